@@ -1,0 +1,3 @@
+export * from './types.js';
+export * from './builders.js';
+export * from './schema.js';

@@ -1,0 +1,6 @@
+export * from './fields/index.js';
+export * from './collections/index.js';
+export * from './access/index.js';
+export * from './products/index.js';
+export * from './projects.js';
+export * from './api/index.js';
