@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// Builds what the emulators and Hosting serve: functions/lib (esbuild bundle, the shared package
+// inlined) and web/dist (Vite). Skips a target whose inputs have not changed since its last build.
+// Usage: node scripts/build.mjs [functions|web ...] [--force]
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { build } from 'esbuild';
+import { CACHE_DIR, PROJECT_ID, ROOT, SUPER_PROJECT_ID, ports } from './lib/config.mjs';
+
+const args = process.argv.slice(2);
+const force = args.includes('--force');
+const targets = args.filter((a) => !a.startsWith('--'));
+const wanted = targets.length ? targets : ['functions', 'web'];
+
+function listFiles(dir, out = []) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'lib' || entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) listFiles(path, out);
+    else if (!/\.test\.tsx?$/.test(entry.name)) out.push(path);
+  }
+  return out;
+}
+
+/** A fingerprint of the inputs: paths, sizes and modification times, plus the build settings. */
+function fingerprint(dirs, extra) {
+  const hash = createHash('sha256').update(JSON.stringify(extra));
+  for (const dir of dirs) {
+    for (const file of listFiles(join(ROOT, dir)).sort()) {
+      const s = statSync(file);
+      hash.update(`${relative(ROOT, file)}:${s.size}:${s.mtimeMs}\n`);
+    }
+  }
+  return hash.digest('hex');
+}
+
+async function step(name, dirs, output, settings, run) {
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const stampFile = join(CACHE_DIR, `build-${name}.stamp`);
+  const stamp = fingerprint(dirs, settings);
+  if (!force && existsSync(output) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
+    console.log(`build: ${name} is up to date`);
+    return;
+  }
+  const started = Date.now();
+  await run();
+  writeFileSync(stampFile, stamp);
+  console.log(`build: ${name} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const functionsPackage = JSON.parse(readFileSync(join(ROOT, 'functions', 'package.json'), 'utf8'));
+
+if (wanted.includes('functions')) {
+  await step('functions', ['functions/src', 'shared/src'], join(ROOT, 'functions/lib/index.js'), functionsPackage.dependencies, () =>
+    build({
+      entryPoints: [join(ROOT, 'functions/src/index.ts')],
+      outfile: join(ROOT, 'functions/lib/index.js'),
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      sourcemap: 'linked',
+      // Runtime dependencies are installed by Cloud Functions from functions/package.json;
+      // only the workspace's shared package is inlined.
+      external: Object.keys(functionsPackage.dependencies),
+      logLevel: 'warning',
+    }),
+  );
+}
+
+if (wanted.includes('web')) {
+  // Emulator builds (a demo-* project) talk to the local emulators; a real project's build does not.
+  const usesEmulators = PROJECT_ID.startsWith('demo-');
+  const env = {
+    VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
+    VITE_SUPER_PROJECT_ID: SUPER_PROJECT_ID,
+    VITE_EMULATORS: usesEmulators ? `auth=${ports.auth},firestore=${ports.firestore},storage=${ports.storage}` : '',
+    VITE_FIREBASE_API_KEY: process.env.VITE_FIREBASE_API_KEY ?? '',
+    VITE_FIREBASE_AUTH_DOMAIN: process.env.VITE_FIREBASE_AUTH_DOMAIN ?? '',
+    VITE_FIREBASE_APP_ID: process.env.VITE_FIREBASE_APP_ID ?? '',
+    VITE_GOOGLE_SIGN_IN: process.env.VITE_GOOGLE_SIGN_IN ?? (usesEmulators ? 'false' : 'true'),
+  };
+  await step('web', ['web/src', 'shared/src', 'web/index.html', 'web/vite.config.ts'].filter((p) => existsSync(join(ROOT, p))).map((p) => (statSync(join(ROOT, p)).isDirectory() ? p : null)).filter(Boolean), join(ROOT, 'web/dist/index.html'), env, () => {
+    const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+      cwd: join(ROOT, 'web'),
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) throw new Error('vite build failed');
+  });
+}

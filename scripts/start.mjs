@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// `npm start`: builds what changed, starts the whole product on the emulators (seeded from
+// emulator-data/ on the first run; later runs import the state saved on the last Ctrl+C), prints
+// the URL and the demo sign-ins. Ctrl+C saves the data and stops every process.
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { CACHE_DIR, HOSTING_URL, ROOT, STATE_DIR } from './lib/config.mjs';
+import { StackError, startStack } from './lib/stack.mjs';
+import { loadSeed, readSeed } from './lib/seed.mjs';
+
+const started = Date.now();
+const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+
+const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' });
+if (built.status !== 0) {
+  console.error('npm start: the build failed (see above).');
+  process.exit(1);
+}
+
+let stack;
+let stopping = false;
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping… (saving data to .emulator-state/)');
+  await stack?.stop();
+  console.log('Stopped.');
+  process.exit(code);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+try {
+  stack = await startStack({
+    stateDir: STATE_DIR,
+    persist: true,
+    logFile: join(CACHE_DIR, 'emulators.log'),
+    onNote: (line) => console.log(`  ! ${line}`),
+  });
+  if (!stack.imported) {
+    const { documents } = await loadSeed();
+    console.log(`Seeded ${documents} documents from emulator-data/seed (first run).`);
+  }
+} catch (error) {
+  console.error(error instanceof StackError ? `npm start: ${error.message}` : `npm start: ${error?.message ?? error}`);
+  await stack?.stop();
+  process.exit(1);
+}
+
+const { users } = readSeed();
+console.log(`
+Console ready in ${seconds()} s: ${HOSTING_URL}
+Demo sign-in (e-mail / password):
+${users.map((u) => `  ${u.email.padEnd(22)} ${u.password.padEnd(18)} ${u.claims.role} of ${u.claims.role === 'admin' ? 'every project' : u.claims.projects.join(', ')}`).join('\n')}
+Emulator log: .cache/emulators.log — press Ctrl+C to stop (data is kept in .emulator-state/).`);
+console.log('READY');

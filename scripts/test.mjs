@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm test`: unit tests, then — on a fresh, seeded emulator stack — the security-rules tests,
+// the API integration tests and the browser tests. Extra arguments go to vitest
+// (e.g. `npm test -- e2e/console.test.ts`).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CACHE_DIR, HOSTING_URL, ROOT } from './lib/config.mjs';
+import { StackError, startStack } from './lib/stack.mjs';
+import { emulatorEnv, loadSeed } from './lib/seed.mjs';
+
+const extra = process.argv.slice(2);
+const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
+
+function run(args, env = process.env) {
+  return spawnSync(process.execPath, [vitest, 'run', ...args], { cwd: ROOT, stdio: 'inherit', env }).status ?? 1;
+}
+
+const unitOnly = extra.includes('--unit');
+const filters = extra.filter((a) => a !== '--unit');
+
+if (run(['--project', 'unit', '--passWithNoTests', ...filters]) !== 0) process.exit(1);
+if (unitOnly) process.exit(0);
+
+const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(1);
+
+const stateDir = mkdtempSync(join(tmpdir(), 'console-test-state-'));
+let stack;
+let status = 1;
+try {
+  console.log('test: starting the emulators…');
+  stack = await startStack({
+    stateDir,
+    persist: false,
+    logFile: join(CACHE_DIR, 'emulators-test.log'),
+    onNote: (line) => console.log(`  ! ${line}`),
+  });
+  await loadSeed();
+  status = run(['--project', 'emulator', '--passWithNoTests', ...filters], {
+    ...process.env,
+    ...emulatorEnv(),
+    CONSOLE_URL: HOSTING_URL,
+  });
+} catch (error) {
+  console.error(error instanceof StackError ? `npm test: ${error.message}` : error);
+} finally {
+  await stack?.stop();
+  rmSync(stateDir, { recursive: true, force: true });
+}
+process.exit(status);

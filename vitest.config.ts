@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Two kinds of tests: `unit` runs alone; `emulator` needs the stack that scripts/test.mjs starts
+// (Firestore rules, the HTTP API through Hosting, and the browser tests in e2e/).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
+          exclude: ['**/*.emulator.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'emulator',
+          include: ['**/*.emulator.test.ts', 'e2e/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One stack is shared by every file: run them one at a time so data set up by one
+          // file is not changed under another.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
