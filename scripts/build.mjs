@@ -24,11 +24,14 @@ function listFiles(dir, out = []) {
   return out;
 }
 
-/** A fingerprint of the inputs: paths, sizes and modification times, plus the build settings. */
+/** A fingerprint of the inputs (files or folders): paths, sizes and modification times, plus the build settings. */
 function fingerprint(dirs, extra) {
   const hash = createHash('sha256').update(JSON.stringify(extra));
-  for (const dir of dirs) {
-    for (const file of listFiles(join(ROOT, dir)).sort()) {
+  for (const input of dirs) {
+    const path = join(ROOT, input);
+    if (!existsSync(path)) continue;
+    const files = statSync(path).isDirectory() ? listFiles(path).sort() : [path];
+    for (const file of files) {
       const s = statSync(file);
       hash.update(`${relative(ROOT, file)}:${s.size}:${s.mtimeMs}\n`);
     }
@@ -82,7 +85,7 @@ if (wanted.includes('web')) {
     VITE_FIREBASE_APP_ID: process.env.VITE_FIREBASE_APP_ID ?? '',
     VITE_GOOGLE_SIGN_IN: process.env.VITE_GOOGLE_SIGN_IN ?? (usesEmulators ? 'false' : 'true'),
   };
-  await step('web', ['web/src', 'shared/src', 'web/index.html', 'web/vite.config.ts'].filter((p) => existsSync(join(ROOT, p))).map((p) => (statSync(join(ROOT, p)).isDirectory() ? p : null)).filter(Boolean), join(ROOT, 'web/dist/index.html'), env, () => {
+  await step('web', ['web/src', 'web/public', 'shared/src', 'web/index.html', 'web/vite.config.ts', 'web/package.json'], join(ROOT, 'web/dist/index.html'), env, () => {
     const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
       cwd: join(ROOT, 'web'),
       env: { ...process.env, ...env },

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// `npm run bench`: prints figures and ratios. Needs the emulator ports free (stop `npm start`).
+//  - start: seconds from launch to ready, on a fresh state (seeded) and on a restart (imported),
+//    the way `npm start` runs them (after the build is up to date);
+//  - bundle: the console's initial JavaScript (entry + modulepreloads of index.html) in gzip kB.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { CACHE_DIR, ROOT } from '../scripts/lib/config.mjs';
+import { startStack } from '../scripts/lib/stack.mjs';
+import { loadSeed } from '../scripts/lib/seed.mjs';
+
+const READY_BUDGET_S = 30;
+const only = process.argv.slice(2);
+const want = (name) => only.length === 0 || only.includes(name);
+
+const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(1);
+
+if (want('start')) {
+  const stateDir = mkdtempSync(join(tmpdir(), 'console-bench-'));
+  const logFile = join(CACHE_DIR, 'emulators-bench.log');
+  try {
+    let t = performance.now();
+    let stack = await startStack({ stateDir, persist: true, logFile });
+    await loadSeed();
+    const fresh = (performance.now() - t) / 1000;
+    await stack.stop();
+
+    t = performance.now();
+    stack = await startStack({ stateDir, persist: false, logFile });
+    const restart = (performance.now() - t) / 1000;
+    await stack.stop();
+
+    console.log(`start  fresh (emulators + seed): ${fresh.toFixed(1)} s  (${(fresh / READY_BUDGET_S).toFixed(2)} of the ${READY_BUDGET_S} s budget)`);
+    console.log(`start  restart (import state):   ${restart.toFixed(1)} s  (${(restart / READY_BUDGET_S).toFixed(2)} of the ${READY_BUDGET_S} s budget)`);
+  } finally {
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+}
+
+if (want('bundle')) {
+  const dist = join(ROOT, 'web', 'dist');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const initial = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]);
+  const gz = (file) => gzipSync(readFileSync(join(dist, file.replace(/^\//, '')))).length;
+  const initialGz = initial.reduce((sum, f) => sum + gz(f), 0);
+  const manifest = spawnSync('sh', ['-c', `ls ${join(dist, 'assets')}/*.js`], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
+  const allGz = manifest.reduce((sum, f) => sum + gzipSync(readFileSync(f)).length, 0);
+  console.log(`bundle initial JS: ${(initialGz / 1024).toFixed(1)} kB gzip in ${initial.length} files`);
+  console.log(`bundle all JS:     ${(allGz / 1024).toFixed(1)} kB gzip in ${manifest.length} files  (initial/all ${(initialGz / allGz).toFixed(2)})`);
+}

@@ -1,0 +1,52 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { PageLoading, RouteError } from './page-states';
+import { CONSOLE_PATH, SIGN_IN_PATH } from './paths';
+import { RequireAuth } from './require-auth';
+
+// Every screen is its own chunk: sign-in never pulls the console, the console shell never pulls
+// the form engine until a collection is opened.
+const SignInScreen = lazy(() => import('../routes/sign-in/SignInScreen'));
+const ConsoleLayout = lazy(() => import('../routes/console/ConsoleLayout'));
+const WelcomeScreen = lazy(() => import('../routes/console/WelcomeScreen'));
+const CollectionScreen = lazy(() => import('../routes/collection/CollectionScreen'));
+const SettingsScreen = lazy(() => import('../routes/settings/SettingsScreen'));
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+}
+
+export const router = createBrowserRouter([
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <Navigate to={CONSOLE_PATH} replace /> },
+      {
+        path: SIGN_IN_PATH,
+        element: (
+          <Lazy>
+            <SignInScreen />
+          </Lazy>
+        ),
+      },
+      {
+        path: CONSOLE_PATH,
+        element: (
+          <RequireAuth>
+            <Lazy>
+              <ConsoleLayout />
+            </Lazy>
+          </RequireAuth>
+        ),
+        // The layout renders these inside its own Suspense, so the header and menu stay put.
+        children: [
+          { index: true, element: <WelcomeScreen /> },
+          { path: 'config/:settingsId?', element: <SettingsScreen /> },
+          // One route for the list and the open document: changing docId keeps the list mounted.
+          { path: ':collection/:docId?', element: <CollectionScreen /> },
+        ],
+      },
+      { path: '*', element: <Navigate to={CONSOLE_PATH} replace /> },
+    ],
+  },
+]);

@@ -1,0 +1,22 @@
+/** What the number input may hold while typing: digits, one leading minus, one decimal point. */
+const NUMBER_TEXT = /^-?\d*(\.\d*)?$/;
+
+/**
+ * The text to keep after a keystroke, or null to refuse it. A decimal comma (pt-BR keyboards)
+ * becomes a point.
+ */
+export function acceptNumberText(raw: string): string | null {
+  const text = raw.replace(',', '.');
+  return NUMBER_TEXT.test(text) ? text : null;
+}
+
+/** The stored value of an accepted text: empty (or a lone sign or point) is null. */
+export function parseNumberText(text: string): number | null {
+  if (text === '' || text === '-' || text === '.' || text === '-.') return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : null;
+}
+
+export function numberText(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+}

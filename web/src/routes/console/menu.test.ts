@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { defineCollection, defineSettings } from '@console/shared';
+import { buildMenu } from './menu';
+
+const category = defineCollection({ id: 'category', title: 'Categorias', fields: [] });
+const categoryCollection = defineCollection({ id: 'category-collection', title: 'Coleções', group: 'category', fields: [] });
+const stock = defineCollection({ id: 'stock', title: 'Estoques', fields: [] });
+const stockFile = defineCollection({ id: 'stock-file', title: 'Arquivos de estoque', group: 'stock', fields: [] });
+const store = defineSettings({ id: 'store', title: 'Loja', fields: [] });
+
+describe('buildMenu', () => {
+  it('keeps ungrouped collections at top level and groups the others under the group title', () => {
+    const menu = buildMenu([category, categoryCollection, stock, stockFile], []);
+    expect(menu.map((i) => i.title)).toEqual(['Categorias', 'Categorias', 'Estoques', 'Estoque']);
+    expect(menu[1]).toMatchObject({ kind: 'group', links: [{ title: 'Coleções', to: '/console/category-collection' }] });
+  });
+
+  it('lists the settings screens last, under Configurações, linking to /console/config/{id}', () => {
+    const menu = buildMenu([category], [store]);
+    expect(menu.at(-1)).toMatchObject({
+      kind: 'group',
+      title: 'Configurações',
+      links: [{ title: 'Loja', to: '/console/config/store' }],
+    });
+  });
+});

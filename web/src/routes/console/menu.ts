@@ -1,0 +1,53 @@
+import { MENU_GROUPS, type CollectionDefinition, type MenuGroup, type SettingsDefinition } from '@console/shared';
+import { collectionPath, settingsPath } from '../../app/paths';
+
+export interface MenuLink {
+  kind: 'link';
+  key: string;
+  title: string;
+  to: string;
+}
+
+export interface MenuSection {
+  kind: 'group';
+  key: MenuGroup;
+  title: string;
+  links: MenuLink[];
+}
+
+export type MenuItem = MenuLink | MenuSection;
+
+/**
+ * The side menu: collections without a group at top level, the others under their group's
+ * Portuguese title, groups placed where their first collection appears; the settings screens
+ * close the menu under 'Configurações'.
+ */
+export function buildMenu(collections: readonly CollectionDefinition[], settings: readonly SettingsDefinition[]): MenuItem[] {
+  const items: MenuItem[] = [];
+  const sections = new Map<MenuGroup, MenuSection>();
+  const sectionFor = (group: MenuGroup) => {
+    let section = sections.get(group);
+    if (!section) {
+      section = { kind: 'group', key: group, title: MENU_GROUPS[group] ?? group, links: [] };
+      sections.set(group, section);
+      items.push(section);
+    }
+    return section;
+  };
+
+  for (const c of collections) {
+    const link: MenuLink = { kind: 'link', key: `collection:${c.id}`, title: c.title, to: collectionPath(c.id) };
+    if (c.group) sectionFor(c.group).links.push(link);
+    else items.push(link);
+  }
+  if (settings.length > 0) {
+    const section = sectionFor('settings');
+    // Keep the settings group last even when a collection opened it earlier.
+    items.splice(items.indexOf(section), 1);
+    items.push(section);
+    for (const s of settings) {
+      section.links.push({ kind: 'link', key: `settings:${s.id}`, title: s.title, to: settingsPath(s.id) });
+    }
+  }
+  return items;
+}
