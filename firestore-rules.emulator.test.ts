@@ -6,7 +6,7 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { deleteDoc, doc, getDoc, getDocs, collection, setDoc, updateDoc, addDoc } from 'firebase/firestore';
+import { deleteDoc, doc, getDoc, getDocs, collection, setDoc, setLogLevel, updateDoc, addDoc } from 'firebase/firestore';
 import { ADMIN_ONLY_CONFIG_DOCS } from '@console/shared';
 
 // Runs against the stack's Firestore emulator (FIRESTORE_EMULATOR_HOST), on projects of its own
@@ -15,6 +15,8 @@ const rules = readFileSync(new URL('./firestore.rules', import.meta.url), 'utf8'
 const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');
 
 let env: RulesTestEnvironment;
+// Denied operations are the point of half these tests; the SDK need not log each one.
+setLogLevel('silent');
 
 const admin = () => env.authenticatedContext('admin-1', { role: 'admin', projects: [] }).firestore();
 const staffA = () => env.authenticatedContext('staff-a', { role: 'staff', projects: ['rules-a'] }).firestore();

@@ -1,2 +1,3 @@
 export * from './define.js';
 export * from './registry.js';
+export * from './address.js';

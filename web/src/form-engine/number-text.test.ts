@@ -19,9 +19,11 @@ describe('number input text', () => {
     expect(parseNumberText('-0.25')).toBe(-0.25);
   });
 
-  it('shows only finite numbers', () => {
+  it('shows finite numbers and numeric strings, nothing else', () => {
     expect(numberText(7)).toBe('7');
     expect(numberText(null)).toBe('');
-    expect(numberText('7')).toBe('');
+    expect(numberText(Number.NaN)).toBe('');
+    expect(numberText('7')).toBe('7');
+    expect(numberText({})).toBe('');
   });
 });

@@ -17,6 +17,9 @@ export function parseNumberText(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** The text shown for a stored value (a numeric string from old data is shown as it is). */
 export function numberText(value: unknown): string {
-  return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'string' && acceptNumberText(value) === value) return value;
+  return '';
 }

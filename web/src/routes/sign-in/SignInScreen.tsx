@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Center, Field, Heading, Input, Separator, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Center, chakra, Field, Heading, Input, Separator, Stack, Text } from '@chakra-ui/react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth-context';
 import { PageLoading } from '../../app/page-states';
@@ -44,7 +44,7 @@ export default function SignInScreen() {
   return (
     <Center minH="full" p="4">
       <Box as="main" bg="panel" borderWidth="1px" rounded="lg" shadow="sm" p="8" w="full" maxW="sm">
-        <Stack as="form" gap="5" onSubmit={submit} noValidate aria-label="Entrar no console">
+        <chakra.form display="flex" flexDirection="column" gap="5" onSubmit={submit} noValidate aria-label="Entrar no console">
           <Stack gap="1">
             <Heading as="h1" size="lg">
               Console
@@ -89,7 +89,7 @@ export default function SignInScreen() {
               </Button>
             </>
           )}
-        </Stack>
+        </chakra.form>
       </Box>
     </Center>
   );

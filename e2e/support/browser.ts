@@ -1,0 +1,34 @@
+// Debian's chromium driven by playwright-core (never `playwright install`: the machine is offline).
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CONSOLE_URL } from './emulator.js';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A fresh browser context (own storage) on the console, with dialogs answered by `dialogs`. */
+export async function openConsole(browser: Browser, path = '/'): Promise<Page> {
+  const context = await browser.newContext({ baseURL: CONSOLE_URL, viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+}

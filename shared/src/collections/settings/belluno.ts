@@ -1,0 +1,16 @@
+import { defineSettings } from '../define.js';
+import { installmentField } from './installment.js';
+import { providerBackupField } from './payment-providers.js';
+
+export const bellunoSettings = defineSettings({
+  id: 'belluno',
+  title: 'Belluno',
+  adminOnly: true,
+  fields: [
+    { name: 'token', title: 'Token', type: 'text' },
+    { name: 'kondutoPublicToken', title: 'Token público Konduto (antifraude)', type: 'text' },
+    { name: 'endpoint', title: 'Endpoint', type: 'text' },
+    providerBackupField,
+    installmentField,
+  ],
+});

@@ -1,0 +1,55 @@
+import type { StructField } from '../../fields/types.js';
+import { defineSettings } from '../define.js';
+import { stocksField } from './stock-list.js';
+
+/** OAuth token set Bling hands back; refreshed by the functions, rarely typed by hand. */
+const bearerField: StructField = {
+  name: 'bearer',
+  title: 'Token de acesso',
+  type: 'struct',
+  fields: [
+    { name: 'accessToken', title: 'Access token', type: 'text' },
+    { name: 'expiresIn', title: 'Expira em (segundos)', type: 'number' },
+    { name: 'tokenType', title: 'Tipo do token', type: 'text' },
+    { name: 'scope', title: 'Escopo', type: 'text' },
+    { name: 'refreshToken', title: 'Refresh token', type: 'text' },
+  ],
+};
+
+export const blingSettings = defineSettings({
+  id: 'bling',
+  title: 'Bling',
+  adminOnly: true,
+  fields: [
+    { name: 'apiKey', title: 'API key', type: 'text' },
+    { name: 'clientId', title: 'Client ID', type: 'text' },
+    { name: 'clientSecret', title: 'Client secret', type: 'text' },
+    bearerField,
+    {
+      name: 'accounts',
+      title: 'Contas',
+      type: 'array_struct',
+      fields: [
+        { name: 'description', title: 'Descrição', type: 'text' },
+        { name: 'storeCode', title: 'Código da loja', type: 'text' },
+        { name: 'apiKey', title: 'API key', type: 'text' },
+        { name: 'clientId', title: 'Client ID', type: 'text' },
+        { name: 'clientSecret', title: 'Client secret', type: 'text' },
+        { name: 'sellerId', title: 'ID do vendedor', type: 'text' },
+        bearerField,
+        { name: 'orderPaymentMethod', title: 'Forma de pagamento dos pedidos', type: 'text' },
+        { name: 'orderShippingAlias', title: 'Apelido do frete dos pedidos', type: 'text' },
+        {
+          name: 'orderStockStatus',
+          title: 'Situação do pedido por estoque',
+          type: 'array_struct',
+          fields: [
+            { name: 'stock', title: 'Estoque', type: 'select_nested', collection: 'stock' },
+            { name: 'idStatus', title: 'ID da situação', type: 'text' },
+          ],
+        },
+        stocksField(),
+      ],
+    },
+  ],
+});

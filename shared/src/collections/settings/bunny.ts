@@ -1,0 +1,14 @@
+import { defineSettings } from '../define.js';
+
+export const bunnySettings = defineSettings({
+  id: 'bunny',
+  title: 'Bunny CDN',
+  adminOnly: true,
+  fields: [
+    { name: 'libraryId', title: 'ID da biblioteca (Stream)', type: 'text' },
+    { name: 'pullZone', title: 'Pull zone', type: 'text' },
+    { name: 'cdnHostname', title: 'Hostname da CDN', type: 'text' },
+    { name: 'apiKey', title: 'API key', type: 'text' },
+    { name: 'streamAuthKey', title: 'Chave de autenticação do Stream', type: 'text' },
+  ],
+});

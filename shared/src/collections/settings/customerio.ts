@@ -1,0 +1,11 @@
+import { defineSettings } from '../define.js';
+
+export const customerioSettings = defineSettings({
+  id: 'customerio',
+  title: 'Customer.io',
+  fields: [
+    { name: 'workspaceTrackKey', title: 'Chave de rastreamento do workspace', type: 'text' },
+    { name: 'siteId', title: 'Site ID', type: 'text' },
+    { name: 'anonymousTrack', title: 'Rastrear visitantes anônimos', type: 'checkbox' },
+  ],
+});

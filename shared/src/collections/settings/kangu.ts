@@ -1,0 +1,21 @@
+import { defineSettings } from '../define.js';
+import { stocksField } from './stock-list.js';
+
+export const kanguSettings = defineSettings({
+  id: 'kangu',
+  title: 'Kangu',
+  adminOnly: true,
+  fields: [
+    { name: 'endpoint', title: 'Endpoint', type: 'text' },
+    {
+      name: 'accounts',
+      title: 'Contas',
+      type: 'array_struct',
+      fields: [
+        { name: 'description', title: 'Descrição', type: 'text' },
+        { name: 'token', title: 'Token', type: 'text' },
+        stocksField(),
+      ],
+    },
+  ],
+});

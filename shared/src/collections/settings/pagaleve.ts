@@ -1,0 +1,13 @@
+import { defineSettings } from '../define.js';
+
+export const pagaleveSettings = defineSettings({
+  id: 'pagaleve',
+  title: 'Pagaleve',
+  adminOnly: true,
+  fields: [
+    { name: 'username', title: 'Usuário', type: 'text' },
+    { name: 'password', title: 'Senha', type: 'text' },
+    // Its values are not listed in the spec, so it stays free text.
+    { name: 'provider', title: 'Provedor', type: 'text' },
+  ],
+});

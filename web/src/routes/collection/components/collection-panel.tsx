@@ -1,0 +1,72 @@
+import { Box, Button, Flex, Heading, HStack, Input } from '@chakra-ui/react';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { CollectionDefinition } from '@console/shared';
+import { ADD_DOC_ID, documentPath } from '../../../app/paths';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { FILTER_DEBOUNCE_MS, LIST_TEXTS, PANEL_WIDTH } from '../constants';
+import { useCollectionList } from '../use-collection-list';
+import { EntryList } from './entry-list';
+
+interface CollectionPanelProps {
+  projectId: string;
+  definition: CollectionDefinition;
+  selectedId: string | undefined;
+}
+
+/** Left panel (spec: 300 px): title, filter, CSV buttons, Add and the realtime list. */
+export function CollectionPanel({ projectId, definition, selectedId }: CollectionPanelProps) {
+  const navigate = useNavigate();
+  const [filterText, setFilterText] = useState('');
+  const filter = useDebouncedValue(filterText, FILTER_DEBOUNCE_MS);
+  const list = useCollectionList(projectId, definition, filter);
+
+  // Opening an entry only changes :docId, so this panel (and its subscription) stays mounted.
+  const open = useCallback(
+    (id: string) => navigate(documentPath(definition.id, id), { replace: false }),
+    [navigate, definition.id],
+  );
+
+  return (
+    <Flex
+      as="aside"
+      aria-label={definition.title}
+      direction="column"
+      w={PANEL_WIDTH}
+      minW={PANEL_WIDTH}
+      maxW={PANEL_WIDTH}
+      h="full"
+      bg="panel"
+      borderRightWidth="1px"
+      data-testid="collection-panel"
+    >
+      <Box p="3" pb="2">
+        <Heading as="h1" size="md" mb="3" truncate>
+          {definition.title}
+        </Heading>
+        <Input
+          size="sm"
+          aria-label={LIST_TEXTS.filterLabel}
+          placeholder={definition.filter.label ?? LIST_TEXTS.filterLabel}
+          value={filterText}
+          onChange={(e) => setFilterText(e.target.value)}
+        />
+        <HStack mt="2" gap="2">
+          {/* CSV import and export come with their own issue; the buttons are placed already. */}
+          <Button size="xs" variant="outline" disabled>
+            {LIST_TEXTS.exportCsv}
+          </Button>
+          <Button size="xs" variant="outline" disabled>
+            {LIST_TEXTS.importCsv}
+          </Button>
+          <Button size="xs" colorPalette="blue" ms="auto" onClick={() => navigate(documentPath(definition.id, ADD_DOC_ID))}>
+            {LIST_TEXTS.add}
+          </Button>
+        </HStack>
+      </Box>
+      <Box flex="1" minH="0" overflowY="auto">
+        <EntryList state={list} selectedId={selectedId} label={`Registros de ${definition.title}`} onOpen={open} />
+      </Box>
+    </Flex>
+  );
+}

@@ -1,0 +1,53 @@
+import { Box, Button, Text } from '@chakra-ui/react';
+import { memo } from 'react';
+import { LIST_TEXTS } from '../constants';
+import type { ListState } from '../use-collection-list';
+
+interface EntryListProps {
+  state: ListState;
+  selectedId: string | undefined;
+  label: string;
+  onOpen(id: string): void;
+}
+
+/** The entries of the list panel, the open one highlighted (aria-current). */
+export const EntryList = memo(function EntryList({ state, selectedId, label, onOpen }: EntryListProps) {
+  if (state.status === 'loading') return <ListMessage>{LIST_TEXTS.loading}</ListMessage>;
+  if (state.status === 'error') return <ListMessage alert>{LIST_TEXTS.failed}</ListMessage>;
+  if (state.entries.length === 0) return <ListMessage>{LIST_TEXTS.empty}</ListMessage>;
+
+  return (
+    <Box as="ul" aria-label={label} m="0" p="0" px="2" pb="2">
+      {state.entries.map((entry) => {
+        const selected = entry.id === selectedId;
+        return (
+          <Box as="li" key={entry.id} listStyleType="none">
+            <Button
+              variant="ghost"
+              size="sm"
+              w="full"
+              justifyContent="flex-start"
+              fontWeight={selected ? 'semibold' : 'normal'}
+              bg={selected ? 'selected' : undefined}
+              aria-current={selected ? 'true' : undefined}
+              title={entry.label === entry.id ? undefined : entry.id}
+              onClick={() => onOpen(entry.id)}
+            >
+              <Text as="span" truncate>
+                {entry.label}
+              </Text>
+            </Button>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+});
+
+function ListMessage({ children, alert }: { children: string; alert?: boolean }) {
+  return (
+    <Text px="4" py="3" fontSize="sm" color={alert ? 'red.600' : 'fg.muted'} role={alert ? 'alert' : 'status'}>
+      {children}
+    </Text>
+  );
+}
