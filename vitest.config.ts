@@ -16,11 +16,21 @@ export default defineConfig({
         test: {
           name: 'emulator',
           include: ['**/*.emulator.test.ts', 'e2e/**/*.test.ts'],
-          exclude: ['**/node_modules/**'],
+          exclude: ['**/node_modules/**', '**/*.stack.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One stack is shared by every file: run them one at a time so data set up by one
           // file is not changed under another.
+          fileParallelism: false,
+        },
+      },
+      {
+        // Tests that start and stop stacks of their own: run after the shared stack is gone.
+        test: {
+          name: 'stack',
+          include: ['**/*.stack.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 240_000,
           fileParallelism: false,
         },
       },

@@ -49,4 +49,5 @@ try {
   await stack?.stop();
   rmSync(stateDir, { recursive: true, force: true });
 }
+if (status === 0) status = run(['--project', 'stack', '--passWithNoTests', ...filters], { ...process.env, ...emulatorEnv(), CONSOLE_URL: HOSTING_URL });
 process.exit(status);

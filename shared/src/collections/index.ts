@@ -1,3 +1,4 @@
 export * from './define.js';
 export * from './registry.js';
 export * from './address.js';
+export * from './components.js';

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { collection, doc, getDoc, onSnapshot } from 'firebase/firestore';
 import { PROJECT_COLLECTION, isAdmin, type AccessClaims, type Project } from '@console/shared';
-import { db } from '../lib/firebase';
+import { db } from '../lib/firestore';
+import { SUPER_PROJECT_ID } from '../lib/env';
 
 /** localStorage key of the chosen project, so a reload reopens the same store. */
 export const CURRENT_PROJECT_STORAGE_KEY = 'console.currentProject';
@@ -95,7 +96,11 @@ export function ProjectProvider({ claims, children }: { claims: AccessClaims; ch
   const [chosenId, setChosenId] = useState<string | null>(readStoredProject);
 
   const current = useMemo(
-    () => projects.find((p) => p.id === chosenId) ?? projects[0] ?? null,
+    () =>
+      projects.find((p) => p.id === chosenId) ??
+      projects.find((p) => p.id === SUPER_PROJECT_ID) ??
+      projects[0] ??
+      null,
     [projects, chosenId],
   );
 

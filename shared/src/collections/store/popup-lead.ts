@@ -1,3 +1,4 @@
+import { FIELD_COMPONENTS } from '../components.js';
 import { defineCollection } from '../define.js';
 
 export const popupLead = defineCollection({
@@ -15,7 +16,8 @@ export const popupLead = defineCollection({
       type: 'struct',
       fields: [
         { name: 'pathname', title: 'Caminho', type: 'text' },
-        { name: 'params', title: 'Parâmetros', type: 'text' },
+        // The page's query parameters as an object.
+        { name: 'params', title: 'Parâmetros', type: 'component', component: FIELD_COMPONENTS.json },
       ],
     },
     { name: 'label', title: 'Rótulo', type: 'text' },

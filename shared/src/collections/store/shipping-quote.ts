@@ -8,14 +8,16 @@ const SHIPPING_QUOTE_ORIGIN_LABELS: Record<string, string> = {
   product: 'Produto',
 };
 
-/** Quotes are written by the storefront; the document id is the customer's. */
 export const shippingQuote = defineCollection({
   id: 'shipping-quote',
   title: 'Cotações de frete',
   group: 'customer',
+  // The spec lists `id (the customer)`: a quote is keyed by its customer, so the id is typed, not generated.
+  userDefinedId: true,
   filter: { field: 'id', mode: 'prefix', label: 'Cliente (ID)' },
   labelField: 'zipcode',
   fields: [
+    { name: 'id', title: 'Cliente (ID)', type: 'text' },
     { name: 'productId', title: 'Produto', type: 'text' },
     { name: 'qty', title: 'Quantidade', type: 'number' },
     { name: 'zipcode', title: 'CEP', type: 'text' },

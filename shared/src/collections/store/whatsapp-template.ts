@@ -1,3 +1,4 @@
+import { FIELD_COMPONENTS } from '../components.js';
 import { defineCollection } from '../define.js';
 
 export const whatsappTemplate = defineCollection({
@@ -8,7 +9,7 @@ export const whatsappTemplate = defineCollection({
   fields: [
     { name: 'id', title: 'ID', type: 'text' },
     { name: 'wabaId', title: 'ID da conta WABA', type: 'text' },
-    // JSON text (components HEADER, BODY, FOOTER, BUTTONS), parsed by whoever sends the message.
-    { name: 'template', title: 'Template (JSON)', type: 'textarea', rows: 16 },
+    // Kept as the provider's JSON object (name, language, components HEADER, BODY, FOOTER, BUTTONS).
+    { name: 'template', title: 'Template (JSON)', type: 'component', component: FIELD_COMPONENTS.json },
   ],
 });

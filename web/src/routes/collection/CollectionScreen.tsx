@@ -41,7 +41,7 @@ function CollectionScreen({
   return (
     <Flex h="full" minH="0">
       <CollectionPanel projectId={projectId} definition={definition} selectedId={docId} />
-      <Box flex="1" minW="0" overflowY="auto">
+      <Box flex="1" minW="0" overflowY="auto" bg="bg">
         {docId ? (
           <DocumentScreen
             key={docId}

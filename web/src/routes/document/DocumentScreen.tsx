@@ -148,6 +148,8 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
       if (creating) {
         const data = {
           ...withoutUndefined(values),
+          // A definition that lists an `id` field keeps it in the data too (as the seed does).
+          ...(idField && idField !== DEFAULT_ID_FIELD ? { [ID_KEY]: targetId } : {}),
           createdAt: values.createdAt ?? serverTimestamp(),
           updatedAt: serverTimestamp(),
         };
@@ -244,7 +246,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
       if (userDefinedId) {
         const target = projectDocument(projectId, collectionId, copyId!);
         if ((await getDoc(target)).exists()) return fail(DOCUMENT_TEXTS.idTaken);
-        if (ID_KEY in data) data[ID_KEY] = copyId!;
+        if (ID_KEY in data || (idField && idField !== DEFAULT_ID_FIELD)) data[ID_KEY] = copyId!;
         await setDoc(target, data);
       } else {
         copyId = (await addDoc(projectCollection(projectId, collectionId), data)).id;
@@ -347,7 +349,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
             <Alert.Title>{message}</Alert.Title>
           </Alert.Root>
         )}
-        <form id={formId} noValidate onSubmit={submit} aria-label={title}>
+        <form id={formId} noValidate onSubmit={submit}>
           <DocumentForm
             fields={formFields}
             values={formValues}

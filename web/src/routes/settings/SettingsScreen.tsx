@@ -40,7 +40,7 @@ export default function SettingsScreen() {
   return (
     <Flex h="full" minH="0">
       <SettingsPanel settings={settings} />
-      <Box flex="1" minW="0" overflowY="auto">
+      <Box flex="1" minW="0" overflowY="auto" bg="bg">
         {content}
       </Box>
     </Flex>

@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth-context';
 import { PageLoading } from '../../app/page-states';
 import { safeNextPath } from '../../app/paths';
-import { GOOGLE_SIGN_IN_ENABLED } from '../../lib/firebase';
+import { GOOGLE_SIGN_IN_ENABLED } from '../../lib/env';
 import { authErrorMessage, MISSING_CREDENTIALS } from './constants';
 
 export default function SignInScreen() {

@@ -30,7 +30,6 @@ export function CollectionPanel({ projectId, definition, selectedId }: Collectio
   return (
     <Flex
       as="aside"
-      aria-label={definition.title}
       direction="column"
       w={PANEL_WIDTH}
       minW={PANEL_WIDTH}
@@ -65,7 +64,7 @@ export function CollectionPanel({ projectId, definition, selectedId }: Collectio
         </HStack>
       </Box>
       <Box flex="1" minH="0" overflowY="auto">
-        <EntryList state={list} selectedId={selectedId} label={`Registros de ${definition.title}`} onOpen={open} />
+        <EntryList state={list} selectedId={selectedId} onOpen={open} />
       </Box>
     </Flex>
   );

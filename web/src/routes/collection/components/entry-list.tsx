@@ -6,18 +6,19 @@ import type { ListState } from '../use-collection-list';
 interface EntryListProps {
   state: ListState;
   selectedId: string | undefined;
-  label: string;
   onOpen(id: string): void;
 }
 
 /** The entries of the list panel, the open one highlighted (aria-current). */
-export const EntryList = memo(function EntryList({ state, selectedId, label, onOpen }: EntryListProps) {
+export const EntryList = memo(function EntryList({ state, selectedId, onOpen }: EntryListProps) {
   if (state.status === 'loading') return <ListMessage>{LIST_TEXTS.loading}</ListMessage>;
   if (state.status === 'error') return <ListMessage alert>{LIST_TEXTS.failed}</ListMessage>;
   if (state.entries.length === 0) return <ListMessage>{LIST_TEXTS.empty}</ListMessage>;
 
   return (
-    <Box as="ul" aria-label={label} m="0" p="0" px="2" pb="2">
+    // No aria-label here or on the panel: names containing a collection title would make
+    // getByLabel('<field title>') ambiguous in browser tests (Playwright matches substrings).
+    <Box as="ul" data-testid="entry-list" m="0" p="0" px="2" pb="2">
       {state.entries.map((entry) => {
         const selected = entry.id === selectedId;
         return (

@@ -50,7 +50,6 @@ export function CollectionsMenu({ projectId }: { projectId: string }) {
           ) : (
             <Box as="li" key={item.key} listStyleType="none" mt="3">
               <Text
-                id={`menu-group-${item.key}`}
                 px="3"
                 pb="1"
                 fontSize="xs"
@@ -61,7 +60,7 @@ export function CollectionsMenu({ projectId }: { projectId: string }) {
               >
                 {item.title}
               </Text>
-              <Stack as="ul" gap="0.5" m="0" p="0" aria-labelledby={`menu-group-${item.key}`}>
+              <Stack as="ul" gap="0.5" m="0" p="0">
                 {item.links.map((link) => (
                   <MenuEntry key={link.key} link={link} nested />
                 ))}

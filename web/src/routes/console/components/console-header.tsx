@@ -27,7 +27,7 @@ export function ConsoleHeader() {
         Console
       </Heading>
       <Field.Root orientation="horizontal" w="auto" gap="2">
-        <Field.Label fontSize="sm" mb="0">
+        <Field.Label fontSize="sm" flex="none" w="auto">
           Projeto
         </Field.Label>
         <NativeSelect.Root size="sm" w="60">

@@ -10,7 +10,6 @@ export function SettingsPanel({ settings }: { settings: readonly SettingsDefinit
   return (
     <Flex
       as="aside"
-      aria-label={SETTINGS_TEXTS.title}
       direction="column"
       w={PANEL_WIDTH}
       minW={PANEL_WIDTH}
@@ -29,7 +28,7 @@ export function SettingsPanel({ settings }: { settings: readonly SettingsDefinit
             {SETTINGS_TEXTS.none}
           </Text>
         ) : (
-          <Box as="ul" m="0" p="0" aria-label={`Lista de ${SETTINGS_TEXTS.title}`}>
+          <Box as="ul" m="0" p="0" data-testid="settings-list">
             {settings.map((s) => (
               <Box as="li" key={s.id} listStyleType="none">
                 <Link

@@ -1,0 +1,262 @@
+// The console shell in a browser: sign-in, project picker, menu, collection list, document screen
+// (create, edit, save, unsaved-changes guard, delete/recreate, copy) and a settings screen.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Dialog, Page } from 'playwright-core';
+import { launchBrowser, openConsole, signIn } from './support/browser.js';
+import { seedUser } from './support/emulator.js';
+
+const run = Date.now().toString(36);
+
+/** Answers the next window.confirm / window.prompt dialogs in order (default: accept). */
+function answerDialogs(page: Page) {
+  const answers: Array<(dialog: Dialog) => Promise<void>> = [];
+  const seen: string[] = [];
+  page.on('dialog', async (dialog) => {
+    seen.push(dialog.message());
+    const answer = answers.shift();
+    await (answer ? answer(dialog) : dialog.accept());
+  });
+  return {
+    seen,
+    next(answer: 'accept' | 'dismiss' | { prompt: string }) {
+      answers.push((d) => (answer === 'dismiss' ? d.dismiss() : answer === 'accept' ? d.accept() : d.accept(answer.prompt)));
+    },
+  };
+}
+
+const status = (page: Page) => page.getByTestId('save-status');
+const entries = (page: Page) => page.getByTestId('entry-list').getByRole('button');
+const entry = (page: Page, label: string) => page.getByTestId('entry-list').getByRole('button', { name: label, exact: true });
+
+/** Waits until the document screen shows `docId` (the URL changes a moment before the screen). */
+async function waitForDocument(page: Page, path: string) {
+  await page.getByTestId('document-path').filter({ hasText: new RegExp(`^${path}$`) }).waitFor();
+}
+
+async function waitForStatus(page: Page, text: string) {
+  await status(page).filter({ hasText: new RegExp(`^${text.replace(/\./g, '\\.')}$`) }).waitFor();
+}
+
+describe('console shell', () => {
+  let browser: Browser;
+  let page: Page;
+  let dialogs: ReturnType<typeof answerDialogs>;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await openConsole(browser, '/console/page');
+    dialogs = answerDialogs(page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sends a signed-out visitor to sign-in and refuses a wrong password in Portuguese', async () => {
+    await page.waitForURL(/\/signin\?next=%2Fconsole%2Fpage$/);
+    const admin = seedUser('admin');
+    await signIn(page, admin.email, 'not-the-password');
+    await page.getByText('E-mail ou senha inválidos.').waitFor();
+  });
+
+  it('signs the admin in, back to the route asked for, with the project picker and the menu', async () => {
+    const admin = seedUser('admin');
+    await signIn(page, admin.email, admin.password);
+    await page.waitForURL(/\/console\/page$/);
+    const picker = page.getByLabel('Projeto');
+    await picker.waitFor();
+    expect(await picker.locator('option').allInnerTexts()).toContain('Loja Principal');
+    expect(await picker.inputValue()).toBe('main');
+    await page.getByText(admin.email).waitFor();
+    const menu = page.getByRole('navigation', { name: 'Coleções' });
+    await menu.getByRole('link', { name: 'Páginas', exact: true }).waitFor();
+    expect(await menu.getByText('Configurações', { exact: true }).count()).toBe(1);
+    expect(await menu.getByRole('link', { name: 'Loja', exact: true }).getAttribute('href')).toBe('/console/config/store');
+  });
+
+  it('shows the collection panel 300 px wide with its buttons', async () => {
+    await entries(page).first().waitFor();
+    const box = await page.getByTestId('collection-panel').boundingBox();
+    expect(box?.width).toBe(300);
+    expect(await page.getByRole('button', { name: 'Export CSV' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Import CSV' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Add', exact: true }).isEnabled()).toBe(true);
+  });
+
+  it('filters the list by id prefix, debounced', async () => {
+    await page.getByLabel('Filtrar').fill('sobre');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=entry-list] button').length === 1);
+    expect(await entries(page).allInnerTexts()).toEqual(['Sobre nós']);
+    await page.getByLabel('Filtrar').fill('zzz-nada');
+    await page.getByText('No entries found.').waitFor();
+    await page.getByLabel('Filtrar').fill('');
+    await entry(page, 'Termos de uso').waitFor();
+  });
+
+  const title = `Página E2E ${run}`;
+
+  it('creates a record with Add and opens it', async () => {
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('heading', { name: 'Novo registro' }).waitFor();
+    await page.getByLabel('Título').fill(title);
+    await page.getByLabel('Ordem').fill('3');
+    await page.getByLabel('Visível').check();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL((url) => /\/console\/page\/[A-Za-z0-9]{20}$/.test(url.pathname));
+    await page.getByRole('heading', { name: title }).waitFor();
+    await waitForStatus(page, 'Salvo');
+    await entry(page, title).waitFor();
+    expect(await page.getByTestId('document-path').innerText()).toMatch(/^main\/page\/[A-Za-z0-9]{20}$/);
+  });
+
+  it('opens entries without remounting the list and highlights the open one', async () => {
+    await page.getByTestId('entry-list').evaluate((list) => ((list as HTMLElement).dataset.marker = 'kept'));
+    await entry(page, 'Termos de uso').click();
+    await page.getByRole('heading', { name: 'Termos de uso' }).waitFor();
+    expect(page.url()).toMatch(/\/console\/page\/termos-de-uso$/);
+    await entry(page, title).click();
+    await page.getByRole('heading', { name: title }).waitFor();
+    expect(await page.getByTestId('entry-list').getAttribute('data-marker')).toBe('kept');
+    expect(await entry(page, title).getAttribute('aria-current')).toBe('true');
+    expect(await entry(page, 'Termos de uso').getAttribute('aria-current')).toBeNull();
+  });
+
+  it('keeps only digits, one leading minus and one decimal point in a number field', async () => {
+    const order = page.getByLabel('Ordem');
+    await order.fill('');
+    await order.pressSequentially('-1a2.5.x3');
+    expect(await order.inputValue()).toBe('-12.53');
+  });
+
+  it('asks before leaving pending changes, then saves them', async () => {
+    await page.getByLabel('Título').fill(`${title} editada`);
+    await waitForStatus(page, 'Alterações pendentes');
+    const here = page.url();
+    dialogs.next('dismiss');
+    await entry(page, 'Termos de uso').click();
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(here);
+    expect(dialogs.seen.at(-1)).toBe('Há alterações não salvas. Deseja sair sem salvar?');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await waitForStatus(page, 'Salvo');
+    await page.reload();
+    expect(await page.getByLabel('Título').inputValue()).toBe(`${title} editada`);
+    expect(await page.getByLabel('Ordem').inputValue()).toBe('-12.53');
+    expect(await page.getByLabel('Visível').isChecked()).toBe(true);
+  });
+
+  it('copies a record under a new id, keeping the values the form only displays', async () => {
+    await page.goto('/console/page/sobre-nos');
+    await waitForDocument(page, 'main/page/sobre-nos');
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/sobre-nos'));
+    const copyId = page.url().split('/').pop();
+    await waitForDocument(page, `main/page/${copyId}`);
+    await waitForStatus(page, 'Salvo');
+    await page.getByLabel('Título').fill(`Sobre nós (cópia ${run})`);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await waitForStatus(page, 'Salvo');
+    await page.reload();
+    // 'content' is an editor-layout field: shown read-only, and the save left it as stored.
+    const content = page.getByLabel('Conteúdo');
+    await content.locator('summary').click();
+    expect(await content.innerText()).toContain('nasceu em 2009');
+  });
+
+  it('deletes after confirmation and writes the record back with Criar registro', async () => {
+    const here = page.url();
+    dialogs.next('accept');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    expect(dialogs.seen.at(-1)).toBe('Deseja realmente apagar o registro?');
+    await page.getByText('Registro apagado').waitFor();
+    await entry(page, `Sobre nós (cópia ${run})`).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Criar registro' }).click();
+    await page.getByLabel('Título').waitFor();
+    expect(await page.getByLabel('Título').inputValue()).toBe(`Sobre nós (cópia ${run})`);
+    expect(page.url()).toBe(here);
+    await entry(page, `Sobre nós (cópia ${run})`).waitFor();
+  });
+
+  it('requires a free id in a collection whose ids the operator chooses', async () => {
+    await page.goto('/console/brand/add');
+    await page.getByRole('heading', { name: 'Novo registro' }).waitFor();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Preencha o campo Marca').waitFor();
+    await page.getByLabel('Marca', { exact: true }).fill('Tramontina');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Já existe um documento com esse Marca').waitFor();
+    const brand = `marca-e2e-${run}`;
+    await page.getByLabel('Marca', { exact: true }).fill(brand);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL(`**/console/brand/${brand}`);
+    await waitForDocument(page, `main/brand/${brand}`);
+    await waitForStatus(page, 'Salvo');
+    expect(await page.getByLabel('Marca', { exact: true }).isDisabled()).toBe(true);
+
+    dialogs.next({ prompt: 'Tramontina' });
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('Já existe um documento com esse ID').waitFor();
+    dialogs.next({ prompt: `${brand}-2` });
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.waitForURL(`**/console/brand/${brand}-2`);
+  });
+
+  it('edits a settings document without Delete or Copy', async () => {
+    await page.getByRole('navigation', { name: 'Coleções' }).getByRole('link', { name: 'Loja', exact: true }).click();
+    await page.waitForURL('**/console/config/store');
+    await page.getByTestId('document-path').filter({ hasText: 'main/config/store' }).waitFor();
+    expect(await page.getByLabel('Nome', { exact: true }).inputValue()).toBe('Loja Principal');
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Copy' }).count()).toBe(0);
+    await waitForStatus(page, 'Salvo');
+  });
+
+  it('says so for an unknown collection', async () => {
+    await page.goto('/console/nao-existe');
+    await page.getByText('Coleção não encontrada').waitFor();
+  });
+
+  it('switches project, goes to /console and remembers the choice after a reload', async () => {
+    await page.getByLabel('Projeto').selectOption('cookstore');
+    await page.waitForURL(/\/console$/);
+    await page.getByText('Projeto atual: Cook Store').waitFor();
+    await page.reload();
+    await page.getByText('Projeto atual: Cook Store').waitFor();
+    expect(await page.getByLabel('Projeto').inputValue()).toBe('cookstore');
+    await page.getByLabel('Projeto').selectOption('main');
+    await page.getByText('Projeto atual: Loja Principal').waitFor();
+  });
+
+  it('signs out to the sign-in screen', async () => {
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL(/\/signin/);
+    await page.getByLabel('E-mail').waitFor();
+  });
+});
+
+describe('console shell for staff', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('lists only the projects of the claims and hides credential settings', async () => {
+    const staff = seedUser('staff', ['main', 'cookstore']);
+    const page = await openConsole(browser, '/console/config');
+    await signIn(page, staff.email, staff.password);
+    await page.waitForURL(/\/console\/config$/);
+    await page.getByLabel('Projeto').waitFor();
+    const options = await page.getByLabel('Projeto').locator('option').allInnerTexts();
+    expect(options.sort()).toEqual(['Cook Store', 'Loja Principal']);
+    const settings = await page.getByTestId('settings-list').getByRole('link').allInnerTexts();
+    expect(settings).toContain('Loja');
+    expect(settings).not.toContain('Mercado Pago');
+    await page.goto('/console/config/mercadopago');
+    await page.getByText('Somente administradores podem abrir esta configuração.').waitFor();
+  });
+});

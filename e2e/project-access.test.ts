@@ -1,0 +1,82 @@
+// A staff user of cdlbox only cannot open the super-project `main`: not in the console, not by
+// forcing the remembered project or the URL, and not by reading Firestore directly.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
+import { connectFirestoreEmulator, doc, getDoc, getDocs, collection, limit, query, setLogLevel, getFirestore } from 'firebase/firestore';
+import { launchBrowser, openConsole, signIn } from './support/browser.js';
+import { seedUser } from './support/emulator.js';
+
+const cdlboxStaff = seedUser('staff', ['cdlbox']);
+
+describe('a cdlbox-only staff user', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sees only cdlbox and its own screens in the console', async () => {
+    const page = await openConsole(browser, '/console');
+    await signIn(page, cdlboxStaff.email, cdlboxStaff.password);
+    const picker = page.getByLabel('Projeto');
+    await picker.waitFor();
+    expect(await picker.locator('option').allInnerTexts()).toEqual(['CDL Box']);
+    expect(await picker.inputValue()).toBe('cdlbox');
+    const menu = page.getByRole('navigation', { name: 'Coleções' });
+    await menu.getByRole('link', { name: 'Produtos', exact: true }).waitFor();
+    // Set C only: no categories or banners of the stores.
+    expect(await menu.getByRole('link', { name: 'Categorias', exact: true }).count()).toBe(0);
+    expect(await menu.getByRole('link', { name: 'Banners', exact: true }).count()).toBe(0);
+  });
+
+  it('cannot switch to main by the remembered project or the URL', async () => {
+    const page = await openConsole(browser, '/console');
+    await signIn(page, cdlboxStaff.email, cdlboxStaff.password);
+    await page.getByLabel('Projeto').waitFor();
+    await page.evaluate(() => localStorage.setItem('console.currentProject', 'main'));
+    await page.goto('/console/product?project=main');
+    await page.getByTestId('collection-panel').waitFor();
+    expect(await page.getByLabel('Projeto').inputValue()).toBe('cdlbox');
+    // The list shows cdlbox's products, never main's.
+    const first = page.getByTestId('entry-list').getByRole('button').first();
+    await first.click();
+    await page.getByTestId('document-path').filter({ hasText: /^cdlbox\/product\// }).waitFor();
+    // A product id of main opened by URL is looked up in cdlbox, where it does not exist.
+    await page.goto('/console/product/10437899');
+    await page.getByText('Registro não encontrado').waitFor();
+    expect(await page.getByText('Faca do Chef Tramontina').count()).toBe(0);
+  });
+});
+
+describe('direct Firestore reads by a cdlbox-only staff user', () => {
+  let app: FirebaseApp;
+
+  beforeAll(async () => {
+    setLogLevel('silent');
+    app = initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-console', apiKey: 'demo-api-key' }, 'cdlbox-direct');
+    const auth = getAuth(app);
+    connectAuthEmulator(auth, `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}`, { disableWarnings: true });
+    const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');
+    connectFirestoreEmulator(getFirestore(app), host!, Number(port));
+    await signInWithEmailAndPassword(auth, cdlboxStaff.email, cdlboxStaff.password);
+  });
+  afterAll(async () => {
+    await deleteApp(app);
+  });
+
+  it('are refused for main and allowed for cdlbox', async () => {
+    const db = getFirestore(app);
+    await expect(getDoc(doc(db, 'project/main'))).rejects.toMatchObject({ code: 'permission-denied' });
+    await expect(getDocs(query(collection(db, 'project/main/product'), limit(1)))).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    await expect(getDoc(doc(db, 'project/main/config/store'))).rejects.toMatchObject({ code: 'permission-denied' });
+    const own = await getDocs(query(collection(db, 'project/cdlbox/product'), limit(1)));
+    expect(own.size).toBe(1);
+  });
+});

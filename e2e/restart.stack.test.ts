@@ -1,0 +1,43 @@
+// `npm start`'s promise that edits survive a stop and start: the stack exports its data on stop
+// and imports it on the next start. Runs on a stack of its own (scripts/test.mjs, last phase).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM scripts without type declarations
+import { startStack } from '../scripts/lib/stack.mjs';
+// @ts-expect-error plain ESM scripts without type declarations
+import { loadSeed } from '../scripts/lib/seed.mjs';
+import { api, idToken, seedUser } from './support/emulator.js';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+
+const stateDir = mkdtempSync(join(tmpdir(), 'console-restart-'));
+const logFile = join(tmpdir(), 'console-restart.log');
+
+afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
+
+describe('the emulator stack across a stop and a start', () => {
+  it('keeps an edit and the sign-ins', async () => {
+    let stack = await startStack({ stateDir, persist: true, logFile });
+    const app = initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-console' }, 'restart-test');
+    try {
+      expect(stack.imported).toBe(false);
+      await loadSeed();
+      await getFirestore(app).doc('project/main/page/sobre-nos').set({ title: 'Sobre nós (editado)' }, { merge: true });
+      await stack.stop();
+
+      stack = await startStack({ stateDir, persist: false, logFile });
+      expect(stack.imported).toBe(true);
+      const page = await getFirestore(app).doc('project/main/page/sobre-nos').get();
+      expect(page.get('title')).toBe('Sobre nós (editado)');
+      // Auth users and their claims came back too.
+      const token = await idToken(seedUser('staff', ['cdlbox']));
+      const me = await api('/api/console/me', { token });
+      expect(me.json.projects.map((p: { id: string }) => p.id)).toEqual(['cdlbox']);
+    } finally {
+      await deleteApp(app);
+      await stack.stop();
+    }
+  }, 240_000);
+});
