@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
-import { CACHE_DIR, PROJECT_ID, ROOT, SUPER_PROJECT_ID, ports } from './lib/config.mjs';
+import { CACHE_DIR, PORT_OFFSET, PROJECT_ID, ROOT, SUPER_PROJECT_ID, WEB_DIST, ports } from './lib/config.mjs';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
@@ -85,8 +85,9 @@ if (wanted.includes('web')) {
     VITE_FIREBASE_APP_ID: process.env.VITE_FIREBASE_APP_ID ?? '',
     VITE_GOOGLE_SIGN_IN: process.env.VITE_GOOGLE_SIGN_IN ?? (usesEmulators ? 'false' : 'true'),
   };
-  await step('web', ['web/src', 'web/public', 'shared/src', 'web/index.html', 'web/vite.config.ts', 'web/package.json'], join(ROOT, 'web/dist/index.html'), env, () => {
-    const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+  const webStep = PORT_OFFSET ? `web-${PORT_OFFSET}` : 'web';
+  await step(webStep, ['web/src', 'web/public', 'shared/src', 'web/index.html', 'web/vite.config.ts', 'web/package.json'], join(ROOT, WEB_DIST, 'index.html'), env, () => {
+    const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', join(ROOT, WEB_DIST), '--emptyOutDir'], {
       cwd: join(ROOT, 'web'),
       env: { ...process.env, ...env },
       stdio: 'inherit',

@@ -6,9 +6,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CACHE_DIR, HOSTING_URL, ROOT } from './lib/config.mjs';
-import { StackError, startStack } from './lib/stack.mjs';
-import { emulatorEnv, loadSeed } from './lib/seed.mjs';
+
+// Tests run on ports shifted by 10 from firebase.json's (and their own demo project), so they can
+// run while `npm start` is up. CONSOLE_PORT_OFFSET chooses another shift.
+process.env.CONSOLE_PORT_OFFSET ??= '10';
+const { CACHE_DIR, HOSTING_URL, ROOT } = await import('./lib/config.mjs');
+const { StackError, startStack } = await import('./lib/stack.mjs');
+const { emulatorEnv, loadSeed } = await import('./lib/seed.mjs');
 
 const extra = process.argv.slice(2);
 const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');

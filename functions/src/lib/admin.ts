@@ -1,0 +1,9 @@
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+
+// One Admin SDK app per process; on the emulators the *_EMULATOR_HOST variables redirect it.
+const app = getApps()[0] ?? initializeApp();
+
+export const adminAuth = getAuth(app);
+export const firestore = getFirestore(app);

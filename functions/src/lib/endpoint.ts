@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+import type { Caller } from './caller.js';
+
+/**
+ * One HTTP endpoint: its method and path pattern (`:name` segments), who may call it, the zod
+ * schemas of its query and body, and the handler. One file per endpoint under src/http/.
+ */
+export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  /** 'public': no token; 'user': a valid token; 'project': a token with access to `?project=`. */
+  access: 'public' | 'user' | 'project';
+  query?: Q;
+  body?: B;
+  handle(request: EndpointRequest<z.infer<Q>, z.infer<B>>): Promise<unknown>;
+}
+
+export interface EndpointRequest<Q, B> {
+  params: Record<string, string>;
+  query: Q;
+  body: B;
+  caller: Caller | null;
+  /** Set when access is 'project'. */
+  project: string | null;
+}
+
+export function defineEndpoint<Q extends z.ZodType, B extends z.ZodType>(endpoint: Endpoint<Q, B>) {
+  return endpoint;
+}

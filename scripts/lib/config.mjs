@@ -1,0 +1,48 @@
+// Configuration shared by the build, start, test and bench scripts: one place reads firebase.json
+// and .firebaserc so ports and the project id are never repeated.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const firebaseJson = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));
+const firebaserc = JSON.parse(readFileSync(join(ROOT, '.firebaserc'), 'utf8'));
+
+/**
+ * CONSOLE_PORT_OFFSET shifts every emulator port (and gives the demo project and the web build
+ * their own names), so a second stack — tests beside `npm start`, or several developers' test
+ * runs — can run on the same machine. 0 (the default) is firebase.json as it is.
+ */
+export const PORT_OFFSET = Number(process.env.CONSOLE_PORT_OFFSET || 0);
+
+const baseProject = process.env.FIREBASE_PROJECT || firebaserc.projects.default;
+/** The Firebase project: FIREBASE_PROJECT overrides .firebaserc's default (a demo-* id locally). */
+export const PROJECT_ID = PORT_OFFSET && baseProject.startsWith('demo-') ? `${baseProject}-${PORT_OFFSET}` : baseProject;
+export const SUPER_PROJECT_ID = process.env.SUPER_PROJECT_ID || 'main';
+
+const shift = (port) => port + PORT_OFFSET;
+export const ports = Object.fromEntries(
+  Object.entries(firebaseJson.emulators).filter(([, v]) => v && v.port).map(([k, v]) => [k, shift(v.port)]),
+);
+export const HOSTING_URL = `http://localhost:${ports.hosting}`;
+/** Folder Hosting serves (relative to the root). */
+export const WEB_DIST = PORT_OFFSET ? `web/dist-${PORT_OFFSET}` : 'web/dist';
+
+/** The firebase.json the emulators run with: the file itself, or a shifted copy beside it. */
+export function emulatorConfigFile() {
+  if (!PORT_OFFSET) return join(ROOT, 'firebase.json');
+  const shifted = structuredClone(firebaseJson);
+  for (const value of Object.values(shifted.emulators)) {
+    if (value?.port) value.port = shift(value.port);
+    if (value?.websocketPort) value.websocketPort = shift(value.websocketPort);
+  }
+  shifted.hosting.public = WEB_DIST;
+  // Relative paths in it (rules, functions source, public folder) resolve against its folder.
+  const file = join(ROOT, `firebase.offset-${PORT_OFFSET}.json`);
+  writeFileSync(file, JSON.stringify(shifted, null, 2));
+  return file;
+}
+/** Where the emulators keep their data between runs (export on exit, import on start). */
+export const STATE_DIR = join(ROOT, '.emulator-state');
+export const SEED_DIR = join(ROOT, 'emulator-data', 'seed');
+export const CACHE_DIR = join(ROOT, '.cache');

@@ -1,0 +1,70 @@
+// Loads emulator-data/seed/ into running emulators: Firestore documents (firestore.json, a map of
+// document path to data, timestamps as {"__timestamp": ISO}) and Auth users with their claims
+// (users.json). Used by `npm start` on a first run and by the tests on their fresh emulators.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { initializeApp, deleteApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { PROJECT_ID, SEED_DIR, ports } from './config.mjs';
+
+export function emulatorEnv() {
+  return {
+    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+    FIREBASE_STORAGE_EMULATOR_HOST: `127.0.0.1:${ports.storage}`,
+    GCLOUD_PROJECT: PROJECT_ID,
+  };
+}
+
+function revive(value) {
+  if (Array.isArray(value)) return value.map(revive);
+  if (value && typeof value === 'object') {
+    if (typeof value.__timestamp === 'string' && Object.keys(value).length === 1) {
+      return Timestamp.fromDate(new Date(value.__timestamp));
+    }
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, revive(v)]));
+  }
+  return value;
+}
+
+export function readSeed() {
+  return {
+    documents: JSON.parse(readFileSync(join(SEED_DIR, 'firestore.json'), 'utf8')),
+    users: JSON.parse(readFileSync(join(SEED_DIR, 'users.json'), 'utf8')),
+  };
+}
+
+/** Writes the seed; returns counts. Idempotent: documents are set, users created or updated. */
+export async function loadSeed() {
+  Object.assign(process.env, emulatorEnv());
+  const app = initializeApp({ projectId: PROJECT_ID }, `seed-${Date.now()}`);
+  try {
+    const { documents, users } = readSeed();
+    const db = getFirestore(app);
+    const writer = db.bulkWriter();
+    let failures = 0;
+    writer.onWriteError((error) => {
+      if (error.failedAttempts < 3) return true;
+      failures += 1;
+      return false;
+    });
+    for (const [path, data] of Object.entries(documents)) writer.set(db.doc(path), revive(data));
+    await writer.close();
+    if (failures) throw new Error(`${failures} seed documents could not be written`);
+
+    const auth = getAuth(app);
+    for (const user of users) {
+      const props = { email: user.email, password: user.password, displayName: user.displayName, emailVerified: true };
+      try {
+        await auth.updateUser(user.uid, props);
+      } catch {
+        await auth.createUser({ uid: user.uid, ...props });
+      }
+      await auth.setCustomUserClaims(user.uid, user.claims);
+    }
+    return { documents: Object.keys(documents).length, users };
+  } finally {
+    await deleteApp(app);
+  }
+}

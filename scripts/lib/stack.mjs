@@ -1,0 +1,139 @@
+// Starts and stops the local stack: the Firebase emulators (Auth, Functions, Firestore, Hosting,
+// task queues, and Storage where its rules runtime exists) and, as later issues add them, the
+// third-party sandboxes. Shared by `npm start`, `npm test` and `npm run bench`.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { firestoreEmulatorJar, findJavaHome, hasDownloadedEmulator } from './java.mjs';
+import { CACHE_DIR, PROJECT_ID, ROOT, emulatorConfigFile, ports } from './config.mjs';
+
+export class StackError extends Error {}
+
+/** What can run here, and one line for each thing that cannot. */
+export function planEmulators() {
+  const notes = [];
+  const java = findJavaHome();
+  if (!java) {
+    throw new StackError('Firestore emulator: needs Java 21 or newer (set JAVA_HOME or install a JDK under /usr/lib/jvm).');
+  }
+  const jar = firestoreEmulatorJar(java.home);
+  if (!jar) {
+    throw new StackError('Firestore emulator: not found — install the Debian package google-cloud-cli-firestore-emulator, or run `firebase setup:emulators:firestore` on a machine with internet.');
+  }
+  const only = ['auth', 'functions', 'firestore', 'hosting', 'tasks'];
+  if (hasDownloadedEmulator('cloud-storage-rules-runtime')) only.push('storage');
+  else notes.push('Storage emulator: not started — it needs the cloud-storage-rules-runtime jar that firebase-tools downloads, and this machine is offline.');
+  return { only, java, jar, notes };
+}
+
+function hasState(stateDir) {
+  return existsSync(join(stateDir, 'firebase-export-metadata.json'));
+}
+
+async function isUp(url) {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** The last meaningful line of the emulator log, for a one-line reason. */
+function lastError(logFile) {
+  if (!existsSync(logFile)) return 'no output';
+  const lines = readFileSync(logFile, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean);
+  const interesting = lines.filter((l) => /error|⚠|could not|unable|exited|refus|EADDRINUSE|port/i.test(l) && !/^\s*at /.test(l));
+  return (interesting.at(-1) ?? lines.at(-1) ?? 'no output').replace(/^i\s+|^⚠\s+/, '');
+}
+
+/**
+ * Starts the emulators. `stateDir`: data imported on start (when present) and exported on stop
+ * when `persist` is set. Resolves once Hosting, the API, Firestore and Auth answer.
+ */
+export async function startStack({ stateDir, persist = true, logFile, onNote = () => {} }) {
+  const plan = planEmulators();
+  plan.notes.forEach((note) => onNote(note));
+  mkdirSync(dirname(logFile), { recursive: true });
+  const imported = hasState(stateDir);
+  const args = [
+    join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
+    'emulators:start',
+    '--project', PROJECT_ID,
+    '--config', emulatorConfigFile(),
+    '--only', plan.only.join(','),
+  ];
+  if (imported) args.push('--import', stateDir);
+  if (persist) args.push('--export-on-exit', stateDir);
+
+  const env = {
+    ...process.env,
+    JAVA_HOME: plan.java.home,
+    PATH: `${join(plan.java.home, 'bin')}:${process.env.PATH}`,
+    FIREBASE_CLI_EXPERIMENTS: process.env.FIREBASE_CLI_EXPERIMENTS ?? '',
+    // No telemetry or update checks: the machine is offline and they only add start-up time.
+    FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+    NO_UPDATE_NOTIFIER: '1',
+    // The Firestore emulator is the slowest to start: a class-data-sharing archive made on the
+    // first run and reused afterwards, and the quick JIT tier, save seconds of JVM start-up.
+    JAVA_TOOL_OPTIONS: [
+      process.env.JAVA_TOOL_OPTIONS ?? '',
+      '-XX:TieredStopAtLevel=1',
+      '-XX:+UseSerialGC',
+      '-Xshare:auto',
+      `-XX:SharedArchiveFile=${join(CACHE_DIR, 'firestore-emulator', `cds-java${plan.java.major}.jsa`)}`,
+      '-XX:+AutoCreateSharedArchive',
+    ].join(' ').trim(),
+  };
+  if (plan.jar.path) env.FIRESTORE_EMULATOR_BINARY_PATH = plan.jar.path;
+
+  const log = createWriteStream(logFile, { flags: 'w' });
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Each log line carries the seconds since launch, to see where start-up time goes.
+  const launched = Date.now();
+  const stamp = (chunk) =>
+    chunk.toString().split('\n').filter(Boolean).map((line) => `[+${((Date.now() - launched) / 1000).toFixed(1)}s] ${line}\n`).join('');
+  child.stdout.on('data', (chunk) => log.write(stamp(chunk)));
+  child.stderr.on('data', (chunk) => log.write(stamp(chunk)));
+  let exited = null;
+  const exit = new Promise((resolve) => child.once('exit', (code, signal) => { exited = { code, signal }; resolve(exited); }));
+
+  const stack = {
+    imported,
+    plan,
+    child,
+    async stop() {
+      if (exited) return;
+      // SIGINT to firebase-tools alone: it exports (when persisting) and then stops its emulators.
+      try { process.kill(child.pid, 'SIGINT'); } catch {}
+      const timer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch {} }, 60_000);
+      await exit;
+      clearTimeout(timer);
+      // Anything left in the process group (a Java emulator, a functions worker) goes too.
+      try { process.kill(-child.pid, 'SIGKILL'); } catch {}
+      log.end();
+    },
+  };
+
+  const checks = [
+    `http://127.0.0.1:${ports.hosting}/api/health`,
+    `http://127.0.0.1:${ports.firestore}/`,
+    `http://127.0.0.1:${ports.auth}/`,
+  ];
+  const deadline = Date.now() + 120_000;
+  while (true) {
+    if (exited) throw new StackError(`Emulators exited (code ${exited.code}): ${lastError(logFile)} — full log: ${logFile}`);
+    const up = await Promise.all(checks.map(isUp));
+    if (up.every(Boolean)) break;
+    if (Date.now() > deadline) {
+      await stack.stop();
+      throw new StackError(`Emulators not ready after 120 s: ${lastError(logFile)} — full log: ${logFile}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return stack;
+}
+
+export function listStateFiles(stateDir) {
+  return existsSync(stateDir) ? readdirSync(stateDir) : [];
+}
