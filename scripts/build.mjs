@@ -63,7 +63,10 @@ if (wanted.includes('functions')) {
       bundle: true,
       platform: 'node',
       target: 'node20',
-      format: 'cjs',
+      // ESM output: several dependencies (p-limit, ...) ship only as ES modules. The banner gives
+      // bundled CommonJS code the `require` it expects.
+      format: 'esm',
+      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
       sourcemap: 'linked',
       // Runtime dependencies are installed by Cloud Functions from functions/package.json;
       // only the workspace's shared package is inlined.
