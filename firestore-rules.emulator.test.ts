@@ -39,6 +39,7 @@ beforeAll(async () => {
     for (const id of ADMIN_ONLY_CONFIG_DOCS) await setDoc(doc(db, `project/rules-a/config/${id}`), { apiKey: 'secret' });
     await setDoc(doc(db, 'project/rules-a/product-data-changelog/e1'), { field: 'Price', createdBy: { id: 'staff-a' } });
     await setDoc(doc(db, 'project/rules-a/import-log/l1'), { module: 'product', userId: 'staff-a' });
+    await setDoc(doc(db, 'project/rules-a/sync-task/t1'), { status: 'done', uid: 'staff-a' });
   });
 });
 
@@ -131,5 +132,17 @@ describe('audit trails', () => {
     await assertFails(updateDoc(doc(staffA(), 'project/rules-a/import-log/l1'), { module: 'x' }));
     await assertFails(deleteDoc(doc(staffA(), 'project/rules-a/import-log/l1')));
     await assertFails(addDoc(collection(staffB(), 'project/rules-a/import-log'), { module: 'product', userId: 'staff-b' }));
+  });
+});
+
+describe('sync queue records', () => {
+  it('members read the records of their store', async () => {
+    await assertSucceeds(getDoc(doc(staffA(), 'project/rules-a/sync-task/t1')));
+    await assertFails(getDoc(doc(staffB(), 'project/rules-a/sync-task/t1')));
+  });
+  it('no client writes them, not even an admin: a forged "done" would skip a queued task', async () => {
+    await assertFails(setDoc(doc(staffA(), 'project/rules-a/sync-task/t2'), { status: 'done' }));
+    await assertFails(updateDoc(doc(admin(), 'project/rules-a/sync-task/t1'), { status: 'done' }));
+    await assertFails(deleteDoc(doc(staffA(), 'project/rules-a/sync-task/t1')));
   });
 });

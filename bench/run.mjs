@@ -52,3 +52,8 @@ if (want('bundle')) {
   console.log(`bundle initial JS: ${(initialGz / 1024).toFixed(1)} kB gzip in ${initial.length} files`);
   console.log(`bundle all JS:     ${(allGz / 1024).toFixed(1)} kB gzip in ${manifest.length} files  (initial/all ${(initialGz / allGz).toFixed(2)})`);
 }
+
+if (want('warehouse')) {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench/warehouse.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}

@@ -137,7 +137,8 @@ describe('console shell', () => {
     await page.waitForTimeout(300);
     expect(page.url()).toBe(here);
     expect(dialogs.seen.at(-1)).toBe('Há alterações não salvas. Deseja sair sem salvar?');
-    await page.getByRole('button', { name: 'Salvar' }).click();
+    // Existing records save by themselves (autosave); there is no Salvar button.
+    expect(await page.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
     await waitForStatus(page, 'Salvo');
     await page.reload();
     expect(await page.getByLabel('Título').inputValue()).toBe(`${title} editada`);
@@ -154,7 +155,7 @@ describe('console shell', () => {
     await waitForDocument(page, `main/page/${copyId}`);
     await waitForStatus(page, 'Salvo');
     await page.getByLabel('Título').fill(`Sobre nós (cópia ${run})`);
-    await page.getByRole('button', { name: 'Salvar' }).click();
+    await waitForStatus(page, 'Alterações pendentes');
     await waitForStatus(page, 'Salvo');
     await page.reload();
     // 'content' is an editor-layout field: shown read-only, and the save left it as stored.
@@ -205,10 +206,10 @@ describe('console shell', () => {
     await page.getByRole('navigation', { name: 'Coleções' }).getByRole('link', { name: 'Loja', exact: true }).click();
     await page.waitForURL('**/console/config/store');
     await page.getByTestId('document-path').filter({ hasText: 'main/config/store' }).waitFor();
+    await waitForStatus(page, 'Salvo');
     expect(await page.getByLabel('Nome', { exact: true }).inputValue()).toBe('Loja Principal');
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Copy' }).count()).toBe(0);
-    await waitForStatus(page, 'Salvo');
   });
 
   it('says so for an unknown collection', async () => {
@@ -253,6 +254,7 @@ describe('console shell for staff', () => {
     await page.getByLabel('Projeto').waitFor();
     const options = await page.getByLabel('Projeto').locator('option').allInnerTexts();
     expect(options.sort()).toEqual(['Cook Store', 'Loja Principal']);
+    await page.getByTestId('settings-list').getByRole('link').first().waitFor();
     const settings = await page.getByTestId('settings-list').getByRole('link').allInnerTexts();
     expect(settings).toContain('Loja');
     expect(settings).not.toContain('Mercado Pago');

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds what the emulators and Hosting serve: functions/lib (esbuild bundle, the shared package
-// inlined) and web/dist (Vite). Skips a target whose inputs have not changed since its last build.
-// Usage: node scripts/build.mjs [functions|web ...] [--force]
+// inlined), web/dist (Vite) and sandboxes/dist (the upstream sandboxes the stack starts). Skips a
+// target whose inputs have not changed since its last build.
+// Usage: node scripts/build.mjs [functions|web|sandboxes ...] [--force]
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,7 +13,7 @@ import { CACHE_DIR, PORT_OFFSET, PROJECT_ID, ROOT, SUPER_PROJECT_ID, WEB_DIST, p
 const args = process.argv.slice(2);
 const force = args.includes('--force');
 const targets = args.filter((a) => !a.startsWith('--'));
-const wanted = targets.length ? targets : ['functions', 'web'];
+const wanted = targets.length ? targets : ['functions', 'web', 'sandboxes'];
 
 function listFiles(dir, out = []) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -97,4 +98,19 @@ if (wanted.includes('web')) {
     });
     if (result.status !== 0) throw new Error('vite build failed');
   });
+}
+
+if (wanted.includes('sandboxes')) {
+  // One ESM file that scripts/lib/stack.mjs imports; node built-ins only, nothing external.
+  await step('sandboxes', ['sandboxes/src'], join(ROOT, 'sandboxes/dist/index.mjs'), {}, () =>
+    build({
+      entryPoints: [join(ROOT, 'sandboxes/src/index.ts')],
+      outfile: join(ROOT, 'sandboxes/dist/index.mjs'),
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'esm',
+      logLevel: 'warning',
+    }),
+  );
 }

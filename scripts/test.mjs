@@ -46,6 +46,8 @@ try {
     ...process.env,
     ...emulatorEnv(),
     CONSOLE_URL: HOSTING_URL,
+    // The stack's upstream sandboxes by name, for tests that set faults or count upstream calls.
+    SANDBOX_URLS: JSON.stringify(stack.sandboxes.urls),
   });
 } catch (error) {
   console.error(error instanceof StackError ? `npm test: ${error.message}` : error);

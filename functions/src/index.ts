@@ -1,1 +1,2 @@
 export { api } from './api.js';
+export { syncTask } from './triggers/sync-task.js';

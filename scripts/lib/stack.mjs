@@ -1,11 +1,12 @@
-// Starts and stops the local stack: the Firebase emulators (Auth, Functions, Firestore, Hosting,
-// task queues, and Storage where its rules runtime exists) and, as later issues add them, the
-// third-party sandboxes. Shared by `npm start`, `npm test` and `npm run bench`.
+// Starts and stops the local stack: the upstream sandboxes (sandboxes/dist, built by
+// scripts/build.mjs) and the Firebase emulators (Auth, Functions, Firestore, Hosting, task queues,
+// and Storage where its rules runtime exists). Shared by `npm start`, `npm test` and `npm run bench`.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { firestoreEmulatorJar, findJavaHome, hasDownloadedEmulator } from './java.mjs';
-import { CACHE_DIR, PROJECT_ID, ROOT, emulatorConfigFile, ports } from './config.mjs';
+import { CACHE_DIR, PORT_OFFSET, PROJECT_ID, ROOT, emulatorConfigFile, ports } from './config.mjs';
 
 export class StackError extends Error {}
 
@@ -24,6 +25,42 @@ export function planEmulators() {
   if (hasDownloadedEmulator('cloud-storage-rules-runtime')) only.push('storage');
   else notes.push('Storage emulator: not started — it needs the cloud-storage-rules-runtime jar that firebase-tools downloads, and this machine is offline.');
   return { only, java, jar, notes };
+}
+
+/** First port of the sandboxes; each vendor takes the next one (sandboxes/src/index.ts). */
+export const SANDBOX_PORT_BASE = 7100 + PORT_OFFSET;
+const SANDBOX_BUNDLE = join(ROOT, 'sandboxes', 'dist', 'index.mjs');
+const FUNCTIONS_DIR = join(ROOT, 'functions');
+
+/** A dotenv value as firebase-tools reads it: double-quoted when it needs escapes. */
+function dotenvValue(value) {
+  return /^[\w./:@-]*$/.test(value) ? value : `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+}
+
+/**
+ * Starts the upstream sandboxes and points the functions at them: functions/.env.<project> (read
+ * by the Functions emulator for this demo project only) gets every upstream URL param.
+ */
+async function startSandboxes(onNote) {
+  if (!existsSync(SANDBOX_BUNDLE)) throw new StackError('Sandboxes not built: run `node scripts/build.mjs sandboxes`.');
+  const { startSandboxes: start, sandboxEnv } = await import(pathToFileURL(SANDBOX_BUNDLE).href);
+  let sandboxes;
+  try {
+    sandboxes = await start({ portBase: SANDBOX_PORT_BASE });
+  } catch (error) {
+    throw new StackError(error?.name === 'SandboxPortError' ? error.message : `Sandboxes failed to start: ${error?.message ?? error}`);
+  }
+  const env = { ...sandboxEnv(sandboxes.urls), WAREHOUSE: 'duckdb' };
+  const lines = Object.entries(env).map(([key, value]) => `${key}=${dotenvValue(value)}`);
+  writeFileSync(join(FUNCTIONS_DIR, `.env.${PROJECT_ID}`), `# Written by scripts/lib/stack.mjs on every start: the local sandboxes.\n${lines.join('\n')}\n`);
+  // .env.local wins over .env.<project> in the emulator (firebase-tools appends prompted param
+  // defaults there), so a key set in both would send the functions to the real services.
+  const localFile = join(FUNCTIONS_DIR, '.env.local');
+  if (existsSync(localFile)) {
+    const shadowed = readFileSync(localFile, 'utf8').split('\n').map((l) => /^\s*([A-Z0-9_]+)\s*=/.exec(l)?.[1]).filter((key) => key && key in env);
+    if (shadowed.length) onNote(`functions/.env.local sets ${shadowed.join(', ')}: it overrides the sandboxes in the emulator — remove those lines.`);
+  }
+  return sandboxes;
 }
 
 function hasState(stateDir) {
@@ -54,6 +91,7 @@ function lastError(logFile) {
 export async function startStack({ stateDir, persist = true, logFile, onNote = () => {} }) {
   const plan = planEmulators();
   plan.notes.forEach((note) => onNote(note));
+  const sandboxes = await startSandboxes(onNote);
   mkdirSync(dirname(logFile), { recursive: true });
   const imported = hasState(stateDir);
   const args = [
@@ -88,7 +126,13 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   if (plan.jar.path) env.FIRESTORE_EMULATOR_BINARY_PATH = plan.jar.path;
 
   const log = createWriteStream(logFile, { flags: 'w' });
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let child;
+  try {
+    child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    await sandboxes.stop();
+    throw error;
+  }
   // Each log line carries the seconds since launch, to see where start-up time goes.
   const launched = Date.now();
   const stamp = (chunk) =>
@@ -98,12 +142,21 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   let exited = null;
   const exit = new Promise((resolve) => child.once('exit', (code, signal) => { exited = { code, signal }; resolve(exited); }));
 
+  let sandboxesStopped = false;
+  const stopSandboxes = async () => {
+    if (sandboxesStopped) return;
+    sandboxesStopped = true;
+    await sandboxes.stop();
+  };
   const stack = {
     imported,
     plan,
     child,
+    /** The upstream sandboxes: `urls` by name (bling, tramontina-webservice, …, site-cookstore, …). */
+    sandboxes: { urls: sandboxes.urls },
     async stop() {
-      if (exited) return;
+      // After the emulators: a function still running during the export may call an upstream.
+      if (exited) return stopSandboxes();
       // SIGINT to firebase-tools alone: it exports (when persisting) and then stops its emulators.
       try { process.kill(child.pid, 'SIGINT'); } catch {}
       const timer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch {} }, 60_000);
@@ -112,6 +165,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
       // Anything left in the process group (a Java emulator, a functions worker) goes too.
       try { process.kill(-child.pid, 'SIGKILL'); } catch {}
       log.end();
+      await stopSandboxes();
     },
   };
 
@@ -122,7 +176,10 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   ];
   const deadline = Date.now() + 120_000;
   while (true) {
-    if (exited) throw new StackError(`Emulators exited (code ${exited.code}): ${lastError(logFile)} — full log: ${logFile}`);
+    if (exited) {
+      await stopSandboxes();
+      throw new StackError(`Emulators exited (code ${exited.code}): ${lastError(logFile)} — full log: ${logFile}`);
+    }
     const up = await Promise.all(checks.map(isUp));
     if (up.every(Boolean)) break;
     if (Date.now() > deadline) {

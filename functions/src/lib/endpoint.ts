@@ -22,6 +22,8 @@ export interface EndpointRequest<Q, B> {
   caller: Caller | null;
   /** Set when access is 'project'. */
   project: string | null;
+  /** Origin the browser called (scheme://host), null when dispatched in-process. */
+  origin: string | null;
 }
 
 export function defineEndpoint<Q extends z.ZodType, B extends z.ZodType>(endpoint: Endpoint<Q, B>) {

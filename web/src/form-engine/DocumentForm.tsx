@@ -1,9 +1,11 @@
 import { Stack } from '@chakra-ui/react';
 import type { FieldDefinition } from '@console/shared';
-import { FieldRenderer } from './FieldRenderer';
-import { fieldKey } from './field-key';
+import { withContentBlocks } from './ContentBlocksField';
+import { FormDocumentProvider, type FormDocument } from './form-document';
+import { ObjectFields } from './ObjectFields';
 
 export interface DocumentFormProps {
+  /** The definition's fields; none means the document is edited as content blocks (`content`). */
   fields: readonly FieldDefinition[];
   /** The whole document; keys without a field are never touched. */
   values: Record<string, unknown>;
@@ -12,23 +14,24 @@ export interface DocumentFormProps {
   disabled?: boolean;
   /** Per-field lock (the id input outside creation). */
   isFieldDisabled?(field: FieldDefinition): boolean;
+  /**
+   * The document being edited, for widgets that read other documents (nested selects, embedded
+   * lists). Without it they use the document the console's route opens.
+   */
+  document?: FormDocument;
 }
 
-export function DocumentForm({ fields, values, onChange, disabled, isFieldDisabled }: DocumentFormProps) {
-  return (
+export function DocumentForm({ fields, values, onChange, disabled, isFieldDisabled, document }: DocumentFormProps) {
+  const form = (
     <Stack gap="5">
-      {fields.map((field) => {
-        const key = fieldKey(field);
-        return (
-          <FieldRenderer
-            key={key}
-            field={field}
-            value={values[key]}
-            disabled={disabled || isFieldDisabled?.(field)}
-            onChange={(next) => onChange(key, next)}
-          />
-        );
-      })}
+      <ObjectFields
+        fields={withContentBlocks(fields)}
+        values={values}
+        onChange={onChange}
+        disabled={disabled}
+        isFieldDisabled={isFieldDisabled}
+      />
     </Stack>
   );
+  return document ? <FormDocumentProvider value={document}>{form}</FormDocumentProvider> : form;
 }

@@ -1,10 +1,20 @@
 import type { FieldType } from '@console/shared';
+import { ArrayField } from './ArrayField';
+import { ArrayStructField } from './ArrayStructField';
+import { ArrayStructMultipleField } from './ArrayStructMultipleField';
+import { ArrayTextareaField } from './ArrayTextareaField';
 import { CheckboxField } from './CheckboxField';
+import { CollectionDocFormField } from './CollectionDocFormField';
+import { CollectionEditorField } from './CollectionEditorField';
+import { ComponentField } from './ComponentField';
 import { DateField } from './DateField';
 import { DatetimeField } from './DatetimeField';
+import { DocEditorField } from './DocEditorField';
+import { EditorField } from './EditorField';
 import { NumberField } from './NumberField';
 import { ReadOnlyField } from './ReadOnlyField';
 import { SelectField } from './SelectField';
+import { SelectNestedField } from './SelectNestedField';
 import { StructField } from './StructField';
 import { TextareaField } from './TextareaField';
 import { TextField } from './TextField';
@@ -23,17 +33,19 @@ export const fieldWidgets: { [K in FieldType]: FieldWidget<FieldOfType<K>> } = {
   date: DateField,
   datetime: DatetimeField,
   struct: StructField,
-  array_textarea: ReadOnlyField,
-  select_nested: ReadOnlyField,
-  array_field: ReadOnlyField,
-  array_struct: ReadOnlyField,
-  array_struct_multiple: ReadOnlyField,
-  collection_doc_form: ReadOnlyField,
-  'collection-editor': ReadOnlyField,
-  'doc-editor': ReadOnlyField,
-  editor: ReadOnlyField,
+  array_textarea: ArrayTextareaField,
+  select_nested: SelectNestedField,
+  array_field: ArrayField,
+  array_struct: ArrayStructField,
+  array_struct_multiple: ArrayStructMultipleField,
+  collection_doc_form: CollectionDocFormField,
+  'collection-editor': CollectionEditorField,
+  'doc-editor': DocEditorField,
+  editor: EditorField,
+  component: ComponentField,
+  // Shown read-only until their editors (uploader, layout builder, condition builder) plug in:
+  // saving leaves them exactly as stored.
   'editor-layout': ReadOnlyField,
-  component: ReadOnlyField,
   file: ReadOnlyField,
   image: ReadOnlyField,
   video: ReadOnlyField,
@@ -43,5 +55,5 @@ export const fieldWidgets: { [K in FieldType]: FieldWidget<FieldOfType<K>> } = {
 
 /** The widget of a field; an unknown kind (newer data than this build) falls back to read-only. */
 export function widgetFor(type: FieldType): FieldWidget {
-  return (fieldWidgets[type] as FieldWidget | undefined) ?? ReadOnlyField;
+  return (Object.hasOwn(fieldWidgets, type) ? fieldWidgets[type] : ReadOnlyField) as FieldWidget;
 }

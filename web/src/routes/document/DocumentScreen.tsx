@@ -1,5 +1,5 @@
-import { Alert, Box, Center, Spinner, Text } from '@chakra-ui/react';
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Alert, Box, Center, chakra, Flex, Spinner, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
   addDoc,
@@ -12,23 +12,29 @@ import {
 } from 'firebase/firestore';
 import type { CollectionDefinition, FieldDefinition, SettingsDefinition } from '@console/shared';
 import { ADD_DOC_ID } from '../../app/paths';
+import { useProjects } from '../../app/project-context';
 import { toaster } from '../../app/toaster';
 import { DocumentForm } from '../../form-engine';
+import { SUPER_PROJECT_ID } from '../../lib/env';
 import { projectCollection, projectDocument } from '../../lib/firestore-paths';
 import { entryLabel } from '../collection/list-query';
+import { AiEditorButton, BottomBar, SaveStatusText } from './components/bottom-bar';
+import { ConflictList } from './components/conflict-list';
 import { DeletedNotice } from './components/deleted-notice';
 import { ActionButton, DocumentHeader } from './components/document-header';
-import {
-  DOCUMENT_TEXTS,
-  idExistsMessage,
-  requiredFieldMessage,
-  SAVE_STATUS,
-  type SaveStatus,
-} from './constants';
+import { FormSkeleton } from './components/form-skeleton';
+import { ReplicationPanel } from './components/replication-panel';
+import { DOCUMENT_TEXTS, idExistsMessage, requiredFieldMessage, SAVE_STATUS } from './constants';
 import { changedFieldUpdates, idProblem, withoutUndefined, writeErrorMessage } from './document-writes';
+import { hasUnsavedChanges, type SaveRequest } from './form-state';
+import { canReplicate, replicateTo, replicationTargets } from './replication';
+import { useDocumentForm } from './use-document-form';
 import { useDocumentSnapshot } from './use-document-snapshot';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard';
-import { firstValidationMessage } from './validation-message';
+import { firstValidationMessage, validationProblems } from './validation-message';
+
+// CodeMirror is loaded only when the JSON editor opens.
+const JsonEditor = lazy(() => import('../../json-editor/JsonEditor'));
 
 export interface DocumentScreenProps {
   projectId: string;
@@ -41,26 +47,20 @@ export interface DocumentScreenProps {
   basePath: string;
 }
 
-const NO_KEYS: ReadonlySet<string> = new Set();
 const ID_KEY = 'id';
 
 /** The synthetic id input of userDefinedId collections whose definition lists no `id` field. */
 const DEFAULT_ID_FIELD: FieldDefinition = { name: ID_KEY, title: 'ID', type: 'text', required: true };
 
-/** Remote data for the keys not being edited, local edits for the others. */
-function mergeRemote(remote: Record<string, unknown>, draft: Record<string, unknown>, edited: ReadonlySet<string>) {
-  const next = { ...remote };
-  for (const key of edited) next[key] = draft[key];
-  return next;
-}
-
 /**
- * The document screen (spec document 2 §2): title, path, Delete and Copy, the form, the save
- * status; 'add' creates; settings documents are created by their first save.
+ * The document screen (spec document 2 §2, document 1 §2 screens 4–5): title, path, Delete and
+ * Copy, replication in the super-project, the form with autosave and realtime merge, and the
+ * bottom bar; 'add' creates; settings documents are created by their first save.
  */
 export function DocumentScreen({ projectId, collectionId, docId, definition, basePath }: DocumentScreenProps) {
   const navigate = useNavigate();
   const formId = useId();
+  const { projects } = useProjects();
   const isCollection = definition.kind === 'collection';
   const creating = isCollection && docId === ADD_DOC_ID;
   const userDefinedId = isCollection && definition.userDefinedId === true;
@@ -70,30 +70,15 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
     [creating, projectId, collectionId, docId],
   );
   const snapshot = useDocumentSnapshot(ref);
+  const storedData = snapshot.status === 'exists' ? snapshot.data : null;
 
-  const [draft, setDraft] = useState<Record<string, unknown>>({});
-  const [edited, setEdited] = useState<ReadonlySet<string>>(NO_KEYS);
   const [newId, setNewId] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [saveFailed, setSaveFailed] = useState(false);
+  const [creatingBusy, setCreatingBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   /** The data kept by Delete, written back by 'Criar registro'; non-null = the deleted state. */
   const [deletedData, setDeletedData] = useState<Record<string, unknown> | null>(null);
   const [busy, setBusy] = useState<'delete' | 'copy' | 'recreate' | null>(null);
-
-  // Async handlers read the latest values, not the ones of the render that started them.
-  const latest = useRef({ draft, edited });
-  latest.current = { draft, edited };
-
-  // Keep the form in step with the realtime document without losing local edits.
-  const [syncedSnapshot, setSyncedSnapshot] = useState(snapshot);
-  if (syncedSnapshot !== snapshot) {
-    setSyncedSnapshot(snapshot);
-    if (snapshot.status === 'exists') setDraft((current) => mergeRemote(snapshot.data, current, edited));
-  }
-
-  const dirty = deletedData === null && (edited.size > 0 || (creating && newId.trim() !== ''));
-  const allowNextNavigation = useUnsavedChangesGuard(dirty);
+  const [jsonOpen, setJsonOpen] = useState(false);
 
   const idField = useMemo(
     () => (userDefinedId ? (definition.fields.find((f) => f.name === ID_KEY) ?? DEFAULT_ID_FIELD) : null),
@@ -103,94 +88,97 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
     () => (idField && !definition.fields.includes(idField) ? [idField, ...definition.fields] : definition.fields),
     [idField, definition.fields],
   );
-  const formValues = useMemo(
-    () => (idField ? { ...draft, [ID_KEY]: creating ? newId : docId } : draft),
-    [idField, draft, creating, newId, docId],
+  const idTitle = idField?.title ?? 'ID';
+  const withId = useCallback(
+    (values: Record<string, unknown>, id: string) => (idField ? { ...values, [ID_KEY]: id } : values),
+    [idField],
   );
 
-  const storedData = snapshot.status === 'exists' ? snapshot.data : null;
-  const idTitle = idField?.title ?? 'ID';
-
-  function fail(text: string) {
-    setMessage(text);
-  }
-
-  function change(key: string, value: unknown) {
-    setMessage(null);
-    setSaveFailed(false);
-    if (idField && key === ID_KEY) {
-      setNewId(typeof value === 'string' ? value : '');
-      return;
-    }
-    setDraft((current) => ({ ...current, [key]: value }));
-    setEdited((current) => (current.has(key) ? current : new Set(current).add(key)));
-  }
-
-  async function save() {
-    if (saving) return;
-    setMessage(null);
-    const values = latest.current.draft;
-
-    let targetId = docId;
-    if (creating && userDefinedId) {
-      targetId = newId.trim();
-      if (!targetId) return fail(requiredFieldMessage(idTitle));
-      const problem = idProblem(targetId);
-      if (problem) return fail(problem);
-    }
-    const checked = idField ? { ...values, [ID_KEY]: targetId } : values;
+  /** The first problem in what a save writes; problems of stored keys nobody edited do not block it. */
+  function saveProblem(request: SaveRequest): string | null {
+    const checked = withId(request.values as Record<string, unknown>, docId);
     const result = definition.schema.safeParse(checked);
-    if (!result.success) return fail(firstValidationMessage(result.error.issues, formFields, checked));
+    if (result.success) return null;
+    const everything = request.keys.length === 0 || snapshot.status !== 'exists';
+    const issues = everything ? result.error.issues : result.error.issues.filter((i) => request.keys.includes(String(i.path[0])));
+    return issues.length > 0 ? firstValidationMessage(issues, formFields, checked) : null;
+  }
 
-    setSaving(true);
-    setSaveFailed(false);
+  async function writeSave(request: SaveRequest) {
+    if (snapshot.status !== 'exists') {
+      // A settings document saved for the first time (merge: someone may have just created it).
+      await setDoc(
+        ref!,
+        { ...withoutUndefined(request.values), createdAt: serverTimestamp(), updatedAt: serverTimestamp() },
+        { merge: true },
+      );
+    } else {
+      await updateDoc(ref!, ...changedFieldUpdates(request.keys, request.values as Record<string, unknown>));
+    }
+  }
+
+  const existing = !creating && snapshot.status === 'exists';
+  const form = useDocumentForm({ snapshot, autosave: existing, validate: saveProblem, write: writeSave });
+  const { state, edit } = form;
+
+  const dirty = deletedData === null && (hasUnsavedChanges(state) || (creating && newId.trim() !== ''));
+  const allowNextNavigation = useUnsavedChangesGuard(dirty);
+
+  const formValues = useMemo(
+    () => withId(state.values as Record<string, unknown>, creating ? newId : docId),
+    [withId, state.values, creating, newId, docId],
+  );
+
+  const change = useCallback(
+    (key: string, value: unknown) => {
+      setMessage(null);
+      if (idField && key === ID_KEY) setNewId(typeof value === 'string' ? value : '');
+      else edit(key, value);
+    },
+    [idField, edit],
+  );
+
+  async function create() {
+    if (creatingBusy) return;
+    setMessage(null);
+    const values = state.values as Record<string, unknown>;
+    let targetId = docId;
+    if (userDefinedId) {
+      targetId = newId.trim();
+      if (!targetId) return setMessage(requiredFieldMessage(idTitle));
+      const problem = idProblem(targetId);
+      if (problem) return setMessage(problem);
+    }
+    const checked = withId(values, targetId);
+    const result = definition.schema.safeParse(checked);
+    if (!result.success) return setMessage(firstValidationMessage(result.error.issues, formFields, checked));
+
+    setCreatingBusy(true);
     try {
-      if (creating) {
-        const data = {
-          ...withoutUndefined(values),
-          // A definition that lists an `id` field keeps it in the data too (as the seed does).
-          ...(idField && idField !== DEFAULT_ID_FIELD ? { [ID_KEY]: targetId } : {}),
-          createdAt: values.createdAt ?? serverTimestamp(),
-          updatedAt: serverTimestamp(),
-        };
-        let created: DocumentReference;
-        if (userDefinedId) {
-          created = projectDocument(projectId, collectionId, targetId);
-          if ((await getDoc(created)).exists()) {
-            setSaving(false);
-            return fail(idExistsMessage(idTitle));
-          }
-          await setDoc(created, data);
-        } else {
-          created = await addDoc(projectCollection(projectId, collectionId), data);
+      const data = {
+        ...withoutUndefined(values),
+        // A definition that lists an `id` field keeps it in the data too (as the seed does).
+        ...(idField && idField !== DEFAULT_ID_FIELD ? { [ID_KEY]: targetId } : {}),
+        createdAt: values.createdAt ?? serverTimestamp(),
+        updatedAt: serverTimestamp(),
+      };
+      let created: DocumentReference;
+      if (userDefinedId) {
+        created = projectDocument(projectId, collectionId, targetId);
+        if ((await getDoc(created)).exists()) {
+          setCreatingBusy(false);
+          return setMessage(idExistsMessage(idTitle));
         }
-        allowNextNavigation();
-        navigate(`${basePath}/${encodeURIComponent(created.id)}`, { replace: true });
-        return;
+        await setDoc(created, data);
+      } else {
+        created = await addDoc(projectCollection(projectId, collectionId), data);
       }
-
-      const keys = [...latest.current.edited];
-      if (snapshot.status === 'missing') {
-        // A settings document saved for the first time (merge: someone may have just created it).
-        await setDoc(
-          ref!,
-          { ...withoutUndefined(values), createdAt: serverTimestamp(), updatedAt: serverTimestamp() },
-          { merge: true },
-        );
-      } else if (keys.length > 0) {
-        await updateDoc(ref!, ...changedFieldUpdates(keys, values));
-      }
-      // Keys edited again while the write was under way stay pending.
-      setEdited((current) => {
-        const still = [...current].filter((key) => latest.current.draft[key] !== values[key]);
-        return still.length === 0 ? NO_KEYS : new Set(still);
-      });
+      allowNextNavigation();
+      navigate(`${basePath}/${encodeURIComponent(created.id)}`, { replace: true });
     } catch (error) {
       console.error(error);
-      setSaveFailed(true);
-      fail(writeErrorMessage(error));
-    } finally {
-      setSaving(false);
+      setMessage(writeErrorMessage(error));
+      setCreatingBusy(false);
     }
   }
 
@@ -199,7 +187,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
     const kept = storedData;
     // Shown before the write ends: the realtime listener reports the deletion first.
     setDeletedData(kept);
-    setEdited(NO_KEYS);
+    form.reset(kept);
     setMessage(null);
     setBusy('delete');
     try {
@@ -207,7 +195,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
     } catch (error) {
       console.error(error);
       setDeletedData(null);
-      fail(writeErrorMessage(error, DOCUMENT_TEXTS.deleteFailed));
+      setMessage(writeErrorMessage(error, DOCUMENT_TEXTS.deleteFailed));
     } finally {
       setBusy(null);
     }
@@ -218,7 +206,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
     setBusy('recreate');
     try {
       await setDoc(ref, deletedData);
-      setDraft(deletedData);
+      form.reset(deletedData);
       setDeletedData(null);
     } catch (error) {
       console.error(error);
@@ -237,15 +225,15 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
       const answer = window.prompt(DOCUMENT_TEXTS.newIdPrompt);
       if (answer === null) return;
       copyId = answer.trim();
-      if (!copyId) return fail(requiredFieldMessage(idTitle));
+      if (!copyId) return setMessage(requiredFieldMessage(idTitle));
       const problem = idProblem(copyId);
-      if (problem) return fail(problem);
+      if (problem) return setMessage(problem);
     }
     setBusy('copy');
     try {
       if (userDefinedId) {
         const target = projectDocument(projectId, collectionId, copyId!);
-        if ((await getDoc(target)).exists()) return fail(DOCUMENT_TEXTS.idTaken);
+        if ((await getDoc(target)).exists()) return setMessage(DOCUMENT_TEXTS.idTaken);
         if (ID_KEY in data || (idField && idField !== DEFAULT_ID_FIELD)) data[ID_KEY] = copyId!;
         await setDoc(target, data);
       } else {
@@ -255,15 +243,35 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
       navigate(`${basePath}/${encodeURIComponent(copyId!)}`);
     } catch (error) {
       console.error(error);
-      fail(writeErrorMessage(error, DOCUMENT_TEXTS.copyFailed));
+      setMessage(writeErrorMessage(error, DOCUMENT_TEXTS.copyFailed));
     } finally {
       setBusy(null);
     }
   }
 
+  const replicable = canReplicate(definition, projectId, SUPER_PROJECT_ID, creating);
+  const replicaTargets = useMemo(
+    () => (replicable ? replicationTargets(projects, projectId, collectionId) : []),
+    [replicable, projects, projectId, collectionId],
+  );
+
+  function replicate(projectIds: string[]) {
+    const data = { ...withoutUndefined(storedData ?? {}), updatedAt: serverTimestamp() };
+    return replicateTo(projectIds, (target) => setDoc(projectDocument(target, collectionId, docId), data, { merge: true }));
+  }
+
+  const validateJson = useCallback(
+    (data: Record<string, unknown>) => {
+      const result = definition.schema.safeParse(data);
+      return result.success ? [] : validationProblems(result.error.issues, formFields, data);
+    },
+    [definition.schema, formFields],
+  );
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    void save();
+    if (creating) void create();
+    else void form.save(true);
   }
 
   const path = `${projectId}/${collectionId}/${creating ? newId.trim() || ADD_DOC_ID : docId}`;
@@ -281,14 +289,6 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
       </Box>
     );
   }
-
-  if (!creating && snapshot.status === 'loading') {
-    return (
-      <Center py="16">
-        <Spinner size="lg" color="blue.500" aria-label={DOCUMENT_TEXTS.loading} />
-      </Center>
-    );
-  }
   if (snapshot.status === 'error') {
     return (
       <Center py="16" px="6">
@@ -304,60 +304,90 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
     );
   }
 
+  const loading = !state.loaded || state.settling;
   const settingsMissing = !isCollection && snapshot.status === 'missing';
-  let status: SaveStatus | null = null;
-  if (!creating) {
-    if (saving) status = 'saving';
-    else if (saveFailed) status = 'failed';
-    else if (dirty) status = 'pending';
-    else if (!settingsMissing) status = 'saved';
-  }
+  const shownMessage = message ?? (state.status === 'failed' ? state.error : null);
 
   return (
-    <Box>
+    <Flex direction="column" minH="full">
       <DocumentHeader
         title={title}
         path={path}
-        status={status ? SAVE_STATUS[status] : undefined}
         actions={
-          <>
-            {isCollection && !creating && (
-              <>
-                <ActionButton colorPalette="red" loading={busy === 'delete'} disabled={busy !== null} onClick={() => void remove()}>
-                  {DOCUMENT_TEXTS.delete}
-                </ActionButton>
-                <ActionButton loading={busy === 'copy'} disabled={busy !== null} onClick={() => void copy()}>
-                  {DOCUMENT_TEXTS.copy}
-                </ActionButton>
-              </>
-            )}
-            <ActionButton type="submit" form={formId} variant="solid" colorPalette="blue" loading={saving} disabled={busy !== null}>
-              {DOCUMENT_TEXTS.save}
-            </ActionButton>
-          </>
+          isCollection &&
+          existing && (
+            <>
+              <ActionButton colorPalette="red" loading={busy === 'delete'} disabled={busy !== null} onClick={() => void remove()}>
+                {DOCUMENT_TEXTS.delete}
+              </ActionButton>
+              <ActionButton loading={busy === 'copy'} disabled={busy !== null} onClick={() => void copy()}>
+                {DOCUMENT_TEXTS.copy}
+              </ActionButton>
+            </>
+          )
         }
       />
-      <Box px="6" py="5" maxW="3xl">
-        {settingsMissing && (
-          <Text fontSize="sm" color="fg.muted" mb="4">
-            {DOCUMENT_TEXTS.settingsMissing}
-          </Text>
-        )}
-        {message && (
-          <Alert.Root status="error" mb="4" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{message}</Alert.Title>
-          </Alert.Root>
-        )}
-        <form id={formId} noValidate onSubmit={submit}>
-          <DocumentForm
-            fields={formFields}
-            values={formValues}
-            onChange={change}
-            isFieldDisabled={(field) => field === idField && !creating}
-          />
-        </form>
-      </Box>
-    </Box>
+      {loading && <FormSkeleton fields={formFields.length} />}
+      {/* Mounted while settling (widgets may set their values then) but shown only after. */}
+      {state.loaded && (
+        <Box px="6" py="5" maxW="3xl" flex="1" hidden={loading}>
+          {replicable && existing && <ReplicationPanel targets={replicaTargets} blocked={dirty} onReplicate={replicate} />}
+          {settingsMissing && (
+            <Text fontSize="sm" color="fg.muted" mb="4">
+              {DOCUMENT_TEXTS.settingsMissing}
+            </Text>
+          )}
+          {shownMessage && (
+            <Alert.Root status="error" mb="4" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{shownMessage}</Alert.Title>
+            </Alert.Root>
+          )}
+          <chakra.form id={formId} noValidate onSubmit={submit}>
+            <DocumentForm
+              fields={formFields}
+              values={formValues}
+              onChange={change}
+              isFieldDisabled={(field) => field === idField && !creating}
+            />
+          </chakra.form>
+        </Box>
+      )}
+      {!loading && (
+        <BottomBar
+          above={<ConflictList conflicts={state.conflicts} fields={formFields} onResolve={form.resolveConflict} />}
+        >
+          {existing ? (
+            <>
+              <SaveStatusText text={SAVE_STATUS[state.status]} />
+              <AiEditorButton />
+              <ActionButton onClick={() => setJsonOpen(true)}>{DOCUMENT_TEXTS.jsonEditor}</ActionButton>
+            </>
+          ) : (
+            <ActionButton
+              type="submit"
+              form={formId}
+              variant="solid"
+              colorPalette="blue"
+              loading={creatingBusy || state.saving !== null}
+              disabled={busy !== null}
+            >
+              {DOCUMENT_TEXTS.save}
+            </ActionButton>
+          )}
+        </BottomBar>
+      )}
+      {jsonOpen && ref && (
+        <Suspense
+          fallback={
+            <Center position="fixed" inset="0" bg="blackAlpha.400" zIndex="modal">
+              <Spinner size="lg" color="white" aria-label={DOCUMENT_TEXTS.jsonEditorLoading} />
+            </Center>
+          }
+        >
+          <JsonEditor docRef={ref} path={path} validate={validateJson} onClose={() => setJsonOpen(false)} />
+        </Suspense>
+      )}
+    </Flex>
   );
 }

@@ -21,6 +21,18 @@ export const DOCUMENT_TEXTS = {
   copyFailed: 'Não foi possível copiar o registro.',
   deleteFailed: 'Não foi possível apagar o registro.',
   recreateFailed: 'Não foi possível recriar o registro.',
+  aiEditor: 'AI Editor',
+  aiEditorSoon: 'O assistente de IA ainda não está disponível: ele chega com a sua própria entrega.',
+  jsonEditor: 'JSON Editor',
+  jsonEditorLoading: 'Abrindo o JSON Editor',
+} as const;
+
+/** A field edited here and changed by someone else meanwhile (the realtime merge). */
+export const CONFLICT_TEXTS = {
+  changedElsewhere: (value: string) => `Este campo foi alterado por outra pessoa: ${value}`,
+  useRemote: 'Usar o valor remoto',
+  keepMine: 'Manter o meu',
+  empty: '(vazio)',
 } as const;
 
 /** The status line of an existing document. */
@@ -34,3 +46,10 @@ export type SaveStatus = keyof typeof SAVE_STATUS;
 
 export const requiredFieldMessage = (title: string) => `Preencha o campo ${title}`;
 export const idExistsMessage = (title: string) => `Já existe um documento com esse ${title}`;
+
+/** Spec document 1 §9: autosave delay, post-save lock and load settle. */
+export const AUTOSAVE_DELAY_MS = 2000;
+export const SAVE_LOCK_MS = 2000;
+export const LOAD_SETTLE_MS = 100;
+/** A failed save is retried after 2 s, 4 s, 8 s… up to this. */
+export const SAVE_RETRY_MAX_MS = 60_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsSchema, type FieldDefinition } from '@console/shared';
-import { firstValidationMessage } from './validation-message';
+import { firstValidationMessage, validationProblems } from './validation-message';
 
 const fields: FieldDefinition[] = [
   { name: 'name', title: 'Nome', type: 'text', required: true },
@@ -52,5 +52,18 @@ describe('the first validation error, in Portuguese', () => {
 
   it('accepts a valid document', () => {
     expect(messageFor(valid)).toBe('ok');
+  });
+});
+
+describe('all validation problems, with their paths', () => {
+  it('names each one by path and in Portuguese', () => {
+    const data = { name: '', priority: 9, address: {} };
+    const result = schema.safeParse(data);
+    expect(result.success).toBe(false);
+    expect(validationProblems(result.error!.issues, fields, data)).toEqual([
+      { path: 'name', message: 'Preencha o campo Nome' },
+      { path: 'priority', message: 'Prioridade: o valor máximo é 5' },
+      { path: 'address.city', message: 'Preencha o campo Endereço › Cidade' },
+    ]);
   });
 });

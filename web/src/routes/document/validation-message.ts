@@ -60,7 +60,25 @@ export function firstValidationMessage(
   data: Record<string, unknown>,
 ): string {
   const issue = issues[0];
-  if (!issue) return 'Dados inválidos.';
+  return issue ? issueMessage(issue, fields, data) : 'Dados inválidos.';
+}
+
+export interface ValidationProblem {
+  /** Where in the document, as a dotted path ("address.city", "rules.1.description"). */
+  path: string;
+  message: string;
+}
+
+/** Every problem zod found, each with its path: the JSON editor names them all before refusing. */
+export function validationProblems(
+  issues: readonly Issue[],
+  fields: readonly FieldDefinition[],
+  data: Record<string, unknown>,
+): ValidationProblem[] {
+  return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issueMessage(issue, fields, data) }));
+}
+
+function issueMessage(issue: Issue, fields: readonly FieldDefinition[], data: Record<string, unknown>): string {
   const title = describePath(issue.path, fields) || String(issue.path.join('.')) || 'Documento';
   const value = valueAt(data, issue.path);
 

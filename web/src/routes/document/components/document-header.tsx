@@ -1,15 +1,14 @@
-import { Box, Button, Code, Flex, Heading, HStack, Text } from '@chakra-ui/react';
+import { Box, Button, Code, Flex, Heading, HStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 interface DocumentHeaderProps {
   title: string;
   /** Shown as project/collection/doc. */
   path: string;
-  status?: string;
   actions: ReactNode;
 }
 
-export function DocumentHeader({ title, path, status, actions }: DocumentHeaderProps) {
+export function DocumentHeader({ title, path, actions }: DocumentHeaderProps) {
   return (
     <Flex
       as="header"
@@ -32,11 +31,6 @@ export function DocumentHeader({ title, path, status, actions }: DocumentHeaderP
           {path}
         </Code>
       </Box>
-      {status && (
-        <Text fontSize="sm" color="fg.muted" role="status" aria-live="polite" data-testid="save-status">
-          {status}
-        </Text>
-      )}
       <HStack gap="2">{actions}</HStack>
     </Flex>
   );

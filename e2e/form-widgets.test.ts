@@ -1,0 +1,272 @@
+// The form engine's field widgets on seeded documents of project main, as the admin: a list typed
+// one per line, a parent picked in a tree, rich text (sanitised, bad URLs refused), a list of
+// structs reordered and trimmed, a stock map whose picker skips used keys, a JSON component.
+// Each edit is saved and then read back from Firestore after a reload.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Dialog, Locator, Page } from 'playwright-core';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
+import { connectFirestoreEmulator, doc, getDoc, getFirestore, setLogLevel, type Firestore } from 'firebase/firestore';
+import { launchBrowser, openConsole, signIn } from './support/browser.js';
+import { seedUser } from './support/emulator.js';
+
+const admin = seedUser('admin');
+const INVALID_URL = 'URL inválida. Por favor, cole uma URL válida começando com http:// ou https://';
+
+/** Answers window.confirm / window.prompt in order (default: accept); remembers their messages. */
+function answerDialogs(page: Page) {
+  const answers: Array<(dialog: Dialog) => Promise<void>> = [];
+  const seen: string[] = [];
+  page.on('dialog', async (dialog) => {
+    seen.push(dialog.message());
+    const answer = answers.shift();
+    await (answer ? answer(dialog) : dialog.accept());
+  });
+  return {
+    seen,
+    next(answer: 'accept' | 'dismiss' | { prompt: string }) {
+      answers.push((d) => (answer === 'dismiss' ? d.dismiss() : answer === 'accept' ? d.accept() : d.accept(answer.prompt)));
+    },
+  };
+}
+
+async function openDocument(page: Page, path: string) {
+  await page.goto(`/console/${path}`);
+  await page.getByTestId('document-path').filter({ hasText: new RegExp(`^main/${path}$`) }).waitFor();
+}
+
+async function waitForStatus(page: Page, text: string) {
+  await page.getByTestId('save-status').filter({ hasText: new RegExp(`^${text.replace(/\./g, '\\.')}$`) }).waitFor();
+}
+
+/** Saves with the 'Salvar' button, or lets autosave do it when the screen has no button. */
+async function save(page: Page) {
+  await waitForStatus(page, 'Alterações pendentes');
+  const button = page.getByRole('button', { name: 'Salvar', exact: true });
+  if (await button.count()) await button.click();
+  await waitForStatus(page, 'Salvo');
+}
+
+/** A paste as the browser delivers it, with the clipboard's text and HTML. */
+async function paste(target: Locator, text: string, html = '') {
+  await target.evaluate(
+    (element, [plain, rich]) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', plain);
+      if (rich) data.setData('text/html', rich);
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    [text, html] as const,
+  );
+}
+
+/** Puts the caret at the end of the last text of a contentEditable editor. */
+async function caretAtEnd(editor: Locator) {
+  await editor.click();
+  await editor.evaluate((element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    let last: Node | null = null;
+    while (walker.nextNode()) last = walker.currentNode;
+    const range = document.createRange();
+    if (last) range.setStart(last, last.textContent?.length ?? 0);
+    else range.selectNodeContents(element);
+    range.collapse(last !== null);
+    const selection = window.getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+  });
+}
+
+describe('form widgets', () => {
+  let browser: Browser;
+  let page: Page;
+  let dialogs: ReturnType<typeof answerDialogs>;
+  let app: FirebaseApp;
+  let db: Firestore;
+
+  /** The document as Firestore holds it (read as the admin, outside the browser). */
+  const stored = async (path: string) => (await getDoc(doc(db, `project/main/${path}`))).data() ?? {};
+
+  beforeAll(async () => {
+    setLogLevel('silent');
+    app = initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-console', apiKey: 'demo-api-key' }, 'form-widgets');
+    const auth = getAuth(app);
+    connectAuthEmulator(auth, `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}`, { disableWarnings: true });
+    const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');
+    db = getFirestore(app);
+    connectFirestoreEmulator(db, host!, Number(port));
+    await signInWithEmailAndPassword(auth, admin.email, admin.password);
+
+    browser = await launchBrowser();
+    page = await openConsole(browser, '/console/category/facas');
+    dialogs = answerDialogs(page);
+    await signIn(page, admin.email, admin.password);
+    await page.getByTestId('document-path').filter({ hasText: 'main/category/facas' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await deleteApp(app);
+  });
+
+  describe('a category', () => {
+    it('offers the parent categories as a tree, without the category itself', async () => {
+      const parent = page.getByLabel('Categoria pai');
+      await parent.locator('option[value="panelas"]').waitFor({ state: 'attached' });
+      expect(await parent.inputValue()).toBe('cozinha');
+      const values = await parent.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+      expect(values).not.toContain('facas');
+      expect(values.slice(0, 4)).toEqual(['', 'departamentos', 'cozinha', 'panelas']);
+      const texts = await parent.locator('option').allTextContents();
+      expect(texts[1]).toBe('Departamentos');
+      expect(texts[2]).toBe('\u00a0'.repeat(4) + 'Cozinha');
+      expect(texts[3]).toBe('\u00a0'.repeat(8) + 'Panelas');
+      await parent.selectOption('churrasco');
+    });
+
+    it('keeps one trimmed SKU per line, blanks dropped', async () => {
+      await page.getByLabel('Ordem dos produtos').fill('  2212970 \n\n10618562\n   \n 99999-E2E  \n');
+    });
+
+    it('refuses a pasted address and a link that do not start with http:// or https://', async () => {
+      const editor = page.getByLabel('Cabeçalho');
+      await caretAtEnd(editor);
+      const before = await editor.innerHTML();
+      await paste(editor, 'www.facas.demo.test');
+      await page.getByText(INVALID_URL).waitFor();
+      expect(await editor.innerHTML()).toBe(before);
+
+      dialogs.next({ prompt: 'ftp://arquivos.demo.test/facas' });
+      await page.getByRole('button', { name: 'Link', exact: true }).click();
+      await page.getByText(INVALID_URL).waitFor();
+      expect(await editor.innerHTML()).toBe(before);
+    });
+
+    it('edits rich text with the toolbar and keeps only the allowed tags of a paste', async () => {
+      const editor = page.getByLabel('Cabeçalho');
+      await caretAtEnd(editor);
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Facas afiadas');
+      await page.keyboard.press('Shift+Home');
+      await page.getByRole('button', { name: 'Negrito' }).click();
+      expect(await page.getByText(INVALID_URL).count()).toBe(0);
+      await caretAtEnd(editor);
+      await paste(
+        editor,
+        'x',
+        '<p onclick="alert(1)" style="color:red"> e <span class="k">chef</span> <i>forjadas</i><script>alert(2)</script>' +
+          '<img src="x" onerror="alert(3)"><a href="javascript:alert(4)">mal</a> <a href="https://loja.demo.test/c/facas" target="_blank">ver</a></p>',
+      );
+      await caretAtEnd(editor);
+      await paste(editor, 'https://loja.demo.test/c/churrasco');
+      await editor.locator('a[href="https://loja.demo.test/c/churrasco"]').waitFor();
+    });
+
+    it('saves what the operator sees, and nothing else of the category changes', async () => {
+      const seeded = await stored('category/facas');
+      await save(page);
+      await page.reload();
+      await page.getByLabel('Cabeçalho').locator('b').waitFor();
+
+      const data = await stored('category/facas');
+      expect(data.parent).toBe('churrasco');
+      expect(data.skuOrderBy).toEqual(['2212970', '10618562', '99999-E2E']);
+      const header = String(data.header);
+      expect(header).toContain('<b>Facas afiadas</b>');
+      expect(header).toContain('<i>forjadas</i>');
+      expect(header).toContain('chef');
+      expect(header).toContain('<a href="https://loja.demo.test/c/facas">ver</a>');
+      expect(header).toContain('<a href="https://loja.demo.test/c/churrasco">https://loja.demo.test/c/churrasco</a>');
+      expect(header).not.toMatch(/<(script|span|img|div)\b|onclick|onerror|style=|class=|target=|javascript:|alert\(2\)/);
+      // Read-only kinds (the image) and fields not edited are as seeded.
+      expect(data.image).toEqual(seeded.image);
+      expect(data.title).toBe('Facas');
+
+      expect(await page.getByLabel('Categoria pai').inputValue()).toBe('churrasco');
+      expect(await page.getByLabel('Ordem dos produtos').inputValue()).toBe('2212970\n10618562\n99999-E2E');
+    });
+  });
+
+  describe('a list of structs', () => {
+    it('reorders items, removes one only after the confirm, and adds one', async () => {
+      await openDocument(page, 'search-redirect/air-fryer');
+      const list = page.getByRole('group', { name: 'Buscas alternativas' });
+      const item = (n: number) => list.getByRole('group', { name: `Item ${n}`, exact: true });
+      expect(await item(3).getByLabel('Busca').inputValue()).toBe('fritadeira eletrica');
+
+      await item(3).getByRole('button', { name: 'Mover para cima' }).click();
+      expect(await item(2).getByLabel('Busca').inputValue()).toBe('fritadeira eletrica');
+      expect(await item(3).getByLabel('Busca').inputValue()).toBe('fritadeira sem oleo');
+
+      dialogs.next('dismiss');
+      await item(1).getByRole('button', { name: 'Remover' }).click();
+      expect(dialogs.seen.at(-1)).toBe('Tem certeza que deseja remover este item?');
+      expect(await item(1).getByLabel('Busca').inputValue()).toBe('airfryer');
+
+      dialogs.next('accept');
+      await item(1).getByRole('button', { name: 'Remover' }).click();
+      await item(3).waitFor({ state: 'detached' });
+      expect(await item(1).getByLabel('Busca').inputValue()).toBe('fritadeira eletrica');
+
+      await list.getByRole('button', { name: 'Adicionar', exact: true }).click();
+      await item(3).getByLabel('Busca').fill('fritadeira a ar');
+      await save(page);
+      await page.reload();
+      await item(3).waitFor();
+
+      const data = await stored('search-redirect/air-fryer');
+      expect(data.queryAlternatives).toEqual([
+        { query: 'fritadeira eletrica' },
+        { query: 'fritadeira sem oleo' },
+        { query: 'fritadeira a ar' },
+      ]);
+      expect(data.byQuery).toBe('air fryer');
+    });
+  });
+
+  describe('a map keyed by stock ids', () => {
+    it('offers only the stocks not used yet, and saves the new entry', async () => {
+      await openDocument(page, 'product/10437899');
+      const stock = page.getByRole('group', { name: 'Estoque', exact: true });
+      const picker = stock.getByLabel('Adicionar');
+      await picker.locator('option[value="franke-sp"]').waitFor({ state: 'attached' });
+      const offered = await picker.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+      expect(offered).toEqual(['', 'franke-sp']);
+
+      await picker.selectOption('franke-sp');
+      const entry = stock.getByRole('group', { name: 'Franke — Itu' });
+      await entry.getByLabel('Quantidade').fill('7');
+      expect(await picker.locator('option').count()).toBe(1);
+      await save(page);
+      await page.reload();
+      await page.getByRole('group', { name: 'Franke — Itu' }).waitFor();
+
+      const data = await stored('product/10437899');
+      expect(data.Stock).toMatchObject({
+        'franke-sp': { qty: 7 },
+        'cd-sp': { ProductCodeErp: '10437899', qty: 52 },
+        'cd-rs': { ProductCodeErp: '10437899', qty: 29 },
+      });
+    });
+  });
+
+  describe('the JSON component', () => {
+    it('shows invalid JSON and keeps the stored value until the text is valid', async () => {
+      await openDocument(page, 'whatsapp-template/pedido_enviado');
+      const seeded = String((await stored('whatsapp-template/pedido_enviado')).template);
+      const template = page.getByLabel('Template (JSON)');
+      expect(await template.inputValue()).toBe(seeded);
+
+      await template.fill('{"name": "pedido_enviado",');
+      await page.getByText(/^JSON inválido: .+/).waitFor();
+      await waitForStatus(page, 'Salvo');
+
+      const valid = JSON.stringify({ ...JSON.parse(seeded), status: 'PAUSED' }, null, 2);
+      await template.fill(valid);
+      expect(await page.getByText(/^JSON inválido/).count()).toBe(0);
+      await save(page);
+      // Stored as it was, JSON text.
+      expect((await stored('whatsapp-template/pedido_enviado')).template).toBe(valid);
+    });
+  });
+});

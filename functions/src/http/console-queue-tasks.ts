@@ -1,0 +1,82 @@
+import { getFunctions } from 'firebase-admin/functions';
+import pLimit from 'p-limit';
+import { z } from 'zod';
+import { REGION } from '../params.js';
+import { defineEndpoint } from '../lib/endpoint.js';
+import { ApiError } from '../lib/api-error.js';
+import { createPathMatcher } from '../lib/router.js';
+import {
+  SYNC_TASK_FUNCTION,
+  defaultBatch,
+  normaliseQueuedUrl,
+  syncTaskId,
+  type SyncTaskPayload,
+} from '../sync/pipeline/queue.js';
+import { workerEndpoints } from './workers.js';
+
+/** Cloud Tasks takes one task per call; a few calls at once keep a 500-URL list quick. */
+const ENQUEUE_CONCURRENCY = 10;
+
+const isWorkerPath = (() => {
+  const matches = createPathMatcher(workerEndpoints);
+  return (path: string) => matches('GET', path);
+})();
+
+/**
+ * POST /api/console/queue/tasks?project — {urls, batch?}: one task per worker URL on the
+ * syncTask queue, run as the caller. Every URL must be a worker path of this API for the same
+ * project (else 400, nothing enqueued). Task ids are deterministic per (project, batch, URL):
+ * a URL already queued in the batch (default: today) is reported as a duplicate, not run twice.
+ */
+export const consoleQueueTasks = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/queue/tasks',
+  access: 'project',
+  body: z.object({
+    urls: z.array(z.string().min(1).max(2000)).min(1, 'informe ao menos uma URL').max(500, 'no máximo 500 URLs por envio'),
+    batch: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'lote inválido').optional(),
+  }),
+  async handle({ body, project, caller, origin }) {
+    const batch = body.batch ?? defaultBatch();
+    const tasks = body.urls.map((raw, index) => {
+      const checked = normaliseQueuedUrl(raw, { project: project!, origin, isWorkerPath });
+      if (!checked.ok) throw new ApiError(400, `Requisição inválida: urls.${index}: ${checked.reason}.`);
+      return { url: checked.url, id: syncTaskId(project!, checked.url, batch) };
+    });
+
+    const queue = getFunctions().taskQueue<SyncTaskPayload>(`locations/${REGION}/functions/${SYNC_TASK_FUNCTION}`);
+    const enqueuedAt = new Date().toISOString();
+    const limit = pLimit(ENQUEUE_CONCURRENCY);
+    const seen = new Set<string>();
+    const results = await Promise.all(
+      tasks.map((task) =>
+        limit(async () => {
+          if (seen.has(task.id)) return { ...task, state: 'duplicate' as const };
+          seen.add(task.id);
+          const payload: SyncTaskPayload = {
+            taskId: task.id,
+            project: project!,
+            url: task.url,
+            batch,
+            caller: { uid: caller!.uid, email: caller!.email, claims: caller!.claims! },
+            enqueuedAt,
+          };
+          try {
+            await queue.enqueue(payload, { id: task.id, dispatchDeadlineSeconds: 600 });
+            return { ...task, state: 'enqueued' as const };
+          } catch (error) {
+            if ((error as { code?: string }).code === 'functions/task-already-exists') return { ...task, state: 'duplicate' as const };
+            throw new ApiError(502, `Fila de tarefas: não foi possível enfileirar (${(error as Error).message}). Reenvie: as URLs já enfileiradas não se repetem.`);
+          }
+        }),
+      ),
+    );
+    return {
+      ok: true,
+      batch,
+      enqueued: results.filter((r) => r.state === 'enqueued').length,
+      duplicates: results.filter((r) => r.state === 'duplicate').length,
+      tasks: results,
+    };
+  },
+});

@@ -1,0 +1,283 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBlingSandbox, type BlingSandbox } from '../../../../sandboxes/src/bling.js';
+import { SEED_FILE, loadCatalogue } from '../../../../sandboxes/src/catalogue.js';
+import { withFaults, type FaultController, type FaultSpec } from '../../../../sandboxes/src/faults.js';
+import { UpstreamError } from '../http-client.js';
+import { BlingClient, type BlingClientOptions } from './client.js';
+import { listingFromProduct, produtoFromProduct } from './mapping.js';
+import { bearerUpdate, locateBlingAccount, type BlingAccountCredentials, type BlingBearer, type BlingTokenStore } from './token.js';
+
+const catalogue = loadCatalogue();
+const seedConfig = (JSON.parse(readFileSync(SEED_FILE, 'utf8')) as Record<string, unknown>)['project/main/config/bling'];
+const code = catalogue.products[0]!.ProductCode;
+
+/** config/bling held in memory; renew() runs its read-exchange-write one call at a time, like a transaction. */
+class MemoryTokenStore implements BlingTokenStore {
+  static count = 0;
+  readonly key = `memory:${++MemoryTokenStore.count}`;
+  config: Record<string, unknown>;
+  exchanges = 0;
+  private lock: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    config: unknown,
+    private readonly account?: string,
+  ) {
+    this.config = structuredClone(config) as Record<string, unknown>;
+  }
+
+  async read(): Promise<BlingAccountCredentials> {
+    return locateBlingAccount(this.config, this.account, 'main').credentials;
+  }
+
+  renew(stale: string, exchange: (stored: BlingAccountCredentials) => Promise<BlingBearer>): Promise<BlingBearer> {
+    const run = this.lock.then(async () => {
+      const { slot, credentials } = locateBlingAccount(this.config, this.account, 'main');
+      if (credentials.bearer.accessToken !== stale) return credentials.bearer;
+      this.exchanges += 1;
+      const bearer = await exchange(credentials);
+      this.config = { ...this.config, ...bearerUpdate(this.config, slot, bearer) };
+      return bearer;
+    });
+    this.lock = run.catch(() => undefined);
+    return run;
+  }
+}
+
+interface Harness {
+  sandbox: BlingSandbox;
+  faults: FaultController;
+  store: MemoryTokenStore;
+  client: BlingClient;
+  clientId: string;
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+// Tests of behaviour other than the limits run with both sides' limits raised, so they run fast.
+const RELAXED = { requestsPerSecond: 1000, limits: { perWindow: 500, windowMs: 1000, perDay: 1_000_000 } };
+
+/**
+ * The Bling sandbox on a free port, with the framework's fault injection around it, and a client of
+ * main's first account. `blingLimits`: Bling's real 3 requests/s on both sides.
+ */
+async function start(options: Partial<BlingClientOptions> & { account?: string; config?: unknown; blingLimits?: boolean } = {}): Promise<Harness> {
+  const sandbox = createBlingSandbox(catalogue, options.blingLimits ? {} : { requestsPerSecond: RELAXED.requestsPerSecond });
+  const { listener, control } = withFaults('bling', sandbox);
+  const server = createServer(listener as RequestListener);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const store = new MemoryTokenStore(options.config ?? seedConfig, options.account ?? '0');
+  const client = new BlingClient({
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/Api/v3`,
+    tokens: store,
+    backoffMs: 20,
+    ...(options.blingLimits ? {} : { limits: RELAXED.limits }),
+    ...options,
+  });
+  return { sandbox, faults: control, store, client, clientId: (await store.read()).clientId };
+}
+
+function failure(promise: Promise<unknown>): Promise<UpstreamError> {
+  return promise.then(
+    () => {
+      throw new Error('esperava uma falha');
+    },
+    (error: unknown) => {
+      expect(error).toBeInstanceOf(UpstreamError);
+      return error as UpstreamError;
+    },
+  );
+}
+
+/** Fails the test if, for the account, any four accepted requests arrived within one second. */
+function expectPaced(sandbox: BlingSandbox, clientId: string) {
+  const accepted = sandbox.requests.filter((r) => r.clientId === clientId && r.status !== 429).map((r) => r.at);
+  for (let i = 3; i < accepted.length; i++) expect(accepted[i]! - accepted[i - 3]!).toBeGreaterThanOrEqual(1000);
+}
+
+const newProduct = (ProductCode: string) => ({
+  ProductCode,
+  ProductSiteName: 'Jogo de Panelas de Teste',
+  EAN13: '7891112895591',
+  Price: 199.9,
+  PriceCompare: 249.9,
+  Status: 'ativado',
+});
+
+describe('Bling client: tokens', () => {
+  it('renews a refused access token with the refresh token and stores the rotated bearer', async () => {
+    const { sandbox, store, client, clientId } = await start();
+    const seeded = (await store.read()).bearer;
+    sandbox.expireAccessTokens(clientId);
+
+    expect((await client.findProdutoByCodigo(code))?.codigo).toBe(code);
+
+    const stored = (await store.read()).bearer;
+    expect(stored.accessToken).not.toBe(seeded.accessToken);
+    expect(stored.refreshToken).not.toBe(seeded.refreshToken);
+    expect(Date.parse(stored.expiresAt!)).toBeGreaterThan(Date.now());
+    // Only the account's own bearer changed in config/bling.
+    const accounts = store.config.accounts as { bearer: BlingBearer }[];
+    expect(accounts[1]!.bearer).toEqual((seedConfig as { accounts: { bearer: BlingBearer }[] }).accounts[1]!.bearer);
+    expect(sandbox.requests.map((r) => `${r.path} ${r.status}`).slice(0, 3)).toEqual(['/produtos 401', '/oauth/token 200', '/produtos 200']);
+  });
+
+  it('shares one /oauth/token call among concurrent calls refused at once', async () => {
+    const { sandbox, store, client, clientId } = await start();
+    sandbox.expireAccessTokens(clientId);
+    await Promise.all([code, code, code, code].map((c) => client.findProdutoByCodigo(c)));
+    expect(sandbox.requests.filter((r) => r.path === '/oauth/token')).toHaveLength(1);
+    expect(store.exchanges).toBe(1);
+  });
+
+  it('renews ahead of time when the stored bearer says it has expired', async () => {
+    const { sandbox, store, client } = await start();
+    const [first] = store.config.accounts as { bearer: BlingBearer }[];
+    first!.bearer.expiresAt = new Date(Date.now() - 1000).toISOString();
+    await client.findProdutoByCodigo(code);
+    expect(sandbox.requests[0]!.path).toBe('/oauth/token');
+    expect(sandbox.requests.some((r) => r.status === 401)).toBe(false);
+  });
+
+  it('reports a refused refresh token in Portuguese, without the tokens', async () => {
+    const config = structuredClone(seedConfig) as { accounts: { bearer: BlingBearer }[] };
+    config.accounts[0]!.bearer.refreshToken = 'sandbox-bling-refresh-revogado';
+    const { sandbox, client, clientId } = await start({ config });
+    sandbox.expireAccessTokens(clientId);
+    const error = await failure(client.findProdutoByCodigo(code));
+    expect(error.kind).toBe('auth');
+    expect(error.message).toMatch(/^Bling: .*recusou a renovação do token da conta "Conta Principal".*autorize o aplicativo novamente/);
+    expect(`${error.message} ${error.detail ?? ''}`).not.toMatch(/sandbox-bling-(access|refresh)-/);
+  });
+});
+
+describe('Bling client: limits and failures', () => {
+  it('paces 20 concurrent calls to 3 per second: the sandbox never had to refuse one', async () => {
+    const { sandbox, client, clientId } = await start({ blingLimits: true });
+    const ids = sandbox.produtos(clientId).slice(0, 20).map((p) => p.id);
+    const produtos = await Promise.all(ids.map((id) => client.getProduto(id)));
+    expect(produtos.map((p) => p.id)).toEqual(ids);
+    expect(sandbox.requests.filter((r) => r.status === 429)).toEqual([]);
+    expectPaced(sandbox, clientId);
+  }, 30_000);
+
+  it('a client paced too loosely meets 429s, waits Retry-After and still completes', async () => {
+    const { sandbox, client, clientId } = await start({ blingLimits: true, limits: { perWindow: 10, windowMs: 1000, perDay: 1000 }, retries: 6 });
+    const ids = sandbox.produtos(clientId).slice(0, 8).map((p) => p.id);
+    await Promise.all(ids.map((id) => client.getProduto(id)));
+    const answered = sandbox.requests.filter((r) => r.clientId === clientId);
+    expect(answered.some((r) => r.status === 429)).toBe(true);
+    expect(answered.filter((r) => r.status === 200)).toHaveLength(8);
+    // After each 429 the next accepted request came no sooner than the Retry-After of 1 s allowed.
+    const firstRefusal = answered.find((r) => r.status === 429)!;
+    const retried = answered.filter((r) => r.status === 200 && r.at > firstRefusal.at);
+    expect(Math.min(...retried.map((r) => r.at)) - firstRefusal.at).toBeGreaterThanOrEqual(900);
+  }, 30_000);
+
+  it('honours the Retry-After of a 429', async () => {
+    const { faults, client } = await start();
+    faults.setFaults([{ path: '/Api/v3/produtos', tooManyRequests: { retryAfterSeconds: 1 }, times: 1 } satisfies FaultSpec]);
+    expect((await client.findProdutoByCodigo(code))?.codigo).toBe(code);
+    const [limited, retried] = faults.requests();
+    expect(limited!.status).toBe(429);
+    expect(Date.parse(retried!.time) - Date.parse(limited!.time)).toBeGreaterThanOrEqual(950);
+  });
+
+  it('retries a 5xx answer and succeeds', async () => {
+    const { faults, client } = await start();
+    faults.setFaults([{ path: '/Api/v3/produtos', status: 503, times: 2 }]);
+    expect((await client.findProdutoByCodigo(code))?.codigo).toBe(code);
+    expect(faults.requests().map((r) => r.status).slice(0, 3)).toEqual([503, 503, 200]);
+  });
+
+  it('reports the final error after the retries, naming Bling and what was being done', async () => {
+    const { faults, client } = await start();
+    faults.setFaults([{ path: '/Api/v3/produtos', status: 503 }]);
+    const error = await failure(client.findProdutoByCodigo(code));
+    expect(error).toMatchObject({ kind: 'server', upstreamStatus: 503, attempts: 3, status: 502 });
+    expect(error.message).toBe(`Bling: falha ao buscar o produto ${code}: erro no servidor (HTTP 503)`);
+  });
+
+  it("passes on Bling's own validation message", async () => {
+    const { client } = await start();
+    const error = await failure(client.saveProduto({ ...produtoFromProduct(newProduct('GTIN-RUIM')), gtin: '123' }));
+    expect(error.kind).toBe('rejected');
+    expect(error.message).toContain('Bling: falha ao criar o produto GTIN-RUIM: requisição recusada (HTTP 400)');
+    expect(error.message).toContain('GTIN/EAN inválido.');
+  });
+});
+
+describe('Bling client: produtos and lojas', () => {
+  it('finds a produto by codigo with all its fields, and answers null for an unknown codigo', async () => {
+    const { client } = await start();
+    const produto = await client.findProdutoByCodigo(code);
+    expect(produto).toMatchObject({ codigo: code, gtin: catalogue.byCode.get(code)!.EAN13, unidade: 'UN' });
+    expect(await client.findProdutoByCodigo('NAO-EXISTE')).toBeNull();
+  });
+
+  it('creates a new produto once: saving it again updates the same produto', async () => {
+    const { sandbox, client, clientId } = await start();
+    const first = await client.saveProduto(produtoFromProduct(newProduct('NOVO-100')));
+    const second = await client.saveProduto(produtoFromProduct({ ...newProduct('NOVO-100'), ProductSiteName: 'Nome novo' }));
+    expect(first.created).toBe(true);
+    expect(second).toEqual({ id: first.id, created: false });
+    expect(sandbox.produtos(clientId).filter((p) => p.codigo === 'NOVO-100')).toEqual([expect.objectContaining({ nome: 'Nome novo' })]);
+  });
+
+  it('updates a produto whose codigo already exists instead of duplicating it', async () => {
+    const { sandbox, client, clientId } = await start();
+    const before = sandbox.produtos(clientId).length;
+    const saved = await client.saveProduto(produtoFromProduct({ ...catalogue.byCode.get(code)!, ProductSiteName: 'Renomeado', Status: 'ativado' }));
+    expect(saved.created).toBe(false);
+    expect(sandbox.produtos(clientId)).toHaveLength(before);
+    expect(sandbox.produtos(clientId).find((p) => p.codigo === code)!.nome).toBe('Renomeado');
+  });
+
+  it('leaves one produto when two saves of a new codigo race', async () => {
+    const { sandbox, client, clientId } = await start();
+    const results = await Promise.all([1, 2].map(() => client.saveProduto(produtoFromProduct(newProduct('CORRIDA-1')))));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    expect(sandbox.produtos(clientId).filter((p) => p.codigo === 'CORRIDA-1')).toHaveLength(1);
+  });
+
+  it('sets the situacao flag, and the produto is still found by codigo when inactive', async () => {
+    const { sandbox, client, clientId } = await start();
+    const { id } = await client.setSituacao(code, 'I');
+    expect(sandbox.produtos(clientId).find((p) => p.id === id)!.situacao).toBe('I');
+    expect((await client.findProdutoByCodigo(code))?.situacao).toBe('I');
+    await client.setSituacao(code, 'A');
+    expect(sandbox.produtos(clientId).find((p) => p.id === id)!.situacao).toBe('A');
+  });
+
+  it('publishes to a loja once (again = new prices), and removes it once (again = nothing to do)', async () => {
+    const { sandbox, client, clientId } = await start();
+    const product = catalogue.byCode.get(code)!;
+    const first = await client.publishToStore(code, listingFromProduct(product, '203000001'));
+    const second = await client.publishToStore(code, { ...listingFromProduct(product, '203000001'), preco: 300 });
+    expect(first.created).toBe(true);
+    expect(second).toEqual({ id: first.id, created: false });
+    expect(sandbox.produtosLojas(clientId)).toEqual([expect.objectContaining({ id: first.id, preco: 300, loja: { id: 203000001 } })]);
+
+    expect(await client.removeFromStore(code, '203000001')).toEqual({ removed: 1 });
+    expect(await client.removeFromStore(code, '203000001')).toEqual({ removed: 0 });
+    expect(sandbox.produtosLojas(clientId)).toEqual([]);
+  });
+
+  it('refuses to publish a produto Bling does not have', async () => {
+    const { client } = await start();
+    const error = await failure(client.publishToStore('NAO-EXISTE', { idLoja: 203000001, preco: 10 }));
+    expect(error).toMatchObject({ kind: 'not-found', status: 404 });
+    expect(error.message).toBe('Bling: falha ao publicar o produto NAO-EXISTE na loja 203000001: produto não cadastrado no Bling');
+  });
+});

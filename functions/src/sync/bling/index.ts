@@ -1,0 +1,19 @@
+import { firestore } from '../../lib/admin.js';
+import { BLING_API_URL } from '../../params.js';
+import { BlingClient } from './client.js';
+import { type BlingAccountRef, FirestoreBlingTokenStore } from './token.js';
+
+export { BlingClient, type BlingProduto, type BlingProdutoInput, type BlingListingInput, type BlingProdutoLoja } from './client.js';
+export * from './mapping.js';
+export type { BlingAccountRef } from './token.js';
+
+/**
+ * The Bling client of a project's account, as the endpoints use it: `account` is the `bling` query
+ * parameter (index or description in config/bling accounts[]; omitted = the top-level credentials).
+ */
+export function blingClient(project: string, account?: BlingAccountRef): BlingClient {
+  return new BlingClient({
+    baseUrl: BLING_API_URL.value().replace(/\/+$/, ''),
+    tokens: new FirestoreBlingTokenStore(firestore, project, account),
+  });
+}

@@ -1,0 +1,10 @@
+import { STORE_SITE_URLS } from '../../params.js';
+import { parseStoreSiteUrls, StoreSiteClient, type StoreSite } from './client.js';
+
+export * from './client.js';
+export * from './mapping.js';
+
+/** The client of one store site, as the endpoints use it (URL from the STORE_SITE_URLS param). */
+export function storeSiteClient(site: StoreSite): StoreSiteClient {
+  return new StoreSiteClient({ site, baseUrl: parseStoreSiteUrls(STORE_SITE_URLS.value())[site] });
+}

@@ -1,0 +1,16 @@
+import { firestore } from '../../lib/admin.js';
+import { TRAMONTINA_WEBSERVICE_URL } from '../../params.js';
+import { TramontinaWebserviceClient } from './client.js';
+import { readTramontinaCredentials } from './config.js';
+
+export { TRAMONTINA_WEBSERVICE, TramontinaWebserviceClient, webserviceProductSchema, type WebserviceProduct, type UpstreamCredentials } from './client.js';
+export { credentialsFromConfig, readTramontinaCredentials, type TramontinaSystem } from './config.js';
+export * from './mapping.js';
+
+/** The web service client of a project, as the endpoints use it (param URL, config/tramontina credentials). */
+export async function tramontinaWebserviceClient(project: string): Promise<TramontinaWebserviceClient> {
+  return new TramontinaWebserviceClient({
+    baseUrl: TRAMONTINA_WEBSERVICE_URL.value(),
+    credentials: await readTramontinaCredentials(firestore, project, 'webservice'),
+  });
+}

@@ -1,0 +1,33 @@
+// Bundles the DuckDB adapter into one ES module plain `node` can import (there is no TypeScript
+// loader at run time): used by bench/warehouse.mjs and by the test that runs two writer processes.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const require = createRequire(import.meta.url);
+
+/** Writes <outDir>/duckdb-warehouse.mjs and returns its path. */
+export async function bundleDuckDbAdapter(outDir) {
+  const outfile = join(outDir, 'duckdb-warehouse.mjs');
+  await build({
+    entryPoints: [join(dirname(fileURLToPath(import.meta.url)), 'duckdb.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    logLevel: 'warning',
+    plugins: [
+      {
+        // The native DuckDB package stays outside the bundle, by absolute path so the bundle
+        // loads it from any folder (a temp dir has no node_modules).
+        name: 'duckdb-by-absolute-path',
+        setup(b) {
+          b.onResolve({ filter: /^@duckdb\/node-api$/ }, () => ({ path: require.resolve('@duckdb/node-api'), external: true }));
+        },
+      },
+    ],
+  });
+  return outfile;
+}

@@ -1,0 +1,58 @@
+import type { ExtraColumns, TableName } from './tables.js';
+
+export type { TableName } from './tables.js';
+export { TABLES, TABLE_NAMES, siteProductId, isTableName } from './tables.js';
+
+/** A JSON object as fetched from (or mapped from) the upstream service. */
+export type WarehouseData = { [field: string]: unknown };
+
+/** Rows are keyed by (project, id): each store project has its own copy of the upstream data. */
+export interface WarehouseKey {
+  project: string;
+  id: string;
+}
+
+export interface WarehouseRowBase extends WarehouseKey {
+  data: WarehouseData;
+  /** Where the row came from, e.g. 'bling', 'tramontina-webservice', 'site:cookstore'. */
+  source: string;
+  /** ISO 8601 instant of the fetch; read back as `Date.toISOString()` (UTC, milliseconds). */
+  fetchedAt: string;
+}
+
+/** A row of a table: the base fields plus the table's extra columns (see tables.ts). */
+export type WarehouseRow<T extends TableName = TableName> = WarehouseRowBase & ExtraColumns<T>;
+
+export interface WarehouseFilter {
+  project: string;
+  /** Only these ids; omitted = every row of the project. */
+  ids?: string[];
+}
+
+/**
+ * The data warehouse the sync endpoints write upstream data into and read it back from.
+ * BigQuery in production, DuckDB (a file under emulator-data/) locally — same contract.
+ */
+export interface Warehouse {
+  /**
+   * Inserts or replaces rows by (project, id). All or nothing: one invalid row (or any failure)
+   * writes none. Idempotent: the same rows twice leave the same table. Within one call, a
+   * repeated key keeps its last row. The table is created if missing.
+   */
+  upsert<T extends TableName>(table: T, rows: WarehouseRow<T>[]): Promise<{ written: number }>;
+  get<T extends TableName>(table: T, key: WarehouseKey): Promise<WarehouseRow<T> | null>;
+  /** Rows of one project, ordered by id. */
+  list<T extends TableName>(table: T, filter: WarehouseFilter): Promise<WarehouseRow<T>[]>;
+  /** Removes one row; removing a missing row is not an error. */
+  remove(table: TableName, key: WarehouseKey): Promise<void>;
+  /** Waits for pending calls and releases what this process holds (DuckDB: the file lock). */
+  close(): Promise<void>;
+}
+
+/** A warehouse failure; the message is Portuguese and may be shown to the operator. */
+export class WarehouseError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'WarehouseError';
+  }
+}

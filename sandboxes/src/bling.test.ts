@@ -1,0 +1,154 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createBlingSandbox, loadBlingSeedAccounts, type BlingSandbox } from './bling.js';
+import { loadCatalogue } from './catalogue.js';
+
+const catalogue = loadCatalogue();
+const [account] = loadBlingSeedAccounts();
+const code = catalogue.products[0]!.ProductCode;
+
+let sandbox: BlingSandbox;
+let server: Server;
+let base: string;
+
+beforeEach(async () => {
+  // Limits high enough that only the rate-limit test meets them.
+  sandbox = createBlingSandbox(catalogue, { requestsPerSecond: 1000 });
+  server = createServer(sandbox);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/Api/v3`;
+});
+
+afterEach(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function call(path: string, init: RequestInit & { token?: string } = {}) {
+  const { token = account!.accessToken, ...rest } = init;
+  return fetch(`${base}${path}`, {
+    ...rest,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...rest.headers },
+  });
+}
+
+function refresh(refreshToken: string, secret = account!.clientSecret) {
+  return fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${account!.clientId}:${secret}`).toString('base64')}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+  });
+}
+
+const produtoBody = (codigo: string) => ({ nome: 'Panela de teste', codigo, tipo: 'P', situacao: 'A', formato: 'S', preco: 10 });
+
+describe('Bling sandbox', () => {
+  it('accepts the tokens of every Bling account of the seed (main and cookstore)', async () => {
+    const accounts = loadBlingSeedAccounts();
+    expect(accounts.length).toBeGreaterThanOrEqual(6);
+    for (const seeded of accounts) {
+      expect((await call('/produtos?limite=1', { token: seeded.accessToken })).status).toBe(200);
+    }
+  });
+
+  it('lists produtos wrapped in data, filtered by codigo, and gives the full produto by id', async () => {
+    const list = (await (await call(`/produtos?codigo=${code}`)).json()) as { data: { id: number; codigo: string }[] };
+    expect(list.data).toHaveLength(1);
+    expect(list.data[0]!.codigo).toBe(code);
+    const one = (await (await call(`/produtos/${list.data[0]!.id}`)).json()) as { data: Record<string, unknown> };
+    expect(one.data).toMatchObject({ codigo: code, tipo: 'P', situacao: 'A', formato: 'S', unidade: 'UN' });
+    expect(one.data.gtin).toBe(catalogue.byCode.get(code)!.EAN13);
+  });
+
+  it('pages with pagina and limite and refuses a limite above 100', async () => {
+    const first = (await (await call('/produtos?pagina=1&limite=2')).json()) as { data: { id: number }[] };
+    const second = (await (await call('/produtos?pagina=2&limite=2')).json()) as { data: { id: number }[] };
+    expect(first.data).toHaveLength(2);
+    expect(second.data[0]!.id).not.toBe(first.data[0]!.id);
+    const refused = await call('/produtos?limite=101');
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { type: string } }).error.type).toBe('VALIDATION_ERROR');
+  });
+
+  it('creates a produto, refuses a second one with the same codigo, and updates it with PUT', async () => {
+    const created = await call('/produtos', { method: 'POST', body: JSON.stringify(produtoBody('NOVO-1')) });
+    expect(created.status).toBe(201);
+    const { data } = (await created.json()) as { data: { id: number } };
+    const duplicate = await call('/produtos', { method: 'POST', body: JSON.stringify(produtoBody('NOVO-1')) });
+    expect(duplicate.status).toBe(400);
+    const { error } = (await duplicate.json()) as { error: { type: string; fields: { element: string }[] } };
+    expect(error.type).toBe('VALIDATION_ERROR');
+    expect(error.fields[0]!.element).toBe('codigo');
+    const updated = await call(`/produtos/${data.id}`, { method: 'PUT', body: JSON.stringify({ ...produtoBody('NOVO-1'), preco: 12 }) });
+    expect(updated.status).toBe(200);
+    expect(sandbox.produtos(account!.clientId).filter((p) => p.codigo === 'NOVO-1')).toEqual([expect.objectContaining({ id: data.id, preco: 12 })]);
+  });
+
+  it('changes the situacao (the update flag) with PATCH /produtos/{id}/situacoes', async () => {
+    const id = sandbox.produtos(account!.clientId)[0]!.id;
+    expect((await call(`/produtos/${id}/situacoes`, { method: 'PATCH', body: JSON.stringify({ situacao: 'I' }) })).status).toBe(204);
+    expect(sandbox.produtos(account!.clientId)[0]!.situacao).toBe('I');
+    const ativos = (await (await call(`/produtos?criterio=2&limite=100&codigo=${sandbox.produtos(account!.clientId)[0]!.codigo}`)).json()) as { data: unknown[] };
+    expect(ativos.data).toEqual([]);
+  });
+
+  it('links a produto to a loja once, lists it by idProduto and idLoja, and deletes it', async () => {
+    const produto = sandbox.produtos(account!.clientId)[0]!;
+    const body = JSON.stringify({ codigo: produto.codigo, preco: 99, produto: { id: produto.id }, loja: { id: 203000001 } });
+    const created = await call('/produtos/lojas', { method: 'POST', body });
+    expect(created.status).toBe(201);
+    const { data } = (await created.json()) as { data: { id: number } };
+    expect((await call('/produtos/lojas', { method: 'POST', body })).status).toBe(400);
+    const listed = (await (await call(`/produtos/lojas?idProduto=${produto.id}&idLoja=203000001`)).json()) as { data: { id: number }[] };
+    expect(listed.data.map((v) => v.id)).toEqual([data.id]);
+    expect((await call(`/produtos/lojas/${data.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await call(`/produtos/lojas/${data.id}`, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('rotates both tokens on refresh and refuses the spent refresh token', async () => {
+    const answer = await refresh(account!.refreshToken);
+    expect(answer.status).toBe(200);
+    const tokens = (await answer.json()) as { access_token: string; refresh_token: string; expires_in: number; token_type: string };
+    expect(tokens).toMatchObject({ expires_in: 21600, token_type: 'Bearer' });
+    expect(tokens.refresh_token).not.toBe(account!.refreshToken);
+    expect((await call('/produtos?limite=1', { token: tokens.access_token })).status).toBe(200);
+    const spent = await refresh(account!.refreshToken);
+    expect(spent.status).toBe(400);
+    expect(((await spent.json()) as { error: { type: string } }).error.type).toBe('invalid_grant');
+    expect((await refresh(tokens.refresh_token, 'wrong-secret')).status).toBe(401);
+  });
+
+  it('answers 401 in Bling error shape once the access tokens expire', async () => {
+    sandbox.expireAccessTokens(account!.clientId);
+    const refused = await call('/produtos?limite=1');
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ error: { type: 'invalid_token', message: 'invalid_token', description: expect.any(String) } });
+  });
+
+  it('still accepts tokens it issued before a restart (they are signed, not remembered)', async () => {
+    const tokens = (await (await refresh(account!.refreshToken)).json()) as { access_token: string; refresh_token: string };
+    const restarted = createBlingSandbox(catalogue);
+    server.removeAllListeners('request');
+    server.on('request', restarted);
+    expect((await call('/produtos?limite=1', { token: tokens.access_token })).status).toBe(200);
+    expect((await refresh(tokens.refresh_token)).status).toBe(200);
+  });
+});
+
+describe('Bling sandbox limits', () => {
+  it('answers 429 with Retry-After to the 4th request of an account within one second', async () => {
+    const strict = createBlingSandbox(catalogue);
+    server.removeAllListeners('request');
+    server.on('request', strict);
+    const statuses = await Promise.all([1, 2, 3, 4].map(() => call('/produtos?limite=1')));
+    const limited = statuses.filter((r) => r.status === 429);
+    expect(limited).toHaveLength(1);
+    expect(Number(limited[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(((await limited[0]!.json()) as { error: { type: string } }).error.type).toBe('TOO_MANY_REQUESTS');
+    expect(strict.requests.map((r) => r.status).sort()).toEqual([200, 200, 200, 429]);
+  });
+});

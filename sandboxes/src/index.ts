@@ -1,0 +1,124 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { loadCatalogue, type SandboxCatalogue } from './catalogue.js';
+import { createBlingSandbox, type BlingSandbox } from './bling.js';
+import { createDokaSandbox } from './doka.js';
+import { withFaults, type FaultController } from './faults.js';
+import { createFrankeSandbox } from './franke.js';
+import { createSiteStoreSandbox, STORE_SITES } from './site-store.js';
+import { createTramontinaTstockSandbox } from './tramontina-tstock.js';
+import { createTramontinaWebserviceSandbox } from './tramontina-webservice.js';
+
+export { loadCatalogue } from './catalogue.js';
+export type { FaultSpec, FaultController, RequestLogEntry } from './faults.js';
+
+/**
+ * Starts the upstream sandboxes, one loopback HTTP server each, in a fixed order so each keeps its
+ * port: portBase + 0 bling, +1 tramontina-webservice, +2 tramontina-tstock, +3 franke, +4 doka,
+ * +5..+8 the store sites (cookstore, centergarbin, excellenceshop, cookeletroraro). portBase 0
+ * takes free ports (tests).
+ */
+
+export const SANDBOX_NAMES = [
+  'bling',
+  'tramontina-webservice',
+  'tramontina-tstock',
+  'franke',
+  'doka',
+  ...STORE_SITES.map((site) => `site-${site}` as const),
+] as const;
+export type SandboxName = (typeof SANDBOX_NAMES)[number];
+export type SandboxUrls = Record<SandboxName, string>;
+
+export interface StartedSandboxes {
+  /** Base URL of each sandbox (Bling's ends in /Api/v3, as the production base does). */
+  urls: SandboxUrls;
+  /** In-process fault and request-log control (the same as /__sandbox/ over HTTP). */
+  controls: Record<SandboxName, FaultController>;
+  /** The Bling sandbox itself, for its own helpers (expireAccessTokens, produtos…). */
+  bling: BlingSandbox;
+  stop(): Promise<void>;
+}
+
+export class SandboxPortError extends Error {
+  constructor(
+    readonly sandbox: string,
+    readonly port: number,
+  ) {
+    super(`Sandbox ${sandbox}: port ${port} is taken (another \`npm start\` or test run?) — stop it, or set CONSOLE_PORT_OFFSET to shift the ports.`);
+    this.name = 'SandboxPortError';
+  }
+}
+
+function listen(server: Server, name: string, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'EADDRINUSE' ? new SandboxPortError(name, port) : error);
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    // Hanging requests (the `hang` fault) and idle keep-alive sockets would hold close() open.
+    server.closeAllConnections();
+  });
+}
+
+export async function startSandboxes({
+  portBase = 0,
+  host = '127.0.0.1',
+  catalogue = loadCatalogue(),
+}: { portBase?: number; host?: string; catalogue?: SandboxCatalogue } = {}): Promise<StartedSandboxes> {
+  const bling = createBlingSandbox(catalogue);
+  const vendors: Record<SandboxName, RequestListener> = {
+    bling,
+    'tramontina-webservice': createTramontinaWebserviceSandbox(catalogue),
+    'tramontina-tstock': createTramontinaTstockSandbox(catalogue),
+    franke: createFrankeSandbox(catalogue),
+    doka: createDokaSandbox(catalogue),
+    ...(Object.fromEntries(STORE_SITES.map((site) => [`site-${site}`, createSiteStoreSandbox(catalogue, site)])) as Record<`site-${(typeof STORE_SITES)[number]}`, RequestListener>),
+  };
+
+  const servers: Server[] = [];
+  const urls = {} as SandboxUrls;
+  const controls = {} as Record<SandboxName, FaultController>;
+  const stop = async () => {
+    await Promise.all(servers.map(close));
+  };
+  try {
+    await Promise.all(
+      SANDBOX_NAMES.map(async (name, i) => {
+        const { listener, control } = withFaults(name, vendors[name]);
+        const server = createServer({ keepAliveTimeout: 5_000 }, listener);
+        servers.push(server);
+        const port = await listen(server, name, portBase ? portBase + i : 0, host);
+        urls[name] = `http://${host}:${port}${name === 'bling' ? '/Api/v3' : ''}`;
+        controls[name] = control;
+      }),
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { urls, controls, bling, stop };
+}
+
+/** The functions' params (functions/src/params.ts) that point at the sandboxes. */
+export function sandboxEnv(urls: SandboxUrls): Record<string, string> {
+  return {
+    BLING_API_URL: urls.bling,
+    TRAMONTINA_WEBSERVICE_URL: urls['tramontina-webservice'],
+    TRAMONTINA_TSTOCK_URL: urls['tramontina-tstock'],
+    FRANKE_STORE_URL: urls.franke,
+    DOKA_SITE_URL: urls.doka,
+    STORE_SITE_URLS: JSON.stringify(Object.fromEntries(STORE_SITES.map((site) => [site, urls[`site-${site}`]]))),
+  };
+}

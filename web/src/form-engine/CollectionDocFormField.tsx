@@ -1,0 +1,91 @@
+import { NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { orderedKeys, unusedKeyOptions, withKey, withoutKey } from './doc-keys';
+import { FieldGroup } from './FieldGroup';
+import { FieldShell } from './FieldShell';
+import { isPlainObject } from './field-key';
+import { useFormDocument } from './form-document';
+import { JsonPreview } from './JsonPreview';
+import { ListItemCard } from './ListItemCard';
+import { ObjectFields } from './ObjectFields';
+import { buildOptionTree, indentedLabel, toTreeEntry } from './option-tree';
+import { ReadOnlyField } from './ReadOnlyField';
+import { FORM_TEXTS } from './texts';
+import type { FieldOfType, FieldWidgetProps } from './types';
+import { useCollectionDocs } from './use-collection-docs';
+
+/**
+ * A map keyed by document ids of another collection (a product's Stock by stock id), each value
+ * edited with `fields`. The picker of a new key offers only the documents not used yet.
+ */
+export function CollectionDocFormField(props: FieldWidgetProps<FieldOfType<'collection_doc_form'>>) {
+  const { field, value, onChange, disabled } = props;
+  const { projectId } = useFormDocument();
+  const list = useCollectionDocs({ projectId, collection: field.collection });
+
+  if (value !== undefined && value !== null && !isPlainObject(value)) return <ReadOnlyField {...props} />;
+  const map = value ?? {};
+  const options = list.status === 'ready' ? buildOptionTree(list.docs.map((d) => toTreeEntry(d.id, d.data))) : [];
+  const labels = new Map(options.map((o) => [o.id, o.label]));
+  const choices = unusedKeyOptions(options, map);
+
+  return (
+    <FieldGroup field={field} disabled={disabled}>
+      {Object.keys(map).length === 0 && (
+        <Text fontSize="sm" color="fg.muted">
+          {FORM_TEXTS.noItems}
+        </Text>
+      )}
+      {orderedKeys(
+        map,
+        options.map((o) => o.id),
+      ).map((key) => {
+        const entry = map[key];
+        return (
+          <ListItemCard
+            key={key}
+            label={labels.get(key) ?? key}
+            detail={labels.has(key) ? key : list.status === 'ready' ? FORM_TEXTS.notFound : undefined}
+            disabled={disabled}
+            onRemove={() => onChange(withoutKey(map, key))}
+          >
+            {isPlainObject(entry) || entry === null || entry === undefined ? (
+              <Stack gap="3">
+                <ObjectFields
+                  fields={field.fields}
+                  values={entry ?? {}}
+                  disabled={disabled}
+                  onChange={(inner, next) => onChange(withKey(map, key, { ...entry, [inner]: next }))}
+                />
+              </Stack>
+            ) : (
+              <JsonPreview value={entry} />
+            )}
+          </ListItemCard>
+        );
+      })}
+      <FieldShell
+        field={{ name: `${field.name}-add`, title: FORM_TEXTS.addKey, type: 'select', options: [] }}
+        disabled={disabled || choices.length === 0}
+        error={list.status === 'error' ? FORM_TEXTS.loadFailed : null}
+      >
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value=""
+            onChange={(e) => {
+              const key = e.currentTarget.value;
+              if (key) onChange(withKey(map, key, {}));
+            }}
+          >
+            <option value="">{list.status === 'loading' ? FORM_TEXTS.loading : FORM_TEXTS.choose}</option>
+            {choices.map((o) => (
+              <option key={o.id} value={o.id}>
+                {indentedLabel(o)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FieldShell>
+    </FieldGroup>
+  );
+}

@@ -1,0 +1,70 @@
+import { Box } from '@chakra-ui/react';
+import { useEffect, useRef, type RefObject } from 'react';
+import { EditorSelection, EditorState, type Extension } from '@codemirror/state';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+  type Command,
+} from '@codemirror/view';
+import { bracketMatching, defaultHighlightStyle, foldGutter, foldKeymap, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { json } from '@codemirror/lang-json';
+
+/** Enter keeps the current line's indentation. */
+const newlineKeepingIndent: Command = (view) => {
+  const { state } = view;
+  const line = state.doc.lineAt(state.selection.main.head);
+  const indent = /^\s*/.exec(line.text)?.[0] ?? '';
+  view.dispatch(state.replaceSelection(`\n${indent}`), { scrollIntoView: true, userEvent: 'input' });
+  return true;
+};
+
+/** Select all of the document, not only the lines drawn on screen. */
+const selectEverything: Command = (view) => {
+  view.dispatch({ selection: EditorSelection.single(0, view.state.doc.length), userEvent: 'select' });
+  return true;
+};
+
+const extensions = (label: string): Extension[] => [
+  lineNumbers(),
+  highlightActiveLineGutter(),
+  highlightSpecialChars(),
+  foldGutter(),
+  drawSelection(),
+  indentOnInput(),
+  syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+  bracketMatching(),
+  highlightActiveLine(),
+  keymap.of([{ key: 'Enter', run: newlineKeepingIndent }, { key: 'Mod-a', run: selectEverything }, ...foldKeymap]),
+  json(),
+  EditorView.lineWrapping,
+  EditorView.contentAttributes.of({ 'aria-label': label }),
+  EditorView.theme({
+    '&': { height: '100%', fontSize: '13px' },
+    '.cm-scroller': { overflow: 'auto', fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' },
+  }),
+];
+
+/** CodeMirror 6 over `initialText`; `viewRef` reads the text when saving. */
+export function CodeEditor({ initialText, label, viewRef }: { initialText: string; label: string; viewRef: RefObject<EditorView | null> }) {
+  const host = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const view = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({ doc: initialText, extensions: extensions(label) }),
+    });
+    viewRef.current = view;
+    view.focus();
+    return () => {
+      view.destroy();
+      viewRef.current = null;
+    };
+  }, [initialText, label, viewRef]);
+
+  return <Box ref={host} h="full" minH="0" borderWidth="1px" borderRadius="md" overflow="hidden" data-testid="json-editor" />;
+}

@@ -1,0 +1,49 @@
+import { Box, Flex, Popover, Portal, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { DOCUMENT_TEXTS } from '../constants';
+import { ActionButton } from './document-header';
+
+/**
+ * The fixed bar under the form (spec document 1 §2 screen 4): the Save button of a new document,
+ * or the save status of an existing one with 'AI Editor' and 'JSON Editor'. `above` holds what
+ * must stay in sight while the form scrolls (conflicts).
+ */
+export function BottomBar({ above, children }: { above?: ReactNode; children: ReactNode }) {
+  return (
+    <Box position="sticky" bottom="0" zIndex="docked" bg="bg" borderTopWidth="1px" data-testid="document-bottom-bar">
+      {above}
+      <Flex px="6" py="3" gap="3" align="center" justify="flex-end" wrap="wrap">
+        {children}
+      </Flex>
+    </Box>
+  );
+}
+
+export function SaveStatusText({ text }: { text: string }) {
+  return (
+    <Text fontSize="sm" color="fg.muted" role="status" aria-live="polite" data-testid="save-status" mr="auto">
+      {text}
+    </Text>
+  );
+}
+
+/** The assistant arrives with its own issue; meanwhile the button says so. */
+export function AiEditorButton() {
+  return (
+    <Popover.Root positioning={{ placement: 'top-end' }}>
+      <Popover.Trigger asChild>
+        <ActionButton>{DOCUMENT_TEXTS.aiEditor}</ActionButton>
+      </Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content>
+            <Popover.Arrow />
+            <Popover.Body>
+              <Text fontSize="sm">{DOCUMENT_TEXTS.aiEditorSoon}</Text>
+            </Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
+  );
+}
