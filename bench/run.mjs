@@ -2,7 +2,8 @@
 // `npm run bench`: prints figures and ratios. Needs the emulator ports free (stop `npm start`).
 //  - start: seconds from launch to ready, on a fresh state (seeded) and on a restart (imported),
 //    the way `npm start` runs them (after the build is up to date);
-//  - bundle: the console's initial JavaScript (entry + modulepreloads of index.html) in gzip kB.
+//  - bundle: the console's initial JavaScript (entry + modulepreloads of index.html) in gzip kB;
+//  - form: the document form with 200 fields in headless chromium (bench/document-form.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,5 +56,10 @@ if (want('bundle')) {
 
 if (want('warehouse')) {
   const r = spawnSync(process.execPath, [join(ROOT, 'bench/warehouse.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+if (want('form')) {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench/document-form.mjs')], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
 }

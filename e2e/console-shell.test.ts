@@ -1,28 +1,12 @@
 // The console shell in a browser: sign-in, project picker, menu, collection list, document screen
 // (create, edit, save, unsaved-changes guard, delete/recreate, copy) and a settings screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Dialog, Page } from 'playwright-core';
-import { launchBrowser, openConsole, signIn } from './support/browser.js';
+import type { Browser, Page } from 'playwright-core';
+import { answerDialogs, launchBrowser, openConsole, signIn } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
 
 const run = Date.now().toString(36);
 
-/** Answers the next window.confirm / window.prompt dialogs in order (default: accept). */
-function answerDialogs(page: Page) {
-  const answers: Array<(dialog: Dialog) => Promise<void>> = [];
-  const seen: string[] = [];
-  page.on('dialog', async (dialog) => {
-    seen.push(dialog.message());
-    const answer = answers.shift();
-    await (answer ? answer(dialog) : dialog.accept());
-  });
-  return {
-    seen,
-    next(answer: 'accept' | 'dismiss' | { prompt: string }) {
-      answers.push((d) => (answer === 'dismiss' ? d.dismiss() : answer === 'accept' ? d.accept() : d.accept(answer.prompt)));
-    },
-  };
-}
 
 const status = (page: Page) => page.getByTestId('save-status');
 const entries = (page: Page) => page.getByTestId('entry-list').getByRole('button');

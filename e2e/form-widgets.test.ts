@@ -3,32 +3,15 @@
 // structs reordered and trimmed, a stock map whose picker skips used keys, a JSON component.
 // Each edit is saved and then read back from Firestore after a reload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Dialog, Locator, Page } from 'playwright-core';
-import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
-import { connectFirestoreEmulator, doc, getDoc, getFirestore, setLogLevel, type Firestore } from 'firebase/firestore';
-import { launchBrowser, openConsole, signIn } from './support/browser.js';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { doc, getDoc } from 'firebase/firestore';
+import { signedInClient, type SignedInClient } from './support/client-sdk.js';
+import { answerDialogs, launchBrowser, openConsole, signIn } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
 
 const admin = seedUser('admin');
 const INVALID_URL = 'URL inválida. Por favor, cole uma URL válida começando com http:// ou https://';
 
-/** Answers window.confirm / window.prompt in order (default: accept); remembers their messages. */
-function answerDialogs(page: Page) {
-  const answers: Array<(dialog: Dialog) => Promise<void>> = [];
-  const seen: string[] = [];
-  page.on('dialog', async (dialog) => {
-    seen.push(dialog.message());
-    const answer = answers.shift();
-    await (answer ? answer(dialog) : dialog.accept());
-  });
-  return {
-    seen,
-    next(answer: 'accept' | 'dismiss' | { prompt: string }) {
-      answers.push((d) => (answer === 'dismiss' ? d.dismiss() : answer === 'accept' ? d.accept() : d.accept(answer.prompt)));
-    },
-  };
-}
 
 async function openDocument(page: Page, path: string) {
   await page.goto(`/console/${path}`);
@@ -81,21 +64,13 @@ describe('form widgets', () => {
   let browser: Browser;
   let page: Page;
   let dialogs: ReturnType<typeof answerDialogs>;
-  let app: FirebaseApp;
-  let db: Firestore;
+  let client: SignedInClient;
 
   /** The document as Firestore holds it (read as the admin, outside the browser). */
-  const stored = async (path: string) => (await getDoc(doc(db, `project/main/${path}`))).data() ?? {};
+  const stored = async (path: string) => (await getDoc(doc(client.db, `project/main/${path}`))).data() ?? {};
 
   beforeAll(async () => {
-    setLogLevel('silent');
-    app = initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-console', apiKey: 'demo-api-key' }, 'form-widgets');
-    const auth = getAuth(app);
-    connectAuthEmulator(auth, `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}`, { disableWarnings: true });
-    const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');
-    db = getFirestore(app);
-    connectFirestoreEmulator(db, host!, Number(port));
-    await signInWithEmailAndPassword(auth, admin.email, admin.password);
+    client = await signedInClient(admin, 'form-widgets');
 
     browser = await launchBrowser();
     page = await openConsole(browser, '/console/category/facas');
@@ -106,7 +81,7 @@ describe('form widgets', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await deleteApp(app);
+    await client.close();
   });
 
   describe('a category', () => {

@@ -2,9 +2,8 @@
 // forcing the remembered project or the URL, and not by reading Firestore directly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
-import { connectFirestoreEmulator, doc, getDoc, getDocs, collection, limit, query, setLogLevel, getFirestore } from 'firebase/firestore';
+import { collection, doc, getDoc, getDocs, limit, query } from 'firebase/firestore';
+import { signedInClient, type SignedInClient } from './support/client-sdk.js';
 import { launchBrowser, openConsole, signIn } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
 
@@ -54,23 +53,17 @@ describe('a cdlbox-only staff user', () => {
 });
 
 describe('direct Firestore reads by a cdlbox-only staff user', () => {
-  let app: FirebaseApp;
+  let client: SignedInClient;
 
   beforeAll(async () => {
-    setLogLevel('silent');
-    app = initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-console', apiKey: 'demo-api-key' }, 'cdlbox-direct');
-    const auth = getAuth(app);
-    connectAuthEmulator(auth, `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}`, { disableWarnings: true });
-    const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');
-    connectFirestoreEmulator(getFirestore(app), host!, Number(port));
-    await signInWithEmailAndPassword(auth, cdlboxStaff.email, cdlboxStaff.password);
+    client = await signedInClient(cdlboxStaff, 'cdlbox-direct');
   });
   afterAll(async () => {
-    await deleteApp(app);
+    await client.close();
   });
 
   it('are refused for main and allowed for cdlbox', async () => {
-    const db = getFirestore(app);
+    const { db } = client;
     await expect(getDoc(doc(db, 'project/main'))).rejects.toMatchObject({ code: 'permission-denied' });
     await expect(getDocs(query(collection(db, 'project/main/product'), limit(1)))).rejects.toMatchObject({
       code: 'permission-denied',

@@ -101,11 +101,13 @@ if (wanted.includes('web')) {
 }
 
 if (wanted.includes('sandboxes')) {
-  // One ESM file that scripts/lib/stack.mjs imports; node built-ins only, nothing external.
-  await step('sandboxes', ['sandboxes/src'], join(ROOT, 'sandboxes/dist/index.mjs'), {}, () =>
+  // serve.mjs is the process scripts/lib/stack.mjs runs; index.mjs the library (startSandboxes).
+  // Node built-ins only, nothing external.
+  await step('sandboxes', ['sandboxes/src'], join(ROOT, 'sandboxes/dist/serve.mjs'), {}, () =>
     build({
-      entryPoints: [join(ROOT, 'sandboxes/src/index.ts')],
-      outfile: join(ROOT, 'sandboxes/dist/index.mjs'),
+      entryPoints: [join(ROOT, 'sandboxes/src/index.ts'), join(ROOT, 'sandboxes/src/serve.ts')],
+      outdir: join(ROOT, 'sandboxes/dist'),
+      outExtension: { '.js': '.mjs' },
       bundle: true,
       platform: 'node',
       target: 'node20',

@@ -1,5 +1,5 @@
 // Debian's chromium driven by playwright-core (never `playwright install`: the machine is offline).
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Dialog, type Page } from 'playwright-core';
 import { CONSOLE_URL } from './emulator.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -31,4 +31,21 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
+/** Answers window.confirm / window.prompt dialogs in order (default: accept); remembers their messages. */
+export function answerDialogs(page: Page) {
+  const answers: Array<(dialog: Dialog) => Promise<void>> = [];
+  const seen: string[] = [];
+  page.on('dialog', async (dialog) => {
+    seen.push(dialog.message());
+    const answer = answers.shift();
+    await (answer ? answer(dialog) : dialog.accept());
+  });
+  return {
+    seen,
+    next(answer: 'accept' | 'dismiss' | { prompt: string }) {
+      answers.push((d) => (answer === 'dismiss' ? d.dismiss() : answer === 'accept' ? d.accept() : d.accept(answer.prompt)));
+    },
+  };
 }

@@ -5,8 +5,7 @@ import { round2, sendText, slugify, stableFraction, totalStock } from './respond
 /**
  * The Doka site: no API, an HTML product page per code (`GET /produto/{code}`) that the client
  * reads — a schema.org Product in JSON-LD (price, availability) and the visible price and stock
- * markup. No authentication. Unknown codes get the site's 404 page. A distributor: it carries
- * most of the catalogue, but not every product (a stable ~10 % is missing).
+ * markup. No authentication. Unknown codes get the site's 404 page.
  */
 
 export const DOKA_PRODUCT_PATH = '/produto';
@@ -15,10 +14,6 @@ const brl = (n: number) => `R$ ${n.toLocaleString('pt-BR', { minimumFractionDigi
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-export function dokaCarries(product: SandboxProduct | undefined): product is SandboxProduct {
-  return !!product && stableFraction(`doka:${product.ProductCode}`) >= 0.1;
-}
 
 export function dokaOffer(product: SandboxProduct) {
   const base = product.Price ?? product.PriceCompare ?? 0;
@@ -92,7 +87,7 @@ export function createDokaSandbox(catalogue: SandboxCatalogue): RequestListener 
     if (!match) return sendText(res, 404, NOT_FOUND_PAGE, html);
     if (req.method !== 'GET') return sendText(res, 405, 'Método não permitido.', 'text/plain; charset=utf-8', { allow: 'GET' });
     const product = catalogue.byCode.get(decodeURIComponent(match[1]!).trim());
-    if (!dokaCarries(product)) return sendText(res, 404, NOT_FOUND_PAGE, html);
+    if (!product) return sendText(res, 404, NOT_FOUND_PAGE, html);
     return sendText(res, 200, dokaPage(product, url.origin), html);
   };
 }

@@ -36,6 +36,7 @@ describe('parseFaultConfig', () => {
     expect(parseFaultConfig({ faults: [{ status: 500, times: 2 }] })).toEqual([{ status: 500, times: 2 }]);
     expect(parseFaultConfig([{ tooManyRequests: { retryAfterSeconds: 3 } }, 'hang'])).toEqual([{ tooManyRequests: { retryAfterSeconds: 3 } }, { hang: true }]);
     expect(parseFaultConfig({ latencyMs: 50, path: '/a' })).toEqual([{ latencyMs: 50, path: '/a' }]);
+    expect(parseFaultConfig({})).toEqual([]);
   });
 
   it('refuses unknown fields and bad values', () => {

@@ -144,8 +144,9 @@ export function validateFault(input: unknown): FaultSpec {
   return parseFaultHeader(parts.join(';'));
 }
 
-/** The body of POST /__sandbox/faults: `{faults: [...]}`, a list, or one fault. */
+/** The body of POST /__sandbox/faults: `{faults: [...]}`, a list, or one fault; `{}` clears. */
 export function parseFaultConfig(body: unknown): FaultSpec[] {
+  if (body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0) return [];
   const list = Array.isArray(body)
     ? body
     : body && typeof body === 'object' && 'faults' in body

@@ -4,6 +4,7 @@ import { createBlingSandbox, type BlingSandbox } from './bling.js';
 import { createDokaSandbox } from './doka.js';
 import { withFaults, type FaultController } from './faults.js';
 import { createFrankeSandbox } from './franke.js';
+import { loadTramontinaCredentials } from './respond.js';
 import { createSiteStoreSandbox, STORE_SITES } from './site-store.js';
 import { createTramontinaTstockSandbox } from './tramontina-tstock.js';
 import { createTramontinaWebserviceSandbox } from './tramontina-webservice.js';
@@ -78,10 +79,12 @@ export async function startSandboxes({
   catalogue = loadCatalogue(),
 }: { portBase?: number; host?: string; catalogue?: SandboxCatalogue } = {}): Promise<StartedSandboxes> {
   const bling = createBlingSandbox(catalogue);
+  // The seed is 2.5 MB: read the manufacturer credentials from it once for both of its systems.
+  const credentials = loadTramontinaCredentials();
   const vendors: Record<SandboxName, RequestListener> = {
     bling,
-    'tramontina-webservice': createTramontinaWebserviceSandbox(catalogue),
-    'tramontina-tstock': createTramontinaTstockSandbox(catalogue),
+    'tramontina-webservice': createTramontinaWebserviceSandbox(catalogue, { credentials: credentials.webservice }),
+    'tramontina-tstock': createTramontinaTstockSandbox(catalogue, { credentials: credentials.tstock }),
     franke: createFrankeSandbox(catalogue),
     doka: createDokaSandbox(catalogue),
     ...(Object.fromEntries(STORE_SITES.map((site) => [`site-${site}`, createSiteStoreSandbox(catalogue, site)])) as Record<`site-${(typeof STORE_SITES)[number]}`, RequestListener>),

@@ -5,8 +5,8 @@ import { notFoundJson, round2, sendJson, slugify, stableFraction, totalStock, up
 /**
  * A store site's public storefront API (`GET /api/produtos/{id}`): the product as the site shows
  * it — "de/por" prices, the Pix price, installments and availability. One factory, four instances.
- * cookstore shows the seed's own prices; the other sites vary them a little and carry ~85 % of the
- * catalogue (stable per product). No authentication (public API).
+ * Every site carries the whole catalogue; cookstore shows the seed's own prices, the other sites
+ * vary them a little (stable per product). No authentication (public API).
  */
 
 export const STORE_SITES = ['cookstore', 'centergarbin', 'excellenceshop', 'cookeletroraro'] as const;
@@ -22,10 +22,6 @@ const DOMAINS: Record<StoreSite, string> = {
 
 /** Pix discount each site gives on the cash price. */
 const PIX_DISCOUNT: Record<StoreSite, number> = { cookstore: 0.05, centergarbin: 0.1, excellenceshop: 0.03, cookeletroraro: 0.07 };
-
-export function siteCarries(site: StoreSite, product: SandboxProduct | undefined): product is SandboxProduct {
-  return !!product && (site === 'cookstore' || stableFraction(`${site}:${product.ProductCode}`) >= 0.15);
-}
 
 export function siteProduct(site: StoreSite, product: SandboxProduct) {
   const factor = site === 'cookstore' ? 1 : 0.92 + stableFraction(`${site}:price:${product.ProductCode}`) * 0.18;
@@ -61,7 +57,7 @@ export function createSiteStoreSandbox(catalogue: SandboxCatalogue, site: StoreS
     if (!match) return notFoundJson(res, 'Endereço');
     if (req.method !== 'GET') return sendJson(res, 405, { erro: 'Método não permitido.' }, { allow: 'GET' });
     const product = catalogue.byCode.get(decodeURIComponent(match[1]!).trim());
-    if (!siteCarries(site, product)) return notFoundJson(res, 'Produto');
+    if (!product) return notFoundJson(res, 'Produto');
     return sendJson(res, 200, { loja: site, produto: siteProduct(site, product) });
   };
 }

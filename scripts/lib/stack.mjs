@@ -4,7 +4,6 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { firestoreEmulatorJar, findJavaHome, hasDownloadedEmulator } from './java.mjs';
 import { CACHE_DIR, PORT_OFFSET, PROJECT_ID, ROOT, emulatorConfigFile, ports } from './config.mjs';
 
@@ -29,7 +28,7 @@ export function planEmulators() {
 
 /** First port of the sandboxes; each vendor takes the next one (sandboxes/src/index.ts). */
 export const SANDBOX_PORT_BASE = 7100 + PORT_OFFSET;
-const SANDBOX_BUNDLE = join(ROOT, 'sandboxes', 'dist', 'index.mjs');
+const SANDBOX_SERVER = join(ROOT, 'sandboxes', 'dist', 'serve.mjs');
 const FUNCTIONS_DIR = join(ROOT, 'functions');
 
 /** A dotenv value as firebase-tools reads it: double-quoted when it needs escapes. */
@@ -38,29 +37,54 @@ function dotenvValue(value) {
 }
 
 /**
- * Starts the upstream sandboxes and points the functions at them: functions/.env.<project> (read
- * by the Functions emulator for this demo project only) gets every upstream URL param.
+ * Starts the upstream sandboxes in a process of their own (the caller may block its event loop,
+ * e.g. spawnSync of vitest) and points the functions at them: functions/.env.<project>, read by the
+ * Functions emulator for this demo project only, gets every upstream URL param.
  */
 async function startSandboxes(onNote) {
-  if (!existsSync(SANDBOX_BUNDLE)) throw new StackError('Sandboxes not built: run `node scripts/build.mjs sandboxes`.');
-  const { startSandboxes: start, sandboxEnv } = await import(pathToFileURL(SANDBOX_BUNDLE).href);
-  let sandboxes;
-  try {
-    sandboxes = await start({ portBase: SANDBOX_PORT_BASE });
-  } catch (error) {
-    throw new StackError(error?.name === 'SandboxPortError' ? error.message : `Sandboxes failed to start: ${error?.message ?? error}`);
+  if (!existsSync(SANDBOX_SERVER)) throw new StackError('Sandboxes not built: run `node scripts/build.mjs sandboxes`.');
+  // stdin stays a pipe: the sandboxes stop when it closes, so they never outlive this process.
+  const child = spawn(process.execPath, [SANDBOX_SERVER, String(SANDBOX_PORT_BASE)], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const answer = await new Promise((resolve) => {
+    let buffer = '';
+    child.stdout.on('data', (chunk) => {
+      buffer += chunk;
+      const newline = buffer.indexOf('\n');
+      if (newline !== -1) resolve(JSON.parse(buffer.slice(0, newline)));
+    });
+    exited.then((code) => resolve({ error: `exited with code ${code} before listening` }));
+  });
+  if (answer.error) {
+    child.kill('SIGKILL');
+    throw new StackError(answer.error.startsWith('Sandbox ') ? answer.error : `Sandboxes failed to start: ${answer.error}`);
   }
-  const env = { ...sandboxEnv(sandboxes.urls), WAREHOUSE: 'duckdb' };
+  const env = { ...answer.env, WAREHOUSE: 'duckdb' };
   const lines = Object.entries(env).map(([key, value]) => `${key}=${dotenvValue(value)}`);
   writeFileSync(join(FUNCTIONS_DIR, `.env.${PROJECT_ID}`), `# Written by scripts/lib/stack.mjs on every start: the local sandboxes.\n${lines.join('\n')}\n`);
-  // .env.local wins over .env.<project> in the emulator (firebase-tools appends prompted param
-  // defaults there), so a key set in both would send the functions to the real services.
+  // .env.local wins over .env.<project> in the emulator, and firebase-tools appends to it the
+  // production defaults of any param an emulator found without a value: such lines would send
+  // every local stack to the real services, so they go.
   const localFile = join(FUNCTIONS_DIR, '.env.local');
   if (existsSync(localFile)) {
-    const shadowed = readFileSync(localFile, 'utf8').split('\n').map((l) => /^\s*([A-Z0-9_]+)\s*=/.exec(l)?.[1]).filter((key) => key && key in env);
-    if (shadowed.length) onNote(`functions/.env.local sets ${shadowed.join(', ')}: it overrides the sandboxes in the emulator — remove those lines.`);
+    const lines = readFileSync(localFile, 'utf8').split('\n');
+    const keyOf = (line) => /^\s*([A-Z0-9_]+)\s*=/.exec(line)?.[1];
+    const shadowing = lines.filter((line) => keyOf(line) in env);
+    if (shadowing.length) {
+      writeFileSync(localFile, lines.filter((line) => !(keyOf(line) in env)).join('\n'));
+      onNote(`functions/.env.local: removed ${shadowing.map(keyOf).join(', ')} (they would override the sandboxes' URLs).`);
+    }
   }
-  return sandboxes;
+  return {
+    urls: answer.urls,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
 }
 
 function hasState(stateDir) {

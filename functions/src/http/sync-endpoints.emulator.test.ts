@@ -88,6 +88,24 @@ describe('ERP and manufacturer to warehouse', () => {
   });
 });
 
+describe('store sites to warehouse', () => {
+  it.each(['cookstore', 'centergarbin', 'excellenceshop', 'cookeletroraro'])('GET /api/sites/%s/products stores the site product', async (site) => {
+    const { status, json } = await get(`/api/sites/${site}/products?id=${CODE}&project=${project}`);
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ ok: true, code: `${site}:${CODE}`, written: 1 });
+    const row = await stored('site_products', `${site}:${CODE}`);
+    expect(row).toMatchObject({ site, code: CODE, source: `site:${site}`, data: { ProductCode: CODE } });
+    await get(`/api/sites/${site}/products?id=${CODE}&project=${project}`);
+    expect(await stored('site_products', `${site}:${CODE}`)).toEqual(row);
+  });
+
+  it('refuses a site that is not one of the four', async () => {
+    const { status, json } = await get(`/api/sites/ebay/products?id=${CODE}&project=${project}`);
+    expect(status).toBe(400);
+    expect(json.error).toMatch(/cookstore/);
+  });
+});
+
 describe('warehouse to Firestore', () => {
   it('merges the warehouse rows into product-data with updatedAt, and a second run changes nothing', async () => {
     const first = await get(`/api/tramontina/firestore/products/${CODE}?project=${project}`);

@@ -6,6 +6,7 @@ import { blingProdutolojaCreate } from './bling-produtoloja-create.js';
 import { blingProdutolojaDelete } from './bling-produtoloja-delete.js';
 import { dokaProductSiteFast } from './doka-product-site-fast.js';
 import { frankeStoreProduct } from './franke-store-product.js';
+import { sitesProducts } from './sites-products.js';
 import { tramontinaFirestoreProducts } from './tramontina-firestore-products.js';
 import { tramontinaTstockPaginate } from './tramontina-tstock-paginate.js';
 import { tramontinaTstockfilesDownload } from './tramontina-tstockfiles-download.js';
@@ -23,6 +24,7 @@ export const workerEndpoints: Endpoint[] = [
   tramontinaFirestoreProducts,
   frankeStoreProduct,
   dokaProductSiteFast,
+  sitesProducts,
   blingProdutoCreate,
   blingProdutoUpdateFlag,
   blingProdutolojaCreate,

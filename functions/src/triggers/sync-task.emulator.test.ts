@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
 import { SYNC_TASK_COLLECTION, SYNC_TASK_FUNCTION, syncTaskId, type SyncTaskPayload } from '../sync/pipeline/queue.js';
-import { deliverTask, testFirestore, testWarehouse, waitFor } from '../sync/pipeline/emulator-test-support.js';
+import {
+  createTestProject,
+  deliverTask,
+  sandboxUrls,
+  setSandboxFaults,
+  testFirestore,
+  testWarehouse,
+  waitFor,
+} from '../sync/pipeline/emulator-test-support.js';
 
 // A project of its own per run: the warehouse file outlives the emulators, and the seeded stores
 // stay as they are for the other tests.
@@ -119,4 +127,28 @@ describe('POST /api/console/queue/tasks', () => {
     expect(record.get('status')).toBe('refused');
     expect(record.get('error')).toBe(`Sem acesso ao projeto ${project}.`);
   });
+});
+
+describe('retries', () => {
+  it('retries a task whose upstream failed, until it succeeds, and records both attempts', async () => {
+    const bling = sandboxUrls().bling!;
+    const code = '10770288';
+    const blingProject = await createTestProject('retry');
+    // Three 503s: the first delivery's every attempt fails; the queue's retry then succeeds.
+    await setSandboxFaults(bling, { path: '*/produtos', status: 503, times: 3 });
+    try {
+      const url = `/api/bling/bigquery/produtos?id=${code}&project=${blingProject}`;
+      const { json } = await api(`/api/console/queue/tasks?project=${blingProject}`, { method: 'POST', token: adminToken, body: JSON.stringify({ urls: [url] }) });
+      expect(json.enqueued).toBe(1);
+      const ref = testFirestore().doc(`project/${blingProject}/${SYNC_TASK_COLLECTION}/${json.tasks[0].id}`);
+      const record = await waitFor(async () => {
+        const snap = await ref.get();
+        return snap.get('status') === 'done' && snap.data();
+      }, 90_000, 'the retried task');
+      expect(record.attempts).toBe(2);
+      expect(await testWarehouse().get('bling_products', { project: blingProject, id: code })).toMatchObject({ data: { codigo: code } });
+    } finally {
+      await setSandboxFaults(bling);
+    }
+  }, 120_000);
 });

@@ -119,7 +119,7 @@ describe.each(PROJECTS)('the definitions of project %s', (projectId) => {
 describe('the main store project', () => {
   const ids = collectionsForProject(DEFAULT_SUPER_PROJECT_ID).map((c) => c.id);
 
-  it('has every set A editor, the gift campaign and the catalogue', () => {
+  it('has every set A editor, the gift campaign, the catalogue and the default block collection', () => {
     expect(ids).toEqual(
       expect.arrayContaining([
         'category', 'category-collection', 'rating-store', 'carrier-pricing', 'content', 'course', 'school',
@@ -127,10 +127,10 @@ describe('the main store project', () => {
         'sales-rule', 'layout-rule', 'promotion-rule', 'pricing-rule', 'customer-credit', 'customer-segment',
         'email-template', 'campaign-email', 'campaign-email-preference', 'whatsapp-template', 'campaign-whatsapp',
         'task', 'product-gift', 'product', 'brand', 'brand-product', 'product-tree', 'product-tree2',
-        'product-type', 'product-type-group', 'customer', 'shipping-quote', 'popup-lead', 'conversation',
+        'product-type', 'product-type-group', 'customer', 'shipping-quote', 'popup-lead', 'conversation', 'block',
       ]),
     );
-    expect(ids).toHaveLength(39);
+    expect(ids).toHaveLength(40);
   });
 
   it('has a settings screen for every admin-only config document', () => {

@@ -8,6 +8,7 @@ import { carrierPricing } from './store/carrier-pricing.js';
 import { category } from './store/category.js';
 import { categoryCollection } from './store/category-collection.js';
 import { content } from './store/content.js';
+import { block } from './store/block.js';
 import { course } from './store/course.js';
 import { customerCredit } from './store/customer-credit.js';
 import { customerSegment } from './store/customer-segment.js';
@@ -107,6 +108,7 @@ export const STORE_EDITOR_COLLECTIONS: readonly CollectionDefinition[] = [
   campaignWhatsapp,
   task,
   productGift,
+  block,
 ];
 
 /** Catalogue and customer entities of document 2 §3. */

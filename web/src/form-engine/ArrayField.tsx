@@ -1,7 +1,6 @@
 import { emptyValue } from './empty-value';
 import { FieldRenderer } from './FieldRenderer';
 import { ItemList } from './ItemList';
-import { listItems } from './list-items';
 import { ReadOnlyField } from './ReadOnlyField';
 import { widgetFor } from './registry';
 import { FORM_TEXTS } from './texts';
@@ -9,17 +8,13 @@ import type { FieldOfType, FieldWidgetProps } from './types';
 
 /** A list of values each edited with the inner field's widget (payment methods, conditions...). */
 export function ArrayField(props: FieldWidgetProps<FieldOfType<'array_field'>>) {
-  const { field, value, onChange, disabled } = props;
-  const items = listItems(value);
+  const { field, disabled } = props;
   // A list of kinds shown read-only (images, conditions) stays read-only as a whole: no empty
   // item could be filled in, and saving must leave it as stored.
-  if (!items || widgetFor(field.of.type) === ReadOnlyField) return <ReadOnlyField {...props} />;
+  if (widgetFor(field.of.type) === ReadOnlyField) return <ReadOnlyField {...props} />;
   return (
     <ItemList
-      field={field}
-      items={items}
-      onChange={onChange}
-      disabled={disabled}
+      widget={props}
       addActions={[{ label: FORM_TEXTS.add, create: () => emptyValue(field.of) }]}
       renderItem={(item, index, replace) => (
         <FieldRenderer

@@ -2,23 +2,16 @@ import { Stack } from '@chakra-ui/react';
 import { isPlainObject } from './field-key';
 import { ItemList } from './ItemList';
 import { JsonPreview } from './JsonPreview';
-import { listItems } from './list-items';
 import { ObjectFields } from './ObjectFields';
-import { ReadOnlyField } from './ReadOnlyField';
 import { FORM_TEXTS } from './texts';
 import type { FieldOfType, FieldWidgetProps } from './types';
 
 /** A list of objects, each a card with the struct's fields; added, removed and reordered. */
 export function ArrayStructField(props: FieldWidgetProps<FieldOfType<'array_struct'>>) {
-  const { field, value, onChange, disabled } = props;
-  const items = listItems(value);
-  if (!items) return <ReadOnlyField {...props} />;
+  const { field, disabled } = props;
   return (
     <ItemList
-      field={field}
-      items={items}
-      onChange={onChange}
-      disabled={disabled}
+      widget={props}
       addActions={[{ label: FORM_TEXTS.add, create: () => ({}) }]}
       renderItem={(item, _index, replace) =>
         isPlainObject(item) ? (

@@ -3,24 +3,17 @@ import { FieldShell } from './FieldShell';
 import { isPlainObject } from './field-key';
 import { ItemList } from './ItemList';
 import { JsonPreview } from './JsonPreview';
-import { listItems } from './list-items';
 import { ObjectFields } from './ObjectFields';
-import { ReadOnlyField } from './ReadOnlyField';
 import { FORM_TEXTS } from './texts';
 import type { FieldOfType, FieldWidgetProps } from './types';
 
 /** A list whose items each pick a variant (stored in `type`) and are edited with its fields. */
 export function ArrayStructMultipleField(props: FieldWidgetProps<FieldOfType<'array_struct_multiple'>>) {
-  const { field, value, onChange, disabled } = props;
-  const items = listItems(value);
-  if (!items) return <ReadOnlyField {...props} />;
+  const { field, disabled } = props;
   const variantOf = (item: unknown) => (isPlainObject(item) ? field.variants.find((v) => v.value === item.type) : undefined);
   return (
     <ItemList
-      field={field}
-      items={items}
-      onChange={onChange}
-      disabled={disabled}
+      widget={props}
       itemLabel={(index, item) => `${FORM_TEXTS.item} ${index + 1}${variantOf(item) ? `: ${variantOf(item)!.label}` : ''}`}
       addActions={field.variants.map((variant) => ({
         label: `${FORM_TEXTS.add} ${variant.label}`,

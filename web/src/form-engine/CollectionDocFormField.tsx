@@ -1,17 +1,17 @@
-import { NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { orderedKeys, unusedKeyOptions, withKey, withoutKey } from './doc-keys';
+import { DocumentSelect } from './DocumentSelect';
 import { FieldGroup } from './FieldGroup';
-import { FieldShell } from './FieldShell';
 import { isPlainObject } from './field-key';
 import { useFormDocument } from './form-document';
 import { JsonPreview } from './JsonPreview';
 import { ListItemCard } from './ListItemCard';
 import { ObjectFields } from './ObjectFields';
-import { buildOptionTree, indentedLabel, toTreeEntry } from './option-tree';
 import { ReadOnlyField } from './ReadOnlyField';
 import { FORM_TEXTS } from './texts';
 import type { FieldOfType, FieldWidgetProps } from './types';
-import { useCollectionDocs } from './use-collection-docs';
+import { WidgetNote } from './WidgetParts';
+import { useDocumentTree } from './use-collection-docs';
 
 /**
  * A map keyed by document ids of another collection (a product's Stock by stock id), each value
@@ -20,20 +20,18 @@ import { useCollectionDocs } from './use-collection-docs';
 export function CollectionDocFormField(props: FieldWidgetProps<FieldOfType<'collection_doc_form'>>) {
   const { field, value, onChange, disabled } = props;
   const { projectId } = useFormDocument();
-  const list = useCollectionDocs({ projectId, collection: field.collection });
+  const list = useDocumentTree({ projectId, collection: field.collection });
 
   if (value !== undefined && value !== null && !isPlainObject(value)) return <ReadOnlyField {...props} />;
   const map = value ?? {};
-  const options = list.status === 'ready' ? buildOptionTree(list.docs.map((d) => toTreeEntry(d.id, d.data))) : [];
+  const { options } = list;
   const labels = new Map(options.map((o) => [o.id, o.label]));
   const choices = unusedKeyOptions(options, map);
 
   return (
     <FieldGroup field={field} disabled={disabled}>
       {Object.keys(map).length === 0 && (
-        <Text fontSize="sm" color="fg.muted">
-          {FORM_TEXTS.noItems}
-        </Text>
+        <WidgetNote>{FORM_TEXTS.noItems}</WidgetNote>
       )}
       {orderedKeys(
         map,
@@ -63,29 +61,15 @@ export function CollectionDocFormField(props: FieldWidgetProps<FieldOfType<'coll
           </ListItemCard>
         );
       })}
-      <FieldShell
+      <DocumentSelect
         field={{ name: `${field.name}-add`, title: FORM_TEXTS.addKey, type: 'select', options: [] }}
         disabled={disabled || choices.length === 0}
         error={list.status === 'error' ? FORM_TEXTS.loadFailed : null}
-      >
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value=""
-            onChange={(e) => {
-              const key = e.currentTarget.value;
-              if (key) onChange(withKey(map, key, {}));
-            }}
-          >
-            <option value="">{list.status === 'loading' ? FORM_TEXTS.loading : FORM_TEXTS.choose}</option>
-            {choices.map((o) => (
-              <option key={o.id} value={o.id}>
-                {indentedLabel(o)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FieldShell>
+        value=""
+        emptyLabel={list.status === 'loading' ? FORM_TEXTS.loading : FORM_TEXTS.choose}
+        options={choices}
+        onSelect={(key) => key && onChange(withKey(map, key, {}))}
+      />
     </FieldGroup>
   );
 }

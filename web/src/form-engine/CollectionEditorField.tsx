@@ -1,4 +1,4 @@
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Link, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { addDoc, serverTimestamp } from 'firebase/firestore';
@@ -11,6 +11,7 @@ import { useFormDocument } from './form-document';
 import { FORM_TEXTS } from './texts';
 import type { FieldOfType, FieldWidgetProps } from './types';
 import { useCollectionDocs } from './use-collection-docs';
+import { WidgetButton, WidgetNote } from './WidgetParts';
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
@@ -36,9 +37,7 @@ export function CollectionEditorField({ field, disabled }: FieldWidgetProps<Fiel
   if (!docId) {
     return (
       <FieldGroup field={field} disabled={disabled}>
-        <Text fontSize="sm" color="fg.muted">
-          {FORM_TEXTS.saveFirst}
-        </Text>
+        <WidgetNote>{FORM_TEXTS.saveFirst}</WidgetNote>
       </FieldGroup>
     );
   }
@@ -70,16 +69,12 @@ export function CollectionEditorField({ field, disabled }: FieldWidgetProps<Fiel
 
   return (
     <FieldGroup field={field} disabled={disabled}>
-      {list.status === 'loading' && <Text fontSize="sm">{FORM_TEXTS.loading}</Text>}
+      {list.status === 'loading' && <WidgetNote>{FORM_TEXTS.loading}</WidgetNote>}
       {list.status === 'error' && (
-        <Text fontSize="sm" color="red.600" role="alert">
-          {FORM_TEXTS.loadFailed}
-        </Text>
+        <WidgetNote tone="error">{FORM_TEXTS.loadFailed}</WidgetNote>
       )}
       {list.status === 'ready' && entries.length === 0 && (
-        <Text fontSize="sm" color="fg.muted">
-          {FORM_TEXTS.noItems}
-        </Text>
+        <WidgetNote>{FORM_TEXTS.noItems}</WidgetNote>
       )}
       {entries.length > 0 && (
         <Stack as="ul" gap="1" listStyleType="none">
@@ -93,13 +88,11 @@ export function CollectionEditorField({ field, disabled }: FieldWidgetProps<Fiel
         </Stack>
       )}
       {failed && (
-        <Text fontSize="sm" color="red.600" role="alert">
-          {FORM_TEXTS.saveFailed}
-        </Text>
+        <WidgetNote tone="error">{FORM_TEXTS.saveFailed}</WidgetNote>
       )}
-      <Button type="button" size="sm" variant="outline" alignSelf="start" loading={creating} disabled={disabled} onClick={() => void create()}>
+      <WidgetButton alignSelf="start" loading={creating} disabled={disabled} onClick={() => void create()}>
         {FORM_TEXTS.add}
-      </Button>
+      </WidgetButton>
     </FieldGroup>
   );
 }

@@ -49,7 +49,7 @@ export function ContentBlockEditor({
           onChange={(code) => set({ code })}
         />
       );
-    default:
+    case 'image':
       return (
         <Stack gap="3">
           <ImageUrlInput url={imageUrl(data)} disabled={disabled} onChange={(url) => onChange({ ...block, data: withImageUrl(data, url) })} />
@@ -61,6 +61,9 @@ export function ContentBlockEditor({
           />
         </Stack>
       );
+    default:
+      // editableBlock() lets only the tool set's kinds through.
+      return null;
   }
 }
 

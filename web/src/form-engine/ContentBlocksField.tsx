@@ -12,7 +12,6 @@ import {
 import { ContentBlockEditor } from './ContentBlockEditor';
 import { ItemList } from './ItemList';
 import { JsonPreview } from './JsonPreview';
-import { ReadOnlyField } from './ReadOnlyField';
 import { FORM_TEXTS } from './texts';
 import type { FieldWidgetProps } from './types';
 
@@ -39,15 +38,13 @@ function blockLabel(index: number, block: unknown): string {
 }
 
 export function ContentBlocksField(props: FieldWidgetProps) {
-  const { field, value, onChange, disabled } = props;
+  const { value, onChange, disabled } = props;
   const content = readContent(value);
-  if (!content) return <ReadOnlyField {...props} />;
   return (
     <ItemList
-      field={field}
-      items={content.blocks}
-      onChange={(blocks) => onChange(contentWithBlocks(content, blocks))}
-      disabled={disabled}
+      widget={props}
+      items={content?.blocks ?? null}
+      onItemsChange={(blocks) => content && onChange(contentWithBlocks(content, blocks))}
       itemLabel={blockLabel}
       addActions={CONTENT_TOOL_SETS[DEFAULT_CONTENT_TOOL_SET].map((type) => ({
         label: `${FORM_TEXTS.add} ${CONTENT_BLOCK_LABELS[type]}`,

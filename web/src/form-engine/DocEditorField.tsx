@@ -1,4 +1,4 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { onSnapshot, serverTimestamp, setDoc } from 'firebase/firestore';
 import { CONFIG_COLLECTION } from '@console/shared';
@@ -9,6 +9,7 @@ import { FieldGroup } from './FieldGroup';
 import { useFormDocument } from './form-document';
 import { FORM_TEXTS } from './texts';
 import type { FieldOfType, FieldWidgetProps } from './types';
+import { WidgetButton, WidgetNote } from './WidgetParts';
 
 type Remote = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: Record<string, unknown> | null };
 
@@ -46,9 +47,7 @@ export function DocEditorField({ field, disabled }: FieldWidgetProps<FieldOfType
   if (!docId) {
     return (
       <FieldGroup field={field} disabled={disabled}>
-        <Text fontSize="sm" color="fg.muted">
-          {FORM_TEXTS.noDocument}
-        </Text>
+        <WidgetNote>{FORM_TEXTS.noDocument}</WidgetNote>
       </FieldGroup>
     );
   }
@@ -60,9 +59,12 @@ export function DocEditorField({ field, disabled }: FieldWidgetProps<FieldOfType
     const written = edits;
     setSaving('saving');
     try {
-      const data = Object.fromEntries(Object.entries(written).filter(([, v]) => v !== undefined));
-      const created = remote.status === 'ready' && remote.data === null ? { createdAt: serverTimestamp() } : {};
-      await setDoc(projectDocument(projectId, field.collection, docId), { ...data, ...created, updatedAt: serverTimestamp() }, { merge: true });
+      const data: Record<string, unknown> = Object.fromEntries(Object.entries(written).filter(([, v]) => v !== undefined));
+      if (remote.status === 'ready' && remote.data === null) data.createdAt = serverTimestamp();
+      data.updatedAt = serverTimestamp();
+      // Merge-save: the edited fields are replaced whole (a key removed from a map goes away),
+      // every other field of the document is left as stored.
+      await setDoc(projectDocument(projectId, field.collection, docId), data, { mergeFields: Object.keys(data) });
       // Keys edited again while the write was under way stay pending.
       setEdits((current) => Object.fromEntries(Object.entries(current).filter(([k, v]) => written[k] !== v)));
       setSaving('idle');
@@ -77,18 +79,14 @@ export function DocEditorField({ field, disabled }: FieldWidgetProps<FieldOfType
 
   return (
     <FieldGroup field={field} disabled={disabled}>
-      {remote.status === 'loading' && <Text fontSize="sm">{FORM_TEXTS.loading}</Text>}
+      {remote.status === 'loading' && <WidgetNote>{FORM_TEXTS.loading}</WidgetNote>}
       {remote.status === 'error' && (
-        <Text fontSize="sm" color="red.600" role="alert">
-          {FORM_TEXTS.loadFailed}
-        </Text>
+        <WidgetNote tone="error">{FORM_TEXTS.loadFailed}</WidgetNote>
       )}
       {remote.status === 'ready' && (
         <Stack gap="4">
           {remote.data === null && (
-            <Text fontSize="sm" color="fg.muted">
-              {FORM_TEXTS.documentMissing}
-            </Text>
+            <WidgetNote>{FORM_TEXTS.documentMissing}</WidgetNote>
           )}
           <DocumentForm
             fields={definition?.fields ?? []}
@@ -101,16 +99,13 @@ export function DocEditorField({ field, disabled }: FieldWidgetProps<FieldOfType
             }}
           />
           <HStack gap="3">
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
+            <WidgetButton
               disabled={disabled || !pending}
               loading={saving === 'saving'}
               onClick={() => void save()}
             >
               {`${FORM_TEXTS.saveEmbedded} ${field.title}`}
-            </Button>
+            </WidgetButton>
             <Text fontSize="sm" color="fg.muted" role="status">
               {status}
             </Text>

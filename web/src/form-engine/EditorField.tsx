@@ -1,10 +1,11 @@
-import { Box, Button, HStack } from '@chakra-ui/react';
+import { Box, HStack } from '@chakra-ui/react';
 import { useId, useLayoutEffect, useRef, useState, type ClipboardEvent } from 'react';
 import { FieldShell } from './FieldShell';
 import { ReadOnlyField } from './ReadOnlyField';
 import { isWebUrl, linkHtml, pastePlan, sanitizeRichText, storedRichText } from './rich-text';
 import { FORM_TEXTS } from './texts';
 import type { FieldOfType, FieldWidgetProps } from './types';
+import { ToolButton } from './WidgetParts';
 
 type Command = 'bold' | 'italic' | 'insertOrderedList' | 'insertUnorderedList';
 
@@ -115,13 +116,9 @@ export function EditorField(props: FieldWidgetProps<FieldOfType<'editor'>>) {
       <Box borderWidth="1px" rounded="md" w="full" bg={disabled ? 'bg.muted' : 'bg'}>
         <HStack gap="1" borderBottomWidth="1px" px="2" py="1" role="toolbar" aria-label="Formatação">
           {TOOLS.map((tool) => (
-            <Button
+            <ToolButton
               key={tool.command}
-              type="button"
-              size="xs"
-              variant="ghost"
-              aria-label={tool.label}
-              title={tool.label}
+              label={tool.label}
               disabled={disabled}
               fontWeight={tool.command === 'bold' ? 'bold' : 'normal'}
               fontStyle={tool.command === 'italic' ? 'italic' : 'normal'}
@@ -130,7 +127,7 @@ export function EditorField(props: FieldWidgetProps<FieldOfType<'editor'>>) {
               onClick={() => runTool(tool.command)}
             >
               {tool.text}
-            </Button>
+            </ToolButton>
           ))}
         </HStack>
         <Box

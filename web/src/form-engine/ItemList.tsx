@@ -1,11 +1,13 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { HStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import type { FieldDefinition } from '@console/shared';
 import { FieldGroup } from './FieldGroup';
 import { ListItemCard } from './ListItemCard';
-import { moveItem, removeItem, replaceItem } from './list-items';
+import { listItems, moveItem, removeItem, replaceItem } from './list-items';
+import { ReadOnlyField } from './ReadOnlyField';
 import { FORM_TEXTS } from './texts';
+import type { FieldWidgetProps } from './types';
 import { useItemKeys } from './use-item-keys';
+import { WidgetButton, WidgetNote } from './WidgetParts';
 
 export interface AddAction {
   label: string;
@@ -14,32 +16,34 @@ export interface AddAction {
 
 /**
  * The frame every list widget shares: one card per item with up / down / remove (after the
- * confirm), then the add buttons. Each widget says how an item is edited.
+ * confirm), then the add buttons. Each widget says how an item is edited. A stored value that is
+ * not a list is shown read-only.
  */
 export function ItemList({
-  field,
-  items,
-  onChange,
-  disabled,
+  widget,
+  items = listItems(widget.value),
+  onItemsChange = widget.onChange,
   itemLabel = (index) => `${FORM_TEXTS.item} ${index + 1}`,
   renderItem,
   addActions,
 }: {
-  field: FieldDefinition;
-  items: readonly unknown[];
-  onChange(items: unknown[]): void;
-  disabled?: boolean;
+  /** The list widget's own props. */
+  widget: FieldWidgetProps;
+  /** The items, when the stored value is not the list itself (content blocks); null = read-only. */
+  items?: readonly unknown[] | null;
+  onItemsChange?(items: unknown[]): void;
   itemLabel?(index: number, item: unknown): string;
   renderItem(item: unknown, index: number, replace: (next: unknown) => void): ReactNode;
   addActions: AddAction[];
 }) {
-  const keys = useItemKeys(items.length);
+  const keys = useItemKeys(items?.length ?? 0);
+  if (!items) return <ReadOnlyField {...widget} />;
+  const { field, disabled } = widget;
+  const onChange = onItemsChange;
   return (
     <FieldGroup field={field} disabled={disabled}>
       {items.length === 0 && (
-        <Text fontSize="sm" color="fg.muted">
-          {FORM_TEXTS.noItems}
-        </Text>
+        <WidgetNote>{FORM_TEXTS.noItems}</WidgetNote>
       )}
       {items.map((item, index) => (
         <ListItemCard
@@ -62,11 +66,8 @@ export function ItemList({
       ))}
       <HStack gap="2" wrap="wrap">
         {addActions.map((action) => (
-          <Button
+          <WidgetButton
             key={action.label}
-            type="button"
-            size="sm"
-            variant="outline"
             disabled={disabled}
             onClick={() => {
               keys.append();
@@ -74,7 +75,7 @@ export function ItemList({
             }}
           >
             {action.label}
-          </Button>
+          </WidgetButton>
         ))}
       </HStack>
     </FieldGroup>

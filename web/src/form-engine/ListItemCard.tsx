@@ -1,6 +1,7 @@
-import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { Box, HStack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FORM_TEXTS } from './texts';
+import { ToolButton, WidgetButton } from './WidgetParts';
 
 export interface ListItemCardProps {
   /** Names the item: its heading and its group (tests and screen readers find it by this). */
@@ -16,6 +17,11 @@ export interface ListItemCardProps {
   onRemove(): void;
   children: ReactNode;
 }
+
+const MOVES = [
+  { offset: -1, label: FORM_TEXTS.moveUp, arrow: '↑' },
+  { offset: 1, label: FORM_TEXTS.moveDown, arrow: '↓' },
+] as const;
 
 /** One item of a list or map widget: heading, up / down / remove, then the item's own inputs. */
 export function ListItemCard({
@@ -41,34 +47,18 @@ export function ListItemCard({
           )}
         </Text>
         <HStack gap="1">
-          {onMove && (
-            <>
-              <Button
-                type="button"
-                size="xs"
-                variant="ghost"
-                aria-label={FORM_TEXTS.moveUp}
-                title={FORM_TEXTS.moveUp}
-                disabled={disabled || !canMoveUp}
-                onClick={() => onMove(-1)}
+          {onMove &&
+            MOVES.map((move) => (
+              <ToolButton
+                key={move.offset}
+                label={move.label}
+                disabled={disabled || !(move.offset < 0 ? canMoveUp : canMoveDown)}
+                onClick={() => onMove(move.offset)}
               >
-                ↑
-              </Button>
-              <Button
-                type="button"
-                size="xs"
-                variant="ghost"
-                aria-label={FORM_TEXTS.moveDown}
-                title={FORM_TEXTS.moveDown}
-                disabled={disabled || !canMoveDown}
-                onClick={() => onMove(1)}
-              >
-                ↓
-              </Button>
-            </>
-          )}
-          <Button
-            type="button"
+                {move.arrow}
+              </ToolButton>
+            ))}
+          <WidgetButton
             size="xs"
             variant="ghost"
             colorPalette="red"
@@ -78,7 +68,7 @@ export function ListItemCard({
             }}
           >
             {FORM_TEXTS.remove}
-          </Button>
+          </WidgetButton>
         </HStack>
       </HStack>
       {children}

@@ -20,7 +20,6 @@ export const FORM_TEXTS = {
   variant: 'Tipo',
   linkPrompt: 'URL do link (começando com http:// ou https://)',
   saveFirst: 'Salve o documento para ver e adicionar itens.',
-  open: 'Abrir',
   saved: 'Salvo',
   pending: 'Alterações pendentes',
   saving: 'Salvando...',

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { limit, onSnapshot, query, where, type QueryConstraint } from 'firebase/firestore';
 import { projectCollection } from '../lib/firestore-paths';
+import { buildOptionTree, toTreeEntry, type TreeOption } from './option-tree';
 
 /** Lists read by widgets (nested selects, key pickers) hold at most this many documents (document 1 §9). */
 export const NESTED_LIST_LIMIT = 1000;
@@ -60,4 +61,21 @@ export function useCollectionDocs({
   }, [projectId, collection, filterField, filterValue, max, enabled]);
 
   return state;
+}
+
+export interface DocumentTree {
+  status: CollectionDocsState['status'];
+  /** The documents as a tree by `parent` (empty until loaded). */
+  options: TreeOption[];
+}
+
+/** The realtime documents as select options, a tree by `parent`, labelled by `labelField`. */
+export function useDocumentTree(docsQuery: CollectionDocsQuery, labelField?: string): DocumentTree {
+  const list = useCollectionDocs(docsQuery);
+  // Rebuilt only when the list changes, not on every keystroke of the form around it.
+  const options = useMemo(
+    () => (list.status === 'ready' ? buildOptionTree(list.docs.map((d) => toTreeEntry(d.id, d.data, labelField))) : []),
+    [list, labelField],
+  );
+  return { status: list.status, options };
 }

@@ -25,12 +25,12 @@ export function sandboxUrls(): Record<string, string> {
   return JSON.parse(process.env.SANDBOX_URLS ?? '{}') as Record<string, string>;
 }
 
-/** Switches a fault on a sandbox (POST {sandbox}/__sandbox/faults); an empty object clears them. */
-export async function setSandboxFaults(sandboxUrl: string, faults: Record<string, unknown>): Promise<void> {
+/** Switches faults on a sandbox (POST {sandbox}/__sandbox/faults, sandboxes/src/faults.ts); none clears them. */
+export async function setSandboxFaults(sandboxUrl: string, ...faults: Record<string, unknown>[]): Promise<void> {
   const res = await fetch(`${new URL(sandboxUrl).origin}/__sandbox/faults`, {
-    method: 'POST',
+    method: faults.length ? 'POST' : 'DELETE',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(faults),
+    body: faults.length ? JSON.stringify({ faults }) : undefined,
   });
   if (!res.ok) throw new Error(`sandbox faults: HTTP ${res.status} ${await res.text()}`);
 }

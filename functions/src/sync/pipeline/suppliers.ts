@@ -1,6 +1,8 @@
+// Suppliers' and store sites' product pages → warehouse, one row per product.
 import type { Warehouse } from '../../warehouse/warehouse.js';
 import { DOKA, dokaProductRow, type DokaClient } from '../doka/index.js';
 import { FRANKE, frankeProductRow, type FrankeClient } from '../franke/index.js';
+import { siteProductRow, siteUpstream, type StoreSiteClient } from '../sites/index.js';
 import { syncOneRow } from './one-row.js';
 
 type Deps<C> = { client: C; warehouse: Warehouse; now?: () => Date };
@@ -26,5 +28,20 @@ export function syncDokaProduct({ project, code }: { project: string; code: stri
       return page && dokaProductRow(project, page, now());
     },
     { warehouse, notFound: `${DOKA}: produto ${code} não encontrado no site.` },
+  );
+}
+
+/** Store site → warehouse (/api/sites/{site}/products?id): the product as that storefront shows it. */
+export function syncSiteProduct(
+  { project, code }: { project: string; code: string },
+  { client, warehouse, now = () => new Date() }: Deps<Pick<StoreSiteClient, 'product' | 'site'>>,
+) {
+  return syncOneRow(
+    'site_products',
+    async () => {
+      const product = await client.product(code);
+      return product && siteProductRow(project, client.site, code, product, now());
+    },
+    { warehouse, notFound: `${siteUpstream(client.site)}: produto ${code} não encontrado no site.` },
   );
 }

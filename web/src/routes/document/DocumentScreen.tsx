@@ -14,7 +14,7 @@ import type { CollectionDefinition, FieldDefinition, SettingsDefinition } from '
 import { ADD_DOC_ID } from '../../app/paths';
 import { useProjects } from '../../app/project-context';
 import { toaster } from '../../app/toaster';
-import { DocumentForm } from '../../form-engine';
+import { DocumentForm, type FormDocument } from '../../form-engine';
 import { SUPER_PROJECT_ID } from '../../lib/env';
 import { projectCollection, projectDocument } from '../../lib/firestore-paths';
 import { entryLabel } from '../collection/list-query';
@@ -89,6 +89,10 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
     [idField, definition.fields],
   );
   const idTitle = idField?.title ?? 'ID';
+  const formDocument = useMemo<FormDocument>(
+    () => ({ projectId, collectionId, docId: creating ? null : docId }),
+    [projectId, collectionId, creating, docId],
+  );
   const withId = useCallback(
     (values: Record<string, unknown>, id: string) => (idField ? { ...values, [ID_KEY]: id } : values),
     [idField],
@@ -349,6 +353,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
               values={formValues}
               onChange={change}
               isFieldDisabled={(field) => field === idField && !creating}
+              document={formDocument}
             />
           </chakra.form>
         </Box>

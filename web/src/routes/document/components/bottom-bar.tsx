@@ -12,7 +12,8 @@ export function BottomBar({ above, children }: { above?: ReactNode; children: Re
   return (
     <Box position="sticky" bottom="0" zIndex="docked" bg="bg" borderTopWidth="1px" data-testid="document-bottom-bar">
       {above}
-      <Flex px="6" py="3" gap="3" align="center" justify="flex-end" wrap="wrap">
+      {/* Left-aligned: toasts appear at the bottom right and would cover the buttons. */}
+      <Flex px="6" py="3" gap="3" align="center" wrap="wrap">
         {children}
       </Flex>
     </Box>
@@ -21,7 +22,7 @@ export function BottomBar({ above, children }: { above?: ReactNode; children: Re
 
 export function SaveStatusText({ text }: { text: string }) {
   return (
-    <Text fontSize="sm" color="fg.muted" role="status" aria-live="polite" data-testid="save-status" mr="auto">
+    <Text fontSize="sm" color="fg.muted" role="status" aria-live="polite" data-testid="save-status" minW="36">
       {text}
     </Text>
   );
