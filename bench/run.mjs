@@ -63,3 +63,9 @@ if (want('form')) {
   const r = spawnSync(process.execPath, [join(ROOT, 'bench/document-form.mjs')], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
 }
+
+if (want('sync')) {
+  // Starts its own stack (about a minute): the full pipeline ERP → warehouse → Firestore per code.
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench/sync-pipeline.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}

@@ -1,9 +1,10 @@
-import { getFunctions } from 'firebase-admin/functions';
 import pLimit from 'p-limit';
 import { z } from 'zod';
 import { REGION } from '../params.js';
+import { adminFunctions } from '../lib/admin.js';
 import { defineEndpoint } from '../lib/endpoint.js';
 import { ApiError } from '../lib/api-error.js';
+import { requireProjectAccess } from '../lib/caller.js';
 import { createPathMatcher } from '../lib/router.js';
 import {
   SYNC_TASK_FUNCTION,
@@ -22,29 +23,43 @@ const isWorkerPath = (() => {
   return (path: string) => matches('GET', path);
 })();
 
+/** The project a list names: ?project=, else the project parameter of its first URL. */
+function projectOf(query: { project?: string }, urls: string[]): string | undefined {
+  if (query.project) return query.project;
+  try {
+    return new URL(urls[0]!, 'http://relative.invalid').searchParams.get('project') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * POST /api/console/queue/tasks?project — {urls, batch?}: one task per worker URL on the
- * syncTask queue, run as the caller. Every URL must be a worker path of this API for the same
- * project (else 400, nothing enqueued). Task ids are deterministic per (project, batch, URL):
- * a URL already queued in the batch (default: today) is reported as a duplicate, not run twice.
+ * POST /api/console/queue/tasks[?project] — {urls, batch?}: one task per worker URL on the
+ * syncTask queue, run as the caller. The project is ?project= or the URLs' own (the body alone,
+ * as document 1 §7 sends it, is enough); the caller must have access to it. Every URL must be a
+ * worker path of this API for that project (else 400, nothing enqueued). Task ids are
+ * deterministic per (project, batch, URL): a URL already queued in the batch (default: today) is
+ * reported as a duplicate, not run twice.
  */
 export const consoleQueueTasks = defineEndpoint({
   method: 'POST',
   path: '/api/console/queue/tasks',
-  access: 'project',
+  access: 'user',
+  query: z.object({ project: z.string().optional() }),
   body: z.object({
     urls: z.array(z.string().min(1).max(2000)).min(1, 'informe ao menos uma URL').max(500, 'no máximo 500 URLs por envio'),
     batch: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'lote inválido').optional(),
   }),
-  async handle({ body, project, caller, origin }) {
+  async handle({ query, body, caller, origin }) {
+    const project = requireProjectAccess(caller!, projectOf(query, body.urls));
     const batch = body.batch ?? defaultBatch();
     const tasks = body.urls.map((raw, index) => {
-      const checked = normaliseQueuedUrl(raw, { project: project!, origin, isWorkerPath });
+      const checked = normaliseQueuedUrl(raw, { project, origin, isWorkerPath });
       if (!checked.ok) throw new ApiError(400, `Requisição inválida: urls.${index}: ${checked.reason}.`);
-      return { url: checked.url, id: syncTaskId(project!, checked.url, batch) };
+      return { url: checked.url, id: syncTaskId(project, checked.url, batch) };
     });
 
-    const queue = getFunctions().taskQueue<SyncTaskPayload>(`locations/${REGION}/functions/${SYNC_TASK_FUNCTION}`);
+    const queue = adminFunctions.taskQueue<SyncTaskPayload>(`locations/${REGION}/functions/${SYNC_TASK_FUNCTION}`);
     const enqueuedAt = new Date().toISOString();
     const limit = pLimit(ENQUEUE_CONCURRENCY);
     const seen = new Set<string>();
@@ -55,7 +70,7 @@ export const consoleQueueTasks = defineEndpoint({
           seen.add(task.id);
           const payload: SyncTaskPayload = {
             taskId: task.id,
-            project: project!,
+            project,
             url: task.url,
             batch,
             caller: { uid: caller!.uid, email: caller!.email, claims: caller!.claims! },

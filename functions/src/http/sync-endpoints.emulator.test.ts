@@ -91,8 +91,7 @@ describe('ERP and manufacturer to warehouse', () => {
 describe('store sites to warehouse', () => {
   it.each(['cookstore', 'centergarbin', 'excellenceshop', 'cookeletroraro'])('GET /api/sites/%s/products stores the site product', async (site) => {
     const { status, json } = await get(`/api/sites/${site}/products?id=${CODE}&project=${project}`);
-    expect(status).toBe(200);
-    expect(json).toMatchObject({ ok: true, code: `${site}:${CODE}`, written: 1 });
+    expect({ status, json }).toMatchObject({ status: 200, json: { ok: true, code: `${site}:${CODE}`, written: 1 } });
     const row = await stored('site_products', `${site}:${CODE}`);
     expect(row).toMatchObject({ site, code: CODE, source: `site:${site}`, data: { ProductCode: CODE } });
     await get(`/api/sites/${site}/products?id=${CODE}&project=${project}`);

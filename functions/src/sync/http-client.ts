@@ -163,6 +163,7 @@ export async function fetchUpstream<S extends z.ZodType | undefined = undefined>
   const repeatable = idempotent ?? !['POST', 'PATCH'].includes(method);
   const where = redactUrl(url);
 
+  let timedOut = 0;
   for (let attempt = 0; ; attempt++) {
     await beforeAttempt?.();
     const attempts = attempt + 1;
@@ -205,7 +206,9 @@ export async function fetchUpstream<S extends z.ZodType | undefined = undefined>
       failure = timeout.aborted
         ? new UpstreamError(upstream, 'timeout', `tempo esgotado após ${seconds(timeoutMs)}`, undefined, attempts)
         : new UpstreamError(upstream, 'network', `falha de conexão (${networkCode(error)})`, undefined, attempts);
-      if (!repeatable || !canRetry) throw failure;
+      // A hanging upstream tends to hang again: one more try, not `retries` more timeouts in a row.
+      if (timeout.aborted) timedOut += 1;
+      if (!repeatable || !canRetry || timedOut > 1) throw failure;
     }
 
     const delay = waitMs ?? backoffDelay(attempt, backoffMs, maxDelayMs);

@@ -9,7 +9,7 @@ import { isPermanentFailure, syncTaskDocPath, syncTaskPayloadSchema, type SyncTa
 
 /** Deliveries after this many attempts are recorded as failed (the queue's retryConfig agrees). */
 export const SYNC_TASK_MAX_ATTEMPTS = 5;
-/** A delivery still 'running' after this long is taken as dead (its instance was lost). */
+/** A delivery still 'running' after this long is taken as dead (past the dispatch deadline). */
 const LEASE_MS = 10 * 60_000;
 /** Results bigger than this are not kept in the record (Firestore documents stay small). */
 const MAX_RESULT_CHARS = 8_000;
@@ -29,7 +29,7 @@ export type SyncTaskOutcome = 'done' | 'skipped' | 'refused' | 'failed' | 'inval
  * marks the task done so a re-delivery does nothing. A retryable failure throws (Cloud Tasks
  * retries with backoff); a permanent one (4xx, access removed) is recorded and not retried.
  */
-export async function runSyncTask(data: unknown, deps: SyncTaskDeps): Promise<SyncTaskOutcome> {
+export async function runSyncTask(data: unknown, deps: SyncTaskDeps, delivery: { retryCount?: number } = {}): Promise<SyncTaskOutcome> {
   const now = deps.now ?? (() => new Date());
   const parsed = syncTaskPayloadSchema.safeParse(data);
   if (!parsed.success) {
@@ -44,7 +44,11 @@ export async function runSyncTask(data: unknown, deps: SyncTaskDeps): Promise<Sy
     const current = (await tx.get(ref)).data();
     if (current && ['done', 'refused', 'failed'].includes(current.status)) return { state: 'finished' as const };
     const startedAt = current?.startedAt?.toMillis?.() ?? 0;
-    if (current?.status === 'running' && now().getTime() - startedAt < LEASE_MS) return { state: 'busy' as const };
+    // Cloud Tasks retries only once an attempt has ended: a later retry finding 'running' means
+    // that attempt died mid-way and may take over. The same retry count is a duplicate delivery.
+    const retry = delivery.retryCount ?? 0;
+    const sameAttempt = retry <= Number(current?.retryCount ?? -1);
+    if (current?.status === 'running' && sameAttempt && now().getTime() - startedAt < LEASE_MS) return { state: 'busy' as const };
     const attempts = Number(current?.attempts ?? 0) + 1;
     tx.set(
       ref,
@@ -54,6 +58,7 @@ export async function runSyncTask(data: unknown, deps: SyncTaskDeps): Promise<Sy
         uid: task.caller.uid,
         status: 'running',
         attempts,
+        retryCount: retry,
         startedAt: FieldValue.serverTimestamp(),
         ...(current ? {} : { createdAt: FieldValue.serverTimestamp() }),
       },

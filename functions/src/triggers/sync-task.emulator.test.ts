@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
+import { CONSOLE_URL, api, idToken, seedUser } from '../../../e2e/support/emulator.js';
 import { SYNC_TASK_COLLECTION, SYNC_TASK_FUNCTION, syncTaskId, type SyncTaskPayload } from '../sync/pipeline/queue.js';
 import {
   createTestProject,
@@ -62,7 +62,8 @@ describe('POST /api/console/queue/tasks', () => {
     const { status, json } = await api(`/api/console/queue/tasks?project=${project}`, {
       method: 'POST',
       token: adminToken,
-      body: JSON.stringify({ urls: codes.map(urlOf), batch }),
+      // A URL may also be absolute, on the console's own host.
+      body: JSON.stringify({ urls: codes.map((code, i) => (i === 0 ? `${CONSOLE_URL}${urlOf(code)}` : urlOf(code))), batch }),
     });
     expect(status).toBe(200);
     expect(json).toMatchObject({ ok: true, batch, enqueued: 50, duplicates: 0 });
@@ -138,7 +139,8 @@ describe('retries', () => {
     await setSandboxFaults(bling, { path: '*/produtos', status: 503, times: 3 });
     try {
       const url = `/api/bling/bigquery/produtos?id=${code}&project=${blingProject}`;
-      const { json } = await api(`/api/console/queue/tasks?project=${blingProject}`, { method: 'POST', token: adminToken, body: JSON.stringify({ urls: [url] }) });
+      // As document 1 §7 sends it: the body alone, the project in the URL.
+      const { json } = await api('/api/console/queue/tasks', { method: 'POST', token: adminToken, body: JSON.stringify({ urls: [url] }) });
       expect(json.enqueued).toBe(1);
       const ref = testFirestore().doc(`project/${blingProject}/${SYNC_TASK_COLLECTION}/${json.tasks[0].id}`);
       const record = await waitFor(async () => {

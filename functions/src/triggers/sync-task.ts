@@ -35,6 +35,6 @@ export const syncTask = onTaskDispatched(
         throw error;
       }),
       dispatch,
-    });
+    }, { retryCount: request.retryCount });
   },
 );

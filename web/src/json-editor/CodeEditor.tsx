@@ -1,6 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import { useEffect, useRef, type RefObject } from 'react';
-import { EditorSelection, EditorState, type Extension } from '@codemirror/state';
+import { EditorState, type Extension } from '@codemirror/state';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import {
   drawSelection,
   EditorView,
@@ -9,25 +10,9 @@ import {
   highlightSpecialChars,
   keymap,
   lineNumbers,
-  type Command,
 } from '@codemirror/view';
 import { bracketMatching, defaultHighlightStyle, foldGutter, foldKeymap, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { json } from '@codemirror/lang-json';
-
-/** Enter keeps the current line's indentation. */
-const newlineKeepingIndent: Command = (view) => {
-  const { state } = view;
-  const line = state.doc.lineAt(state.selection.main.head);
-  const indent = /^\s*/.exec(line.text)?.[0] ?? '';
-  view.dispatch(state.replaceSelection(`\n${indent}`), { scrollIntoView: true, userEvent: 'input' });
-  return true;
-};
-
-/** Select all of the document, not only the lines drawn on screen. */
-const selectEverything: Command = (view) => {
-  view.dispatch({ selection: EditorSelection.single(0, view.state.doc.length), userEvent: 'select' });
-  return true;
-};
 
 const extensions = (label: string): Extension[] => [
   lineNumbers(),
@@ -35,11 +20,12 @@ const extensions = (label: string): Extension[] => [
   highlightSpecialChars(),
   foldGutter(),
   drawSelection(),
+  history(),
   indentOnInput(),
   syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
   bracketMatching(),
   highlightActiveLine(),
-  keymap.of([{ key: 'Enter', run: newlineKeepingIndent }, { key: 'Mod-a', run: selectEverything }, ...foldKeymap]),
+  keymap.of([...defaultKeymap, ...historyKeymap, ...foldKeymap, indentWithTab]),
   json(),
   EditorView.lineWrapping,
   EditorView.contentAttributes.of({ 'aria-label': label }),

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// Time per product code of the full sync pipeline, ERP → warehouse → Firestore, through the HTTP
+// API as the console calls it (GET /api/bling/bigquery/produtos, then
+// GET /api/tramontina/firestore/products/{code}), with the Bling sandbox answering at 0 ms and at
+// 200 ms. Reported as overhead over the upstream latency (upstream calls per code × latency).
+// Bling's own limit (3 requests/s per account, paced by the client) is printed beside it: codes
+// run one after another, so past that floor the pacing, not the pipeline, sets the pace.
+// Usage: node bench/sync-pipeline.mjs [codes=20]   (starts its own stack; needs its ports free)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { CACHE_DIR, HOSTING_URL, PROJECT_ID, ports } from '../scripts/lib/config.mjs';
+import { startStack } from '../scripts/lib/stack.mjs';
+import { emulatorEnv, loadSeed, readSeed } from '../scripts/lib/seed.mjs';
+
+const CODES = Number(process.argv[2] ?? 20);
+const LATENCIES = [0, 200];
+// Bling's sliding window as the client paces it (functions/src/sync/bling/pacing.ts).
+const BLING_WINDOW_MS = 1150;
+const BLING_PER_WINDOW = 3;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function signIn(email, password) {
+  const res = await fetch(`http://127.0.0.1:${ports.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  return (await res.json()).idToken;
+}
+
+async function call(path, token) {
+  const res = await fetch(`${HOSTING_URL}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${body.error}`);
+  return body;
+}
+
+const sandbox = (url, path, init) => fetch(`${new URL(url).origin}/__sandbox/${path}`, init).then((r) => r.json());
+
+const stateDir = mkdtempSync(join(tmpdir(), 'console-bench-sync-'));
+const stack = await startStack({ stateDir, persist: false, logFile: join(CACHE_DIR, 'emulators-bench-sync.log') });
+try {
+  await loadSeed();
+  const bling = stack.sandboxes.urls.bling;
+  const { documents, users } = readSeed();
+  const admin = users.find((u) => u.claims.role === 'admin');
+  const token = await signIn(admin.email, admin.password);
+
+  // A store of its own, with main's Bling account: the warehouse file and main stay as they were.
+  const project = `bench-${Date.now().toString(36)}`;
+  Object.assign(process.env, emulatorEnv());
+  const app = initializeApp({ projectId: PROJECT_ID }, 'bench-sync');
+  await getFirestore(app).doc(`project/${project}/config/bling`).set(documents['project/main/config/bling']);
+  await deleteApp(app);
+  const codes = Object.entries(documents)
+    .filter(([path, data]) => path.startsWith('project/main/product/') && (data.brand ?? 'Tramontina') === 'Tramontina')
+    .map(([path]) => path.split('/').pop())
+    .slice(0, CODES + 1);
+
+  const pipeline = async (code) => {
+    await call(`/api/bling/bigquery/produtos?project=${project}&id=${code}`, token);
+    await call(`/api/tramontina/firestore/products/${code}?project=${project}`, token);
+  };
+  // The first call starts the function's worker and loads its modules: not a per-code cost.
+  await pipeline(codes.shift());
+
+  const half = Math.ceil(codes.length / 2);
+  for (const latency of LATENCIES) {
+    await sandbox(bling, 'faults', latency ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: latency }) } : { method: 'DELETE' });
+    await sandbox(bling, 'requests', { method: 'DELETE' });
+    // Spaced: each code starts once Bling's window is clear, so no call waits for the pacer and
+    // the time is the pipeline's own plus the upstream's.
+    const spaced = [];
+    for (const code of codes.slice(0, half)) {
+      const t = performance.now();
+      await pipeline(code);
+      spaced.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, BLING_WINDOW_MS));
+    }
+    const { count } = await sandbox(bling, 'requests');
+    const callsPerCode = count / half;
+    // Back to back: what a bulk sync of one account gets, where Bling's limit sets the pace.
+    const rest = codes.slice(half);
+    const started = performance.now();
+    for (const code of rest) await pipeline(code);
+    const throughput = (performance.now() - started) / rest.length;
+
+    const upstream = callsPerCode * latency;
+    const perCode = median(spaced);
+    console.log(
+      `sync-pipeline latency ${String(latency).padStart(3)} ms: ${perCode.toFixed(0)} ms per code (median of ${half}); ` +
+        `upstream ${callsPerCode.toFixed(1)} calls × ${latency} ms = ${upstream.toFixed(0)} ms; overhead ${(perCode - upstream).toFixed(0)} ms per code. ` +
+        `Back to back: ${throughput.toFixed(0)} ms per code (Bling pacing floor ${((callsPerCode * BLING_WINDOW_MS) / BLING_PER_WINDOW).toFixed(0)} ms)`,
+    );
+  }
+  await sandbox(bling, 'faults', { method: 'DELETE' });
+} finally {
+  await stack.stop();
+  rmSync(stateDir, { recursive: true, force: true });
+}
