@@ -6,8 +6,9 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { deleteDoc, doc, getDoc, getDocs, collection, setDoc, setLogLevel, updateDoc, addDoc } from 'firebase/firestore';
+import { deleteDoc, doc, getDoc, getDocs, collection, serverTimestamp, setDoc, setLogLevel, updateDoc, addDoc } from 'firebase/firestore';
 import { ADMIN_ONLY_CONFIG_DOCS } from '@console/shared';
+import { collectionGroup, limit, orderBy, query, where } from 'firebase/firestore';
 
 // Runs against the stack's Firestore emulator (FIRESTORE_EMULATOR_HOST), on projects of its own
 // ('rules-a', 'rules-b') so the seeded stores are left alone.
@@ -38,6 +39,7 @@ beforeAll(async () => {
     await setDoc(doc(db, 'project/rules-a/config/store'), { name: 'Loja A' });
     for (const id of ADMIN_ONLY_CONFIG_DOCS) await setDoc(doc(db, `project/rules-a/config/${id}`), { apiKey: 'secret' });
     await setDoc(doc(db, 'project/rules-a/product-data-changelog/e1'), { field: 'Price', createdBy: { id: 'staff-a' } });
+    await setDoc(doc(db, 'project/rules-a/product-data/1012345'), { Price: 10, ProductLine: 'Century' });
     await setDoc(doc(db, 'project/rules-a/import-log/l1'), { module: 'product', userId: 'staff-a' });
     await setDoc(doc(db, 'project/rules-a/sync-task/t1'), { status: 'done', uid: 'staff-a' });
   });
@@ -115,16 +117,44 @@ describe('config documents', () => {
   });
 });
 
-describe('audit trails', () => {
-  it('a member appends a changelog entry signed with its own id, and reads them', async () => {
-    await assertSucceeds(addDoc(collection(staffA(), 'project/rules-a/product-data-changelog'), { field: 'Price', createdBy: { id: 'staff-a' } }));
-    await assertSucceeds(getDoc(doc(staffA(), 'project/rules-a/product-data-changelog/e1')));
+describe('product-data overrides (document 1 §5)', () => {
+  const ref = (db: ReturnType<typeof staffA>, code = '1012345') => doc(db, `project/rules-a/product-data/${code}`);
+  const mark = (by: string, field = 'Price', about = 'Concorrência') => ({ field, about, by, at: serverTimestamp() });
+
+  it('members read product-data; other stores cannot', async () => {
+    await assertSucceeds(getDoc(ref(staffA())));
+    await assertFails(getDoc(ref(staffB())));
   });
-  it('a changelog entry cannot claim another author, be edited or be deleted', async () => {
-    await assertFails(addDoc(collection(staffA(), 'project/rules-a/product-data-changelog'), { field: 'Price', createdBy: { id: 'someone' } }));
+  it('a member overrides one field with a reason signed with its own id', async () => {
+    await assertSucceeds(setDoc(ref(staffA()), { Price: 12, updatedAt: serverTimestamp(), _override: mark('staff-a') }, { merge: true }));
+    await assertSucceeds(
+      setDoc(ref(staffA()), { Options: { canSell: false }, _override: mark('staff-a', 'Options.canSell') }, { merge: true }),
+    );
+    await assertSucceeds(setDoc(ref(staffA(), '1099999'), { Price: 5, _override: mark('staff-a') }, { merge: true }));
+  });
+  it('an override without a fresh mark, signed by another, without a reason or touching other fields is refused', async () => {
+    await assertFails(setDoc(ref(staffA()), { Price: 13 }, { merge: true }));
+    await assertFails(setDoc(ref(staffA()), { Price: 13, _override: mark('admin-1') }, { merge: true }));
+    await assertFails(setDoc(ref(staffA()), { Price: 13, _override: mark('staff-a', 'Price', '  ') }, { merge: true }));
+    await assertFails(setDoc(ref(staffA()), { Price: 13, _override: { field: 'Price', about: 'x', by: 'staff-a', at: new Date(0) } }, { merge: true }));
+    await assertFails(setDoc(ref(staffA()), { Price: 13, ProductLine: 'Outra', _override: mark('staff-a') }, { merge: true }));
+    await assertFails(setDoc(ref(staffB()), { Price: 13, _override: mark('staff-b') }, { merge: true }));
+    await assertFails(deleteDoc(ref(staffA())));
+    await assertFails(deleteDoc(ref(admin())));
+  });
+});
+
+describe('audit trails', () => {
+  it('members read the changelog, but no client appends to it, even signed with its own id', async () => {
+    await assertSucceeds(getDoc(doc(staffA(), 'project/rules-a/product-data-changelog/e1')));
+    await assertFails(addDoc(collection(staffA(), 'project/rules-a/product-data-changelog'), { field: 'Price', createdBy: { id: 'staff-a' } }));
+    await assertFails(addDoc(collection(admin(), 'project/rules-a/product-data-changelog'), { field: 'Price', createdBy: { id: 'admin-1' } }));
+  });
+  it('a changelog entry cannot be edited or deleted', async () => {
     await assertFails(updateDoc(doc(staffA(), 'project/rules-a/product-data-changelog/e1'), { field: 'x' }));
     await assertFails(deleteDoc(doc(staffA(), 'project/rules-a/product-data-changelog/e1')));
     await assertFails(deleteDoc(doc(admin(), 'project/rules-a/product-data-changelog/e1')));
+    await assertFails(getDoc(doc(staffB(), 'project/rules-a/product-data-changelog/e1')));
   });
   it('an import log is appended by its user and never edited or deleted', async () => {
     await assertSucceeds(addDoc(collection(staffA(), 'project/rules-a/import-log'), { module: 'product', userId: 'staff-a' }));
@@ -144,5 +174,34 @@ describe('sync queue records', () => {
     await assertFails(setDoc(doc(staffA(), 'project/rules-a/sync-task/t2'), { status: 'done' }));
     await assertFails(updateDoc(doc(admin(), 'project/rules-a/sync-task/t1'), { status: 'done' }));
     await assertFails(deleteDoc(doc(staffA(), 'project/rules-a/sync-task/t1')));
+  });
+});
+
+describe('customer events across stores (the super-project event feed)', () => {
+  // Same shape as the console's query (web/src/routes/events/use-customer-events.ts).
+  const feed = (db: ReturnType<typeof admin>, stores: string[]) =>
+    getDocs(query(collectionGroup(db, 'customer-event'), where('projectId', 'in', stores), orderBy('createdAt', 'desc'), limit(50)));
+
+  beforeAll(async () => {
+    await env.withSecurityRulesDisabled(async (context) => {
+      const db = context.firestore();
+      await setDoc(doc(db, 'project/rules-a/customer-event/ev-a'), { projectId: 'rules-a', action: 'view', createdAt: new Date() });
+      await setDoc(doc(db, 'project/rules-b/customer-event/ev-b'), { projectId: 'rules-b', action: 'view', createdAt: new Date() });
+    });
+  });
+
+  it('a staff user lists the events of its own stores', async () => {
+    const snapshot = await assertSucceeds(feed(staffA(), ['rules-a']));
+    expect(snapshot.docs.map((d) => d.id)).toContain('ev-a');
+    expect(snapshot.docs.map((d) => d.id)).not.toContain('ev-b');
+  });
+  it('a staff user cannot list events naming a store it is not a member of, nor all of them unfiltered', async () => {
+    await assertFails(feed(staffA(), ['rules-a', 'rules-b']));
+    await assertFails(getDocs(query(collectionGroup(staffA(), 'customer-event'), limit(50))));
+    await assertFails(feed(noClaims(), ['rules-a']));
+  });
+  it('an admin lists the events of every store', async () => {
+    const snapshot = await assertSucceeds(feed(admin(), ['rules-a', 'rules-b']));
+    expect(snapshot.docs.map((d) => d.id)).toEqual(expect.arrayContaining(['ev-a', 'ev-b']));
   });
 });

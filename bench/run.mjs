@@ -3,7 +3,9 @@
 //  - start: seconds from launch to ready, on a fresh state (seeded) and on a restart (imported),
 //    the way `npm start` runs them (after the build is up to date);
 //  - bundle: the console's initial JavaScript (entry + modulepreloads of index.html) in gzip kB;
-//  - form: the document form with 200 fields in headless chromium (bench/document-form.mjs).
+//  - form: the document form with 200 fields in headless chromium (bench/document-form.mjs);
+//  - csv: CSV import rows/s vs a bare BulkWriter, and export time (bench/csv-import.mjs);
+//  - bulk: the bulk sync engine's codes/s against N / (T + 0.4 s), no emulators (bench/bulk-sync.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,6 +63,18 @@ if (want('warehouse')) {
 
 if (want('form')) {
   const r = spawnSync(process.execPath, [join(ROOT, 'bench/document-form.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+if (want('csv')) {
+  // Starts its own stack: 10,000 products through the import dialog vs a bare BulkWriter, and the export.
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench/csv-import.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+if (want('bulk')) {
+  // The bulk sync engine against a sandbox at 100 ms per call: codes/s over N / (T + 0.4 s).
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench/bulk-sync.mjs')], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
 }
 

@@ -62,8 +62,8 @@ describe('console shell', () => {
     await entries(page).first().waitFor();
     const box = await page.getByTestId('collection-panel').boundingBox();
     expect(box?.width).toBe(300);
-    expect(await page.getByRole('button', { name: 'Export CSV' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Import CSV' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Export CSV' }).isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Import CSV' }).isEnabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Add', exact: true }).isEnabled()).toBe(true);
   });
 

@@ -1,2 +1,3 @@
 export { api } from './api.js';
 export { syncTask } from './triggers/sync-task.js';
+export { productDataChangelog } from './triggers/product-data-changelog.js';

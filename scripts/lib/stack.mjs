@@ -1,7 +1,7 @@
 // Starts and stops the local stack: the upstream sandboxes (sandboxes/dist, built by
 // scripts/build.mjs) and the Firebase emulators (Auth, Functions, Firestore, Hosting, task queues,
 // and Storage where its rules runtime exists). Shared by `npm start`, `npm test` and `npm run bench`.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { firestoreEmulatorJar, findJavaHome, hasDownloadedEmulator } from './java.mjs';
@@ -85,6 +85,27 @@ async function startSandboxes(onNote) {
       clearTimeout(timer);
     },
   };
+}
+
+/** The pids of every descendant of `pid` (children, their children, ...), from `ps`. */
+function descendantsOf(pid) {
+  const table = spawnSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' }).stdout ?? '';
+  const children = new Map();
+  for (const line of table.split('\n')) {
+    const [child, parent] = line.trim().split(/\s+/).map(Number);
+    if (!child || !parent) continue;
+    if (!children.has(parent)) children.set(parent, []);
+    children.get(parent).push(child);
+  }
+  const found = [];
+  const queue = [pid];
+  while (queue.length) {
+    for (const child of children.get(queue.shift()) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
 }
 
 function hasState(stateDir) {
@@ -181,13 +202,19 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     async stop() {
       // After the emulators: a function still running during the export may call an upstream.
       if (exited) return stopSandboxes();
+      // Every process firebase-tools started, listed now: once it exits they are re-parented and
+      // could no longer be found (a Java emulator was seen surviving a stop that way).
+      const family = descendantsOf(child.pid);
       // SIGINT to firebase-tools alone: it exports (when persisting) and then stops its emulators.
       try { process.kill(child.pid, 'SIGINT'); } catch {}
       const timer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch {} }, 60_000);
       await exit;
       clearTimeout(timer);
-      // Anything left in the process group (a Java emulator, a functions worker) goes too.
+      // Anything left in the process group or the family (a Java emulator, a functions worker) goes too.
       try { process.kill(-child.pid, 'SIGKILL'); } catch {}
+      for (const pid of family) {
+        try { process.kill(pid, 'SIGKILL'); } catch {}
+      }
       log.end();
       await stopSandboxes();
     },

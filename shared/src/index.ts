@@ -4,3 +4,4 @@ export * from './access/index.js';
 export * from './products/index.js';
 export * from './projects.js';
 export * from './api/index.js';
+export * from './customers/index.js';

@@ -4,6 +4,7 @@ import { consoleMe } from './console-me.js';
 import { consoleProject } from './console-project.js';
 import { consoleProduct } from './console-product.js';
 import { consoleQueueTasks } from './console-queue-tasks.js';
+import { consoleSyncConfig } from './console-sync-config.js';
 import { workerEndpoints } from './workers.js';
 
 /** Every endpoint behind Hosting's /api/** rewrite. */
@@ -13,5 +14,6 @@ export const endpoints: Endpoint[] = [
   consoleProject,
   consoleProduct,
   consoleQueueTasks,
+  consoleSyncConfig,
   ...workerEndpoints,
 ] as Endpoint[];

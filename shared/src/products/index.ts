@@ -1,1 +1,3 @@
 export * from './company.js';
+export * from './pricing.js';
+export * from './field-path.js';

@@ -11,6 +11,8 @@ const ConsoleLayout = lazy(() => import('../routes/console/ConsoleLayout'));
 const WelcomeScreen = lazy(() => import('../routes/console/WelcomeScreen'));
 const CollectionScreen = lazy(() => import('../routes/collection/CollectionScreen'));
 const SettingsScreen = lazy(() => import('../routes/settings/SettingsScreen'));
+const SyncScreen = lazy(() => import('../routes/sync/SyncScreen'));
+const EventsScreen = lazy(() => import('../routes/events/EventsScreen'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
@@ -42,6 +44,8 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <WelcomeScreen /> },
           { path: 'config/:settingsId?', element: <SettingsScreen /> },
+          { path: 'sync', element: <SyncScreen /> },
+          { path: 'events', element: <EventsScreen /> },
           // One route for the list and the open document: changing docId keeps the list mounted.
           { path: ':collection/:docId?', element: <CollectionScreen /> },
         ],

@@ -20,7 +20,10 @@ function useProjectSwitchRequests() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const requested = (location.state as Partial<SwitchProjectState> | null)?.switchProject;
-  const linked = searchParams.get('project');
+  // On the cross-store event feed, `?project=` names the store of the customer being opened
+  // (document 2 §2), not a request to switch the console to that store.
+  const customerOfAnotherStore = location.pathname.startsWith('/console/events') && searchParams.has('customerId');
+  const linked = customerOfAnotherStore ? null : searchParams.get('project');
 
   useEffect(() => {
     if (requested) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineCollection, defineSettings } from '@console/shared';
-import { buildMenu } from './menu';
+import { SCREEN_LINKS, buildMenu } from './menu';
 
 const category = defineCollection({ id: 'category', title: 'Categorias', fields: [] });
 const categoryCollection = defineCollection({ id: 'category-collection', title: 'Coleções', group: 'category', fields: [] });
@@ -22,5 +22,23 @@ describe('buildMenu', () => {
       title: 'Configurações',
       links: [{ title: 'Loja', to: '/console/config/store' }],
     });
+  });
+
+  it('opens with the screens that are not collections, Eventos at /console/events', () => {
+    const menu = buildMenu([category], [store], SCREEN_LINKS);
+    expect(menu[0]).toMatchObject({ kind: 'link', title: 'Eventos', to: '/console/events' });
+    expect(menu.map((i) => i.title)).toEqual(['Eventos', 'Categorias', 'Configurações']);
+  });
+
+  it("lists 'Sincronização de produtos' right after Produtos in the catalogue group", () => {
+    const product = defineCollection({ id: 'product', title: 'Produtos', group: 'catalog', fields: [] });
+    const brand = defineCollection({ id: 'brand', title: 'Marcas', group: 'catalog', fields: [] });
+    const menu = buildMenu([product, brand], []);
+    expect(menu[0]).toMatchObject({
+      kind: 'group',
+      title: 'Catálogo',
+      links: [{ title: 'Produtos' }, { title: 'Sincronização de produtos', to: '/console/sync' }, { title: 'Marcas' }],
+    });
+    expect(buildMenu([brand], []).flatMap((i) => (i.kind === 'group' ? i.links : [i])).map((l) => l.title)).toEqual(['Marcas']);
   });
 });

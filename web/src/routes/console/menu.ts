@@ -1,5 +1,5 @@
 import { MENU_GROUPS, type CollectionDefinition, type MenuGroup, type SettingsDefinition } from '@console/shared';
-import { collectionPath, settingsPath } from '../../app/paths';
+import { CONSOLE_PATH, collectionPath, settingsPath } from '../../app/paths';
 
 export interface MenuLink {
   kind: 'link';
@@ -17,13 +17,27 @@ export interface MenuSection {
 
 export type MenuItem = MenuLink | MenuSection;
 
+/** Screens that are not collections, listed first (spec document 2 §2). */
+export const SCREEN_LINKS: readonly MenuLink[] = [
+  { kind: 'link', key: 'screen:events', title: 'Eventos', to: `${CONSOLE_PATH}/events` },
+];
+
+/** Tool screens listed right after a collection's link, in its group ('Sincronização de produtos' after Produtos). */
+export const LINKS_AFTER_COLLECTION: Readonly<Record<string, readonly MenuLink[]>> = {
+  product: [{ kind: 'link', key: 'screen:sync', title: 'Sincronização de produtos', to: `${CONSOLE_PATH}/sync` }],
+};
+
 /**
  * The side menu: collections without a group at top level, the others under their group's
  * Portuguese title, groups placed where their first collection appears; the settings screens
- * close the menu under 'Configurações'.
+ * close the menu under 'Configurações'; `screens` (SCREEN_LINKS) open it.
  */
-export function buildMenu(collections: readonly CollectionDefinition[], settings: readonly SettingsDefinition[]): MenuItem[] {
-  const items: MenuItem[] = [];
+export function buildMenu(
+  collections: readonly CollectionDefinition[],
+  settings: readonly SettingsDefinition[],
+  screens: readonly MenuLink[] = [],
+): MenuItem[] {
+  const items: MenuItem[] = [...screens];
   const sections = new Map<MenuGroup, MenuSection>();
   const sectionFor = (group: MenuGroup) => {
     let section = sections.get(group);
@@ -39,6 +53,7 @@ export function buildMenu(collections: readonly CollectionDefinition[], settings
     const link: MenuLink = { kind: 'link', key: `collection:${c.id}`, title: c.title, to: collectionPath(c.id) };
     if (c.group) sectionFor(c.group).links.push(link);
     else items.push(link);
+    for (const tool of LINKS_AFTER_COLLECTION[c.id] ?? []) (c.group ? sectionFor(c.group).links : items).push(tool);
   }
   if (settings.length > 0) {
     const section = sectionFor('settings');

@@ -24,6 +24,8 @@ import { DeletedNotice } from './components/deleted-notice';
 import { ActionButton, DocumentHeader } from './components/document-header';
 import { FormSkeleton } from './components/form-skeleton';
 import { ReplicationPanel } from './components/replication-panel';
+import { SingleProductSync } from '../sync/components/single-product-sync';
+import { ProductPanel } from '../product-panel/ProductPanel';
 import { DOCUMENT_TEXTS, idExistsMessage, requiredFieldMessage, SAVE_STATUS } from './constants';
 import { changedFieldUpdates, idProblem, withoutUndefined, writeErrorMessage } from './document-writes';
 import { hasUnsavedChanges, type SaveRequest } from './form-state';
@@ -318,17 +320,19 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
         title={title}
         path={path}
         actions={
-          isCollection &&
-          existing && (
-            <>
-              <ActionButton colorPalette="red" loading={busy === 'delete'} disabled={busy !== null} onClick={() => void remove()}>
-                {DOCUMENT_TEXTS.delete}
-              </ActionButton>
-              <ActionButton loading={busy === 'copy'} disabled={busy !== null} onClick={() => void copy()}>
-                {DOCUMENT_TEXTS.copy}
-              </ActionButton>
-            </>
-          )
+          <>
+            {collectionId === 'product' && <SingleProductSync projectId={projectId} code={creating ? null : docId} data={storedData} />}
+            {isCollection && existing && (
+              <>
+                <ActionButton colorPalette="red" loading={busy === 'delete'} disabled={busy !== null} onClick={() => void remove()}>
+                  {DOCUMENT_TEXTS.delete}
+                </ActionButton>
+                <ActionButton loading={busy === 'copy'} disabled={busy !== null} onClick={() => void copy()}>
+                  {DOCUMENT_TEXTS.copy}
+                </ActionButton>
+              </>
+            )}
+          </>
         }
       />
       {loading && <FormSkeleton fields={formFields.length} />}
@@ -347,6 +351,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
               <Alert.Title>{shownMessage}</Alert.Title>
             </Alert.Root>
           )}
+          {collectionId === 'product' && existing && <ProductPanel projectId={projectId} productCode={docId} />}
           <chakra.form id={formId} noValidate onSubmit={submit}>
             <DocumentForm
               fields={formFields}

@@ -6,6 +6,8 @@ import { ADD_DOC_ID, documentPath } from '../../../app/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { FILTER_DEBOUNCE_MS, LIST_TEXTS, PANEL_WIDTH } from '../constants';
 import { useCollectionList } from '../use-collection-list';
+import { CsvExportButton } from './csv-export-button';
+import { CsvImportButton } from './csv-import-dialog';
 import { EntryList } from './entry-list';
 
 interface CollectionPanelProps {
@@ -51,13 +53,8 @@ export function CollectionPanel({ projectId, definition, selectedId }: Collectio
           onChange={(e) => setFilterText(e.target.value)}
         />
         <HStack mt="2" gap="2">
-          {/* CSV import and export come with their own issue; the buttons are placed already. */}
-          <Button size="xs" variant="outline" disabled>
-            {LIST_TEXTS.exportCsv}
-          </Button>
-          <Button size="xs" variant="outline" disabled>
-            {LIST_TEXTS.importCsv}
-          </Button>
+          <CsvExportButton projectId={projectId} definition={definition} />
+          <CsvImportButton projectId={projectId} definition={definition} />
           <Button size="xs" colorPalette="blue" ms="auto" onClick={() => navigate(documentPath(definition.id, ADD_DOC_ID))}>
             {LIST_TEXTS.add}
           </Button>

@@ -4,7 +4,7 @@ import { NavLink } from 'react-router';
 import { collectionsForProject } from '@console/shared';
 import { useAuth } from '../../../app/auth-context';
 import { visibleSettings } from '../../../app/definitions';
-import { buildMenu, type MenuLink } from '../menu';
+import { SCREEN_LINKS, buildMenu, type MenuLink } from '../menu';
 
 function MenuEntry({ link, nested }: { link: MenuLink; nested?: boolean }) {
   return (
@@ -32,7 +32,7 @@ function MenuEntry({ link, nested }: { link: MenuLink; nested?: boolean }) {
 export function CollectionsMenu({ projectId }: { projectId: string }) {
   const { claims } = useAuth();
   const items = useMemo(
-    () => buildMenu(collectionsForProject(projectId), visibleSettings(projectId, claims)),
+    () => buildMenu(collectionsForProject(projectId), visibleSettings(projectId, claims), SCREEN_LINKS),
     [projectId, claims],
   );
 

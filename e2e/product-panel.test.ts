@@ -1,0 +1,117 @@
+// The product information panel in a browser (document 1 §2 screen 3, §5 'Manual override'):
+// sections, prices and margin as the operator reads them, overrides refused without a reason, and
+// the changelog entry the trigger writes for an override, signed by the real user.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { collection, doc, getDoc, getDocs, query, where } from 'firebase/firestore';
+import { answerDialogs, launchBrowser, openConsole, signIn } from './support/browser.js';
+import { seedUser } from './support/emulator.js';
+import { signedInClient, type SignedInClient } from './support/client-sdk.js';
+
+// A seeded main product: Price 252,90, PriceNetErp 134,49, no PriceInstallments, packs of 6 and 12.
+const CODE = '118453596';
+const staff = seedUser('staff', ['main', 'cookstore']);
+
+const panel = (page: Page) => page.getByTestId('product-panel');
+const section = (page: Page, name: string) => panel(page).getByRole('region', { name, exact: true });
+const shown = (page: Page, id: string) => panel(page).getByTestId(id);
+
+async function waitForText(page: Page, testId: string, text: string) {
+  // Intl's BRL format puts a no-break space after R$.
+  const pattern = text.replace(/[.$]/g, '\\$&').replace(/ /g, '\\s');
+  await shown(page, testId).filter({ hasText: new RegExp(`^${pattern}$`) }).waitFor();
+}
+
+describe('product information panel', () => {
+  let browser: Browser;
+  let page: Page;
+  let dialogs: ReturnType<typeof answerDialogs>;
+  let client: SignedInClient;
+
+  const productData = async () => (await getDoc(doc(client.db, `project/main/product-data/${CODE}`))).data()!;
+  const changelog = async () =>
+    (await getDocs(query(collection(client.db, 'project/main/product-data-changelog'), where('ProductCode', '==', CODE)))).docs.map((d) =>
+      d.data(),
+    );
+
+  beforeAll(async () => {
+    client = await signedInClient(staff, 'product-panel');
+    browser = await launchBrowser();
+    page = await openConsole(browser, `/console/product/${CODE}`);
+    dialogs = answerDialogs(page);
+    await signIn(page, staff.email, staff.password);
+    await panel(page).waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await client?.close();
+  });
+
+  it('shows the sections, BRL prices, installments falling back to Price, margin and per-package prices', async () => {
+    for (const name of ['Informações', 'Estoque', 'Configurações', 'Preços', 'Custo e margem', 'Histórico de alterações']) {
+      await section(page, name).waitFor();
+    }
+    await waitForText(page, 'value-Price', 'R$ 252,90');
+    await waitForText(page, 'installments-price', 'R$ 252,90');
+    await section(page, 'Preços').getByText('vazio: igual ao à vista').waitFor();
+    await waitForText(page, 'margin', '1,88');
+    await shown(page, 'purchase-price').filter({ hasText: /R\$\s134,49/ }).waitFor();
+    const packs = section(page, 'Preços').getByRole('table', { name: 'Preço por embalagem' });
+    await packs.getByRole('row', { name: /12\s*R\$\s*1\.449,46\s*R\$\s*120,79/ }).waitFor();
+    await section(page, 'Estoque').getByRole('row', { name: /tramontina-rs\s*385/ }).waitFor();
+    const settings = section(page, 'Configurações');
+    expect(await settings.getByRole('checkbox', { name: /Vendável/ }).isChecked()).toBe(true);
+    expect(await settings.getByRole('checkbox', { name: /Ativo/ }).isChecked()).toBe(true);
+    expect(await settings.getByRole('checkbox', { name: 'Frete grátis' }).isChecked()).toBe(false);
+  });
+
+  it('refuses an override without a reason: "Alteração cancelada", nothing stored', async () => {
+    dialogs.next({ prompt: '239,9' });
+    dialogs.next({ prompt: '' });
+    await panel(page).getByRole('button', { name: 'Alterar Preço à vista' }).click();
+    await expect.poll(() => dialogs.seen.includes('Alteração cancelada')).toBe(true);
+    expect((await productData()).Price).toBe(252.9);
+    expect(await changelog()).toEqual([]);
+
+    dialogs.seen.length = 0;
+    dialogs.next({ prompt: '   ' });
+    await section(page, 'Configurações').getByText('Frete grátis', { exact: true }).click();
+    await expect.poll(() => dialogs.seen.includes('Alteração cancelada')).toBe(true);
+    expect(await section(page, 'Configurações').getByRole('checkbox', { name: 'Frete grátis' }).isChecked()).toBe(false);
+    expect((await productData()).Options.isFreeShipping).toBe(false);
+  });
+
+  it('stores an override with its reason, and the trigger logs it with the real user', async () => {
+    dialogs.next({ prompt: '239,9' });
+    dialogs.next({ prompt: 'Igualar concorrente no Mercado Livre' });
+    await panel(page).getByRole('button', { name: 'Alterar Preço à vista' }).click();
+    await waitForText(page, 'value-Price', 'R$ 239,90');
+    await waitForText(page, 'margin', '1,78');
+
+    const history = panel(page).getByTestId('change-history');
+    const line = history.getByRole('listitem').filter({ hasText: 'Igualar concorrente no Mercado Livre' });
+    await line.waitFor();
+    expect(await line.innerText()).toMatch(/Preço à vista: R\$\s252,90 → R\$\s239,90[\s\S]*Bruno Henrique Lima · \d{2}\/\d{2}\/\d{4}/);
+
+    const [entry] = await changelog();
+    expect(entry).toMatchObject({
+      ProductCode: CODE,
+      field: 'Price',
+      from: 252.9,
+      to: 239.9,
+      about: 'Igualar concorrente no Mercado Livre',
+      createdBy: { id: staff.uid, email: staff.email, displayName: staff.displayName, phoneNumber: null, claims: staff.claims },
+    });
+    expect(entry!.createdAt.toDate()).toBeInstanceOf(Date);
+  });
+
+  it('toggles an option with a reason and logs it', async () => {
+    dialogs.next({ prompt: 'Campanha de frete grátis' });
+    await section(page, 'Configurações').getByText('Frete grátis', { exact: true }).click();
+    await expect.poll(() => section(page, 'Configurações').getByRole('checkbox', { name: 'Frete grátis' }).isChecked()).toBe(true);
+    await panel(page).getByTestId('change-history').getByRole('listitem').filter({ hasText: 'Campanha de frete grátis' }).waitFor();
+    const toggle = (await changelog()).find((e) => e.field === 'Options.isFreeShipping');
+    expect(toggle).toMatchObject({ from: false, to: true, about: 'Campanha de frete grátis', createdBy: { id: staff.uid } });
+  });
+});

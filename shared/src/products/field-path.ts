@@ -1,0 +1,17 @@
+/** Field paths of a product document as overrides name them: 'Price', 'Options.canSell'. */
+
+type Doc = Record<string, unknown>;
+
+const isPlainObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The value at a field path; undefined when absent. */
+export function valueAt(data: unknown, field: string): unknown {
+  let value: unknown = data;
+  for (const part of field.split('.')) value = isPlainObject(value) ? value[part] : undefined;
+  return value;
+}
+
+/** { Options: { canSell: true } } for 'Options.canSell': a merge-write touches only that leaf. */
+export function nestedPatch(field: string, value: unknown): Doc {
+  return field.split('.').reduceRight<unknown>((inner, part) => ({ [part]: inner }), value) as Doc;
+}

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { Timestamp } from 'firebase/firestore';
+import { findCollection, type CollectionDefinition } from '@console/shared';
+import { readCell, formatCell } from './cell-codec';
+import { readHeader } from './columns';
+import { exportColumns, exportFileName, recordsToCsv } from './csv-export';
+import { checkAgainstSchema, mergeLikeFirestore, planImport, readCsvText } from './import-plan';
+import { importReducer, initialImportState, notImportedLines, summarize, type ImportState } from './import-state';
+import { writeInBatches } from './import-run';
+
+const product = findCollection('main', 'product') as CollectionDefinition;
+
+describe('cells', () => {
+  it('reads a checkbox as true only for the text true', () => {
+    expect(readCell('checkbox', 'true', 'x')).toEqual({ ok: true, value: true });
+    expect(readCell('checkbox', 'TRUE', 'x')).toEqual({ ok: true, value: false });
+    expect(readCell('checkbox', 'sim', 'x')).toEqual({ ok: true, value: false });
+  });
+
+  it('refuses a number that does not parse, naming the column', () => {
+    expect(readCell('number', '12.5', 'Price')).toEqual({ ok: true, value: 12.5 });
+    expect(readCell('number', '12,5', 'Price')).toEqual({ ok: true, value: 12.5 });
+    expect(readCell('number', 'doze', 'Price')).toEqual({ ok: false, message: 'Número inválido em Price: "doze"' });
+  });
+
+  it('reads date-times in the three accepted forms, local time', () => {
+    const expected = new Date(2025, 4, 8, 19, 1, 47).getTime();
+    for (const text of ['2025-05-08T19:01:47', '2025-05-08 19:01:47', '08/05/2025 19:01:47']) {
+      const r = readCell('datetime', text, 'at');
+      expect(r.ok && (r.value as Date).getTime()).toBe(expected);
+    }
+    expect(readCell('datetime', '2025-05-08', 'at').ok).toBe(false);
+    expect(readCell('date', '31/02/2025', 'at').ok).toBe(false);
+    const d = readCell('date', '08/05/2025', 'at');
+    expect(d.ok && (d.value as Date).getTime()).toBe(new Date(2025, 4, 8).getTime());
+  });
+
+  it('writes timestamps in a form it reads back to the same second', () => {
+    const at = Timestamp.fromDate(new Date(2025, 0, 2, 3, 4, 5));
+    const text = formatCell('datetime', at);
+    expect(text).toBe('2025-01-02T03:04:05');
+    const back = readCell('datetime', text, 'at');
+    expect(back.ok && (back.value as Date).getTime()).toBe(at.toMillis());
+  });
+
+  it('parses JSON for structs and arrays, timestamps revived', () => {
+    const r = readCell('json', '[{"at":{"timestamp":"2025-01-01T00:00:00.000Z"}}]', 'x');
+    expect(r.ok && (r.value as { at: Date }[])[0]!.at).toBeInstanceOf(Date);
+    expect(readCell('json', '{oops', 'images')).toMatchObject({ ok: false, message: expect.stringMatching(/^JSON inválido em images: /) });
+  });
+});
+
+describe('headers', () => {
+  it('knows the definition paths with their types, and any path as json', () => {
+    expect(readHeader('Options.canSell:checkbox', product.fields)).toMatchObject({ ok: true });
+    expect(readHeader('ProductCode:text', product.fields)).toMatchObject({ ok: true });
+    expect(readHeader('Salable:json', product.fields)).toMatchObject({ ok: true });
+    expect(readHeader('Price:text', product.fields)).toEqual({ ok: false, header: 'Price:text' });
+    expect(readHeader('Cor:text', product.fields)).toEqual({ ok: false, header: 'Cor:text' });
+  });
+});
+
+describe('export then import', () => {
+  const stored = {
+    id: 'P1',
+    data: {
+      id: 'P1',
+      ProductCode: 'M-1',
+      Price: 10.5,
+      PriceInstallments: null,
+      Options: { canSell: true, canCrossDockingAfter: Timestamp.fromDate(new Date(2025, 4, 8, 10, 0, 0)), splitWallets: [{ walletId: 'w', percentage: 5 }] },
+      Stock: { 'cd-sp': { qty: 3, ProductCodeErp: 'E' } },
+      Salable: 'S',
+      createdAt: Timestamp.fromDate(new Date('2025-04-19T22:01:47.000Z')),
+    },
+  };
+
+  it('flattens structs by path, writes id first and extra keys as json', () => {
+    const columns = exportColumns(product.fields, [stored]).map((c) => `${c.path.join('.')}:${c.type}`);
+    expect(columns[0]).toBe('id:text');
+    expect(columns).toContain('Options.canSell:checkbox');
+    expect(columns).toContain('Options.splitWallets:array_struct');
+    expect(columns).toContain('Salable:json');
+    expect(columns).toContain('createdAt:json');
+    expect(columns.filter((c) => c === 'id:text')).toHaveLength(1);
+  });
+
+  it('reads its own export back to the same stored document', () => {
+    const csv = recordsToCsv(exportColumns(product.fields, [stored]), [stored]);
+    const plan = planImport(product, readCsvText(csv));
+    expect(plan.unknownColumns).toEqual([]);
+    const [line] = checkAgainstSchema(product, plan.lines, new Map([['P1', stored.data]]));
+    expect(line).toMatchObject({ status: 'ready', line: 2, id: 'P1' });
+    const merged = mergeLikeFirestore(stored.data, line!.status === 'ready' ? line!.data : {});
+    const asMillis = (v: unknown): unknown =>
+      v instanceof Timestamp ? v.toMillis() : v instanceof Date ? v.getTime() : Array.isArray(v) ? v.map(asMillis)
+        : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, asMillis(x)])) : v;
+    expect(asMillis(merged)).toEqual(asMillis(stored.data));
+  });
+
+  it('names the export file by collection and time', () => {
+    expect(exportFileName('product', new Date(2025, 11, 31, 23, 5, 9))).toBe('product_2025-12-31_23-05-09.csv');
+  });
+});
+
+describe('planning an import', () => {
+  const csv = [
+    'id:text,Price:number,Options.canCrossDockingAfter:datetime,images:array_field,Cor:text',
+    'ok-1,10,,,',
+    'has space,10,,,',
+    'a/b$c,10,,,',
+    'bad-num,dez,,,',
+    'bad-date,,31/31/2025 10:00:00,,',
+    'bad-json,,,{oops,',
+    'unknown,,,,azul',
+    '',
+    'ok-2,,,,',
+  ].join('\n');
+  const plan = planImport(product, readCsvText(csv));
+
+  it('lists invalid ids with their line and characters, and errors with their reasons', () => {
+    expect(plan.unknownColumns).toEqual(['Cor:text']);
+    expect(plan.lines.map((l) => [l.line, l.status])).toEqual([
+      [2, 'ready'], [3, 'ignored'], [4, 'ignored'], [5, 'error'], [6, 'error'], [7, 'error'], [8, 'error'], [10, 'ready'],
+    ]);
+    expect(plan.lines[1]).toMatchObject({ id: 'has space', characters: ['␣'] });
+    expect(plan.lines[2]).toMatchObject({ id: 'a/b$c', characters: ['/', '$'] });
+    expect(plan.lines[6]).toMatchObject({ message: 'Coluna desconhecida: Cor:text' });
+    expect(plan.lines[0]).toMatchObject({ data: { id: 'ok-1', Price: 10 } });
+  });
+
+  it('checks the schema on the merged document', () => {
+    const [first] = checkAgainstSchema(product, plan.lines, new Map([['ok-1', { Options: { canSell: 'sim' } }]]));
+    expect(first).toMatchObject({ status: 'error', message: expect.stringMatching(/^Options\.canSell: /) });
+  });
+});
+
+describe('the import state machine', () => {
+  const plan = planImport(product, readCsvText('id:text,Price:number\nA,1\nB,2\nC,x\nD,4'));
+  const file = { fileName: 'f.csv', plan, existingIds: new Set(['B']) };
+  const run = (...actions: Parameters<typeof importReducer>[1][]) => actions.reduce<ImportState>(importReducer, initialImportState);
+
+  it('refuses a non-CSV file and stays on choosing', () => {
+    expect(run({ type: 'fileRejected', problem: 'Por favor, selecione um arquivo CSV' })).toEqual({ step: 'choose', problem: 'Por favor, selecione um arquivo CSV' });
+  });
+
+  it('finishes with created, updated and errors counted', () => {
+    const records = plan.lines.filter((l) => l.status === 'ready');
+    const state = run({ type: 'fileChosen', fileName: 'f.csv' }, { type: 'fileChecked', file }, { type: 'started' }, { type: 'batchWritten', records }, { type: 'ended' });
+    expect(state.step).toBe('finished');
+    expect(state.step === 'finished' && summarize(state.outcomes)).toEqual({ created: 2, updated: 1, errors: 1, ignored: 0 });
+    expect(state.step === 'finished' && notImportedLines(state).map((l) => l.line)).toEqual([4]);
+  });
+
+  it('is interrupted when stopped before every record was written, listing the lines left', () => {
+    const records = plan.lines.filter((l) => l.status === 'ready');
+    const state = run({ type: 'fileChosen', fileName: 'f.csv' }, { type: 'fileChecked', file }, { type: 'started' }, { type: 'batchWritten', records: records.slice(0, 1) }, { type: 'stopRequested' }, { type: 'ended' });
+    expect(state.step).toBe('interrupted');
+    expect(state.step === 'interrupted' && notImportedLines(state).map((l) => l.line)).toEqual([3, 4, 5]);
+  });
+});
+
+describe('writing in batches', () => {
+  const records = Array.from({ length: 10 }, (_, i) => ({ status: 'ready' as const, line: i + 2, cells: [], id: `r${i}`, data: {} }));
+
+  it('stops between batches and reports a failed batch as errors', async () => {
+    const seen: string[] = [];
+    let stopped = false;
+    const ended = await writeInBatches(records, { commit: async (b) => { if (b[0]!.id === 'r3') throw new Error('negado'); } }, { isPaused: () => false, isStopped: () => stopped }, (b, error) => {
+      seen.push(`${b.map((r) => r.id).join('+')}${error ? `!${error}` : ''}`);
+      if (seen.length === 2) stopped = true;
+    }, 3);
+    expect(ended).toBe('interrupted');
+    expect(seen).toEqual(['r0+r1+r2', 'r3+r4+r5!negado']);
+  });
+});

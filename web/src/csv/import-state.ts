@@ -1,0 +1,130 @@
+import { CSV_TEXTS } from './texts';
+import type { FileLine, ImportPlan, PlannedLine, ReadyRecord } from './import-plan';
+
+/**
+ * The import dialog as a state machine (document 2 §4): choose a file, preview, running (pause /
+ * resume, stop), then finished or interrupted. React renders a state and dispatches actions;
+ * everything it shows (counts, summary, not-imported lines) is derived here.
+ */
+
+export type RecordOutcome =
+  | { status: 'created' | 'updated'; line: number; id: string }
+  | { status: 'error'; line: number; id: string; message: string }
+  | { status: 'ignored'; line: number; id: string; characters: string[] };
+
+export interface CheckedFile {
+  fileName: string;
+  plan: ImportPlan;
+  /** Ids among the ready records that already exist: those are updated, the others created. */
+  existingIds: ReadonlySet<string>;
+}
+
+export type ImportState =
+  | { step: 'choose'; problem: string | null }
+  | { step: 'checking'; fileName: string }
+  | ({ step: 'preview'; brand: string } & CheckedFile)
+  | ({ step: 'running'; brand: string; paused: boolean; stopping: boolean; outcomes: RecordOutcome[] } & CheckedFile)
+  | ({ step: 'finished' | 'interrupted'; brand: string; outcomes: RecordOutcome[] } & CheckedFile);
+
+export type ImportAction =
+  | { type: 'fileRejected'; problem: string }
+  | { type: 'fileChosen'; fileName: string }
+  | { type: 'fileChecked'; file: CheckedFile }
+  | { type: 'brandChanged'; brand: string }
+  | { type: 'started' }
+  | { type: 'pauseToggled' }
+  | { type: 'stopRequested' }
+  | { type: 'batchWritten'; records: readonly ReadyRecord[]; error?: string }
+  | { type: 'ended' }
+  | { type: 'restarted' };
+
+export const initialImportState: ImportState = { step: 'choose', problem: null };
+
+/** Outcomes known before writing: invalid ids are ignored, unreadable lines are errors. */
+function outcomesBeforeWriting(lines: readonly PlannedLine[]): RecordOutcome[] {
+  return lines.flatMap((l): RecordOutcome[] => {
+    if (l.status === 'error') return [{ status: 'error', line: l.line, id: l.id, message: l.message }];
+    if (l.status === 'ignored') return [{ status: 'ignored', line: l.line, id: l.id, characters: l.characters }];
+    return [];
+  });
+}
+
+export function readyRecords(plan: ImportPlan): ReadyRecord[] {
+  return plan.lines.filter((l): l is ReadyRecord => l.status === 'ready');
+}
+
+export function importReducer(state: ImportState, action: ImportAction): ImportState {
+  switch (action.type) {
+    case 'fileRejected':
+      return state.step === 'running' ? state : { step: 'choose', problem: action.problem };
+    case 'fileChosen':
+      return state.step === 'choose' ? { step: 'checking', fileName: action.fileName } : state;
+    case 'fileChecked':
+      return state.step === 'checking' ? { step: 'preview', brand: '', ...action.file } : state;
+    case 'brandChanged':
+      return state.step === 'preview' ? { ...state, brand: action.brand } : state;
+    case 'started':
+      return state.step === 'preview'
+        ? { ...state, step: 'running', paused: false, stopping: false, outcomes: outcomesBeforeWriting(state.plan.lines) }
+        : state;
+    case 'pauseToggled':
+      return state.step === 'running' && !state.stopping ? { ...state, paused: !state.paused } : state;
+    case 'stopRequested':
+      return state.step === 'running' ? { ...state, stopping: true, paused: false } : state;
+    case 'batchWritten': {
+      if (state.step !== 'running') return state;
+      const written = action.records.map((r): RecordOutcome =>
+        action.error !== undefined
+          ? { status: 'error', line: r.line, id: r.id, message: action.error || CSV_TEXTS.unknownError }
+          : { status: state.existingIds.has(r.id) ? 'updated' : 'created', line: r.line, id: r.id },
+      );
+      return { ...state, outcomes: [...state.outcomes, ...written] };
+    }
+    case 'ended': {
+      if (state.step !== 'running') return state;
+      const { paused: _paused, stopping: _stopping, ...rest } = state;
+      return { ...rest, step: recordsLeft(state).length > 0 ? 'interrupted' : 'finished' };
+    }
+    case 'restarted':
+      return state.step === 'running' ? state : initialImportState;
+  }
+}
+
+export interface ImportCounts {
+  created: number;
+  updated: number;
+  errors: number;
+  ignored: number;
+}
+
+/** Spec §8: the summary counts created, updated, errors and ignored. */
+export function summarize(outcomes: readonly RecordOutcome[]): ImportCounts {
+  const counts: ImportCounts = { created: 0, updated: 0, errors: 0, ignored: 0 };
+  for (const o of outcomes) {
+    if (o.status === 'created') counts.created++;
+    else if (o.status === 'updated') counts.updated++;
+    else if (o.status === 'error') counts.errors++;
+    else counts.ignored++;
+  }
+  return counts;
+}
+
+/** What the preview announces: ready records split by whether their id exists. */
+export function previewCounts(file: CheckedFile): ImportCounts {
+  const ready = readyRecords(file.plan);
+  const updated = ready.filter((r) => file.existingIds.has(r.id)).length;
+  const before = summarize(outcomesBeforeWriting(file.plan.lines));
+  return { created: ready.length - updated, updated, errors: before.errors, ignored: before.ignored };
+}
+
+/** Lines not written: errors, ignored ids, and ready records never reached (stopped). */
+export function notImportedLines(state: { plan: ImportPlan; outcomes: readonly RecordOutcome[] }): FileLine[] {
+  const written = new Set(state.outcomes.filter((o) => o.status === 'created' || o.status === 'updated').map((o) => o.line));
+  return state.plan.lines.filter((l) => !written.has(l.line)).map(({ line, cells }) => ({ line, cells }));
+}
+
+/** Ready records the run has not yet attempted. */
+export function recordsLeft(state: { plan: ImportPlan; outcomes: readonly RecordOutcome[] }): ReadyRecord[] {
+  const attempted = new Set(state.outcomes.map((o) => o.line));
+  return readyRecords(state.plan).filter((r) => !attempted.has(r.line));
+}

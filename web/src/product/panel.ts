@@ -1,0 +1,96 @@
+import { canAccessProject, type AccessClaims, type Role } from '@console/shared';
+
+export { nestedPatch, valueAt } from '@console/shared';
+
+/**
+ * The product information panel's pure side (document 1 §2 screen 3, §5 'Manual override'):
+ * the product as the panel reads it, override values, who may see it, and the history lines.
+ */
+
+export type ProductDoc = Record<string, unknown>;
+
+const isPlainObject = (value: unknown): value is ProductDoc =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * product/{code} with product-data/{code} merged over it: product-data holds the synced values and
+ * the manual overrides, so it wins field by field; Options and Stock merge one level deep, as
+ * the sync fills them only in part (the same rule as functions' readProductView).
+ */
+export function productView(product: ProductDoc | null, productData: ProductDoc | null): ProductDoc | null {
+  if (!product && !productData) return null;
+  const catalogue = product ?? {};
+  const synced = productData ?? {};
+  const merged: ProductDoc = { ...catalogue, ...synced };
+  for (const key of ['Options', 'Stock']) {
+    if (isPlainObject(catalogue[key]) && isPlainObject(synced[key])) merged[key] = { ...catalogue[key], ...synced[key] };
+  }
+  return merged;
+}
+
+export type OverrideKind = 'text' | 'number';
+
+export type ParsedOverride = { ok: true; value: string | number | null } | { ok: false };
+
+/**
+ * The prompt's answer as the stored value (§5): empty becomes null; a number field takes a decimal
+ * written with comma or dot ('1.234,56', '1234.56', '12,5'); anything else is refused.
+ */
+export function parseOverrideValue(answer: string, kind: OverrideKind): ParsedOverride {
+  const text = answer.trim();
+  if (text === '') return { ok: true, value: null };
+  if (kind === 'text') return { ok: true, value: answer };
+  // Both separators: the last one is the decimal mark, the other groups thousands.
+  const decimalMark = text.lastIndexOf(',') > text.lastIndexOf('.') ? ',' : '.';
+  const thousands = decimalMark === ',' ? '.' : ',';
+  const hasBoth = text.includes(',') && text.includes('.');
+  let normalised = hasBoth ? text.split(thousands).join('') : text;
+  normalised = normalised.replace(',', '.');
+  if (!/^-?\d+(\.\d+)?$/.test(normalised)) return { ok: false };
+  return { ok: true, value: Number(normalised) };
+}
+
+/** The text the value prompt starts with: the current value, blank for none. */
+export function promptDefault(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value).replace('.', ',');
+  return String(value);
+}
+
+/** Roles that see the panel; staff only for the projects of their claims (§6 'eyeOnly'). */
+export const PANEL_ROLES: readonly Role[] = ['admin', 'staff'];
+
+/** Whether the eyeOnly wrapper shows its content to this user in this project. */
+export function eyeOnlyAllows(
+  claims: AccessClaims | null,
+  projectId: string,
+  roles: readonly Role[] = PANEL_ROLES,
+): boolean {
+  return !!claims && roles.includes(claims.role) && canAccessProject(claims, projectId);
+}
+
+/** One product-data-changelog entry as the history shows it. */
+export interface ChangeLine {
+  id: string;
+  who: string;
+  when: Date | null;
+  field: string;
+  from: unknown;
+  to: unknown;
+  about: string;
+}
+
+export function changeLine(id: string, entry: ProductDoc): ChangeLine {
+  const by = isPlainObject(entry.createdBy) ? entry.createdBy : {};
+  const name = [by.displayName, by.email, by.id].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  const createdAt = entry.createdAt as { toDate?: () => Date } | null | undefined;
+  return {
+    id,
+    who: name ?? '—',
+    when: typeof createdAt?.toDate === 'function' ? createdAt.toDate() : null,
+    field: typeof entry.field === 'string' ? entry.field : '',
+    from: entry.from ?? null,
+    to: entry.to ?? null,
+    about: typeof entry.about === 'string' ? entry.about : '',
+  };
+}

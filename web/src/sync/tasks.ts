@@ -1,0 +1,184 @@
+import { companyFromProductCode, MARKETPLACE_STORES, type MarketplaceStore, type SyncConfigResponse } from '@console/shared';
+
+/**
+ * The sync tasks of the bulk sync screen, in catalogue order (the order of document 1 §7's
+ * worker-service table), each one building the worker URL(s) it calls for a product code. The AI
+ * text tasks (/api/firestore/product-openai/…) are not here: those endpoints do not exist yet.
+ */
+
+export interface TaskContext {
+  project: string;
+  /** The chosen config/bling account (its index), for the tasks that call Bling; none = the default account. */
+  blingAccount?: string;
+  /** Bling store ids per marketplace (GET /api/console/sync/config); null when not configured. */
+  marketplaces: SyncConfigResponse['marketplaces'];
+}
+
+export interface SyncTaskDefinition {
+  id: string;
+  /** Shown beside the checkbox and in the grid. */
+  name: string;
+  /** The worker URL of this task for `code`: the one called first and the one queued. */
+  url(code: string, context: TaskContext): string;
+  /** A second call built from the first one's answer (TStock: the stock file it names), or null. */
+  next?(code: string, context: TaskContext, answer: unknown): string | null;
+}
+
+/** A task that cannot be built for a code (unknown company, missing configuration): it fails, with this message. */
+export class TaskInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TaskInputError';
+  }
+}
+
+const path = (code: string) => encodeURIComponent(code);
+
+function url(base: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, value);
+  return `${base}?${params.toString()}`;
+}
+
+/** The company of a code by its first two characters (document 1 §9); a code of no known company fails the task. */
+export function requireCompany(code: string): number {
+  const company = companyFromProductCode(code);
+  if (company === null) throw new TaskInputError(`Empresa desconhecida para o código ${code}`);
+  return company;
+}
+
+function requireMarketplaces(context: TaskContext): NonNullable<TaskContext['marketplaces']> {
+  if (!context.marketplaces) throw new TaskInputError('Lojas dos marketplaces não configuradas (MARKETPLACE_STORE_IDS)');
+  return context.marketplaces;
+}
+
+const MARKETPLACE_NAMES: Record<MarketplaceStore, string> = {
+  shopee: 'Shopee',
+  amazon: 'Amazon',
+  magalu: 'Magalu',
+  madeiramadeira: 'MadeiraMadeira',
+};
+
+export const STORE_SITES = ['cookstore', 'centergarbin', 'excellenceshop', 'cookeletroraro'] as const;
+
+export const SYNC_TASKS: readonly SyncTaskDefinition[] = [
+  {
+    id: 'bling-produtos',
+    name: 'Bling → BigQuery',
+    url: (code, c) => url('/api/bling/bigquery/produtos', { project: c.project, id: code, bling: c.blingAccount }),
+  },
+  {
+    id: 'tramontina-webservice',
+    name: 'Tramontina Webservice',
+    url: (code, c) => url(`/api/tramontina/webservice/products/${requireCompany(code)}/${path(code)}`, { project: c.project }),
+  },
+  {
+    id: 'tstock',
+    name: 'TStock (estoque e arquivo)',
+    url: (code, c) =>
+      url('/api/tramontina/tstock/bigquery/paginate', {
+        project: c.project,
+        products: JSON.stringify([{ id: code, companyId: requireCompany(code) }]),
+      }),
+    // The download step needs the paginate answer's `download`: it runs here, never queued alone.
+    next: (code, c, answer) => {
+      const download = (answer as { download?: unknown } | null)?.download;
+      if (typeof download !== 'string' || !download) return null;
+      return url(`/api/tramontina/tstockfiles/bigquery/download/${path(code)}`, { project: c.project, downloadUrl: download });
+    },
+  },
+  {
+    id: 'firestore',
+    name: 'BigQuery → Firestore',
+    url: (code, c) => url(`/api/tramontina/firestore/products/${path(code)}`, { project: c.project }),
+  },
+  { id: 'franke', name: 'Franke', url: (code, c) => url('/api/franke/store/product', { project: c.project, id: code }) },
+  { id: 'doka', name: 'Doka', url: (code, c) => url('/api/doka/product-site-fast', { project: c.project, code }) },
+  {
+    id: 'bling-create',
+    name: 'Bling: criar produto',
+    url: (code, c) => url(`/api/bling/produto/create/${path(code)}`, { project: c.project, bling: c.blingAccount }),
+  },
+  {
+    id: 'bling-update-flag',
+    name: 'Bling: atualizar situação',
+    url: (code, c) => url(`/api/bling/produto/update-flag/${path(code)}`, { project: c.project, bling: c.blingAccount }),
+  },
+  ...MARKETPLACE_STORES.map(
+    (store): SyncTaskDefinition => ({
+      id: `marketplace-${store}`,
+      name: `Marketplace: ${MARKETPLACE_NAMES[store]}`,
+      url: (code, c) =>
+        url(`/api/bling/produtoloja/create/${path(code)}`, {
+          project: c.project,
+          loja: requireMarketplaces(c)[store],
+          store,
+          bling: c.blingAccount,
+        }),
+    }),
+  ),
+  {
+    id: 'marketplace-update-store',
+    name: 'Marketplace: loja de atualização',
+    url: (code, c) =>
+      url(`/api/bling/produtoloja/create/${path(code)}`, { project: c.project, loja: requireMarketplaces(c).updateStore, bling: c.blingAccount }),
+  },
+  ...MARKETPLACE_STORES.map(
+    (store): SyncTaskDefinition => ({
+      id: `marketplace-delete-${store}`,
+      name: `Remover do marketplace: ${MARKETPLACE_NAMES[store]}`,
+      url: (code, c) =>
+        url(`/api/bling/produtoloja/delete/${path(code)}`, { project: c.project, loja: requireMarketplaces(c)[store], bling: c.blingAccount }),
+    }),
+  ),
+  ...STORE_SITES.map(
+    (site): SyncTaskDefinition => ({
+      id: `site-${site}`,
+      name: `Site: ${site}`,
+      url: (code, c) => url(`/api/sites/${site}/products`, { project: c.project, id: code }),
+    }),
+  ),
+];
+
+const TASKS_BY_ID = new Map(SYNC_TASKS.map((task) => [task.id, task]));
+
+export function syncTask(id: string): SyncTaskDefinition {
+  const task = TASKS_BY_ID.get(id);
+  if (!task) throw new Error(`tarefa de sincronização desconhecida: ${id}`);
+  return task;
+}
+
+/** The chosen task ids in catalogue order, whatever order they were ticked in. */
+export function inCatalogueOrder(taskIds: Iterable<string>): string[] {
+  const chosen = new Set(taskIds);
+  return SYNC_TASKS.filter((task) => chosen.has(task.id)).map((task) => task.id);
+}
+
+/** Calls a worker URL and answers its JSON, throwing with the error's message on failure. */
+export type WorkerGet = (url: string) => Promise<unknown>;
+
+/** Runs one task for one code: its URL, then the follow-up its answer names. */
+export async function runSyncTask(task: SyncTaskDefinition, code: string, context: TaskContext, get: WorkerGet): Promise<void> {
+  const answer = await get(task.url(code, context));
+  const next = task.next?.(code, context, answer);
+  if (next) await get(next);
+}
+
+/**
+ * The URLs 'Enviar para backend' queues (POST /api/console/queue/tasks): per code, each chosen
+ * task's first URL; a task that cannot be built for a code is reported apart.
+ */
+export function queueUrls(codes: readonly string[], taskIds: readonly string[], context: TaskContext): { urls: string[]; skipped: string[] } {
+  const urls: string[] = [];
+  const skipped: string[] = [];
+  for (const code of codes) {
+    for (const id of inCatalogueOrder(taskIds)) {
+      try {
+        urls.push(syncTask(id).url(code, context));
+      } catch (error) {
+        skipped.push(`${code}: ${(error as Error).message}`);
+      }
+    }
+  }
+  return { urls, skipped };
+}
