@@ -38,7 +38,7 @@ try {
   stack = await startStack({
     stateDir,
     persist: false,
-    logFile: join(CACHE_DIR, 'emulators-test.log'),
+    logFile: join(CACHE_DIR, `emulators-test-${process.env.CONSOLE_PORT_OFFSET}.log`),
     onNote: (line) => console.log(`  ! ${line}`),
   });
   await loadSeed();

@@ -24,6 +24,14 @@ const shift = (port) => port + PORT_OFFSET;
 export const ports = Object.fromEntries(
   Object.entries(firebaseJson.emulators).filter(([, v]) => v && v.port).map(([k, v]) => [k, shift(v.port)]),
 );
+// Ports that browsers and Node's fetch refuse to connect to ("bad port"); an offset landing an
+// HTTP emulator on one of them would never report ready, so it is refused here with the reason.
+const UNSAFE_PORTS = new Set([4045, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6697, 10080]);
+for (const [name, port] of Object.entries(ports)) {
+  if (UNSAFE_PORTS.has(port)) {
+    throw new Error(`CONSOLE_PORT_OFFSET=${PORT_OFFSET} puts the ${name} emulator on port ${port}, which browsers refuse; choose another offset.`);
+  }
+}
 export const HOSTING_URL = `http://localhost:${ports.hosting}`;
 /** Folder Hosting serves (relative to the root). */
 export const WEB_DIST = PORT_OFFSET ? `web/dist-${PORT_OFFSET}` : 'web/dist';

@@ -43,9 +43,12 @@ describe('cells', () => {
     expect(back.ok && (back.value as Date).getTime()).toBe(at.toMillis());
   });
 
-  it('parses JSON for structs and arrays, timestamps revived', () => {
-    const r = readCell('json', '[{"at":{"timestamp":"2025-01-01T00:00:00.000Z"}}]', 'x');
-    expect(r.ok && (r.value as { at: Date }[])[0]!.at).toBeInstanceOf(Date);
+  it('parses JSON for structs and arrays, timestamps revived to the microsecond', () => {
+    const r = readCell('json', '[{"at":{"timestamp":"2023-11-14T22:13:20.123456Z"}}]', 'x');
+    const at = r.ok ? (r.value as { at: Timestamp }[])[0]!.at : null;
+    expect(at).toBeInstanceOf(Timestamp);
+    expect([at!.seconds, at!.nanoseconds]).toEqual([1700000000, 123456000]);
+    expect(formatCell('json', [{ at }])).toBe('[{"at":{"timestamp":"2023-11-14T22:13:20.123456Z"}}]');
     expect(readCell('json', '{oops', 'images')).toMatchObject({ ok: false, message: expect.stringMatching(/^JSON inválido em images: /) });
   });
 });

@@ -1,3 +1,5 @@
+import { Timestamp } from 'firebase/firestore';
+import { timestampToIso } from '../json-editor/json-document';
 import { toDate } from './timestamps';
 
 /** A JSON-safe copy for display: timestamps as { timestamp: ISO } (the JSON editor's form). */
@@ -5,6 +7,11 @@ export function toDisplayJson(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const v = value as Record<string, unknown>;
   if (value instanceof Date || typeof v.toDate === 'function' || (typeof v.seconds === 'number' && 'nanoseconds' in v)) {
+    // Full precision (Firestore keeps microseconds), the same text the JSON editor shows, so a
+    // value exported and imported again (CSV, JSON fields) is the same timestamp.
+    if (typeof v.seconds === 'number' && typeof v.nanoseconds === 'number') {
+      return { timestamp: timestampToIso(new Timestamp(v.seconds, v.nanoseconds)) };
+    }
     return { timestamp: toDate(value)?.toISOString() ?? null };
   }
   if (Array.isArray(value)) return value.map(toDisplayJson);

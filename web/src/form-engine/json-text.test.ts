@@ -1,3 +1,4 @@
+import { Timestamp } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { jsonEditText, parseJsonEdit, reviveTimestamps } from './json-text';
 
@@ -27,12 +28,12 @@ describe('json component text', () => {
     expect(parseJsonEdit('42', undefined)).toEqual({ ok: true, value: 42 });
   });
 
-  it('reads { timestamp: ISO } back as a date, and only that exact shape', () => {
+  it('reads { timestamp: ISO } back as a timestamp, and only that exact shape', () => {
     const value = reviveTimestamps({ at: { timestamp: '2026-05-01T12:00:00.000Z' }, other: { timestamp: 'x', y: 1 } }) as Record<
       string,
       unknown
     >;
-    expect(value.at).toEqual(new Date('2026-05-01T12:00:00.000Z'));
+    expect((value.at as Timestamp).toDate()).toEqual(new Date('2026-05-01T12:00:00.000Z'));
     expect(value.other).toEqual({ timestamp: 'x', y: 1 });
     expect(reviveTimestamps([{ timestamp: 'not a date' }])).toEqual([{ timestamp: 'not a date' }]);
   });

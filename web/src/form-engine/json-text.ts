@@ -1,3 +1,4 @@
+import { isoToTimestamp } from '../json-editor/json-document';
 import { formatDisplayJson } from './display-json';
 import { FORM_TEXTS } from './texts';
 
@@ -19,13 +20,13 @@ function isTimestampObject(value: object): value is { timestamp: string } {
   return keys.length === 1 && keys[0] === 'timestamp' && typeof (value as { timestamp: unknown }).timestamp === 'string';
 }
 
-/** JSON as stored: `{ timestamp: ISO }` becomes a Date (Firestore stores it as a Timestamp). */
+/** JSON as stored: `{ timestamp: ISO }` becomes a Timestamp, to the nanosecond the text gives. */
 export function reviveTimestamps(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reviveTimestamps);
   if (value === null || typeof value !== 'object') return value;
   if (isTimestampObject(value)) {
-    const date = new Date(value.timestamp);
-    if (!Number.isNaN(date.getTime())) return date;
+    const timestamp = isoToTimestamp(value.timestamp);
+    if (timestamp) return timestamp;
   }
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reviveTimestamps(v)]));
 }
