@@ -1,10 +1,11 @@
-import { Box, Button, Flex, Heading, HStack, Input } from '@chakra-ui/react';
+import { SidePanel } from './side-panel';
+import { Box, Button, Heading, HStack, Input } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CollectionDefinition } from '@console/shared';
 import { ADD_DOC_ID, documentPath } from '../../../app/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { FILTER_DEBOUNCE_MS, LIST_TEXTS, PANEL_WIDTH } from '../constants';
+import { FILTER_DEBOUNCE_MS, LIST_TEXTS } from '../constants';
 import { useCollectionList } from '../use-collection-list';
 import { CsvExportButton } from './csv-export-button';
 import { CsvImportButton } from './csv-import-dialog';
@@ -30,17 +31,7 @@ export function CollectionPanel({ projectId, definition, selectedId }: Collectio
   );
 
   return (
-    <Flex
-      as="aside"
-      direction="column"
-      w={PANEL_WIDTH}
-      minW={PANEL_WIDTH}
-      maxW={PANEL_WIDTH}
-      h="full"
-      bg="panel"
-      borderRightWidth="1px"
-      data-testid="collection-panel"
-    >
+    <SidePanel data-testid="collection-panel">
       <Box p="3" pb="2">
         <Heading as="h1" size="md" mb="3" truncate>
           {definition.title}
@@ -63,6 +54,6 @@ export function CollectionPanel({ projectId, definition, selectedId }: Collectio
       <Box flex="1" minH="0" overflowY="auto">
         <EntryList state={list} selectedId={selectedId} onOpen={open} />
       </Box>
-    </Flex>
+    </SidePanel>
   );
 }

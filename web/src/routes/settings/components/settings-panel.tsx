@@ -1,24 +1,14 @@
-import { Box, Flex, Heading, Link, Text } from '@chakra-ui/react';
+import { SidePanel } from '../../collection/components/side-panel';
+import { Box, Heading, Link, Text } from '@chakra-ui/react';
 import { NavLink } from 'react-router';
 import type { SettingsDefinition } from '@console/shared';
 import { settingsPath } from '../../../app/paths';
-import { PANEL_WIDTH } from '../../collection/constants';
 import { SETTINGS_TEXTS } from '../constants';
 
 /** Left panel of the settings route: one link per settings screen, the open one highlighted. */
 export function SettingsPanel({ settings }: { settings: readonly SettingsDefinition[] }) {
   return (
-    <Flex
-      as="aside"
-      direction="column"
-      w={PANEL_WIDTH}
-      minW={PANEL_WIDTH}
-      maxW={PANEL_WIDTH}
-      h="full"
-      bg="panel"
-      borderRightWidth="1px"
-      data-testid="settings-panel"
-    >
+    <SidePanel data-testid="settings-panel">
       <Heading as="h1" size="md" p="3" pb="2">
         {SETTINGS_TEXTS.title}
       </Heading>
@@ -50,6 +40,6 @@ export function SettingsPanel({ settings }: { settings: readonly SettingsDefinit
           </Box>
         )}
       </Box>
-    </Flex>
+    </SidePanel>
   );
 }
