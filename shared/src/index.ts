@@ -5,3 +5,4 @@ export * from './products/index.js';
 export * from './projects.js';
 export * from './api/index.js';
 export * from './customers/index.js';
+export * from './files/index.js';

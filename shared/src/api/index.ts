@@ -1,2 +1,3 @@
 export * from './errors.js';
 export * from './sync-config.js';
+export * from './files.js';
