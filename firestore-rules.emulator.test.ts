@@ -42,6 +42,7 @@ beforeAll(async () => {
     await setDoc(doc(db, 'project/rules-a/product-data/1012345'), { Price: 10, ProductLine: 'Century' });
     await setDoc(doc(db, 'project/rules-a/import-log/l1'), { module: 'product', userId: 'staff-a' });
     await setDoc(doc(db, 'project/rules-a/sync-task/t1'), { status: 'done', uid: 'staff-a' });
+    await setDoc(doc(db, 'project/rules-a/file/f1'), { id: 'f1', url: 'https://cdn.test/a.jpg', filePath: 'project/rules-a/x/a.jpg', isPublic: true });
   });
 });
 
@@ -95,6 +96,13 @@ describe('project data', () => {
   it('anything outside project/ is denied', async () => {
     await assertFails(getDoc(doc(admin(), 'users/admin-1')));
     await assertFails(setDoc(doc(admin(), 'users/admin-1'), { a: 1 }));
+  });
+  it("the Bunny video index (bunny-video/{guid} → project, file) is the functions' alone", async () => {
+    await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), 'bunny-video/g1'), { project: 'rules-a', fileId: 'f1', libraryId: '1' }));
+    await assertFails(getDoc(doc(admin(), 'bunny-video/g1')));
+    await assertFails(getDoc(doc(staffA(), 'bunny-video/g1')));
+    await assertFails(setDoc(doc(staffA(), 'bunny-video/g2'), { project: 'rules-a', fileId: 'f2', libraryId: '1' }));
+    await assertFails(getDocs(collection(anonymous(), 'bunny-video')));
   });
 });
 
@@ -174,6 +182,19 @@ describe('sync queue records', () => {
     await assertFails(setDoc(doc(staffA(), 'project/rules-a/sync-task/t2'), { status: 'done' }));
     await assertFails(updateDoc(doc(admin(), 'project/rules-a/sync-task/t1'), { status: 'done' }));
     await assertFails(deleteDoc(doc(staffA(), 'project/rules-a/sync-task/t1')));
+  });
+});
+
+describe('file registry', () => {
+  it('members read the entries of their store', async () => {
+    await assertSucceeds(getDoc(doc(staffA(), 'project/rules-a/file/f1')));
+    await assertFails(getDoc(doc(staffB(), 'project/rules-a/file/f1')));
+  });
+  it('no client writes them: an entry could otherwise point at another store\'s object or forge a video status', async () => {
+    await assertFails(setDoc(doc(staffA(), 'project/rules-a/file/f2'), { id: 'f2', filePath: 'project/rules-b/secret.pdf' }));
+    await assertFails(updateDoc(doc(staffA(), 'project/rules-a/file/f1'), { 'cdn.bunny.status': 4 }));
+    await assertFails(updateDoc(doc(admin(), 'project/rules-a/file/f1'), { isPublic: false }));
+    await assertFails(deleteDoc(doc(staffA(), 'project/rules-a/file/f1')));
   });
 });
 

@@ -5,7 +5,8 @@
 //  - bundle: the console's initial JavaScript (entry + modulepreloads of index.html) in gzip kB;
 //  - form: the document form with 200 fields in headless chromium (bench/document-form.mjs);
 //  - csv: CSV import rows/s vs a bare BulkWriter, and export time (bench/csv-import.mjs);
-//  - bulk: the bulk sync engine's codes/s against N / (T + 0.4 s), no emulators (bench/bulk-sync.mjs).
+//  - bulk: the bulk sync engine's codes/s against N / (T + 0.4 s), no emulators (bench/bulk-sync.mjs);
+//  - upload: a 20 MB file through the Storage emulator, web SDK vs a bare resumable POST (bench/upload.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,5 +82,11 @@ if (want('bulk')) {
 if (want('sync')) {
   // Starts its own stack (about a minute): the full pipeline ERP → warehouse → Firestore per code.
   const r = spawnSync(process.execPath, [join(ROOT, 'bench/sync-pipeline.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+if (want('upload')) {
+  // Starts its own stack: 20 MB with uploadBytesResumable (signed in, rules on) vs one bare POST.
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench/upload.mjs')], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
 }

@@ -8,26 +8,20 @@ import { doc, getDoc } from 'firebase/firestore';
 import { signedInClient, type SignedInClient } from './support/client-sdk.js';
 import { answerDialogs, launchBrowser, openConsole, signIn } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
+import { openDocument, waitForSaveStatus } from './support/document.js';
 
 const admin = seedUser('admin');
 const INVALID_URL = 'URL inválida. Por favor, cole uma URL válida começando com http:// ou https://';
 
 
-async function openDocument(page: Page, path: string) {
-  await page.goto(`/console/${path}`);
-  await page.getByTestId('document-path').filter({ hasText: new RegExp(`^main/${path}$`) }).waitFor();
-}
 
-async function waitForStatus(page: Page, text: string) {
-  await page.getByTestId('save-status').filter({ hasText: new RegExp(`^${text.replace(/\./g, '\\.')}$`) }).waitFor();
-}
 
 /** Saves with the 'Salvar' button, or lets autosave do it when the screen has no button. */
 async function save(page: Page) {
-  await waitForStatus(page, 'Alterações pendentes');
+  await waitForSaveStatus(page, 'Alterações pendentes');
   const button = page.getByRole('button', { name: 'Salvar', exact: true });
   if (await button.count()) await button.click();
-  await waitForStatus(page, 'Salvo');
+  await waitForSaveStatus(page, 'Salvo');
 }
 
 /** A paste as the browser delivers it, with the clipboard's text and HTML. */
@@ -234,7 +228,7 @@ describe('form widgets', () => {
 
       await template.fill('{"name": "pedido_enviado",');
       await page.getByText(/^JSON inválido: .+/).waitFor();
-      await waitForStatus(page, 'Salvo');
+      await waitForSaveStatus(page, 'Salvo');
 
       const valid = JSON.stringify({ ...JSON.parse(seeded), status: 'PAUSED' }, null, 2);
       await template.fill(valid);

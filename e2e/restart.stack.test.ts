@@ -11,6 +11,7 @@ import { loadSeed } from '../scripts/lib/seed.mjs';
 import { api, idToken, seedUser } from './support/emulator.js';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
 
 const stateDir = mkdtempSync(join(tmpdir(), 'console-restart-'));
 const logFile = join(tmpdir(), 'console-restart.log');
@@ -20,17 +21,23 @@ afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
 describe('the emulator stack across a stop and a start', () => {
   it('keeps an edit and the sign-ins', async () => {
     let stack = await startStack({ stateDir, persist: true, logFile });
-    const app = initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-console' }, 'restart-test');
+    const projectId = process.env.GCLOUD_PROJECT ?? 'demo-console';
+    const app = initializeApp({ projectId, storageBucket: `${projectId}.appspot.com` }, 'restart-test');
+    const upload = getStorage(app).bucket().file('project/main/content/restart-test.txt');
     try {
       expect(stack.imported).toBe(false);
       await loadSeed();
       await getFirestore(app).doc('project/main/page/sobre-nos').set({ title: 'Sobre nós (editado)' }, { merge: true });
+      await upload.save('arquivo enviado antes de parar', { contentType: 'text/plain' });
       await stack.stop();
 
       stack = await startStack({ stateDir, persist: false, logFile });
       expect(stack.imported).toBe(true);
       const page = await getFirestore(app).doc('project/main/page/sobre-nos').get();
       expect(page.get('title')).toBe('Sobre nós (editado)');
+      // Uploaded files came back too (Storage's export in the state folder).
+      const [content] = await upload.download();
+      expect(content.toString()).toBe('arquivo enviado antes de parar');
       // Auth users and their claims came back too.
       const token = await idToken(seedUser('staff', ['cdlbox']));
       const me = await api('/api/console/me', { token });

@@ -4,8 +4,8 @@
 // the URL and the demo sign-ins. Ctrl+C saves the data and stops every process.
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { CACHE_DIR, HOSTING_URL, ROOT, STATE_DIR } from './lib/config.mjs';
-import { StackError, startStack } from './lib/stack.mjs';
+import { CACHE_DIR, HOSTING_URL, ROOT, STATE_DIR, ports } from './lib/config.mjs';
+import { STORAGE_BUCKET, StackError, startStack } from './lib/stack.mjs';
 import { loadSeed, readSeed } from './lib/seed.mjs';
 
 const started = Date.now();
@@ -52,5 +52,6 @@ console.log(`
 Console ready in ${seconds()} s: ${HOSTING_URL}
 Demo sign-in (e-mail / password):
 ${users.map((u) => `  ${u.email.padEnd(22)} ${u.password.padEnd(18)} ${u.claims.role} of ${u.claims.role === 'admin' ? 'every project' : u.claims.projects.join(', ')}`).join('\n')}
+Emulators: ${stack.plan.only.join(', ')}${stack.plan.only.includes('storage') ? ` — Storage on 127.0.0.1:${ports.storage}, bucket ${STORAGE_BUCKET}` : ''}
 Emulator log: .cache/emulators.log — press Ctrl+C to stop (data is kept in .emulator-state/).`);
 console.log('READY');

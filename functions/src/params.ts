@@ -62,3 +62,34 @@ export const BIGQUERY_DATASET = defineString('BIGQUERY_DATASET', {
   default: 'console',
   description: 'BigQuery dataset holding the warehouse tables.',
 });
+
+// Bunny Stream (functions/src/bunny): the library API, the TUS endpoint the browser uploads to,
+// the embed player and the CDN the thumbnails come from. The library id and keys are per project
+// in the admin-only config/bunny.
+export const BUNNY_STREAM_API_URL = defineString('BUNNY_STREAM_API_URL', {
+  default: 'https://video.bunnycdn.com',
+  description: 'Bunny Stream API base URL (…/library/{libraryId}/videos).',
+});
+export const BUNNY_TUS_URL = defineString('BUNNY_TUS_URL', {
+  default: 'https://video.bunnycdn.com/tusupload',
+  description: 'Bunny Stream TUS upload endpoint the browser uploads videos to.',
+});
+export const BUNNY_EMBED_URL = defineString('BUNNY_EMBED_URL', {
+  default: 'https://iframe.mediadelivery.net/embed',
+  description: 'Bunny Stream embed player base URL (…/{libraryId}/{videoId}).',
+});
+/** Thumbnails: {cdnHostname} is config/bunny's; the video's path and file name follow. */
+export const BUNNY_CDN_URL = defineString('BUNNY_CDN_URL', {
+  default: 'https://{cdnHostname}',
+  description: 'Bunny Stream CDN base URL of a library, with the placeholder {cdnHostname}.',
+});
+
+/**
+ * Downloads by URL (POST /api/console/files/download-url) refuse internal addresses. Origins listed
+ * here (scheme://host:port, exact, comma-separated) are let through anyway: locally only the files
+ * sandbox on loopback; empty in production.
+ */
+export const DOWNLOAD_URL_ALLOWED_ORIGINS = defineString('DOWNLOAD_URL_ALLOWED_ORIGINS', {
+  default: '',
+  description: 'Origins exempt from the internal-address check of downloads by URL (empty in production).',
+});

@@ -1,8 +1,10 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { loadCatalogue, type SandboxCatalogue } from './catalogue.js';
 import { createBlingSandbox, type BlingSandbox } from './bling.js';
+import { createBunnyStreamSandbox, TUS_PATH, type BunnyStreamSandbox } from './bunny-stream.js';
 import { createDokaSandbox } from './doka.js';
 import { withFaults, type FaultController } from './faults.js';
+import { createFilesSandbox } from './files.js';
 import { createFrankeSandbox } from './franke.js';
 import { loadTramontinaCredentials } from './respond.js';
 import { createSiteStoreSandbox, STORE_SITES } from './site-store.js';
@@ -15,8 +17,10 @@ export type { FaultSpec, FaultController, RequestLogEntry } from './faults.js';
 /**
  * Starts the upstream sandboxes, one loopback HTTP server each, in a fixed order so each keeps its
  * port: portBase + 0 bling, +1 tramontina-webservice, +2 tramontina-tstock, +3 franke, +4 doka,
- * +5..+8 the store sites (cookstore, centergarbin, excellenceshop, cookeletroraro). portBase 0
- * takes free ports (tests).
+ * +5..+8 the store sites (cookstore, centergarbin, excellenceshop, cookeletroraro), then the
+ * later ones in the order of SANDBOX_NAMES (files: a remote file host for downloads by URL;
+ * bunny-stream: Bunny Stream's library API, TUS upload, CDN thumbnails and embed player).
+ * portBase 0 takes free ports (tests).
  */
 
 export const SANDBOX_NAMES = [
@@ -26,6 +30,8 @@ export const SANDBOX_NAMES = [
   'franke',
   'doka',
   ...STORE_SITES.map((site) => `site-${site}` as const),
+  'files',
+  'bunny-stream',
 ] as const;
 export type SandboxName = (typeof SANDBOX_NAMES)[number];
 export type SandboxUrls = Record<SandboxName, string>;
@@ -37,6 +43,8 @@ export interface StartedSandboxes {
   controls: Record<SandboxName, FaultController>;
   /** The Bling sandbox itself, for its own helpers (expireAccessTokens, produtos…). */
   bling: BlingSandbox;
+  /** The Bunny Stream sandbox itself (encoding settings, videos, webhook deliveries). */
+  bunnyStream: BunnyStreamSandbox;
   stop(): Promise<void>;
 }
 
@@ -77,8 +85,11 @@ export async function startSandboxes({
   portBase = 0,
   host = '127.0.0.1',
   catalogue = loadCatalogue(),
-}: { portBase?: number; host?: string; catalogue?: SandboxCatalogue } = {}): Promise<StartedSandboxes> {
+  // Where Bunny Stream POSTs its status changes: the stack gives the functions' webhook URL.
+  bunnyWebhookUrl = process.env.SANDBOX_BUNNY_WEBHOOK_URL || null,
+}: { portBase?: number; host?: string; catalogue?: SandboxCatalogue; bunnyWebhookUrl?: string | null } = {}): Promise<StartedSandboxes> {
   const bling = createBlingSandbox(catalogue);
+  const bunnyStream = createBunnyStreamSandbox({ webhookUrl: bunnyWebhookUrl });
   // The seed is 2.5 MB: read the manufacturer credentials from it once for both of its systems.
   const credentials = loadTramontinaCredentials();
   const vendors: Record<SandboxName, RequestListener> = {
@@ -88,6 +99,8 @@ export async function startSandboxes({
     franke: createFrankeSandbox(catalogue),
     doka: createDokaSandbox(catalogue),
     ...(Object.fromEntries(STORE_SITES.map((site) => [`site-${site}`, createSiteStoreSandbox(catalogue, site)])) as Record<`site-${(typeof STORE_SITES)[number]}`, RequestListener>),
+    files: createFilesSandbox(),
+    'bunny-stream': bunnyStream,
   };
 
   const servers: Server[] = [];
@@ -111,7 +124,7 @@ export async function startSandboxes({
     await stop();
     throw error;
   }
-  return { urls, controls, bling, stop };
+  return { urls, controls, bling, bunnyStream, stop };
 }
 
 /** The functions' params (functions/src/params.ts) that point at the sandboxes. */
@@ -123,5 +136,11 @@ export function sandboxEnv(urls: SandboxUrls): Record<string, string> {
     FRANKE_STORE_URL: urls.franke,
     DOKA_SITE_URL: urls.doka,
     STORE_SITE_URLS: JSON.stringify(Object.fromEntries(STORE_SITES.map((site) => [site, urls[`site-${site}`]]))),
+    // Downloads by URL refuse loopback; exactly the files sandbox's origin is let through locally.
+    DOWNLOAD_URL_ALLOWED_ORIGINS: new URL(urls.files).origin,
+    BUNNY_STREAM_API_URL: urls['bunny-stream'],
+    BUNNY_TUS_URL: `${urls['bunny-stream']}${TUS_PATH}`,
+    BUNNY_EMBED_URL: `${urls['bunny-stream']}/embed`,
+    BUNNY_CDN_URL: `${urls['bunny-stream']}/cdn/{cdnHostname}`,
   };
 }

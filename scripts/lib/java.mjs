@@ -1,11 +1,14 @@
-// Finds what the Firestore emulator needs on this machine: a Java >= 21 (firebase-tools refuses
-// older ones) and the emulator jar — firebase-tools' downloaded copy where it exists (a machine
-// with internet), else Google's jar from the Debian package google-cloud-cli-firestore-emulator.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+// Finds what the Java emulators need on this machine: a Java >= 21 (firebase-tools refuses older
+// ones); the Firestore emulator jar — firebase-tools' downloaded copy where it exists (a machine
+// with internet), else Google's jar from the Debian package google-cloud-cli-firestore-emulator;
+// and the Storage emulator's rules runtime — firebase-tools' download, else our own
+// (tools/storage-rules-runtime) compiled here against the rules engine inside that same jar.
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { CACHE_DIR } from './config.mjs';
+import { join, relative } from 'node:path';
+import { CACHE_DIR, ROOT } from './config.mjs';
 
 const DEBIAN_FIRESTORE_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 const FIRESTORE_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
@@ -58,4 +61,128 @@ export function firestoreEmulatorJar(javaHome) {
     if (made.status !== 0) throw new Error(`could not write ${wrapper}: ${made.stderr}`);
   }
   return { path: wrapper, source: 'Debian package google-cloud-cli-firestore-emulator' };
+}
+
+const STORAGE_RUNTIME_SOURCES = join(ROOT, 'tools', 'storage-rules-runtime', 'src');
+const STORAGE_RUNTIME_MAIN_CLASS = 'console.storagerules.StorageRulesRuntime';
+
+function javaSources(dir) {
+  return readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.java')).sort().map((f) => join(dir, f));
+}
+
+/** A javac that can target Java 21: the chosen JDK's, else any JDK >= 21 under /usr/lib/jvm. */
+function findJavac(javaHome) {
+  const homes = [javaHome];
+  if (existsSync('/usr/lib/jvm')) homes.push(...readdirSync('/usr/lib/jvm').map((name) => join('/usr/lib/jvm', name)));
+  for (const home of homes) {
+    const javac = join(home, 'bin', 'javac');
+    if (existsSync(javac) && existsSync(join(home, 'bin', 'jar')) && javaMajor(join(home, 'bin', 'java')) >= 21) return home;
+  }
+  return null;
+}
+
+/**
+ * Path to give firebase-tools as STORAGE_EMULATOR_BINARY_PATH: `{path}` (null = its own download),
+ * or `{reason}` when Storage cannot run here.
+ */
+export function storageRulesRuntimeJar(javaHome) {
+  if (hasDownloadedEmulator('cloud-storage-rules-runtime')) return { path: null, source: 'firebase-tools download' };
+  return buildStorageRulesRuntime(javaHome);
+}
+
+/**
+ * Our rules runtime (tools/storage-rules-runtime): `{path}` of its jar, or `{reason}`. Compiled on
+ * first use into .cache/storage-rules-runtime/, keyed by a hash of its sources and of Debian's jar,
+ * so an edit or a package upgrade recompiles it; a run that finds the jar skips javac (about 4 s).
+ */
+export function buildStorageRulesRuntime(javaHome) {
+  if (!existsSync(DEBIAN_FIRESTORE_JAR)) {
+    return { reason: `its rules runtime is compiled against ${DEBIAN_FIRESTORE_JAR} (package google-cloud-cli-firestore-emulator), which is absent.` };
+  }
+  const jdk = findJavac(javaHome);
+  if (!jdk) return { reason: 'compiling its rules runtime needs a JDK >= 21 (javac) under /usr/lib/jvm.' };
+  const sources = javaSources(STORAGE_RUNTIME_SOURCES);
+  const debian = statSync(DEBIAN_FIRESTORE_JAR);
+  const hash = createHash('sha256');
+  for (const file of sources) hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
+  hash.update(`${debian.size}:${debian.mtimeMs}`);
+  const dir = join(CACHE_DIR, 'storage-rules-runtime');
+  const build = hash.digest('hex').slice(0, 16);
+  // One folder per build: a new build is a new path, so javaShim gives it a class-data archive of
+  // its own (the JVM never refreshes an archive whose jar changed; it just stops using it).
+  const jar = join(dir, build, 'storage-rules-runtime.jar');
+  const source = 'tools/storage-rules-runtime on the rules engine of Debian\'s Firestore emulator jar';
+  if (existsSync(jar)) return { path: jar, source };
+
+  mkdirSync(dir, { recursive: true });
+  // Built in a folder of this process, then renamed into place: stacks on other port offsets may
+  // be compiling the same jar at the same moment.
+  const work = mkdtempSync(join(dir, 'build-'));
+  try {
+    const javac = spawnSync(join(jdk, 'bin', 'javac'), ['-nowarn', '-Xlint:none', '--release', '21', '-cp', DEBIAN_FIRESTORE_JAR, '-d', join(work, 'classes'), ...sources], { encoding: 'utf8' });
+    if (javac.status !== 0) throw new Error(`javac failed for tools/storage-rules-runtime:\n${javac.stderr}${javac.stdout}`);
+    const manifest = join(work, 'MANIFEST.MF');
+    // A plain path, not a file: URL: class-data sharing archives only classes from plain paths.
+    writeFileSync(manifest, `Manifest-Version: 1.0\nMain-Class: ${STORAGE_RUNTIME_MAIN_CLASS}\nClass-Path: ${DEBIAN_FIRESTORE_JAR}\n`);
+    const built = join(work, 'runtime.jar');
+    const made = spawnSync(join(jdk, 'bin', 'jar'), ['cfm', built, manifest, '-C', join(work, 'classes'), '.'], { encoding: 'utf8' });
+    if (made.status !== 0) throw new Error(`could not write ${jar}: ${made.stderr}`);
+    mkdirSync(join(dir, build), { recursive: true });
+    renameSync(built, jar);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  // Builds of earlier sources go, with their class-data archives (a stack still running one keeps
+  // its open files).
+  for (const name of readdirSync(dir)) {
+    if (name !== build && !name.startsWith('build-')) rmSync(join(dir, name), { recursive: true, force: true });
+  }
+  const cds = join(CACHE_DIR, 'cds');
+  if (existsSync(cds)) {
+    for (const name of readdirSync(cds)) if (name.startsWith('storage-rules-runtime-')) rmSync(join(cds, name), { force: true });
+  }
+  return { path: jar, source };
+}
+
+/**
+ * A `java` to put first on firebase-tools' PATH. It starts every Java emulator (Firestore, the
+ * Storage rules runtime) as `java ... -jar <jar>` with one environment, so JVM options set there
+ * would be shared; class-data-sharing archives must not be: two JVMs on one auto-created archive
+ * rewrite it on every exit and neither ever reuses it. The shim gives each jar its own archive
+ * (made on the first run, reused afterwards) and the quick-start options. Returns its folder.
+ */
+export function javaShim(java) {
+  const dir = join(CACHE_DIR, 'java-bin');
+  const cds = join(CACHE_DIR, 'cds');
+  mkdirSync(dir, { recursive: true });
+  mkdirSync(cds, { recursive: true });
+  const quote = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
+  // Java 23+ warns on stderr that protobuf uses sun.misc.Unsafe; firebase-tools logs any stderr
+  // of the rules runtime as an error.
+  const unsafe = java.major >= 23 ? ' --sun-misc-unsafe-memory-access=allow' : '';
+  // Archive diagnostics (a jar that moved, classes it cannot keep) are printed on stdout otherwise.
+  const quiet = java.major >= 24 ? ' -Xlog:cds*=off -Xlog:aot*=off' : ' -Xlog:cds*=off';
+  // The archive is named by the jar's path and modification time: the JVM does not replace an
+  // archive whose jar has changed, it only stops using it.
+  const script = `#!/bin/sh
+# Written by scripts/lib/java.mjs (javaShim): one class-data archive per emulator jar.
+jar=
+prev=
+for arg in "$@"; do
+  [ "$prev" = "-jar" ] && jar=$arg
+  prev=$arg
+done
+if [ -z "$jar" ]; then exec ${quote(join(java.home, 'bin', 'java'))} "$@"; fi
+name=$(basename "$jar" .jar)-$(printf '%s:%s' "$jar" "$(stat -c %Y "$jar" 2>/dev/null)" | cksum | cut -d' ' -f1)
+exec ${quote(join(java.home, 'bin', 'java'))} -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto${unsafe}${quiet} \\
+  "-XX:SharedArchiveFile=${cds}/$name-java${java.major}.jsa" -XX:+AutoCreateSharedArchive "$@"
+`;
+  const file = join(dir, 'java');
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== script) {
+    const tmp = `${file}.${process.pid}`;
+    writeFileSync(tmp, script);
+    chmodSync(tmp, 0o755);
+    renameSync(tmp, file);
+  }
+  return dir;
 }

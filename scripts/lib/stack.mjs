@@ -1,10 +1,10 @@
 // Starts and stops the local stack: the upstream sandboxes (sandboxes/dist, built by
-// scripts/build.mjs) and the Firebase emulators (Auth, Functions, Firestore, Hosting, task queues,
-// and Storage where its rules runtime exists). Shared by `npm start`, `npm test` and `npm run bench`.
+// scripts/build.mjs) and the Firebase emulators (Auth, Functions, Firestore, Storage, Hosting, task
+// queues). Shared by `npm start`, `npm test` and `npm run bench`.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { firestoreEmulatorJar, findJavaHome, hasDownloadedEmulator } from './java.mjs';
+import { firestoreEmulatorJar, findJavaHome, javaShim, storageRulesRuntimeJar } from './java.mjs';
 import { CACHE_DIR, PORT_OFFSET, PROJECT_ID, ROOT, emulatorConfigFile, ports } from './config.mjs';
 
 export class StackError extends Error {}
@@ -21,13 +21,31 @@ export function planEmulators() {
     throw new StackError('Firestore emulator: not found — install the Debian package google-cloud-cli-firestore-emulator, or run `firebase setup:emulators:firestore` on a machine with internet.');
   }
   const only = ['auth', 'functions', 'firestore', 'hosting', 'tasks'];
-  if (hasDownloadedEmulator('cloud-storage-rules-runtime')) only.push('storage');
-  else notes.push('Storage emulator: not started — it needs the cloud-storage-rules-runtime jar that firebase-tools downloads, and this machine is offline.');
-  return { only, java, jar, notes };
+  // firebase-tools' Storage emulator needs a Java rules runtime it downloads; offline we compile our
+  // own (tools/storage-rules-runtime, DEVELOPERS.md). Without one, Storage is left out with a note.
+  const storage = storageRulesRuntimeJar(java.home);
+  if (storage.reason) notes.push(`Storage emulator: not started — ${storage.reason}`);
+  else only.push('storage');
+  return { only, java, jar, storage: storage.reason ? null : storage, notes };
 }
 
-/** First port of the sandboxes; each vendor takes the next one (sandboxes/src/index.ts). */
-export const SANDBOX_PORT_BASE = 7100 + PORT_OFFSET;
+/** The Storage emulator's default bucket (firebase-tools: `<project>.appspot.com`), the web's too. */
+export const STORAGE_BUCKET = `${PROJECT_ID}.appspot.com`;
+
+/**
+ * First port of the sandboxes; each vendor takes the next one (sandboxes/src/index.ts). Twice the
+ * offset: stacks 10 apart (`npm start` at 0, `npm test` at 10) get 20 ports each, and there are
+ * more than 10 sandboxes.
+ */
+/** Temporary folder of this stack's emulators (per port offset, emptied on every start). */
+function stackTmpDir() {
+  const dir = join(CACHE_DIR, `tmp-${PORT_OFFSET}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export const SANDBOX_PORT_BASE = 7100 + PORT_OFFSET * 2;
 const SANDBOX_SERVER = join(ROOT, 'sandboxes', 'dist', 'serve.mjs');
 const FUNCTIONS_DIR = join(ROOT, 'functions');
 
@@ -44,7 +62,9 @@ function dotenvValue(value) {
 async function startSandboxes(onNote) {
   if (!existsSync(SANDBOX_SERVER)) throw new StackError('Sandboxes not built: run `node scripts/build.mjs sandboxes`.');
   // stdin stays a pipe: the sandboxes stop when it closes, so they never outlive this process.
-  const child = spawn(process.execPath, [SANDBOX_SERVER, String(SANDBOX_PORT_BASE)], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  // Bunny Stream's sandbox POSTs video status changes to the functions' webhook, through Hosting.
+  const sandboxProcessEnv = { ...process.env, SANDBOX_BUNNY_WEBHOOK_URL: `http://127.0.0.1:${ports.hosting}/api/file/video/bunny-webhook` };
+  const child = spawn(process.execPath, [SANDBOX_SERVER, String(SANDBOX_PORT_BASE)], { cwd: ROOT, env: sandboxProcessEnv, stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const answer = await new Promise((resolve) => {
     let buffer = '';
@@ -112,9 +132,10 @@ function hasState(stateDir) {
   return existsSync(join(stateDir, 'firebase-export-metadata.json'));
 }
 
-async function isUp(url) {
+async function isUp(check) {
+  const { url, headers } = typeof check === 'string' ? { url: check } : check;
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(2000) });
     return res.ok;
   } catch {
     return false;
@@ -152,23 +173,20 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   const env = {
     ...process.env,
     JAVA_HOME: plan.java.home,
-    PATH: `${join(plan.java.home, 'bin')}:${process.env.PATH}`,
+    // firebase-tools runs `java` from PATH for each Java emulator: the shim gives each its own
+    // class-data-sharing archive (made on the first run, reused afterwards) and the quick JIT tier,
+    // which save seconds of JVM start-up (scripts/lib/java.mjs).
+    PATH: `${javaShim(plan.java)}:${join(plan.java.home, 'bin')}:${process.env.PATH}`,
     FIREBASE_CLI_EXPERIMENTS: process.env.FIREBASE_CLI_EXPERIMENTS ?? '',
     // No telemetry or update checks: the machine is offline and they only add start-up time.
     FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
     NO_UPDATE_NOTIFIER: '1',
-    // The Firestore emulator is the slowest to start: a class-data-sharing archive made on the
-    // first run and reused afterwards, and the quick JIT tier, save seconds of JVM start-up.
-    JAVA_TOOL_OPTIONS: [
-      process.env.JAVA_TOOL_OPTIONS ?? '',
-      '-XX:TieredStopAtLevel=1',
-      '-XX:+UseSerialGC',
-      '-Xshare:auto',
-      `-XX:SharedArchiveFile=${join(CACHE_DIR, 'firestore-emulator', `cds-java${plan.java.major}.jsa`)}`,
-      '-XX:+AutoCreateSharedArchive',
-    ].join(' ').trim(),
+    // The Storage emulator keeps uploads in $TMPDIR/firebase/storage/blobs and deletes that folder
+    // when it stops: one folder per stack, or stopping the tests would break `npm start`'s uploads.
+    TMPDIR: stackTmpDir(),
   };
   if (plan.jar.path) env.FIRESTORE_EMULATOR_BINARY_PATH = plan.jar.path;
+  if (plan.storage?.path) env.STORAGE_EMULATOR_BINARY_PATH = plan.storage.path;
 
   const log = createWriteStream(logFile, { flags: 'w' });
   let child;
@@ -225,6 +243,9 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     `http://127.0.0.1:${ports.firestore}/`,
     `http://127.0.0.1:${ports.auth}/`,
   ];
+  // Storage listens once its rules runtime has started and loaded storage.rules; the Admin SDK's
+  // bucket listing answers 200 from then on (the 'owner' token bypasses the rules).
+  if (plan.only.includes('storage')) checks.push({ url: `http://127.0.0.1:${ports.storage}/v0/b/${STORAGE_BUCKET}/o?maxResults=1`, headers: { authorization: 'Bearer owner' } });
   const deadline = Date.now() + 120_000;
   while (true) {
     if (exited) {

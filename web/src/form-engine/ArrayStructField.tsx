@@ -1,5 +1,8 @@
 import { Stack } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { isFileListItem, itemFieldNames } from '../files/list-item-file';
 import { isPlainObject } from './field-key';
+import { ItemFileUpload } from './ItemFileUpload';
 import { ItemList } from './ItemList';
 import { JsonPreview } from './JsonPreview';
 import { ObjectFields } from './ObjectFields';
@@ -9,6 +12,9 @@ import type { FieldOfType, FieldWidgetProps } from './types';
 /** A list of objects, each a card with the struct's fields; added, removed and reordered. */
 export function ArrayStructField(props: FieldWidgetProps<FieldOfType<'array_struct'>>) {
   const { field, disabled } = props;
+  // Items with FileCDNURL are files of a list (document 1 §5): each gets an upload action.
+  const names = useMemo(() => itemFieldNames(field.fields), [field.fields]);
+  const files = isFileListItem(names);
   return (
     <ItemList
       widget={props}
@@ -16,6 +22,7 @@ export function ArrayStructField(props: FieldWidgetProps<FieldOfType<'array_stru
       renderItem={(item, _index, replace) =>
         isPlainObject(item) ? (
           <Stack gap="3">
+            {files && <ItemFileUpload item={item} fieldNames={names} disabled={disabled} onItemChange={replace} />}
             <ObjectFields
               fields={field.fields}
               values={item}

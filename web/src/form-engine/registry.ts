@@ -3,6 +3,7 @@ import { ArrayField } from './ArrayField';
 import { ArrayStructField } from './ArrayStructField';
 import { ArrayStructMultipleField } from './ArrayStructMultipleField';
 import { ArrayTextareaField } from './ArrayTextareaField';
+import { AudioField } from './AudioField';
 import { CheckboxField } from './CheckboxField';
 import { CollectionDocFormField } from './CollectionDocFormField';
 import { CollectionEditorField } from './CollectionEditorField';
@@ -11,6 +12,8 @@ import { DateField } from './DateField';
 import { DatetimeField } from './DatetimeField';
 import { DocEditorField } from './DocEditorField';
 import { EditorField } from './EditorField';
+import { FileField } from './FileField';
+import { ImageField } from './ImageField';
 import { NumberField } from './NumberField';
 import { ReadOnlyField } from './ReadOnlyField';
 import { SelectField } from './SelectField';
@@ -18,6 +21,7 @@ import { SelectNestedField } from './SelectNestedField';
 import { StructField } from './StructField';
 import { TextareaField } from './TextareaField';
 import { TextField } from './TextField';
+import { VideoField } from './VideoField';
 import type { FieldOfType, FieldWidget } from './types';
 
 /**
@@ -43,13 +47,13 @@ export const fieldWidgets: { [K in FieldType]: FieldWidget<FieldOfType<K>> } = {
   'doc-editor': DocEditorField,
   editor: EditorField,
   component: ComponentField,
-  // Shown read-only until their editors (uploader, layout builder, condition builder) plug in:
+  file: FileField,
+  image: ImageField,
+  video: VideoField,
+  audio: AudioField,
+  // Shown read-only until their editors (layout builder, condition builder) plug in:
   // saving leaves them exactly as stored.
   'editor-layout': ReadOnlyField,
-  file: ReadOnlyField,
-  image: ReadOnlyField,
-  video: ReadOnlyField,
-  audio: ReadOnlyField,
   condition: ReadOnlyField,
 };
 

@@ -81,6 +81,19 @@ const fields = {
   google: { name: 'tokens', title: 'Conexão Google', type: 'component', component: 'google-console-connect' },
   unknownComponent: { name: 'x', title: 'Sob medida', type: 'component', component: 'nao-existe' },
   struct: { name: 'address', title: 'Endereço', type: 'struct', fields: [{ name: 'city', title: 'Cidade', type: 'text' }] },
+  image: { name: 'image', title: 'Imagem', type: 'image' },
+  file: { name: 'logFile', title: 'Log', type: 'file' },
+  video: { name: 'video', title: 'Vídeo', type: 'video', path: 'project/{project}/course', isPublic: false },
+  audio: { name: 'audio', title: 'Áudio', type: 'audio' },
+  productFiles: {
+    name: 'Files',
+    title: 'Arquivos',
+    type: 'array_struct',
+    fields: [
+      { name: 'FileExtension', title: 'Extensão', type: 'text' },
+      { name: 'FileCDNURL', title: 'URL (CDN)', type: 'text' },
+    ],
+  },
 } satisfies Record<string, FieldDefinition>;
 
 describe('widgets', () => {
@@ -122,11 +135,14 @@ describe('widgets', () => {
     expect(text(html)).toContain('Adicionar Banner');
   });
 
-  it('edit scalars of a list with the inner widget, but keep a list of images read-only', () => {
+  it('edit scalars of a list with the inner widget, and each image of a list with the image widget', () => {
     const html = render(fields.methods, ['pix']);
     expect(html).toMatch(/<option value="pix" selected="">Pix<\/option>/);
     expect(isLabelled(html, 'Forma de pagamento 1')).toBe(true);
-    expect(render(fields.images, [{ url: 'https://cdn/x.jpg' }])).toContain(READ_ONLY);
+    const images = render(fields.images, [{ id: 'i1', url: 'https://cdn/x.jpg', filename: 'x.jpg', size: 2048, isPublic: true }]);
+    expect(images).not.toContain(READ_ONLY);
+    expect(images).toContain('src="https://cdn/x.jpg"');
+    expect(isLabelled(images, 'Imagem 1')).toBe(true);
   });
 
   it('show a map entry per key, and an entry of another shape as JSON', () => {
@@ -152,6 +168,76 @@ describe('widgets', () => {
     expect(text(render(fields.tags, undefined))).toContain('Salve o documento para ver e adicionar itens.');
   });
 
+  it('show an image in a thumbnail box of 140 px with its name and size, and the file actions', () => {
+    const html = render(fields.image, {
+      id: 'i1',
+      url: 'https://cdn/x.jpg?token=t',
+      filename: 'faca.jpg',
+      size: 1536,
+      width: 600,
+      height: 400,
+      type: 'image/jpeg',
+      isPublic: true,
+    });
+    expect(html).toContain('src="https://cdn/x.jpg?token=t"');
+    expect(html).toMatch(/data-testid="image-thumbnail"/);
+    expect(text(html)).toContain('faca.jpg · 1,5 KB · image/jpeg · 600×400');
+    for (const action of ['Escolher imagem', 'Baixar de URL', 'Copiar URL', 'Tornar privado', 'Remover arquivo']) expect(text(html)).toContain(action);
+    expect(html).toContain('accept="image/*"');
+    expect(isLabelled(html, 'Imagem')).toBe(true);
+    // Empty: only choosing or downloading is offered.
+    const empty = text(render(fields.image, null));
+    expect(empty).toContain('Nenhum arquivo.');
+    expect(empty).not.toContain('Copiar URL');
+    expect(empty).not.toContain('Remover arquivo');
+  });
+
+  it('show a file by name, size in KB and type, and offer to make a private one public', () => {
+    const html = text(render(fields.file, { id: 'f1', url: 'https://h/o/log.txt', filename: 'log.txt', size: 10240, type: 'text/plain', isPublic: false }));
+    expect(html).toContain('log.txt · 10,0 KB · text/plain');
+    expect(html).toContain('Privado');
+    expect(html).toContain('Tornar público');
+    expect(html).toContain('Abrir');
+  });
+
+  it('show a video thumbnail with its encoding status while not playable, and the player button once playable', () => {
+    const encoding = render(fields.video, {
+      id: 'v1',
+      url: 'u',
+      filename: 'aula.mp4',
+      isPublic: false,
+      filePath: 'project/main/course/v.aula.mp4',
+      cdn: { bunny: { id: 'b', status: 2, thumbnail: 'https://b/t.jpg', pullZone: 'pz', iframeUrl: 'https://b/p' } },
+    });
+    expect(text(encoding)).toContain('Status do vídeo: Codificando');
+    expect(encoding).toContain('src="https://b/t.jpg"');
+    expect(encoding).toMatch(/aria-label="Reproduzir vídeo"[^>]*disabled=""|disabled=""[^>]*aria-label="Reproduzir vídeo"/);
+    expect(text(encoding)).not.toContain('Enviar para o CDN');
+    const playable = render(fields.video, {
+      id: 'v1',
+      url: 'u',
+      filename: 'aula.mp4',
+      cdn: { bunny: { id: 'b', status: 4, thumbnail: 'https://b/t.jpg', pullZone: 'pz', iframeUrl: 'https://b/p' } },
+    });
+    expect(text(playable)).not.toContain('Status do vídeo');
+    expect(playable).not.toMatch(/aria-label="Reproduzir vídeo"[^>]*disabled=""|disabled=""[^>]*aria-label="Reproduzir vídeo"/);
+    const notSent = text(render(fields.video, { id: 'v1', url: 'u', filename: 'aula.mp4', filePath: 'editor/v.aula.mp4', isPublic: true }));
+    expect(notSent).toContain('Status do vídeo: Sem vídeo no CDN');
+    expect(notSent).toContain('Enviar para o CDN');
+  });
+
+  it('show an audio player with the fallback text and the duration', () => {
+    const html = render(fields.audio, { id: 'a1', url: 'https://h/a.mp3?token=t', filename: 'a.mp3', duration: 3725, isPublic: true });
+    expect(html).toMatch(/<audio[^>]*controls=""[^>]*src="https:\/\/h\/a.mp3\?token=t"|<audio[^>]*src="https:\/\/h\/a.mp3\?token=t"[^>]*controls=""/);
+    expect(text(html)).toContain('Seu navegador não suporta o elemento de áudio.');
+    expect(text(html)).toContain('Duração 1:02:05');
+  });
+
+  it('offer an upload per item of a list of files', () => {
+    expect(text(render(fields.productFiles, [{ FileExtension: 'JPG', FileCDNURL: 'https://cdn/x.jpg' }]))).toContain('Enviar arquivo');
+    expect(text(render(fields.queries, [{ query: 'x' }]))).not.toContain('Enviar arquivo');
+  });
+
   it('show a stored value of an unexpected shape read-only instead of failing', () => {
     const cases: Array<[FieldDefinition, unknown]> = [
       [fields.skus, 'a\nb'],
@@ -163,6 +249,10 @@ describe('widgets', () => {
       [fields.methods, 'pix'],
       [fields.stock, ['cd-sp']],
       [fields.struct, 'Rua A'],
+      [fields.image, 42],
+      [fields.file, ['a']],
+      [fields.video, { name: 'x' }],
+      [fields.audio, true],
     ];
     for (const [field, value] of cases) {
       const html = render(field, value);

@@ -1,0 +1,20 @@
+import { registerFileRequestSchema, type RegisterFileResponse } from '@console/shared';
+import { defineEndpoint } from '../lib/endpoint.js';
+import { registerFile } from '../files/registry.js';
+
+/**
+ * POST /api/console/files/images?project — registers an image the browser uploaded to Storage
+ * (image/* only; other types go to /attaches): size and type from Storage, width and height
+ * measured, a download token when public, the registry entry project/{project}/file/{id}.
+ * 400 'Caminho de arquivo inválido' for a path outside 'editor/' and project/{project}/, 404 'Arquivo
+ * não encontrado no armazenamento' when nothing is at filePath, 403 for another project's object.
+ */
+export const consoleFilesImages = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/files/images',
+  access: 'project',
+  body: registerFileRequestSchema,
+  async handle({ body, project, caller }): Promise<RegisterFileResponse> {
+    return { file: await registerFile({ project: project!, uid: caller!.uid, kind: 'image', request: body }) };
+  },
+});

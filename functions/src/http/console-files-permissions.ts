@@ -1,0 +1,19 @@
+import { filePermissionsRequestSchema, type RegisterFileResponse } from '@console/shared';
+import { defineEndpoint } from '../lib/endpoint.js';
+import { changeFilePermissions } from '../files/registry.js';
+
+/**
+ * POST /api/console/files/permissions?project {id, isPublic} — public: a fresh download token (the
+ * old URL stops working) and url with it; private: every token removed, url without one (readable
+ * only through the SDK under storage.rules). Answers {file}, the updated File object; 404 'Arquivo
+ * não encontrado.' when `id` is not in the project's registry.
+ */
+export const consoleFilesPermissions = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/files/permissions',
+  access: 'project',
+  body: filePermissionsRequestSchema,
+  async handle({ body, project }): Promise<RegisterFileResponse> {
+    return { file: await changeFilePermissions({ project: project!, id: body.id, isPublic: body.isPublic }) };
+  },
+});

@@ -1,0 +1,197 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+// @ts-expect-error plain ESM scripts without type declarations
+import { buildStorageRulesRuntime, findJavaHome, javaShim } from './scripts/lib/java.mjs';
+
+// Runs against the stack's Storage emulator (FIREBASE_STORAGE_EMULATOR_HOST), whose rules runtime
+// on this machine is ours (tools/storage-rules-runtime, DEVELOPERS.md) on Google's rules engine.
+// Objects go under a folder of this run and are removed afterwards.
+const rules = readFileSync(new URL('./storage.rules', import.meta.url), 'utf8');
+const [host, port] = (process.env.FIREBASE_STORAGE_EMULATOR_HOST ?? '127.0.0.1:9199').split(':');
+const projectId = process.env.GCLOUD_PROJECT ?? 'demo-console';
+const bucket = `gs://${projectId}.appspot.com`;
+const run = `rules-test-${Date.now()}`;
+
+let env: RulesTestEnvironment;
+
+type Claims = { role?: unknown; projects?: unknown };
+const as = (uid: string, claims: Claims) => env.authenticatedContext(uid, claims).storage(bucket);
+const admin = () => as('admin-1', { role: 'admin', projects: [] });
+const staffMain = () => as('staff-main', { role: 'staff', projects: ['main'] });
+const staffBoth = () => as('staff-both', { role: 'staff', projects: ['main', 'cookstore'] });
+const noRole = () => as('nobody', {});
+const anonymous = () => env.unauthenticatedContext().storage(bucket);
+
+const bytes = new TextEncoder().encode('olá, arquivo de teste');
+const put = (storage: ReturnType<typeof anonymous>, path: string) =>
+  storage.ref(path).put(bytes, { contentType: 'text/plain' }).then((snapshot) => snapshot.ref.fullPath);
+const read = (storage: ReturnType<typeof anonymous>, path: string) => storage.ref(path).getMetadata();
+
+const mainFile = `project/main/${run}/conteudo.txt`;
+const cookstoreFile = `project/cookstore/${run}/curso.txt`;
+const editorFile = `editor/${run}.imagem.txt`;
+
+beforeAll(async () => {
+  env = await initializeTestEnvironment({ projectId, storage: { rules, host, port: Number(port) } });
+  await env.withSecurityRulesDisabled(async (context) => {
+    const storage = context.storage(bucket);
+    for (const path of [mainFile, cookstoreFile, editorFile]) await put(storage, path);
+  });
+});
+
+afterAll(async () => {
+  await env?.withSecurityRulesDisabled(async (context) => {
+    const storage = context.storage(bucket);
+    for (const folder of [`project/main/${run}`, `project/cookstore/${run}`]) {
+      const { items } = await storage.ref(folder).listAll();
+      await Promise.all(items.map((item) => item.delete()));
+    }
+    const { items } = await storage.ref('editor').listAll();
+    await Promise.all(items.filter((item) => item.name.startsWith(run)).map((item) => item.delete()));
+  });
+  await env?.cleanup();
+});
+
+describe('who reaches what', () => {
+  it('signed-out users get nothing', async () => {
+    await assertFails(read(anonymous(), mainFile));
+    await assertFails(put(anonymous(), `project/main/${run}/anon.txt`));
+    await assertFails(read(anonymous(), editorFile));
+    await assertFails(put(anonymous(), `editor/${run}.anon.txt`));
+  });
+
+  it('a signed-in user without a role gets nothing', async () => {
+    await assertFails(read(noRole(), mainFile));
+    await assertFails(put(noRole(), `project/main/${run}/x.txt`));
+    await assertFails(read(noRole(), editorFile));
+    await assertFails(put(noRole(), `editor/${run}.x.txt`));
+  });
+
+  it('claims of the wrong shape grant nothing', async () => {
+    await assertFails(read(as('odd-1', { role: 'staff', projects: 'main' }), mainFile));
+    await assertFails(read(as('odd-2', { role: 'owner', projects: ['main'] }), mainFile));
+  });
+
+  it('staff of main read, write, list and delete under project/main/**', async () => {
+    await assertSucceeds(read(staffMain(), mainFile));
+    const path = `project/main/${run}/novo/aula.txt`;
+    await assertSucceeds(put(staffMain(), path));
+    await assertSucceeds(staffMain().ref(`project/main/${run}`).listAll());
+    await assertSucceeds(staffMain().ref(path).delete());
+  });
+
+  it('staff of main cannot reach project/cookstore/** until granted cookstore', async () => {
+    await assertFails(read(staffMain(), cookstoreFile));
+    await assertFails(put(staffMain(), `project/cookstore/${run}/x.txt`));
+    await assertFails(staffMain().ref(`project/cookstore/${run}`).listAll());
+    await assertFails(staffMain().ref(cookstoreFile).delete());
+    await assertSucceeds(read(staffBoth(), cookstoreFile));
+    await assertSucceeds(put(staffBoth(), `project/cookstore/${run}/y.txt`));
+  });
+
+  it('any console user uploads to and reads the editor folder', async () => {
+    await assertSucceeds(put(staffMain(), `editor/${run}.foto.txt`));
+    await assertSucceeds(read(staffMain(), editorFile));
+    await assertSucceeds(read(as('staff-none', { role: 'staff', projects: [] }), editorFile));
+  });
+
+  it('admins reach every project and the editor folder', async () => {
+    await assertSucceeds(read(admin(), mainFile));
+    await assertSucceeds(read(admin(), cookstoreFile));
+    await assertSucceeds(put(admin(), `project/cookstore/${run}/admin.txt`));
+    await assertSucceeds(put(admin(), `editor/${run}.admin.txt`));
+  });
+
+  it('anything outside project/ and editor/ is denied, even to admins', async () => {
+    await assertFails(put(admin(), `outros/${run}.txt`));
+    await assertFails(put(admin(), `${run}.txt`));
+    await assertFails(read(staffMain(), `project/${run}.txt`));
+  });
+});
+
+// Sending a gigabyte through the emulator to see a refusal would take minutes on a shared
+// machine, so the size limit is checked on the same runtime and rules, by its own protocol
+// (the request firebase-tools sends when an upload finishes).
+describe('size limit', () => {
+  let runtime: ChildProcessWithoutNullStreams;
+  const answers = new Map<number, (message: any) => void>();
+  let nextId = 1;
+
+  function send(action: string, context: unknown): Promise<any> {
+    const id = nextId++;
+    return new Promise((resolve) => {
+      answers.set(id, resolve);
+      runtime.stdin.write(`${JSON.stringify({ id, action, context })}\n`);
+    });
+  }
+
+  beforeAll(async () => {
+    const java = findJavaHome();
+    // Ours even where firebase-tools has downloaded its own: the rules are what is checked here.
+    const jar = buildStorageRulesRuntime(java.home);
+    expect(jar.reason, 'the rules runtime must build on this machine').toBeUndefined();
+    runtime = spawn(`${javaShim(java)}/java`, ['-jar', jar.path, 'serve'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const lines = createInterface({ input: runtime.stdout });
+    lines.on('line', (line) => {
+      let message: any;
+      try {
+        message = JSON.parse(line);
+      } catch {
+        return;
+      }
+      answers.get(message.id)?.(message);
+      answers.delete(message.id);
+    });
+    await new Promise<void>((resolve) => answers.set(-1, () => resolve()));
+    const loaded = await send('load_ruleset', { rulesetName: 'size', source: { files: [{ name: 'storage.rules', content: rules }] } });
+    expect(loaded.errors).toEqual([]);
+    expect(loaded.result.rulesVersion).toBe(2);
+  });
+
+  afterAll(() => runtime?.stdin.end());
+
+  const create = async (path: string, size: number) => {
+    const fullPath = `/b/${projectId}.appspot.com/o/${path}`;
+    const segments = fullPath.split('/').filter(Boolean).map((simple) => ({ simple }));
+    const token = { map_value: { fields: { role: { string_value: 'staff' }, projects: { list_value: { values: [{ string_value: 'main' }] } } } } };
+    const answer = await send('verify', {
+      rulesetName: 'size',
+      service: 'firebase.storage',
+      path: fullPath,
+      method: 'create',
+      variables: {
+        resource: { null_value: null },
+        request: {
+          map_value: {
+            fields: {
+              path: { path_value: { segments } },
+              time: { timestamp_value: new Date().toISOString() },
+              auth: { map_value: { fields: { uid: { string_value: 'staff-main' }, token } } },
+              resource: { map_value: { fields: { name: { string_value: path }, size: { int_value: size }, contentType: { string_value: 'video/mp4' }, metadata: { map_value: { fields: {} } } } } },
+            },
+          },
+        },
+      },
+    });
+    expect(answer.errors).toEqual([]);
+    return answer.result.permit as boolean;
+  };
+
+  it('objects below 1 GiB are accepted, 1 GiB and over refused, in both folders', async () => {
+    const GiB = 1024 * 1024 * 1024;
+    expect(await create(`project/main/${run}/video.mp4`, GiB - 1)).toBe(true);
+    expect(await create(`project/main/${run}/video.mp4`, GiB)).toBe(false);
+    expect(await create(`editor/${run}.video.mp4`, GiB - 1)).toBe(true);
+    expect(await create(`editor/${run}.video.mp4`, 5 * GiB)).toBe(false);
+    // The same request for another store is refused whatever the size: the limit is not all that passes.
+    expect(await create(`project/cookstore/${run}/video.mp4`, 1)).toBe(false);
+  });
+});
