@@ -7,6 +7,7 @@ import { collection, getDocs, doc, getDoc, query, where, documentId } from 'fire
 import { launchBrowser, openConsole, signIn } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
 import { signedInClient, type SignedInClient } from './support/client-sdk.js';
+import { IMPORT_BATCH_SIZE } from '../web/src/csv/import-run';
 
 const run = Date.now().toString(36);
 const dialog = (page: Page) => page.getByTestId('csv-import-dialog');
@@ -148,7 +149,7 @@ describe('CSV import and export', () => {
     const created = await count(page, 'created');
     expect(created).toBeGreaterThan(0);
     expect(created).toBeLessThan(total);
-    expect(created % 400).toBe(0); // whole batches only
+    expect(created % IMPORT_BATCH_SIZE).toBe(0); // whole batches only
     expect(await dialog(page).getByTestId('not-imported-lines').innerText()).toBe(`${created + 2}-${total + 1}`);
 
     const snap = await getDocs(
