@@ -2,7 +2,8 @@
 // emulator, the file endpoints, the 'files' sandbox (remote files for downloads by URL) and the
 // Bunny Stream sandbox: an image uploaded with progress, made private and downloaded from a URL
 // (and the refusals of internal addresses), a WEBP stored as JPG, a file, an audio, a video through
-// its encoding statuses to the player, and a product's list of files filled from an upload.
+// its encoding statuses to the player, a product's list of files filled from an upload, and a
+// product's list of images filled from several URLs at once (one refused, kept for correction).
 // Every stored value is read back from Firestore, with its registry entry project/main/file/{id}.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -21,6 +22,7 @@ const FILES_SANDBOX = SANDBOX_URLS.files ?? '';
 const BUNNY_SANDBOX = SANDBOX_URLS['bunny-stream'] ?? '';
 const FIXTURES = new URL('../sandboxes/fixtures/files/', import.meta.url);
 const DOWNLOAD_FAILED = 'Erro ao fazer download do arquivo. Verifique a URL e tente novamente.';
+const DOWNLOAD_FAILED_MANY = 'Erro ao fazer download de um ou mais arquivos.';
 
 const COURSE_ID = 'e2e-arquivos';
 const STOCK_FILE_ID = 'e2e-arquivos';
@@ -310,6 +312,47 @@ describe('files and media', () => {
       await save(page);
       const files = (await stored('product/10930027')).ProductFiles.Files;
       expect(files).toEqual([...before, { FileCDNURL: url, FileExtension: 'PNG', FileType: 'PD' }]);
+    });
+  });
+
+  describe("a product's list of images", () => {
+    it('appends one image per URL that downloaded, in order, and keeps only the refused URL', async () => {
+      await openDocument(page, 'product/10930027');
+      const before = (await stored('product/10930027')).images as StoredFile[];
+      const list = page.getByRole('group', { name: 'Imagens', exact: true });
+      const refused = 'http://127.0.0.1:1/x';
+      await list.getByRole('button', { name: 'Baixar de URLs', exact: true }).click();
+      const box = list.getByLabel('URLs das imagens (uma por linha)');
+      await box.fill([`${FILES_SANDBOX}/files/panela-inox.jpg`, refused, `  ${FILES_SANDBOX}/files/logo-loja.png`, ''].join('\n'));
+      await list.getByRole('button', { name: 'Baixar', exact: true }).click();
+      await list.getByText(DOWNLOAD_FAILED_MANY, { exact: true }).waitFor({ timeout: 60_000 });
+      // Nothing lost: the refused URL stays for correction, alone.
+      expect(await box.inputValue()).toBe(refused);
+      const progress = (await seenTexts(page)).filter((text) => /^Baixando \d de \d…$/.test(text));
+      expect(progress).toEqual(['Baixando 1 de 3…', 'Baixando 2 de 3…', 'Baixando 3 de 3…']);
+      await list.getByRole('group', { name: `Imagem ${before.length + 2}`, exact: true }).getByTestId('image-thumbnail').waitFor();
+
+      await save(page);
+      const images = (await stored('product/10930027')).images as StoredFile[];
+      expect(images.slice(0, before.length)).toEqual(before);
+      expect(images.slice(before.length)).toMatchObject([
+        { filename: 'panela-inox.jpg', type: 'image/jpeg', width: 640, height: 480, isPublic: true },
+        { filename: 'logo-loja.png', type: 'image/png', width: 256, height: 256, isPublic: true },
+      ]);
+      expect(images).toHaveLength(before.length + 2);
+      for (const image of images.slice(before.length)) {
+        expect(image.filePath).toMatch(/^editor\/[A-Za-z0-9]{20}\./);
+        expect(await registryEntry(image.id)).toMatchObject({ filePath: image.filePath, url: image.url });
+      }
+
+      // A single URL that fails gets the one-file message.
+      await box.fill(refused);
+      await list.getByRole('button', { name: 'Baixar', exact: true }).click();
+      await list.getByText(DOWNLOAD_FAILED, { exact: true }).waitFor({ timeout: 30_000 });
+      expect(await box.inputValue()).toBe(refused);
+      await list.getByRole('button', { name: 'Cancelar', exact: true }).click();
+      await list.getByText(DOWNLOAD_FAILED, { exact: true }).waitFor({ state: 'detached' });
+      expect((await stored('product/10930027')).images).toEqual(images);
     });
   });
 });

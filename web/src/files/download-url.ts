@@ -84,21 +84,3 @@ export async function downloadAsFile(url: string, project: string): Promise<File
   const file = decodeDownload(answer, url);
   return new File([file.bytes], file.name, { type: file.type });
 }
-
-/**
- * Several URLs at once: the files that came, and the message of document 1 §8 when any failed
- * (each failure is logged with its cause).
- */
-export async function downloadAll(urls: string[], project: string): Promise<{ files: File[]; error: string | null }> {
-  const results = await Promise.allSettled(urls.map((url) => downloadAsFile(url, project)));
-  const files: File[] = [];
-  let failed = 0;
-  results.forEach((result, index) => {
-    if (result.status === 'fulfilled') files.push(result.value);
-    else {
-      failed++;
-      console.error(`Download de ${urls[index]} falhou:`, result.reason);
-    }
-  });
-  return { files, error: failed ? downloadErrorMessage(urls.length) : null };
-}

@@ -42,4 +42,10 @@ export const FILE_TEXTS = {
   videoStatus: 'Status do vídeo',
   // Lists of files (document 1 §5).
   uploadToItem: 'Enviar arquivo',
+  // Lists of images: several URLs at once.
+  fromUrls: 'Baixar de URLs',
+  urlsLabel: 'URLs das imagens (uma por linha)',
+  urlsPlaceholder: 'https://…\nhttps://…',
+  downloadingOf: (current: number, total: number) => `Baixando ${current} de ${total}…`,
+  notAnImage: 'O arquivo baixado não é uma imagem.',
 } as const;

@@ -1,6 +1,7 @@
 import { emptyValue } from './empty-value';
 import { FieldRenderer } from './FieldRenderer';
 import { ItemList } from './ItemList';
+import { ListUrlDownload } from './ListUrlDownload';
 import { ReadOnlyField } from './ReadOnlyField';
 import { widgetFor } from './registry';
 import { FORM_TEXTS } from './texts';
@@ -16,6 +17,7 @@ export function ArrayField(props: FieldWidgetProps<FieldOfType<'array_field'>>) 
     <ItemList
       widget={props}
       addActions={[{ label: FORM_TEXTS.add, create: () => emptyValue(field.of) }]}
+      footer={field.of.type === 'image' ? <ListUrlDownload {...props} /> : undefined}
       renderItem={(item, index, replace) => (
         <FieldRenderer
           field={{ ...field.of, title: `${field.of.title} ${index + 1}` }}

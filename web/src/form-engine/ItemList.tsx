@@ -26,6 +26,7 @@ export function ItemList({
   itemLabel = (index) => `${FORM_TEXTS.item} ${index + 1}`,
   renderItem,
   addActions,
+  footer,
 }: {
   /** The list widget's own props. */
   widget: FieldWidgetProps;
@@ -35,6 +36,8 @@ export function ItemList({
   itemLabel?(index: number, item: unknown): string;
   renderItem(item: unknown, index: number, replace: (next: unknown) => void): ReactNode;
   addActions: AddAction[];
+  /** Under the add buttons (a list of images: 'Baixar de URLs'). */
+  footer?: ReactNode;
 }) {
   const keys = useItemKeys(items?.length ?? 0);
   if (!items) return <ReadOnlyField {...widget} />;
@@ -78,6 +81,7 @@ export function ItemList({
           </WidgetButton>
         ))}
       </HStack>
+      {footer}
     </FieldGroup>
   );
 }

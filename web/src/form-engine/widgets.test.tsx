@@ -143,6 +143,9 @@ describe('widgets', () => {
     expect(images).not.toContain(READ_ONLY);
     expect(images).toContain('src="https://cdn/x.jpg"');
     expect(isLabelled(images, 'Imagem 1')).toBe(true);
+    // A list of images can be filled from several URLs at once; other lists cannot.
+    expect(text(images)).toContain('Baixar de URLs');
+    expect(text(html)).not.toContain('Baixar de URLs');
   });
 
   it('show a map entry per key, and an entry of another shape as JSON', () => {
