@@ -1,22 +1,44 @@
 #!/usr/bin/env node
-// CSV import and export in the real console (headless chromium against a fresh seeded stack):
-//  - import: rows per second writing 10,000 products through the import dialog (from 'Iniciar
-//    importação' to 'Importação concluída'), next to a bare admin-SDK BulkWriter writing the same
-//    documents — the ratio is the figure;
-//  - export: seconds for 'Export CSV' on the same collection (about 10,200 products) to hand over the file.
-// Usage: node bench/csv-import.mjs (run.mjs builds the web app first).
-import { mkdtempSync, rmSync } from 'node:fs';
+// CSV import and export in the real console (headless chromium against a fresh seeded stack).
+//  - import: rows per second writing 10,000 products through the import dialog (the browser,
+//    signed in as the seed's admin, security rules evaluated on every write), from 'Iniciar
+//    importação' to 'Importação concluída';
+//  - preview of the same file again: reading the file and finding its 10,000 ids stored (the
+//    created/updated split of the preview);
+//  - export: seconds for 'Export CSV' on the same collection to hand over the file;
+//  - bare write of the same documents with the Admin SDK (no rules, no browser): batched commits
+//    of the import's batch size and depth, and a BulkWriter (its 500/50/5 ramp-up throttle off:
+//    throttled, 10,000 writes cannot go faster than its ramp allows) — import/bare is the figure;
+//  - where the gap goes: the same batches from Node with the web SDK, signed in (rules on) and with
+//    the emulator's 'owner' token (rules skipped), and the Firestore emulator's CPU seconds per
+//    phase (rules are evaluated in its JVM).
+// The bare and Node writes run first, before the browser opens, each into a collection of its own
+// beside `product` (project/main/bench-*): the emulator re-runs every listened query after every
+// commit, under one lock, and a closed browser's listeners stay registered there for a while — a
+// BulkWriter run after the browser closed once took 20 minutes of 20-write commits each re-running
+// them. `product` keeps the seed plus the import, the collection the preview and export read.
+// Usage: node bench/csv-import.mjs (run.mjs builds the web app first). CSV_BENCH_ROWS=n for a shorter run.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { CACHE_DIR, HOSTING_URL, PROJECT_ID } from '../scripts/lib/config.mjs';
+import { deleteApp as deleteWebApp, initializeApp as initializeWebApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
+import { connectFirestoreEmulator, doc, initializeFirestore, setLogLevel, writeBatch } from 'firebase/firestore';
+import { CACHE_DIR, HOSTING_URL, PROJECT_ID, ROOT, ports } from '../scripts/lib/config.mjs';
 import { startStack } from '../scripts/lib/stack.mjs';
 import { emulatorEnv, loadSeed, readSeed } from '../scripts/lib/seed.mjs';
 
-const ROWS = 10_000;
+const ROWS = Number(process.env.CSV_BENCH_ROWS ?? 10_000);
 const tag = Date.now().toString(36);
+// The import's own batch size and depth (web/src/csv/import-run.ts), for the bare writes to match.
+const runSource = readFileSync(join(ROOT, 'web/src/csv/import-run.ts'), 'utf8');
+// CSV_BENCH_BATCH / CSV_BENCH_DEPTH override them (to measure another build of the console).
+const BATCH_SIZE = Number(process.env.CSV_BENCH_BATCH ?? runSource.match(/IMPORT_BATCH_SIZE = (\d+)/)[1]);
+const CONCURRENCY = Number(process.env.CSV_BENCH_DEPTH ?? runSource.match(/IMPORT_CONCURRENCY = (\d+)/)[1]);
 
 function product(i, prefix) {
   return {
@@ -32,69 +54,144 @@ function product(i, prefix) {
 }
 const header = 'id:text,ProductCode:text,ProductSiteName:text,EAN13:text,category:text,Price:number,PriceCompare:number,Options.canSell:checkbox,Options.maxInstallments:number';
 const csvLine = (p) => [p.id, p.ProductCode, p.ProductSiteName, p.EAN13, p.category, p.Price, p.PriceCompare, p.Options.canSell, p.Options.maxInstallments].join(',');
+const documents = (prefix) => Array.from({ length: ROWS }, (_, i) => ({ ...product(i, prefix), brand: 'Tramontina' }));
+const chunks = (list, n) => Array.from({ length: Math.ceil(list.length / n) }, (_, i) => list.slice(i * n, i * n + n));
+const fmtRate = (s) => `${s.toFixed(1)} s = ${(ROWS / s).toFixed(0)} rows/s`;
+
+/** `concurrency` workers taking the next batch in turn: the import's pipeline without the browser. */
+async function commitAll(batches, concurrency, commit) {
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < batches.length) await commit(batches[next++]);
+  }));
+}
+
+/** CPU seconds used so far by the Firestore emulator's JVM (the one on this stack's port). */
+function emulatorCpu() {
+  if (emulatorCpu.pid === undefined) {
+    const line = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+      .split('\n')
+      .find((l) => l.includes('cloud-firestore-emulator') && l.includes(`--port ${ports.firestore} `));
+    emulatorCpu.pid = line ? Number(line.trim().split(/\s+/)[0]) : null;
+  }
+  if (!emulatorCpu.pid) return NaN;
+  const fields = readFileSync(`/proc/${emulatorCpu.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+}
+/** Times `fn`, with the emulator's CPU seconds over the same span. */
+async function measure(fn) {
+  const cpu = emulatorCpu();
+  const t = performance.now();
+  await fn();
+  return { s: (performance.now() - t) / 1000, cpu: emulatorCpu() - cpu };
+}
+const cpuNote = ({ cpu }) => (Number.isFinite(cpu) ? `; emulator CPU ${cpu.toFixed(1)} s = ${((1000 * cpu) / ROWS).toFixed(1)} ms per row` : '');
 
 const stateDir = mkdtempSync(join(tmpdir(), 'console-bench-csv-'));
 const stack = await startStack({ stateDir, persist: false, logFile: join(CACHE_DIR, 'emulators-bench-csv.log') });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-});
+// Killed (a timeout, Ctrl+C): the emulators go too.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stack.stop().finally(() => process.exit(1)));
+let browser;
 try {
   await loadSeed();
   const admin = readSeed().users.find((u) => u.claims.role === 'admin');
+  const bareCollection = (name) => `project/main/bench-${name}-${tag}`;
+
+  // Bare writes of the same documents (created, as the import's are).
+  Object.assign(process.env, emulatorEnv());
+  const app = initializeApp({ projectId: PROJECT_ID }, 'bench-csv');
+  const db = getFirestore(app);
+  const bare = await measure(() => commitAll(chunks(documents(`bare-${tag}`), BATCH_SIZE), CONCURRENCY, async (batch) => {
+    const b = db.batch();
+    for (const p of batch) b.set(db.doc(`${bareCollection('bare')}/${p.id}`), p, { merge: true });
+    await b.commit();
+  }));
+  let failed = 0;
+  const bulk = await measure(async () => {
+    const writer = db.bulkWriter({ throttling: false });
+    writer.onWriteError(() => { failed += 1; return false; });
+    for (const p of documents(`bulk-${tag}`)) writer.set(db.doc(`${bareCollection('bulk')}/${p.id}`), p, { merge: true }).catch(() => {});
+    await writer.close();
+  });
+  await deleteApp(app);
+
+  // The same batches with the browser's SDK from Node, rules on and skipped.
+  setLogLevel('silent');
+  const webWrite = async (name, connect) => {
+    const webApp = initializeWebApp({ apiKey: 'demo-api-key', projectId: PROJECT_ID, appId: 'bench' }, name);
+    const webDb = initializeFirestore(webApp, {});
+    await connect(webApp, webDb);
+    const result = await measure(() => commitAll(chunks(documents(`${name}-${tag}`), BATCH_SIZE), CONCURRENCY, async (batch) => {
+      const b = writeBatch(webDb);
+      for (const p of batch) b.set(doc(webDb, `${bareCollection(name)}/${p.id}`), p, { merge: true });
+      await b.commit();
+    }));
+    await deleteWebApp(webApp);
+    return result;
+  };
+  const signedIn = await webWrite('web-rules', async (webApp, webDb) => {
+    const auth = getAuth(webApp);
+    connectAuthEmulator(auth, `http://127.0.0.1:${ports.auth}`, { disableWarnings: true });
+    await signInWithEmailAndPassword(auth, admin.email, admin.password);
+    connectFirestoreEmulator(webDb, '127.0.0.1', ports.firestore);
+  });
+  const owner = await webWrite('web-owner', async (_webApp, webDb) => connectFirestoreEmulator(webDb, '127.0.0.1', ports.firestore, { mockUserToken: 'owner' }));
+
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
   const page = await (await browser.newContext({ baseURL: HOSTING_URL, viewport: { width: 1400, height: 900 }, acceptDownloads: true })).newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const scriptSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration').value;
   await page.goto('/console/product');
   await page.getByLabel('E-mail').fill(admin.email);
   await page.getByLabel('Senha').fill(admin.password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await page.getByTestId('entry-list').getByRole('button').first().waitFor({ timeout: 60_000 });
 
-  const rows = Array.from({ length: ROWS }, (_, i) => product(i, `csv-${tag}`));
+  const file = { name: 'bench.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...documents(`csv-${tag}`).map(csvLine)].join('\n')) };
   const dialog = page.getByTestId('csv-import-dialog');
   await page.getByRole('button', { name: 'Import CSV' }).click();
   let t = performance.now();
-  await dialog.getByLabel('Arquivo CSV').setInputFiles({ name: 'bench.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows.map(csvLine)].join('\n')) });
+  await dialog.getByLabel('Arquivo CSV').setInputFiles(file);
   await dialog.getByTestId('import-preview-counts').waitFor({ timeout: 120_000 });
   const previewS = (performance.now() - t) / 1000;
   await dialog.getByLabel('Marca').fill('Tramontina');
-  t = performance.now();
-  await dialog.getByRole('button', { name: 'Iniciar importação' }).click();
-  await dialog.getByText('Importação concluída').waitFor({ timeout: 300_000 });
-  const importS = (performance.now() - t) / 1000;
-  console.log(`csv    import ${ROWS} products: ${importS.toFixed(1)} s = ${(ROWS / importS).toFixed(0)} rows/s (preview: read + check ${previewS.toFixed(1)} s)`);
+  const script0 = await scriptSeconds();
+  const imported = await measure(async () => {
+    await dialog.getByRole('button', { name: 'Iniciar importação' }).click();
+    await dialog.getByText('Importação concluída').waitFor({ timeout: 600_000 });
+  });
+  const scriptS = (await scriptSeconds()) - script0;
   const created = Number(await dialog.getByTestId('count-created').innerText());
   if (created !== ROWS) throw new Error(`the import created ${created} of ${ROWS} records`);
+  console.log(`csv    import ${ROWS} products in the console (browser, rules on): ${fmtRate(imported.s)}  (preview: read + check ${previewS.toFixed(1)} s)`);
+  console.log(`csv      browser JavaScript during it: ${scriptS.toFixed(1)} s${cpuNote(imported)}`);
+
+  // The same file again: the preview finds every id stored (the created/updated split).
+  await dialog.getByRole('button', { name: 'Escolher outro arquivo' }).click();
+  t = performance.now();
+  await dialog.getByLabel('Arquivo CSV').setInputFiles(file);
+  await dialog.getByTestId('import-preview-counts').filter({ hasText: `Serão criados 0 registros e atualizados ${ROWS.toLocaleString('pt-BR')}.` }).waitFor({ timeout: 300_000 });
+  console.log(`csv    preview of the same file again (${ROWS} ids found stored): ${((performance.now() - t) / 1000).toFixed(1)} s`);
   await dialog.getByRole('button', { name: 'Fechar' }).click();
 
-  t = performance.now();
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 300_000 }), page.getByRole('button', { name: 'Export CSV' }).click()]);
-  await download.path();
-  const exportS = (performance.now() - t) / 1000;
-  console.log(`csv    export ${ROWS + 238} products to CSV: ${exportS.toFixed(1)} s`);
-
-  // The console's realtime list of this collection stays subscribed while the dialog imports; the
-  // bare writer runs with the browser closed, so the ratio also shows what that listener costs
-  // the emulator (it re-runs the listened query on every write).
-  await browser.close();
-  Object.assign(process.env, emulatorEnv());
-  const app = initializeApp({ projectId: PROJECT_ID }, 'bench-csv');
-  const db = getFirestore(app);
-  t = performance.now();
-  const writer = db.bulkWriter();
-  let failed = 0;
-  writer.onWriteError(() => { failed += 1; return false; });
-  for (const p of rows.map((_, i) => product(i, `bulk-${tag}`))) writer.set(db.doc(`project/main/product/${p.id}`), { ...p, brand: 'Tramontina' }, { merge: true }).catch(() => {});
-  await writer.close();
-  if (failed) console.log(`csv    bare BulkWriter: ${failed} of ${ROWS} writes failed (emulator deadline)`);
-  const bulkS = (performance.now() - t) / 1000;
-  await deleteApp(app);
-
-  const importRate = ROWS / importS;
-  const bulkRate = ROWS / bulkS;
-  console.log(`csv    bare BulkWriter, same documents: ${bulkS.toFixed(1)} s = ${bulkRate.toFixed(0)} rows/s  (import/bulk ${(importRate / bulkRate).toFixed(2)})`);
+  const products = Object.keys(readSeed().documents).filter((p) => /^project\/main\/product\/[^/]+$/.test(p)).length + ROWS;
+  const exported = await measure(async () => {
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 300_000 }), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    await download.path();
+  });
+  console.log(`csv    export ${products} products to CSV: ${exported.s.toFixed(1)} s`);
+  console.log(`csv    bare write, Admin SDK, batches of ${BATCH_SIZE}, ${CONCURRENCY} in flight: ${fmtRate(bare.s)}${cpuNote(bare)}`);
+  console.log(`csv    bare BulkWriter (throttling off): ${fmtRate(bulk.s)}${failed ? ` (${failed} writes failed)` : ''}${cpuNote(bulk)}`);
+  console.log(`csv    import/bare: ${(bare.s / imported.s).toFixed(2)} of the batched commits, ${(bulk.s / imported.s).toFixed(2)} of the BulkWriter`);
+  console.log(`csv      same batches, web SDK in Node, signed in (rules on): ${fmtRate(signedIn.s)}${cpuNote(signedIn)}`);
+  console.log(`csv      same batches, web SDK in Node, owner token (rules skipped): ${fmtRate(owner.s)}${cpuNote(owner)}`);
 } finally {
-  await browser.close();
+  await browser?.close();
   await stack.stop();
   rmSync(stateDir, { recursive: true, force: true });
 }

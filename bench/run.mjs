@@ -4,7 +4,7 @@
 //    the way `npm start` runs them (after the build is up to date);
 //  - bundle: the console's initial JavaScript (entry + modulepreloads of index.html) in gzip kB;
 //  - form: the document form with 200 fields in headless chromium (bench/document-form.mjs);
-//  - csv: CSV import rows/s vs a bare BulkWriter, and export time (bench/csv-import.mjs);
+//  - csv: CSV import rows/s in the browser vs a bare Admin SDK write of the same documents, and export time (bench/csv-import.mjs);
 //  - bulk: the bulk sync engine's codes/s against N / (T + 0.4 s), no emulators (bench/bulk-sync.mjs);
 //  - upload: a 20 MB file through the Storage emulator, web SDK vs a bare resumable POST (bench/upload.mjs).
 import { spawnSync } from 'node:child_process';
@@ -68,7 +68,7 @@ if (want('form')) {
 }
 
 if (want('csv')) {
-  // Starts its own stack: 10,000 products through the import dialog vs a bare BulkWriter, and the export.
+  // Starts its own stack: 10,000 products through the import dialog vs bare Admin SDK writes, and the export.
   const r = spawnSync(process.execPath, [join(ROOT, 'bench/csv-import.mjs')], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
 }

@@ -163,17 +163,141 @@ describe('the import state machine', () => {
   });
 });
 
+describe('pausing in the state machine', () => {
+  const plan = planImport(product, readCsvText('id:text,Price:number\nA,1'));
+  const file = { fileName: 'f.csv', plan, existingIds: new Set<string>() };
+  const run = (...actions: Parameters<typeof importReducer>[1][]) => actions.reduce<ImportState>(importReducer, initialImportState);
+  const prefix = [{ type: 'fileChosen', fileName: 'f.csv' }, { type: 'fileChecked', file }, { type: 'started' }] as const;
+
+  it('holds the pause only once the writer says nothing is in flight, and forgets it on resume', () => {
+    expect(run(...prefix, { type: 'pauseToggled' })).toMatchObject({ paused: true, pauseHeld: false });
+    expect(run(...prefix, { type: 'pauseToggled' }, { type: 'pauseHeld' })).toMatchObject({ paused: true, pauseHeld: true });
+    expect(run(...prefix, { type: 'pauseToggled' }, { type: 'pauseHeld' }, { type: 'pauseToggled' })).toMatchObject({ paused: false, pauseHeld: false });
+    // A late word from the writer after resuming changes nothing.
+    expect(run(...prefix, { type: 'pauseToggled' }, { type: 'pauseToggled' }, { type: 'pauseHeld' })).toMatchObject({ paused: false, pauseHeld: false });
+  });
+});
+
 describe('writing in batches', () => {
   const records = Array.from({ length: 10 }, (_, i) => ({ status: 'ready' as const, line: i + 2, cells: [], id: `r${i}`, data: {} }));
+  const names = (b: readonly { id: string }[]) => b.map((r) => r.id).join('+');
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  /** Commits that finish when the test says so, counting how many are in flight. */
+  function heldCommits() {
+    const pending = new Map<string, { resolve(): void; reject(error: Error): void }>();
+    const started: string[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const writer = {
+      commit(batch: readonly { id: string }[]) {
+        const name = names(batch);
+        started.push(name);
+        maxInFlight = Math.max(maxInFlight, ++inFlight);
+        return new Promise<void>((resolve, reject) => {
+          pending.set(name, {
+            resolve: () => { inFlight--; pending.delete(name); resolve(); },
+            reject: (error) => { inFlight--; pending.delete(name); reject(error); },
+          });
+        });
+      },
+    };
+    return { writer, started, pending, maxInFlight: () => maxInFlight };
+  }
 
   it('stops between batches and reports a failed batch as errors', async () => {
     const seen: string[] = [];
     let stopped = false;
     const ended = await writeInBatches(records, { commit: async (b) => { if (b[0]!.id === 'r3') throw new Error('negado'); } }, { isPaused: () => false, isStopped: () => stopped }, (b, error) => {
-      seen.push(`${b.map((r) => r.id).join('+')}${error ? `!${error}` : ''}`);
+      seen.push(`${names(b)}${error ? `!${error}` : ''}`);
       if (seen.length === 2) stopped = true;
-    }, 3);
+    }, { batchSize: 3, concurrency: 1 });
     expect(ended).toBe('interrupted');
     expect(seen).toEqual(['r0+r1+r2', 'r3+r4+r5!negado']);
+  });
+
+  it('keeps up to the given number of commits in flight and reports them in file order', async () => {
+    const held = heldCommits();
+    const seen: string[] = [];
+    const run = writeInBatches(records, held.writer, { isPaused: () => false, isStopped: () => false }, (b, error) => seen.push(`${names(b)}${error !== undefined ? `!${error}` : ''}`), { batchSize: 2, concurrency: 3 });
+    await tick();
+    expect(held.started).toEqual(['r0+r1', 'r2+r3', 'r4+r5']);
+    // The third and second finish first (the second failing): nothing is reported before the first.
+    held.pending.get('r4+r5')!.resolve();
+    held.pending.get('r2+r3')!.reject(new Error('negado'));
+    await tick();
+    expect(seen).toEqual([]);
+    expect(held.started).toEqual(['r0+r1', 'r2+r3', 'r4+r5', 'r6+r7', 'r8+r9']);
+    held.pending.get('r0+r1')!.resolve();
+    await tick();
+    expect(seen).toEqual(['r0+r1', 'r2+r3!negado', 'r4+r5']);
+    held.pending.get('r8+r9')!.resolve();
+    held.pending.get('r6+r7')!.resolve();
+    expect(await run).toBe('finished');
+    expect(seen).toEqual(['r0+r1', 'r2+r3!negado', 'r4+r5', 'r6+r7', 'r8+r9']);
+    expect(held.maxInFlight()).toBe(3);
+  });
+
+  it('on pause lets the commits in flight finish, says so, starts nothing until resumed', async () => {
+    const held = heldCommits();
+    const control = { paused: false, settled: 0 };
+    const seen: string[] = [];
+    const run = writeInBatches(records, held.writer, { isPaused: () => control.paused, isStopped: () => false, onSettled: () => control.settled++ }, (b) => seen.push(names(b)), { batchSize: 2, concurrency: 2 });
+    await tick();
+    control.paused = true;
+    held.pending.get('r0+r1')!.resolve();
+    await tick();
+    expect(held.started).toEqual(['r0+r1', 'r2+r3']);
+    expect(control.settled).toBe(0);
+    held.pending.get('r2+r3')!.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(control.settled).toBe(1);
+    expect(seen).toEqual(['r0+r1', 'r2+r3']);
+    expect(held.started).toHaveLength(2);
+    control.paused = false;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(held.started).toEqual(['r0+r1', 'r2+r3', 'r4+r5', 'r6+r7']);
+    for (const name of ['r4+r5', 'r6+r7']) held.pending.get(name)!.resolve();
+    await tick();
+    held.pending.get('r8+r9')!.resolve();
+    expect(await run).toBe('finished');
+    expect(seen).toHaveLength(5);
+  });
+
+  it('on stop reports the commits already sent and leaves the rest of the file', async () => {
+    const held = heldCommits();
+    let stopped = false;
+    const seen: string[] = [];
+    const run = writeInBatches(records, held.writer, { isPaused: () => false, isStopped: () => stopped }, (b) => seen.push(names(b)), { batchSize: 2, concurrency: 3 });
+    await tick();
+    stopped = true;
+    held.pending.get('r0+r1')!.resolve();
+    await tick();
+    expect(held.started).toEqual(['r0+r1', 'r2+r3', 'r4+r5']);
+    held.pending.get('r4+r5')!.resolve();
+    held.pending.get('r2+r3')!.resolve();
+    expect(await run).toBe('interrupted');
+    expect(seen).toEqual(['r0+r1', 'r2+r3', 'r4+r5']);
+  });
+
+  it('holds a batch that writes an id still in flight until that commit is done', async () => {
+    const held = heldCommits();
+    const repeated = [...records.slice(0, 4), { ...records[1]!, line: 20 }, ...records.slice(5, 8)];
+    const run = writeInBatches(repeated, held.writer, { isPaused: () => false, isStopped: () => false }, () => {}, { batchSize: 2, concurrency: 4 });
+    await tick();
+    // r1 again in the third batch: it waits for the first, the ones after it wait in turn.
+    expect(held.started).toEqual(['r0+r1', 'r2+r3']);
+    held.pending.get('r0+r1')!.resolve();
+    await tick();
+    expect(held.started).toEqual(['r0+r1', 'r2+r3', 'r1+r5', 'r6+r7']);
+    for (const name of ['r2+r3', 'r1+r5', 'r6+r7']) held.pending.get(name)!.resolve();
+    expect(await run).toBe('finished');
+  });
+
+  it('counts a commit that throws instead of rejecting as a failed batch', async () => {
+    const seen: (string | undefined)[] = [];
+    const ended = await writeInBatches(records.slice(0, 2), { commit: () => { throw new Error('sem rede'); } }, { isPaused: () => false, isStopped: () => false }, (_b, error) => seen.push(error));
+    expect(ended).toBe('finished');
+    expect(seen).toEqual(['sem rede']);
   });
 });

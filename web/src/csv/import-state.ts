@@ -23,7 +23,8 @@ export type ImportState =
   | { step: 'choose'; problem: string | null }
   | { step: 'checking'; fileName: string }
   | ({ step: 'preview'; brand: string } & CheckedFile)
-  | ({ step: 'running'; brand: string; paused: boolean; stopping: boolean; outcomes: RecordOutcome[] } & CheckedFile)
+  /** `paused`: asked to pause; `pauseHeld`: the batches already sent are done, nothing is being written. */
+  | ({ step: 'running'; brand: string; paused: boolean; pauseHeld: boolean; stopping: boolean; outcomes: RecordOutcome[] } & CheckedFile)
   | ({ step: 'finished' | 'interrupted'; brand: string; outcomes: RecordOutcome[] } & CheckedFile);
 
 export type ImportAction =
@@ -33,6 +34,7 @@ export type ImportAction =
   | { type: 'brandChanged'; brand: string }
   | { type: 'started' }
   | { type: 'pauseToggled' }
+  | { type: 'pauseHeld' }
   | { type: 'stopRequested' }
   | { type: 'batchWritten'; records: readonly ReadyRecord[]; error?: string }
   | { type: 'ended' }
@@ -65,12 +67,14 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
       return state.step === 'preview' ? { ...state, brand: action.brand } : state;
     case 'started':
       return state.step === 'preview'
-        ? { ...state, step: 'running', paused: false, stopping: false, outcomes: outcomesBeforeWriting(state.plan.lines) }
+        ? { ...state, step: 'running', paused: false, pauseHeld: false, stopping: false, outcomes: outcomesBeforeWriting(state.plan.lines) }
         : state;
     case 'pauseToggled':
-      return state.step === 'running' && !state.stopping ? { ...state, paused: !state.paused } : state;
+      return state.step === 'running' && !state.stopping ? { ...state, paused: !state.paused, pauseHeld: false } : state;
+    case 'pauseHeld':
+      return state.step === 'running' && state.paused && !state.pauseHeld ? { ...state, pauseHeld: true } : state;
     case 'stopRequested':
-      return state.step === 'running' ? { ...state, stopping: true, paused: false } : state;
+      return state.step === 'running' ? { ...state, stopping: true, paused: false, pauseHeld: false } : state;
     case 'batchWritten': {
       if (state.step !== 'running') return state;
       const written = action.records.map((r): RecordOutcome =>
@@ -82,7 +86,7 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
     }
     case 'ended': {
       if (state.step !== 'running') return state;
-      const { paused: _paused, stopping: _stopping, ...rest } = state;
+      const { paused: _paused, pauseHeld: _pauseHeld, stopping: _stopping, ...rest } = state;
       return { ...rest, step: recordsLeft(state).length > 0 ? 'interrupted' : 'finished' };
     }
     case 'restarted':

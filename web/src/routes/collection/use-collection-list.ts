@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { onSnapshot, query } from 'firebase/firestore';
 import type { CollectionDefinition } from '@console/shared';
 import { projectCollection } from '../../lib/firestore-paths';
@@ -14,12 +14,21 @@ export type ListState =
   | { status: 'error' }
   | { status: 'ready'; entries: ListEntry[] };
 
-/** The realtime list of project/{projectId}/{collection}, filtered by `filterText`. */
-export function useCollectionList(projectId: string, definition: CollectionDefinition, filterText: string): ListState {
+/**
+ * The realtime list of project/{projectId}/{collection}, filtered by `filterText`. With `live`
+ * false the subscription is dropped and the entries shown stay as they were (a CSV import is
+ * writing); back to true, it subscribes again and the list catches up in one snapshot.
+ */
+export function useCollectionList(projectId: string, definition: CollectionDefinition, filterText: string, live = true): ListState {
   const [state, setState] = useState<ListState>({ status: 'loading' });
+  // The query whose entries are shown: resubscribing to the same one keeps them until it answers.
+  const shown = useRef<unknown[] | null>(null);
 
   useEffect(() => {
-    setState({ status: 'loading' });
+    if (!live) return undefined;
+    const same = shown.current?.[0] === projectId && shown.current[1] === definition && shown.current[2] === filterText;
+    if (!same) setState({ status: 'loading' });
+    shown.current = [projectId, definition, filterText];
     try {
       const q = query(projectCollection(projectId, definition.id), ...listQueryConstraints(definition, filterText));
       return onSnapshot(
@@ -40,7 +49,7 @@ export function useCollectionList(projectId: string, definition: CollectionDefin
       setState({ status: 'error' });
       return undefined;
     }
-  }, [projectId, definition, filterText]);
+  }, [projectId, definition, filterText, live]);
 
   return state;
 }

@@ -22,7 +22,9 @@ export function CollectionPanel({ projectId, definition, selectedId }: Collectio
   const navigate = useNavigate();
   const [filterText, setFilterText] = useState('');
   const filter = useDebouncedValue(filterText, FILTER_DEBOUNCE_MS);
-  const list = useCollectionList(projectId, definition, filter);
+  // While a CSV import writes, the realtime list is paused (see CsvImportButton's onWritingChange).
+  const [importing, setImporting] = useState(false);
+  const list = useCollectionList(projectId, definition, filter, !importing);
 
   // Opening an entry only changes :docId, so this panel (and its subscription) stays mounted.
   const open = useCallback(
@@ -45,7 +47,7 @@ export function CollectionPanel({ projectId, definition, selectedId }: Collectio
         />
         <HStack mt="2" gap="2">
           <CsvExportButton projectId={projectId} definition={definition} />
-          <CsvImportButton projectId={projectId} definition={definition} />
+          <CsvImportButton projectId={projectId} definition={definition} onWritingChange={setImporting} />
           <Button size="xs" colorPalette="blue" ms="auto" onClick={() => navigate(documentPath(definition.id, ADD_DOC_ID))}>
             {LIST_TEXTS.add}
           </Button>

@@ -21,26 +21,32 @@ import type { ImportCounts } from '../../../csv/import-state';
 
 /** Firestore side of CSV import and export: reads by pages, existence checks, batched writes, the log. */
 
-const EXPORT_PAGE_SIZE = 500;
+/**
+ * Documents per read of the export and of the import's existence check. Large pages: on the
+ * emulator each query costs a pass over the whole collection whatever its limit (10,238 products
+ * exported in 16-26 s in pages of 500, in 6-7 s in pages of 2,000), and in production fewer
+ * round trips help too; 2,000 documents of a few kB stay a few MB per answer.
+ */
+const READ_PAGE_SIZE = 2000;
 
 /** The whole collection, page by page in id order (past the list limit), reporting the count read. */
 export async function readWholeCollection(projectId: string, collectionId: string, onProgress: (read: number) => void): Promise<StoredRecord[]> {
   const records: StoredRecord[] = [];
   let last: QueryDocumentSnapshot | undefined;
   for (;;) {
-    const page = query(projectCollection(projectId, collectionId), orderBy(documentId()), ...(last ? [startAfter(last)] : []), limit(EXPORT_PAGE_SIZE));
+    const page = query(projectCollection(projectId, collectionId), orderBy(documentId()), ...(last ? [startAfter(last)] : []), limit(READ_PAGE_SIZE));
     const snapshot = await getDocs(page);
     for (const d of snapshot.docs) records.push({ id: d.id, data: d.data() });
     onProgress(records.length);
-    if (snapshot.size < EXPORT_PAGE_SIZE) return records;
+    if (snapshot.size < READ_PAGE_SIZE) return records;
     last = snapshot.docs[snapshot.docs.length - 1];
   }
 }
 
 /**
  * The stored data of those of `ids` that exist. One ranged read in id order between the smallest
- * and the largest id (pages of 500): 'in' queries of 30 cost a round trip per 30 rows, which made
- * a 10,000-row file wait for minutes; a range costs at most the collection once.
+ * and the largest id (pages of READ_PAGE_SIZE): 'in' queries of 30 cost a round trip per 30 rows,
+ * which made a 10,000-row file wait for minutes; a range costs at most the collection once.
  */
 export async function readExisting(projectId: string, collectionId: string, ids: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
   const wanted = new Set(ids.filter(Boolean));
@@ -50,10 +56,10 @@ export async function readExisting(projectId: string, collectionId: string, ids:
   const range = [where(documentId(), '>=', sorted[0]!), where(documentId(), '<=', sorted[sorted.length - 1]!)];
   let last: QueryDocumentSnapshot | undefined;
   for (;;) {
-    const page = query(projectCollection(projectId, collectionId), ...range, orderBy(documentId()), ...(last ? [startAfter(last)] : []), limit(EXPORT_PAGE_SIZE));
+    const page = query(projectCollection(projectId, collectionId), ...range, orderBy(documentId()), ...(last ? [startAfter(last)] : []), limit(READ_PAGE_SIZE));
     const snapshot = await getDocs(page);
     for (const d of snapshot.docs) if (wanted.has(d.id)) found.set(d.id, d.data());
-    if (snapshot.size < EXPORT_PAGE_SIZE) return found;
+    if (snapshot.size < READ_PAGE_SIZE) return found;
     last = snapshot.docs[snapshot.docs.length - 1];
   }
 }

@@ -24,6 +24,7 @@ export const CSV_UI_TEXTS = {
   resume: 'Continuar',
   stop: 'Parar',
   stopping: 'Parando…',
+  pausing: 'Pausando…',
   paused: 'Pausado',
   progress: (done: number, total: number) => `${formatInteger(done)} de ${formatInteger(total)} registros`,
   finished: 'Importação concluída',
