@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { companyFromProductCode } from '@console/shared';
-import { answerDialogs, launchBrowser, openConsole, signIn } from './support/browser.js';
+import { answerDialogs, launchBrowser, openConsole, signIn, rememberProject } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
 import { createTestProject, sandboxRequests, sandboxUrls, setSandboxFaults } from '../functions/src/sync/pipeline/emulator-test-support.js';
 
@@ -61,8 +61,7 @@ describe('bulk product sync', () => {
     pages.push(page);
     const dialogs = answerDialogs(page);
     await signIn(page, admin.email, admin.password);
-    await page.getByLabel('Projeto').waitFor();
-    await page.evaluate((id) => localStorage.setItem('console.currentProject', id), project);
+    await rememberProject(page, project);
     await page.goto('/console/sync');
     await page.getByRole('heading', { name: 'Produtos', exact: true }).waitFor();
     await page.getByLabel('Conta Bling').locator('option', { hasText: 'Conta Principal' }).waitFor({ state: 'attached' });

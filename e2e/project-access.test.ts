@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { collection, doc, getDoc, getDocs, limit, query } from 'firebase/firestore';
 import { signedInClient, type SignedInClient } from './support/client-sdk.js';
-import { launchBrowser, openConsole, signIn } from './support/browser.js';
+import { launchBrowser, openConsole, signIn, rememberProject } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
 
 const cdlboxStaff = seedUser('staff', ['cdlbox']);
@@ -36,8 +36,7 @@ describe('a cdlbox-only staff user', () => {
   it('cannot switch to main by the remembered project or the URL', async () => {
     const page = await openConsole(browser, '/console');
     await signIn(page, cdlboxStaff.email, cdlboxStaff.password);
-    await page.getByLabel('Projeto').waitFor();
-    await page.evaluate(() => localStorage.setItem('console.currentProject', 'main'));
+    await rememberProject(page, 'main');
     await page.goto('/console/product?project=main');
     await page.getByTestId('collection-panel').waitFor();
     expect(await page.getByLabel('Projeto').inputValue()).toBe('cdlbox');

@@ -3,7 +3,7 @@
 // navigation to /console/product/{code} at the end; the company asked for first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { answerDialogs, launchBrowser, openConsole, signIn } from './support/browser.js';
+import { answerDialogs, launchBrowser, openConsole, signIn, rememberProject } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
 import { createTestProject, sandboxRequests, sandboxUrls, testFirestore, testWarehouse } from '../functions/src/sync/pipeline/emulator-test-support.js';
 
@@ -36,8 +36,7 @@ describe('single-product sync buttons', () => {
     pages.push(page);
     const dialogs = answerDialogs(page);
     await signIn(page, admin.email, admin.password);
-    await page.getByLabel('Projeto').waitFor();
-    await page.evaluate((id) => localStorage.setItem('console.currentProject', id), project);
+    await rememberProject(page, project);
     await page.goto(`/console/product/${code}`);
     await page.getByTestId('document-path').filter({ hasText: `${project}/product/${code}` }).waitFor();
     return { page, dialogs };

@@ -33,6 +33,15 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
 }
 
+/**
+ * Makes `project` the console's current project (the choice it remembers in localStorage) once the
+ * signed-in console shows its project picker; the next navigation opens that project.
+ */
+export async function rememberProject(page: Page, project: string): Promise<void> {
+  await page.getByLabel('Projeto').waitFor();
+  await page.evaluate((id) => localStorage.setItem('console.currentProject', id), project);
+}
+
 /** Answers window.confirm / window.prompt dialogs in order (default: accept); remembers their messages. */
 export function answerDialogs(page: Page) {
   const answers: Array<(dialog: Dialog) => Promise<void>> = [];

@@ -506,7 +506,7 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
       if (method === 'GET') {
         const { offset, limit } = page(query);
         const codigos = [...query.getAll('codigo'), ...query.getAll('codigos[]'), ...query.getAll('codigos')];
-        // criterio: 1 últimos incluídos (default), 2 ativos, 3 inativos, 4 excluídos, 5 todos.
+        // Bling's criterio: 1 latest added (default), 2 active, 3 inactive, 4 deleted, 5 every product.
         const criterio = query.get('criterio') ?? '1';
         const situacoes = { '1': ['A', 'I'], '2': ['A'], '3': ['I'], '4': ['E'], '5': ['A', 'I', 'E'] }[criterio] ?? ['A', 'I'];
         const found = [...produtos.values()]

@@ -94,8 +94,8 @@ export async function registerFile({ project, uid, kind, request }: RegisterInpu
 
 /**
  * Makes a registered file public (a fresh token: older URLs stop working) or private (no token).
- * The entry's filePath is checked again: entries are writable by the project's users, so a path
- * put there by hand must not reach another project's objects.
+ * The entry's filePath is checked again although firestore.rules keep clients from writing
+ * entries: an entry must never reach another project's objects, whoever wrote it.
  */
 export async function changeFilePermissions({ project, id, isPublic }: { project: string; id: string; isPublic: boolean }): Promise<StoredFile> {
   const ref = registry(project).doc(id);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getStorage } from 'firebase-admin/storage';
+import { adminStorage } from '../lib/admin.js';
 
 /**
  * Cloud Storage through the Admin SDK: the project's default bucket (FIREBASE_CONFIG.storageBucket
@@ -15,10 +14,9 @@ export const DOWNLOAD_TOKENS_KEY = 'firebaseStorageDownloadTokens';
 /** Custom metadata naming the project that registered the object (see claimObject). */
 export const OWNER_PROJECT_KEY = 'consoleProject';
 
-/** The default bucket; the same Admin app as the rest of the functions. */
+/** The default bucket, through the functions' one Admin app. */
 export function defaultBucket() {
-  const app = getApps()[0] ?? initializeApp();
-  return getStorage(app).bucket();
+  return adminStorage.bucket();
 }
 
 /**

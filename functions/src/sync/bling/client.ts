@@ -231,7 +231,7 @@ export class BlingClient {
   }
 
   private async findProdutoSummary(codigo: string): Promise<BlingProduto | null> {
-    // criterio 5 (todos): an inactive produto still owns its codigo.
+    // criterio 5 (every product): an inactive produto still owns its codigo.
     const answer = await this.call(`falha ao buscar o produto ${codigo}`, 'GET', '/produtos', {
       query: { codigo, criterio: 5, pagina: 1, limite: 100 },
       schema: listSchema(produtoSchema),
