@@ -16,3 +16,4 @@ export {
 export * from './attributes.js';
 export * from './rows.js';
 export * from './value.js';
+export * from './convert.js';

@@ -10,13 +10,18 @@ import { isOperatorNode } from './types.js';
  * It never changes what the condition means: tests check evaluation is unchanged.
  */
 export function normaliseCondition(node: ConditionNode): ConditionNode {
-  if (!isOperatorNode(node)) return node.type === 'null' ? { type: 'null', value: null } : node;
-  const params = node.params.map(normaliseCondition);
+  // Unchanged subtrees keep their identity, so the editor re-renders only what an edit touched.
+  if (!isOperatorNode(node)) return node.type === 'null' && node.value !== null ? { type: 'null', value: null } : node;
+  let params = node.params;
+  const normalised = params.map(normaliseCondition);
+  if (normalised.some((p, i) => p !== params[i])) params = normalised;
   if (node.type === 'AND' || node.type === 'OR') {
     if (params.length === 1) return params[0]!;
-    const flat = params.flatMap((p) => (p.type === node.type && isOperatorNode(p) ? p.params : [p]));
-    return { type: node.type, params: flat };
+    if (params.some((p) => p.type === node.type)) {
+      params = params.flatMap((p) => (p.type === node.type && isOperatorNode(p) ? p.params : [p]));
+    }
+    return params === node.params ? node : { type: node.type, params };
   }
-  if (node.type === 'function') return { type: 'function', value: node.value.toUpperCase(), params };
-  return { type: node.type, params };
+  if (node.type === 'function' && node.value !== node.value.toUpperCase()) return { type: 'function', value: node.value.toUpperCase(), params };
+  return params === node.params ? node : { ...node, params } as ConditionNode;
 }

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { countNodes } from '../tree.js';
 import type { ConditionNode } from '../types.js';
 
 /**
@@ -101,8 +102,16 @@ export function conditionTreeArbitrary(depth = 3): fc.Arbitrary<ConditionNode> {
 
 /** A large tree of about `size` nodes: an AND of random conditions (for the benchmark). */
 export function largeConditionTree(size: number, seed: number): ConditionNode {
-  const parts = fc.sample(conditionTreeArbitrary(2), { seed, numRuns: Math.max(2, Math.round(size / 8)) });
-  return { type: 'AND', params: parts };
+  const pool = fc.sample(conditionTreeArbitrary(2), { seed, numRuns: size });
+  const params: ConditionNode[] = [];
+  let count = 1;
+  for (const part of pool) {
+    const n = countNodes(part);
+    if (count + n > size && params.length >= 2) break;
+    params.push(part);
+    count += n;
+  }
+  return { type: 'AND', params };
 }
 
 export type TestRow = {
