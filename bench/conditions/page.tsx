@@ -3,17 +3,18 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { countNodes, type ConditionNode } from '@console/shared';
+import { countNodes, normaliseCondition, type ConditionNode } from '@console/shared';
 import { system } from '../../web/src/app/theme';
 import { ConditionBuilder } from '../../web/src/condition-builder/ConditionBuilder';
 import { largeConditionTree } from '../../shared/src/conditions/testing/arbitraries';
 
 // A product rule of ~200 nodes: random conditions, with one text comparison to type into first.
 const random = largeConditionTree(190, 7) as { type: 'AND'; params: ConditionNode[] };
-const tree: ConditionNode = {
+// Normalised, as the editor stores trees (an unnormalised one is flattened on the first edit).
+const tree: ConditionNode = normaliseCondition({
   type: 'AND',
   params: [{ type: '=', params: [{ type: 'field', value: 'ProductSiteName' }, { type: 'string', value: 'Panela' }] }, ...random.params],
-};
+});
 
 function Bench() {
   const [value, setValue] = useState<ConditionNode | null>(tree);

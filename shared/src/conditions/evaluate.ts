@@ -147,7 +147,7 @@ function compileNode(node: ConditionNode, path: number[], trace: Map<string, Val
   switch (node.type) {
     case 'AND':
     case 'OR':
-      return logic(node.type, params);
+      return logic(node.type, params, trace !== undefined);
     case 'IF': {
       const [c, a, b] = params;
       if (!c || !a || !b) return constant(null);
@@ -216,19 +216,21 @@ function constantOr(value: ConstValue, params: Compiled[], trace: Map<string, Va
   return { constant: { value }, run: (row) => { for (const p of params) p.run(row); return runtime; } };
 }
 
-function logic(type: 'AND' | 'OR', params: Compiled[]): Compiled {
+function logic(type: 'AND' | 'OR', params: Compiled[], tracing: boolean): Compiled {
   if (params.length === 0) return constant(type === 'AND');
   if (params.length === 1) return params[0]!;
   const dominant = type === 'OR';
   return {
     run(row) {
-      // Every operand runs (no short circuit) so a trace records them all; the result is SQL's.
+      // A trace runs every operand to record it; otherwise the first dominant value decides.
       let unknown = false;
       let decided = false;
-      for (const p of params) {
-        const v = p.run(row);
-        if (v === dominant) decided = true;
-        else if (typeof v !== 'boolean') unknown = true;
+      for (let i = 0; i < params.length; i++) {
+        const v = params[i]!.run(row);
+        if (v === dominant) {
+          if (!tracing) return dominant;
+          decided = true;
+        } else if (typeof v !== 'boolean') unknown = true;
       }
       return decided ? dominant : unknown ? null : !dominant;
     },

@@ -29,23 +29,25 @@ export function ConditionBuilder({ value, context, disabled = false, onChange, p
 }) {
   const [state, dispatch] = useReducer((s: ReturnType<typeof initialEditorState>, a: Parameters<typeof editorReducer>[1]) => editorReducer(s, a), value, initialEditorState);
   const [issues] = useState(() => new IssueStore());
-  const emitted = useRef<{ revision: number; tree: ConditionNode | null }>({ revision: 0, tree: value });
+  // What this editor sent out recently (as JSON): the form hands each one back as `value`, maybe
+  // a few keystrokes late, and those echoes must not replace the newer tree.
+  const emitted = useRef<{ revision: number; recent: string[] }>({ revision: 0, recent: [JSON.stringify(value)] });
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
   // Edits made here go out; the revision counts them, so a load from outside is not echoed back.
   useEffect(() => {
     if (state.revision === emitted.current.revision) return;
-    emitted.current = { revision: state.revision, tree: state.tree };
+    emitted.current = { revision: state.revision, recent: [...emitted.current.recent.slice(-19), JSON.stringify(state.tree)] };
     onChangeRef.current(state.tree ? conditionValue(state.tree) : null);
   }, [state.revision, state.tree]);
 
   // A stored value changed elsewhere (another tab, a reload) replaces the tree.
   useEffect(() => {
-    if (!sameTree(value, emitted.current.tree) && !sameTree(value, state.tree)) {
-      emitted.current = { ...emitted.current, tree: value };
-      dispatch({ type: 'load', tree: value });
-    }
+    const text = JSON.stringify(value);
+    if (emitted.current.recent.includes(text) || sameTree(value, state.tree)) return;
+    emitted.current.recent = [text];
+    dispatch({ type: 'load', tree: value });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 
