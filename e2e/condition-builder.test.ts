@@ -94,6 +94,36 @@ describe('condition builder', () => {
     await ref.delete();
   }, 180_000);
 
+  it('adds and removes operands (remove only beyond two) and reorders them by keyboard drag', async () => {
+    const id = `e2e-ordem-${run}`;
+    const ref = db.doc(`project/main/pricing-rule/${id}`);
+    const cmp = (field: string, value: string) => ({ type: '=', params: [{ type: 'field', value: field }, { type: 'string', value }] });
+    await ref.set({ name: 'Ordem', rules: { map: { type: 'AND', params: [cmp('brand', 'Mor'), cmp('section', 'casa')] }, sql: "brand = 'Mor' AND section = 'casa'" }, createdAt: Timestamp.now(), updatedAt: Timestamp.now() });
+    await openDocument(page, `pricing-rule/${id}`);
+    await page.getByTestId('condition-sql').filter({ hasText: "brand = 'Mor' AND section = 'casa'" }).waitFor();
+    expect(await page.getByRole('button', { name: 'Remover condição' }).count()).toBe(0);
+    await page.getByRole('button', { name: '+ Condição' }).click();
+    await page.getByTestId('condition-sql').filter({ hasText: "brand = 'Mor' AND section = 'casa' AND ProductCode = ''" }).waitFor();
+    expect(await page.getByRole('button', { name: 'Remover condição' }).count()).toBe(3);
+
+    // Keyboard drag: the first operand's handle, Space, down, Space.
+    const handle = page.getByRole('button', { name: 'Arrastar para reordenar' }).first();
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(200);
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Space');
+    await page.getByTestId('condition-sql').filter({ hasText: "section = 'casa' AND brand = 'Mor' AND ProductCode = ''" }).waitFor();
+
+    await page.getByRole('button', { name: 'Remover condição' }).nth(2).click();
+    await page.getByTestId('condition-sql').filter({ hasText: /^section = 'casa' AND brand = 'Mor'$/ }).waitFor();
+    expect(await page.getByRole('button', { name: 'Remover condição' }).count()).toBe(0);
+    await waitForSaveStatus(page, 'Salvo');
+    expect((await ref.get()).get('rules')).toEqual({ map: { type: 'AND', params: [cmp('section', 'casa'), cmp('brand', 'Mor')] }, sql: "section = 'casa' AND brand = 'Mor'" });
+    await ref.delete();
+  }, 120_000);
+
   it('opens each seeded rule and saves it unchanged', async () => {
     const docs = [
       ...(await db.collection('project/main/pricing-rule').get()).docs,
