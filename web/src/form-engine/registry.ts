@@ -22,6 +22,7 @@ import { StructField } from './StructField';
 import { TextareaField } from './TextareaField';
 import { TextField } from './TextField';
 import { VideoField } from './VideoField';
+import { LayoutEditorField } from '../layout-editor/LayoutEditorField';
 import type { FieldOfType, FieldWidget } from './types';
 
 /**
@@ -51,9 +52,8 @@ export const fieldWidgets: { [K in FieldType]: FieldWidget<FieldOfType<K>> } = {
   image: ImageField,
   video: VideoField,
   audio: AudioField,
-  // Shown read-only until their editors (layout builder, condition builder) plug in:
-  // saving leaves them exactly as stored.
-  'editor-layout': ReadOnlyField,
+  'editor-layout': LayoutEditorField,
+  // Shown read-only until its editor (condition builder) plugs in: saving leaves it exactly as stored.
   condition: ReadOnlyField,
 };
 
