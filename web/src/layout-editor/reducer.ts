@@ -65,9 +65,15 @@ export interface ActionOutcome {
   error: LayoutError | null;
 }
 
+/**
+ * Records an operation's result as a step. `subject` is the node the operation is about (the node
+ * moved, edited or removed; the container inserted into): it becomes the selection of the state
+ * before the step, so undo selects what it changed back, and redo selects what the step selected.
+ */
 function step(
   state: EditorState,
   result: LayoutResult<{ tree: LayoutTree; selection: string | null }>,
+  subject: string | null,
   coalesceKey: string | null = null,
 ): ActionOutcome {
   if (!result.ok) return { state, error: result.error };
@@ -75,7 +81,8 @@ function step(
   if (tree === currentTree(state)) {
     return { state: selection === currentSelection(state) ? state : { ...state, history: withSelection(state.history, selection) }, error: null };
   }
-  return { state: { ...state, history: recordStep(state.history, tree, selection, coalesceKey) }, error: null };
+  const before = subject === currentSelection(state) ? state.history : withSelection(state.history, subject);
+  return { state: { ...state, history: recordStep(before, tree, selection, coalesceKey) }, error: null };
 }
 
 const mapped = <T, U>(result: LayoutResult<T>, f: (value: T) => U): LayoutResult<U> =>
@@ -95,23 +102,25 @@ export function applyAction(state: EditorState, action: LayoutAction, newId: New
       return step(
         state,
         mapped(insertNodes(tree, action.parentId, [newStoredNode(action.nodeType, 'new')], newId, action.index), (r) => ({ tree: r.tree, selection: r.ids[0]! })),
+        action.parentId,
       );
     case 'move':
-      return step(state, mapped(moveNode(tree, action.id, action.parentId, action.index), (t) => ({ tree: t, selection: action.id })));
+      return step(state, mapped(moveNode(tree, action.id, action.parentId, action.index), (t) => ({ tree: t, selection: action.id })), action.id);
     case 'remove': {
       const parent = tree.nodes[action.id]?.parentId ?? null;
-      return step(state, mapped(removeNode(tree, action.id), (t) => ({ tree: t, selection: parent })));
+      return step(state, mapped(removeNode(tree, action.id), (t) => ({ tree: t, selection: parent })), action.id);
     }
     case 'setProps':
       return step(
         state,
         mapped(setNodeProps(tree, action.id, action.patch), (t) => ({ tree: t, selection })),
+        action.id,
         `props:${action.id}:${Object.keys(action.patch).sort().join(',')}`,
       );
     case 'paste': {
       const target = selection ?? tree.rootId;
       if (!isContainer(tree.nodes[target])) return { state, error: { code: 'not-a-container', message: LAYOUT_ERROR_MESSAGES['not-a-container'] } };
-      return step(state, mapped(insertNodes(tree, target, action.nodes, newId), (r) => ({ tree: r.tree, selection: r.ids[0]! })));
+      return step(state, mapped(insertNodes(tree, target, action.nodes, newId), (r) => ({ tree: r.tree, selection: r.ids[0]! })), target);
     }
     case 'undo':
       return { state: { ...state, history: undo(state.history) }, error: null };

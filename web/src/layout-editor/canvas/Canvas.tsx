@@ -68,9 +68,10 @@ export function Canvas() {
         data-testid="canvas-stage"
         position="absolute"
         top="6"
-        left="50%"
+        left="6"
+        right="6"
         transformOrigin="top center"
-        transform={`translateX(-50%) translate(${panX}px, ${panY}px) scale(${zoom})`}
+        transform={`translate(${panX}px, ${panY}px) scale(${zoom})`}
         // While panning, node clicks must not select.
         pointerEvents={hand ? 'none' : undefined}
       >
@@ -78,7 +79,9 @@ export function Canvas() {
           data-testid={mobile ? 'mobile-frame' : 'desktop-frame'}
           bg="white"
           shadow="md"
-          w={`${mobile ? MOBILE_FRAME.width : DESKTOP_WIDTH}px`}
+          mx="auto"
+          w={mobile ? `${MOBILE_FRAME.width}px` : 'full'}
+          maxW={mobile ? undefined : `${DESKTOP_WIDTH}px`}
           h={mobile ? `${MOBILE_FRAME.height}px` : undefined}
           minH={mobile ? undefined : '480px'}
           overflowY={mobile ? 'auto' : undefined}

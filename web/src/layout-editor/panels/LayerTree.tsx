@@ -31,6 +31,8 @@ const LayerRow = memo(function LayerRow({ id, depth }: { id: string; depth: numb
       {...attributes}
       {...listeners}
       role="treeitem"
+      // The root is no drag source, but it is a row like the others (select, keys).
+      aria-disabled={undefined}
       aria-level={depth + 1}
       aria-selected={selected}
       aria-expanded={container ? !collapsed : undefined}
