@@ -49,7 +49,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 );
 
 function apply(tree: LayoutTree, o: Op, newId: () => string): LayoutTree {
-  const ids = Object.keys(tree.nodes).sort();
+  const ids = [...tree.nodes.keys()].sort();
   const pick = (n: number) => ids[n % ids.length]!;
   const result =
     o.kind === 'insert'
@@ -79,7 +79,7 @@ describe('layout operations (property)', () => {
         for (const o of ops) {
           const next = apply(history.present.state, o, newId);
           expect(layoutProblem(next)).toBeNull();
-          for (const id of Object.keys(next.nodes)) expect(ancestorsOf(next, id)).not.toContain(id);
+          for (const id of [...next.nodes.keys()]) expect(ancestorsOf(next, id)).not.toContain(id);
           if (next !== history.present.state) {
             history = recordStep(history, next, null);
             steps++;

@@ -88,7 +88,7 @@ describe('operations', () => {
     const inserted = insertNodes(tree, 'box', [newStoredNode('ImageComponent', 'tmp')], counter(), 0);
     if (!inserted.ok) throw new Error();
     tree = inserted.value.tree;
-    expect(tree.nodes.box!.children).toEqual(['new-1', 'b']);
+    expect(tree.nodes.get('box')!.children).toEqual(['new-1', 'b']);
 
     expect(insertNodes(tree, 'a', [newStoredNode('TextComponent', 't')], counter())).toMatchObject({ ok: false, error: { message: 'Objeto não é um canvas' } });
     expect(moveNode(tree, 'box', 'box', 0)).toMatchObject({ ok: false, error: { code: 'cycle' } });
@@ -97,14 +97,14 @@ describe('operations', () => {
 
     const moved = moveNode(tree, 'c', 'root', 0);
     if (!moved.ok) throw new Error();
-    expect(moved.value.nodes.root!.children).toEqual(['c', 'a', 'box']);
+    expect(moved.value.nodes.get('root')!.children).toEqual(['c', 'a', 'box']);
     // Untouched nodes keep their objects: a memoised renderer skips them.
-    expect(moved.value.nodes.a).toBe(tree.nodes.a);
+    expect(moved.value.nodes.get('a')).toBe(tree.nodes.get('a'));
 
     const reparented = moveNode(moved.value, 'a', 'box', 2);
     if (!reparented.ok) throw new Error();
-    expect(reparented.value.nodes.box!.children).toEqual(['new-1', 'b', 'a']);
-    expect(reparented.value.nodes.a!.parentId).toBe('box');
+    expect(reparented.value.nodes.get('box')!.children).toEqual(['new-1', 'b', 'a']);
+    expect(reparented.value.nodes.get('a')!.parentId).toBe('box');
 
     const edited = setNodeProps(reparented.value, 'a', { text: '<p>B</p>' });
     if (!edited.ok) throw new Error();
@@ -113,7 +113,7 @@ describe('operations', () => {
 
     const removed = removeNode(edited.value, 'box');
     if (!removed.ok) throw new Error();
-    expect(Object.keys(removed.value.nodes).sort()).toEqual(['c', 'root']);
+    expect([...removed.value.nodes.keys()].sort()).toEqual(['c', 'root']);
     expect(layoutProblem(removed.value)).toBeNull();
   });
 

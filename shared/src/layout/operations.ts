@@ -32,14 +32,14 @@ export function insertNodes(
   newId: NewNodeId,
   index?: number,
 ): LayoutResult<{ tree: LayoutTree; ids: string[] }> {
-  const parent = tree.nodes[parentId];
+  const parent = tree.nodes.get(parentId);
   if (!parent) return fail('not-found');
   if (!isContainer(parent)) return fail('not-a-container');
-  const nodes = { ...tree.nodes };
+  const nodes = new Map(tree.nodes);
   const ids = stored.map((node) => addStoredSubtree(nodes, node, parentId, newId, true));
   const children = [...parent.children!];
   children.splice(clampIndex(index ?? children.length, children.length), 0, ...ids);
-  nodes[parentId] = withChildren(parent, children);
+  nodes.set(parentId, withChildren(parent, children));
   return ok({ tree: { rootId: tree.rootId, nodes }, ids });
 }
 
@@ -48,45 +48,45 @@ export function insertNodes(
  * left its old place (so moving within one parent and across parents read the same way).
  */
 export function moveNode(tree: LayoutTree, id: string, parentId: string, index: number): LayoutResult<LayoutTree> {
-  const node = tree.nodes[id];
-  const target = tree.nodes[parentId];
+  const node = tree.nodes.get(id);
+  const target = tree.nodes.get(parentId);
   if (!node || !target) return fail('not-found');
   if (id === tree.rootId) return fail('root');
   if (!isContainer(target)) return fail('not-a-container');
   if (isSelfOrAncestor(tree, id, parentId)) return fail('cycle');
-  const nodes = { ...tree.nodes };
-  const oldParent = nodes[node.parentId!]!;
+  const nodes = new Map(tree.nodes);
+  const oldParent = nodes.get(node.parentId!)!;
   const without = oldParent.children!.filter((child) => child !== id);
   if (oldParent.id === parentId) {
     const children = [...without];
     children.splice(clampIndex(index, children.length), 0, id);
     if (children.every((child, i) => child === oldParent.children![i])) return ok(tree);
-    nodes[parentId] = withChildren(oldParent, children);
+    nodes.set(parentId, withChildren(oldParent, children));
   } else {
-    nodes[oldParent.id] = withChildren(oldParent, without);
+    nodes.set(oldParent.id, withChildren(oldParent, without));
     const children = [...target.children!];
     children.splice(clampIndex(index, children.length), 0, id);
-    nodes[parentId] = withChildren(target, children);
-    nodes[id] = { ...node, parentId };
+    nodes.set(parentId, withChildren(target, children));
+    nodes.set(id, { ...node, parentId });
   }
   return ok({ rootId: tree.rootId, nodes });
 }
 
 /** Removes `id` and its descendants. */
 export function removeNode(tree: LayoutTree, id: string): LayoutResult<LayoutTree> {
-  const node = tree.nodes[id];
+  const node = tree.nodes.get(id);
   if (!node) return fail('not-found');
   if (id === tree.rootId) return fail('root');
-  const nodes = { ...tree.nodes };
-  for (const gone of subtreeIds(tree, id)) delete nodes[gone];
-  const parent = nodes[node.parentId!]!;
-  nodes[parent.id] = withChildren(parent, parent.children!.filter((child) => child !== id));
+  const nodes = new Map(tree.nodes);
+  for (const gone of subtreeIds(tree, id)) nodes.delete(gone);
+  const parent = nodes.get(node.parentId!)!;
+  nodes.set(parent.id, withChildren(parent, parent.children!.filter((child) => child !== id)));
   return ok({ rootId: tree.rootId, nodes });
 }
 
 /** Sets stored fields of `id` (not its id, type or children). A value of undefined removes the field. */
 export function setNodeProps(tree: LayoutTree, id: string, patch: Readonly<Record<string, unknown>>): LayoutResult<LayoutTree> {
-  const node = tree.nodes[id];
+  const node = tree.nodes.get(id);
   if (!node) return fail('not-found');
   const props: Record<string, unknown> = { ...node.props };
   let changed = false;
@@ -98,5 +98,7 @@ export function setNodeProps(tree: LayoutTree, id: string, patch: Readonly<Recor
     else props[key] = value;
   }
   if (!changed) return ok(tree);
-  return ok({ rootId: tree.rootId, nodes: { ...tree.nodes, [id]: { ...node, props } } });
+  const nodes = new Map(tree.nodes);
+  nodes.set(id, { ...node, props });
+  return ok({ rootId: tree.rootId, nodes });
 }

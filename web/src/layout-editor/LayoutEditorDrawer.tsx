@@ -25,6 +25,8 @@ import { currentTree } from './reducer';
 import { useLayoutShortcuts } from './shortcuts';
 import { createLayoutEditorStore, LayoutEditorStoreProvider, useEditorSelector, type LayoutEditorStore } from './store';
 import { LAYOUT_TEXTS } from './texts';
+import { LayoutDocumentContext } from './layout-document';
+import type { FormDocument } from '../form-engine/form-document';
 
 export interface LayoutEditorDrawerProps {
   field: EditorLayoutField;
@@ -33,6 +35,10 @@ export interface LayoutEditorDrawerProps {
   /** Called with the stored form after every change: the form's autosave takes it from there. */
   onChange(value: unknown): void;
   onClose(): void;
+  /** The document being edited. */
+  document: FormDocument;
+  /** A store made by the caller (the benchmark reads it); by default the drawer makes its own. */
+  store?: LayoutEditorStore;
 }
 
 /**
@@ -62,14 +68,14 @@ function targetOf(store: LayoutEditorStore, event: DragMoveEvent | DragEndEvent)
   if (!nodeId) return null;
   if (String(over.id).startsWith('canvas:')) return { zone: 'canvas', nodeId };
   const y = pointerY(event);
-  const container = currentTree(store.getState()).nodes[nodeId]?.children != null;
+  const container = currentTree(store.getState()).nodes.get(nodeId)?.children != null;
   return { zone: 'layer', nodeId, position: y === null ? 'after' : rowPosition(y, over.rect, container) };
 }
 
 function DragPreview({ data }: { data: DragData }) {
   const label = useEditorSelector((s) => {
     if (data.kind === 'palette') return LAYOUT_NODE_SPECS[data.nodeType].label;
-    const node = currentTree(s).nodes[data.nodeId];
+    const node = currentTree(s).nodes.get(data.nodeId);
     return node ? nodeLabel(node.type, node.props) : '';
   });
   return (
@@ -131,8 +137,8 @@ function EditorBody({ field, store }: { field: EditorLayoutField; store: LayoutE
 }
 
 /** The page layout editor: a full-width drawer over the form (document 1 screen 6). */
-export default function LayoutEditorDrawer({ field, initial, onChange, onClose }: LayoutEditorDrawerProps) {
-  const [store] = useState(() => createLayoutEditorStore(initial));
+export default function LayoutEditorDrawer({ field, initial, onChange, onClose, document, store: given }: LayoutEditorDrawerProps) {
+  const [store] = useState(() => given ?? createLayoutEditorStore(initial));
 
   useEffect(() => {
     clearCatalogueCache();
@@ -164,9 +170,11 @@ export default function LayoutEditorDrawer({ field, initial, onChange, onClose }
                 </Drawer.CloseTrigger>
               </HStack>
             </HStack>
-            <LayoutEditorStoreProvider value={store}>
-              <EditorBody field={field} store={store} />
-            </LayoutEditorStoreProvider>
+            <LayoutDocumentContext.Provider value={document}>
+              <LayoutEditorStoreProvider value={store}>
+                <EditorBody field={field} store={store} />
+              </LayoutEditorStoreProvider>
+            </LayoutDocumentContext.Provider>
           </Drawer.Content>
         </Drawer.Positioner>
       </Portal>

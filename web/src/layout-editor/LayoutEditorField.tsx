@@ -2,6 +2,7 @@ import { Box, chakra, Spinner, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { layoutFromStored } from '@console/shared';
 import { FieldShell } from '../form-engine/FieldShell';
+import { useFormDocument } from '../form-engine/form-document';
 import { ReadOnlyField } from '../form-engine/ReadOnlyField';
 import { useLatestValue } from '../files/use-latest-value';
 import type { FieldOfType, FieldWidgetProps } from '../form-engine/types';
@@ -18,12 +19,13 @@ const LayoutEditorDrawer = lazy(() => import('./LayoutEditorDrawer'));
 export function LayoutEditorField(props: FieldWidgetProps<FieldOfType<'editor-layout'>>) {
   const { field, value, disabled } = props;
   const [open, setOpen] = useState(false);
+  const formDocument = useFormDocument();
   const { set } = useLatestValue(value, props.onChange);
   const opened = useMemo(() => layoutFromStored(value), [value]);
   const change = useCallback((next: unknown) => set(next), [set]);
   const close = useCallback(() => setOpen(false), []);
   if (!opened.ok) return <ReadOnlyField {...props} />;
-  const count = Object.keys(opened.value.nodes).length - 1;
+  const count = [...opened.value.nodes.keys()].length - 1;
   return (
     <FieldShell field={field} disabled={disabled}>
       <chakra.button
@@ -51,7 +53,7 @@ export function LayoutEditorField(props: FieldWidgetProps<FieldOfType<'editor-la
       </chakra.button>
       {open && (
         <Suspense fallback={<Box position="fixed" inset="0" display="grid" placeItems="center"><Spinner /></Box>}>
-          <LayoutEditorDrawer field={field} initial={opened.value} onChange={change} onClose={close} />
+          <LayoutEditorDrawer field={field} initial={opened.value} onChange={change} onClose={close} document={formDocument} />
         </Suspense>
       )}
     </FieldShell>

@@ -21,14 +21,14 @@ export function rowPosition(pointerY: number, rect: { top: number; height: numbe
 
 /** The parent and index a drop means in the current tree (null when it means nothing). */
 export function dropPlace(tree: LayoutTree, target: DropTarget): { parentId: string; index: number } | null {
-  const node = tree.nodes[target.nodeId];
+  const node = tree.nodes.get(target.nodeId);
   if (!node) return null;
   if (target.zone === 'canvas' || target.position === 'inside') {
     if (!node.children) return null;
     return { parentId: node.id, index: node.children.length };
   }
   if (!node.parentId) return target.position === 'after' && node.children ? { parentId: node.id, index: node.children.length } : null;
-  const siblings = tree.nodes[node.parentId]!.children!;
+  const siblings = tree.nodes.get(node.parentId)!.children!;
   return { parentId: node.parentId, index: siblings.indexOf(node.id) + (target.position === 'after' ? 1 : 0) };
 }
 
@@ -41,11 +41,11 @@ export function dropAction(tree: LayoutTree, data: DragData, target: DropTarget)
   const place = dropPlace(tree, target);
   if (!place) return null;
   if (data.kind === 'palette') return { type: 'insert', nodeType: data.nodeType, parentId: place.parentId, index: place.index };
-  const node = tree.nodes[data.nodeId];
+  const node = tree.nodes.get(data.nodeId);
   if (!node || node.id === target.nodeId) return null;
   let index = place.index;
   if (node.parentId === place.parentId) {
-    const from = tree.nodes[place.parentId]!.children!.indexOf(node.id);
+    const from = tree.nodes.get(place.parentId)!.children!.indexOf(node.id);
     if (from < index) index -= 1;
   }
   return { type: 'move', id: node.id, parentId: place.parentId, index };

@@ -58,12 +58,12 @@ describe('layout editor reducer', () => {
     ]);
     expect(state.history.past).toHaveLength(2);
     const once = replay([{ type: 'undo' }], state).state;
-    expect(currentTree(once).nodes.t!.props.className).toBe('abc');
+    expect(currentTree(once).nodes.get('t')!.props.className).toBe('abc');
     expect(currentSelection(once)).toBe('t');
     const twice = replay([{ type: 'undo' }], once).state;
-    expect(currentTree(twice).nodes.t!.props.className).toBe('');
+    expect(currentTree(twice).nodes.get('t')!.props.className).toBe('');
     const back = replay([{ type: 'redo' }, { type: 'redo' }], twice).state;
-    expect(currentTree(back).nodes.t!.props.className).toBe('abcd');
+    expect(currentTree(back).nodes.get('t')!.props.className).toBe('abcd');
   });
 
   it('a drag is one step: moving into a container and back', () => {

@@ -107,7 +107,7 @@ export function applyAction(state: EditorState, action: LayoutAction, newId: New
     case 'move':
       return step(state, mapped(moveNode(tree, action.id, action.parentId, action.index), (t) => ({ tree: t, selection: action.id })), action.id);
     case 'remove': {
-      const parent = tree.nodes[action.id]?.parentId ?? null;
+      const parent = tree.nodes.get(action.id)?.parentId ?? null;
       return step(state, mapped(removeNode(tree, action.id), (t) => ({ tree: t, selection: parent })), action.id);
     }
     case 'setProps':
@@ -119,7 +119,7 @@ export function applyAction(state: EditorState, action: LayoutAction, newId: New
       );
     case 'paste': {
       const target = selection ?? tree.rootId;
-      if (!isContainer(tree.nodes[target])) return { state, error: { code: 'not-a-container', message: LAYOUT_ERROR_MESSAGES['not-a-container'] } };
+      if (!isContainer(tree.nodes.get(target))) return { state, error: { code: 'not-a-container', message: LAYOUT_ERROR_MESSAGES['not-a-container'] } };
       return step(state, mapped(insertNodes(tree, target, action.nodes, newId), (r) => ({ tree: r.tree, selection: r.ids[0]! })), target);
     }
     case 'undo':
@@ -127,7 +127,7 @@ export function applyAction(state: EditorState, action: LayoutAction, newId: New
     case 'redo':
       return { state: { ...state, history: redo(state.history) }, error: null };
     case 'select':
-      if (action.id !== null && !tree.nodes[action.id]) return { state, error: null };
+      if (action.id !== null && !tree.nodes.get(action.id)) return { state, error: null };
       return { state: { ...state, history: withSelection(state.history, action.id) }, error: null };
     case 'closeStep':
       return { state: { ...state, history: closeStep(state.history) }, error: null };

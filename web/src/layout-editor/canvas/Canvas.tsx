@@ -1,10 +1,11 @@
 import { Box } from '@chakra-ui/react';
 import { useMemo, useRef, type PointerEvent } from 'react';
-import { useFormDocument } from '../../form-engine/form-document';
+import { useLayoutDocument } from '../layout-document';
 import { activeTool, currentTree } from '../reducer';
 import { useEditorSelector, useLayoutStore } from '../store';
 import { LAYOUT_TEXTS } from '../texts';
 import { CanvasNode } from './CanvasNode';
+import { CANVAS_CSS } from './canvas-css';
 
 /** Mobile preview frame (document 1 §9). */
 export const MOBILE_FRAME = { width: 375, height: 667 } as const;
@@ -24,7 +25,7 @@ export function Canvas() {
   const mobile = useEditorSelector((s) => s.view.mobile);
   const hand = useEditorSelector((s) => activeTool(s.view) === 'hand');
   const drag = useRef<{ x: number; y: number } | null>(null);
-  const { collectionId, docId } = useFormDocument();
+  const { collectionId, docId } = useLayoutDocument();
   // A content document shows itself above any reference to it: referencing it again is a cycle.
   const chain = useMemo(() => (collectionId === 'content' && docId ? [docId] : []), [collectionId, docId]);
 
@@ -64,6 +65,7 @@ export function Canvas() {
         if (!hand) store.dispatch({ type: 'select', id: null });
       }}
     >
+      <style>{CANVAS_CSS}</style>
       <Box
         data-testid="canvas-stage"
         position="absolute"

@@ -1,4 +1,3 @@
-import { Box } from '@chakra-ui/react';
 import { useDroppable } from '@dnd-kit/core';
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import { currentSelection, currentTree, activeTool } from '../reducer';
@@ -10,9 +9,9 @@ import { nodeRenders } from './render-count';
 function ContainerDropZone({ id, children }: { id: string; children: ReactNode }) {
   const { setNodeRef, isOver } = useDroppable({ id: `canvas:${id}`, data: { zone: 'canvas', nodeId: id } });
   return (
-    <Box ref={setNodeRef} outline={isOver ? '2px solid' : undefined} outlineColor="green.400" rounded="md">
+    <div ref={setNodeRef} className="le-drop" data-over={isOver || undefined}>
       {children}
-    </Box>
+    </div>
   );
 }
 
@@ -24,7 +23,7 @@ function ContainerDropZone({ id, children }: { id: string; children: ReactNode }
 export const CanvasNode = memo(function CanvasNode({ id, chain }: { id: string; chain: readonly string[] }) {
   nodeRenders.count++;
   const store = useLayoutStore();
-  const node = useEditorSelector((s) => currentTree(s).nodes[id]);
+  const node = useEditorSelector((s) => currentTree(s).nodes.get(id));
   const selected = useEditorSelector((s) => currentSelection(s) === id);
   if (!node) return null;
   const container = node.children !== null;
@@ -43,21 +42,16 @@ export const CanvasNode = memo(function CanvasNode({ id, chain }: { id: string; 
     </NodeView>
   );
   return (
-    <Box
+    <div
+      className="le-node"
       data-testid="canvas-node"
       data-node-id={id}
       data-node-type={node.type}
       aria-label={nodeLabel(node.type, node.props)}
       aria-selected={selected}
       onClick={select}
-      position="relative"
-      rounded="md"
-      outline={selected ? '2px solid' : '1px solid transparent'}
-      outlineColor={selected ? 'blue.500' : undefined}
-      outlineOffset="2px"
-      _hover={selected ? undefined : { outlineColor: 'blue.200' }}
     >
       {container ? <ContainerDropZone id={id}>{view}</ContainerDropZone> : view}
-    </Box>
+    </div>
   );
 });

@@ -1,9 +1,9 @@
-import { AspectRatio, Box, Center, chakra, Flex, Image, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { AspectRatio, Box, Center, chakra, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { memo, type ReactNode } from 'react';
 import { formatFileSizeKb, layoutFromStored, layoutToStored, nodeSpec, type StoredLayoutNode } from '@console/shared';
 import { fileDisplayName, readFileValue, valueUrl, bunnyOf, type FileLike } from '../../files/file-value';
 import { useDisplayUrl } from '../../files/use-display-url';
-import { useFormDocument } from '../../form-engine/form-document';
+import { useLayoutDocument } from '../layout-document';
 import { sanitizeRichText } from '../../form-engine/rich-text';
 import { formatMoney } from '../../lib/format';
 import { productCodes, useCatalogueProducts, useContentDocument } from '../catalogue';
@@ -27,21 +27,23 @@ export interface NodeViewProps {
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
+// Sanitising is the costliest part of drawing a text node: each distinct HTML is sanitised once.
+const sanitized = new Map<string, string>();
+function sanitizedHtml(html: string): string {
+  let clean = sanitized.get(html);
+  if (clean === undefined) {
+    if (sanitized.size > 5000) sanitized.clear();
+    clean = sanitizeRichText(html);
+    sanitized.set(html, clean);
+  }
+  return clean;
+}
+
 function Placeholder({ children, tone = 'muted' }: { children: ReactNode; tone?: 'muted' | 'error' }) {
   return (
-    <Box
-      fontSize="sm"
-      p="3"
-      rounded="md"
-      borderWidth="1px"
-      borderStyle="dashed"
-      color={tone === 'error' ? 'red.700' : 'fg.muted'}
-      bg={tone === 'error' ? 'red.50' : undefined}
-      borderColor={tone === 'error' ? 'red.300' : undefined}
-      role={tone === 'error' ? 'note' : undefined}
-    >
+    <div className="le-placeholder" data-tone={tone} role={tone === 'error' ? 'note' : undefined}>
       {children}
-    </Box>
+    </div>
   );
 }
 
@@ -54,7 +56,7 @@ function ImageView({ props }: { props: NodeViewProps['props'] }) {
   const { file, url } = fileOf(props);
   const src = useDisplayUrl(file, url);
   if (!url && !file) return <Placeholder>{LAYOUT_TEXTS.noImage}</Placeholder>;
-  return <Image src={src || undefined} alt={file ? fileDisplayName(file) : ''} maxW="full" display="block" data-testid="canvas-image" />;
+  return <img className="le-image" src={src || undefined} alt={file ? fileDisplayName(file) : ''} data-testid="canvas-image" />;
 }
 
 function VideoView({ props }: { props: NodeViewProps['props'] }) {
@@ -82,15 +84,15 @@ function FileView({ props }: { props: NodeViewProps['props'] }) {
   const name = file ? fileDisplayName(file) : url;
   const size = typeof file?.size === 'number' ? ` (${formatFileSizeKb(file.size)})` : '';
   return (
-    <Link href={url || undefined} target="_blank" rel="noopener noreferrer" colorPalette="blue" data-testid="canvas-file-link">
+    <a className="le-file" href={url || undefined} target="_blank" rel="noopener noreferrer" data-testid="canvas-file-link">
       📄 {name}
       {size}
-    </Link>
+    </a>
   );
 }
 
 function ProductsView({ props }: { props: NodeViewProps['props'] }) {
-  const { projectId } = useFormDocument();
+  const { projectId } = useLayoutDocument();
   const codes = productCodes(props.productIds);
   const lookup = useCatalogueProducts(projectId, codes);
   if (codes.length === 0) return <Placeholder>{LAYOUT_TEXTS.noProducts}</Placeholder>;
@@ -125,7 +127,7 @@ function ProductsView({ props }: { props: NodeViewProps['props'] }) {
 }
 
 function ContentView({ props, chain }: { props: NodeViewProps['props']; chain: readonly string[] }) {
-  const { projectId } = useFormDocument();
+  const { projectId } = useLayoutDocument();
   const contentId = str(props.contentId);
   const cycle = contentId !== '' && chain.includes(contentId);
   const found = useContentDocument(projectId, cycle ? '' : contentId);
@@ -161,7 +163,7 @@ export function NodeView({ type, props, children, childCount = 0, chain, interac
     case 'TextComponent': {
       const html = str(props.text);
       body = html.trim() ? (
-        <Box className={className} css={{ '& p': { mb: '2' }, '& ul, & ol': { ps: '5' }, '& ul': { listStyle: 'disc' }, '& ol': { listStyle: 'decimal' } }} dangerouslySetInnerHTML={{ __html: sanitizeRichText(html) }} />
+        <div className={className ? `le-text ${className}` : 'le-text'} dangerouslySetInnerHTML={{ __html: sanitizedHtml(html) }} />
       ) : (
         <Placeholder>{LAYOUT_TEXTS.emptyText}</Placeholder>
       );
@@ -182,19 +184,15 @@ export function NodeView({ type, props, children, childCount = 0, chain, interac
     case 'ContainerComponent': {
       const href = str(props.href);
       return (
-        <Flex className={className} direction="column" gap="3" minH="12" p="2" borderWidth="1px" borderStyle="dashed" borderColor="gray.300" rounded="md" position="relative">
+        <div className={className ? `le-container ${className}` : 'le-container'}>
           {href && (
-            <Text fontSize="xs" color="blue.600" data-testid="container-href">
+            <p className="le-href" data-testid="container-href">
               🔗 {href}
-            </Text>
+            </p>
           )}
           {children}
-          {childCount === 0 && (
-            <Text fontSize="xs" color="fg.muted" textAlign="center">
-              {LAYOUT_TEXTS.emptyContainer}
-            </Text>
-          )}
-        </Flex>
+          {childCount === 0 && <p className="le-empty">{LAYOUT_TEXTS.emptyContainer}</p>}
+        </div>
       );
     }
     default:

@@ -1,7 +1,7 @@
 import { Box, chakra, HStack, Text } from '@chakra-ui/react';
 import { useSortable, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS as DndCss } from '@dnd-kit/utilities';
-import { createContext, memo, useContext, useMemo, useRef, type KeyboardEvent } from 'react';
+import { createContext, memo, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { visibleRows } from '@console/shared';
 import { nodeLabel } from '../canvas/node-views';
 import type { DragData, DropTarget } from '../drag';
@@ -12,9 +12,13 @@ import { LAYOUT_TEXTS } from '../texts';
 /** Where the drag in progress would drop, for the row it is over (drawn as a line or a frame). */
 export const DropHintContext = createContext<DropTarget | null>(null);
 
+/** Rows have one height, so only the rows in view (and a few around) are drawn, whatever the layout's size. */
+const ROW_HEIGHT = 30;
+const OVERSCAN = 12;
+
 const LayerRow = memo(function LayerRow({ id, depth }: { id: string; depth: number }) {
   const store = useLayoutStore();
-  const node = useEditorSelector((s) => currentTree(s).nodes[id]);
+  const node = useEditorSelector((s) => currentTree(s).nodes.get(id));
   const selected = useEditorSelector((s) => currentSelection(s) === id);
   const collapsed = useEditorSelector((s) => s.view.collapsed.has(id));
   const hint = useContext(DropHintContext);
@@ -44,7 +48,9 @@ const LayerRow = memo(function LayerRow({ id, depth }: { id: string; depth: numb
       position="relative"
       ps={`${depth * 14 + 4}px`}
       pe="2"
-      py="1"
+      h={`${ROW_HEIGHT}px`}
+      display="flex"
+      alignItems="center"
       fontSize="sm"
       cursor="pointer"
       rounded="sm"
@@ -98,10 +104,35 @@ export function LayerTree() {
   const rows = useMemo(() => visibleRows(tree, collapsed), [tree, collapsed]);
   const sortableIds = useMemo(() => rows.map((r) => `layer:${r.id}`), [rows]);
   const list = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState({ top: 0, height: 800 });
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const measure = () => setView({ top: element.scrollTop, height: element.clientHeight || 800 });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
 
   function focusRow(id: string) {
     store.dispatch({ type: 'select', id });
-    requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-testid="layer-row"][data-node-id="${CSS.escape(id)}"]`)?.focus());
+    const index = rows.findIndex((r) => r.id === id);
+    const element = scroller.current;
+    if (element && index >= 0) {
+      const top = index * ROW_HEIGHT;
+      if (top < element.scrollTop) element.scrollTop = top;
+      else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight) element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
+    }
+    // After the rows in view are drawn.
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-testid="layer-row"][data-node-id="${CSS.escape(id)}"]`)?.focus()),
+    );
   }
 
   function keyDown(event: KeyboardEvent) {
@@ -109,7 +140,7 @@ export function LayerTree() {
     const t = currentTree(state);
     const selected = currentSelection(state);
     const at = rows.findIndex((r) => r.id === selected);
-    const node = selected ? t.nodes[selected] : undefined;
+    const node = selected ? t.nodes.get(selected) : undefined;
     let next: string | undefined;
     switch (event.key) {
       case 'ArrowDown':
@@ -142,17 +173,30 @@ export function LayerTree() {
   }
 
   return (
-    <Box flex="1" minH="0" overflowY="auto" p="2" borderTopWidth="1px">
+    <Box flex="1" minH="0" display="flex" flexDirection="column" p="2" borderTopWidth="1px">
       <Text fontWeight="semibold" fontSize="sm" mb="1">
         {LAYOUT_TEXTS.layers}
       </Text>
-      <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
-        <Box ref={list} role="tree" aria-label={LAYOUT_TEXTS.layers} onKeyDown={keyDown} data-testid="layer-tree">
-          {rows.map((row) => (
-            <LayerRow key={row.id} id={row.id} depth={row.depth} />
-          ))}
-        </Box>
-      </SortableContext>
+      <Box
+        ref={scroller}
+        flex="1"
+        minH="0"
+        overflowY="auto"
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          setView({ top: element.scrollTop, height: element.clientHeight });
+        }}
+      >
+        <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
+          <Box ref={list} role="tree" aria-label={LAYOUT_TEXTS.layers} onKeyDown={keyDown} data-testid="layer-tree">
+            <Box h={`${first * ROW_HEIGHT}px`} aria-hidden />
+            {rows.slice(first, last).map((row) => (
+              <LayerRow key={row.id} id={row.id} depth={row.depth} />
+            ))}
+            <Box h={`${(rows.length - last) * ROW_HEIGHT}px`} aria-hidden />
+          </Box>
+        </SortableContext>
+      </Box>
     </Box>
   );
 }

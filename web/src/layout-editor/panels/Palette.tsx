@@ -17,10 +17,10 @@ function PaletteItem({ type }: { type: LayoutNodeType }) {
     const state = store.getState();
     const tree = currentTree(state);
     const selected = currentSelection(state);
-    const node = selected ? tree.nodes[selected] : undefined;
+    const node = selected ? tree.nodes.get(selected) : undefined;
     if (node && isContainer(node)) store.dispatch({ type: 'insert', nodeType: type, parentId: node.id });
     else if (node?.parentId) {
-      const siblings = tree.nodes[node.parentId]!.children!;
+      const siblings = tree.nodes.get(node.parentId)!.children!;
       store.dispatch({ type: 'insert', nodeType: type, parentId: node.parentId, index: siblings.indexOf(node.id) + 1 });
     } else store.dispatch({ type: 'insert', nodeType: type, parentId: tree.rootId });
   }

@@ -5,7 +5,7 @@ import { EditorField } from '../../form-engine/EditorField';
 import { FileField } from '../../form-engine/FileField';
 import { ImageField } from '../../form-engine/ImageField';
 import { VideoField } from '../../form-engine/VideoField';
-import { useFormDocument } from '../../form-engine/form-document';
+import { useLayoutDocument } from '../layout-document';
 import { useCollectionDocs } from '../../form-engine/use-collection-docs';
 import { productCodes, useCatalogueProducts } from '../catalogue';
 import { nodeLabel } from '../canvas/node-views';
@@ -27,7 +27,7 @@ interface PropEditorProps {
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function ContentIdSelect({ value, onChange, label }: { value: string; onChange(value: string): void; label: string }) {
-  const { projectId, collectionId, docId } = useFormDocument();
+  const { projectId, collectionId, docId } = useLayoutDocument();
   const docs = useCollectionDocs({ projectId, collection: 'content' });
   const self = collectionId === 'content' ? docId : null;
   const options = docs.status === 'ready' ? docs.docs : [];
@@ -65,7 +65,7 @@ function ContentIdSelect({ value, onChange, label }: { value: string; onChange(v
 }
 
 function ProductIdsInput({ value, onChange, onDone, label }: { value: string; onChange(value: string): void; onDone(): void; label: string }) {
-  const { projectId } = useFormDocument();
+  const { projectId } = useLayoutDocument();
   const codes = useMemo(() => productCodes(value), [value]);
   const lookup = useCatalogueProducts(projectId, codes);
   const unknown = codes.filter((code) => lookup(code).status === 'missing');
@@ -132,7 +132,7 @@ function PropEditor({ nodeId, spec, value, field, onChange, onDone }: PropEditor
 /** One property of the selected node, bound to the store. */
 function BoundProp({ nodeId, spec, field }: { nodeId: string; spec: LayoutPropSpec; field: EditorLayoutField }) {
   const store = useLayoutStore();
-  const value = useEditorSelector((s) => currentTree(s).nodes[nodeId]?.props[spec.name]);
+  const value = useEditorSelector((s) => currentTree(s).nodes.get(nodeId)?.props[spec.name]);
   const onChange = useCallback((next: unknown) => store.dispatch({ type: 'setProps', id: nodeId, patch: { [spec.name]: next } }), [store, nodeId, spec.name]);
   const onDone = useCallback(() => store.dispatch({ type: 'closeStep' }), [store]);
   return <PropEditor nodeId={nodeId} spec={spec} value={value} field={field} onChange={onChange} onDone={onDone} />;
@@ -142,7 +142,7 @@ function BoundProp({ nodeId, spec, field }: { nodeId: string; spec: LayoutPropSp
 export function PropertyPanel({ field }: { field: EditorLayoutField }) {
   const store = useLayoutStore();
   const selected = useEditorSelector(currentSelection);
-  const node = useEditorSelector((s) => (selected ? currentTree(s).nodes[selected] : undefined));
+  const node = useEditorSelector((s) => (selected ? currentTree(s).nodes.get(selected) : undefined));
   const isRoot = useEditorSelector((s) => currentTree(s).rootId === selected);
   const spec = node ? nodeSpec(node.type) : null;
   return (
