@@ -100,9 +100,30 @@ function operations(count: number, runs: number): Record<string, number[]> {
   return times;
 }
 
+/** Baseline in the same run: the same stored tree as bare nested React divs (no editor, no Chakra). */
+function Bare({ node }: { node: StoredLayoutNode }) {
+  return (
+    <div className={node.className}>
+      {typeof node.text === 'string' && <div dangerouslySetInnerHTML={{ __html: node.text }} />}
+      {node.children?.map((child) => <Bare key={child.id} node={child} />)}
+    </div>
+  );
+}
+
+async function mountBare(count: number): Promise<number> {
+  flushSync(() => root.render(null));
+  await afterNextPaint();
+  const stored = syntheticLayout(count);
+  const started = performance.now();
+  flushSync(() => root.render(<Bare node={stored} />));
+  await afterNextPaint();
+  return performance.now() - started;
+}
+
 Object.assign(window, {
   bench: {
     mount,
+    mountBare,
     operations,
     /** Renders of node components when one text property changes, when zooming and when panning. */
     async renders(count: number) {

@@ -1,5 +1,6 @@
 export * from './nodes.js';
 export * from './errors.js';
+export * from './node-map.js';
 export * from './tree.js';
 export * from './operations.js';
 export * from './history.js';

@@ -35,12 +35,12 @@ export function insertNodes(
   const parent = tree.nodes.get(parentId);
   if (!parent) return fail('not-found');
   if (!isContainer(parent)) return fail('not-a-container');
-  const nodes = new Map(tree.nodes);
+  const nodes = tree.nodes.edit();
   const ids = stored.map((node) => addStoredSubtree(nodes, node, parentId, newId, true));
   const children = [...parent.children!];
   children.splice(clampIndex(index ?? children.length, children.length), 0, ...ids);
   nodes.set(parentId, withChildren(parent, children));
-  return ok({ tree: { rootId: tree.rootId, nodes }, ids });
+  return ok({ tree: { rootId: tree.rootId, nodes: nodes.done() }, ids });
 }
 
 /**
@@ -54,7 +54,7 @@ export function moveNode(tree: LayoutTree, id: string, parentId: string, index: 
   if (id === tree.rootId) return fail('root');
   if (!isContainer(target)) return fail('not-a-container');
   if (isSelfOrAncestor(tree, id, parentId)) return fail('cycle');
-  const nodes = new Map(tree.nodes);
+  const nodes = tree.nodes.edit();
   const oldParent = nodes.get(node.parentId!)!;
   const without = oldParent.children!.filter((child) => child !== id);
   if (oldParent.id === parentId) {
@@ -69,7 +69,7 @@ export function moveNode(tree: LayoutTree, id: string, parentId: string, index: 
     nodes.set(parentId, withChildren(target, children));
     nodes.set(id, { ...node, parentId });
   }
-  return ok({ rootId: tree.rootId, nodes });
+  return ok({ rootId: tree.rootId, nodes: nodes.done() });
 }
 
 /** Removes `id` and its descendants. */
@@ -77,11 +77,11 @@ export function removeNode(tree: LayoutTree, id: string): LayoutResult<LayoutTre
   const node = tree.nodes.get(id);
   if (!node) return fail('not-found');
   if (id === tree.rootId) return fail('root');
-  const nodes = new Map(tree.nodes);
+  const nodes = tree.nodes.edit();
   for (const gone of subtreeIds(tree, id)) nodes.delete(gone);
   const parent = nodes.get(node.parentId!)!;
   nodes.set(parent.id, withChildren(parent, parent.children!.filter((child) => child !== id)));
-  return ok({ rootId: tree.rootId, nodes });
+  return ok({ rootId: tree.rootId, nodes: nodes.done() });
 }
 
 /** Sets stored fields of `id` (not its id, type or children). A value of undefined removes the field. */
@@ -98,7 +98,7 @@ export function setNodeProps(tree: LayoutTree, id: string, patch: Readonly<Recor
     else props[key] = value;
   }
   if (!changed) return ok(tree);
-  const nodes = new Map(tree.nodes);
+  const nodes = tree.nodes.edit();
   nodes.set(id, { ...node, props });
-  return ok({ rootId: tree.rootId, nodes });
+  return ok({ rootId: tree.rootId, nodes: nodes.done() });
 }

@@ -1,5 +1,6 @@
 import { CONTAINER_TYPE, defaultStoredLayout, storedLayoutNodeSchema, type StoredLayoutNode } from './nodes.js';
 import { fail, ok, type LayoutResult } from './errors.js';
+import { NodeMap, type NodeMapDraft } from './node-map.js';
 
 /**
  * One node of the editor's flat map. `props` are the node's stored fields other than id, type and
@@ -15,13 +16,13 @@ export interface LayoutNode {
 }
 
 /**
- * A layout as the editor holds it: nodes by id (one object per node, replaced when it changes). A
- * Map, because copying it is cheap at thousands of nodes (a plain object of 2,000 keys took ~10 ms
- * to copy in V8, a Map ~0.3 ms: bench/layout-editor).
+ * A layout as the editor holds it: nodes by id (one object per node, replaced when it changes), in
+ * a persistent map whose operations copy one bucket, not the whole map (a plain object of 2,000
+ * keys took ~10 ms to copy in V8: bench/layout-editor).
  */
 export interface LayoutTree {
   readonly rootId: string;
-  readonly nodes: ReadonlyMap<string, LayoutNode>;
+  readonly nodes: NodeMap<LayoutNode>;
 }
 
 /** Makes the ids of new nodes (pasted, added); tests pass a counter. */
@@ -50,7 +51,7 @@ function splitFields(stored: StoredLayoutNode): Record<string, unknown> {
  * replaced by new ones; `freshIds` gives every node a new id (a paste).
  */
 export function addStoredSubtree(
-  nodes: Map<string, LayoutNode>,
+  nodes: NodeMapDraft<LayoutNode>,
   stored: StoredLayoutNode,
   parentId: string | null,
   newId: NewNodeId,
@@ -77,9 +78,9 @@ export function layoutFromStored(value: unknown, newId: NewNodeId = randomNodeId
   const source = value === undefined || value === null ? defaultStoredLayout() : value;
   const parsed = storedLayoutNodeSchema.safeParse(source);
   if (!parsed.success) return fail('invalid-data');
-  const nodes = new Map<string, LayoutNode>();
+  const nodes = NodeMap.empty<LayoutNode>().edit();
   const rootId = addStoredSubtree(nodes, source as StoredLayoutNode, null, newId, false);
-  return ok({ rootId, nodes });
+  return ok({ rootId, nodes: nodes.done() });
 }
 
 /** The stored (nested) form of the subtree at `id`: what the document holds, and what is copied. */
