@@ -5,62 +5,16 @@
 // nodes) and on zoom or pan (goal: none). The page (bench/layout-editor/) renders the console's
 // LayoutEditorDrawer; Vite builds it, a local server serves it. No emulators needed.
 // Usage: node bench/layout-editor.mjs
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { chromium } from 'playwright-core';
-import { build } from 'vite';
-import react from '@vitejs/plugin-react';
-import { CACHE_DIR, ROOT } from '../scripts/lib/config.mjs';
+import { median, openBenchPage, percentile } from './lib/browser-page.mjs';
 
 const OPERATION_GOAL_MS = 1;
 const OPEN_GOAL_MS = 300;
 const OPENS = 7;
-const outDir = join(CACHE_DIR, 'bench-layout-editor');
-
-// The editor loads the Firebase client (products and contents are read from Firestore): it needs a project id.
-process.env.VITE_FIREBASE_PROJECT_ID ??= 'demo-bench';
-await build({
-  configFile: false,
-  root: join(ROOT, 'bench/layout-editor'),
-  plugins: [react()],
-  logLevel: 'warn',
-  build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000 },
-});
-
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-const server = createServer(async (req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-  try {
-    const body = await readFile(join(outDir, path === '/' ? 'index.html' : path));
-    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? (path === '/' ? 'text/html' : 'application/octet-stream') });
-    res.end(body);
-  } catch {
-    res.writeHead(404).end();
-  }
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const url = `http://127.0.0.1:${server.address().port}/`;
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 const verdict = (ok) => (ok ? 'meets the goal' : 'MISSES the goal');
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-});
+const { page, close } = await openBenchPage('layout-editor', 'layout');
 try {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.on('pageerror', (error) => console.error(`layout page error: ${error.message}`));
-  await page.goto(url);
-  await page.waitForFunction(() => 'bench' in window);
-
   const ops = await page.evaluate(() => window.bench.operations(2000, 300));
   const all = Object.values(ops).flat();
   const p95 = percentile(all, 95);
@@ -87,6 +41,5 @@ try {
   const none = small.zoom + small.pan + large.zoom + large.pan === 0;
   console.log(`layout node renders on zoom / pan: ${small.zoom} / ${small.pan} at ${small.nodes} nodes, ${large.zoom} / ${large.pan} at ${large.nodes} nodes  (${verdict(none)}: none)`);
 } finally {
-  await browser.close();
-  server.close();
+  await close();
 }

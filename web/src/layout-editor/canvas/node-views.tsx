@@ -84,7 +84,8 @@ function FileView({ props }: { props: NodeViewProps['props'] }) {
   const name = file ? fileDisplayName(file) : url;
   const size = typeof file?.size === 'number' ? ` (${formatFileSizeKb(file.size)})` : '';
   return (
-    <a className="le-file" href={url || undefined} target="_blank" rel="noopener noreferrer" data-testid="canvas-file-link">
+    // Out of the tab order: on the canvas a link selects its node (the drawer's focus trap also scans fewer elements).
+    <a className="le-file" href={url || undefined} target="_blank" rel="noopener noreferrer" tabIndex={-1} data-testid="canvas-file-link">
       📄 {name}
       {size}
     </a>
