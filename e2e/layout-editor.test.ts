@@ -19,6 +19,8 @@ const admin = seedUser('admin');
 const FIXTURES = new URL('../sandboxes/fixtures/files/', import.meta.url);
 const DOC_A = 'e2e-layout-a';
 const DOC_B = 'e2e-layout-b';
+/** A 1×1 GIF: a video thumbnail that loads offline. */
+const THUMBNAIL = 'data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==';
 const EMPTY_LAYOUT = { id: 'root', type: 'ContainerComponent', className: '', href: '', children: [] };
 /** An embed that tries the console's DOM, storage and cookies, and writes what happened. */
 const HOSTILE_EMBED =
@@ -368,6 +370,19 @@ describe('page layout editor', () => {
     await page.keyboard.press('Control+v');
     await canvas().getByText('Conteúdo não encontrado: nao-existe').waitFor();
     await canvas().getByText(`Referência circular: o conteúdo "${DOC_A}" já está sendo exibido acima dele mesmo.`).waitFor();
+    await page.getByRole('button', { name: 'Desfazer' }).click();
+    expect(await rows().count()).toBe(9);
+
+    // A video on the CDN shows its thumbnail.
+    const video = JSON.stringify({ kind: 'console.layout-nodes', version: 1, nodes: [
+      { id: 'v', type: 'VideoComponent', className: '', file: { id: 'vid', url: '', filename: 'aula.mp4', cdn: { bunny: { id: 'b1', status: 3, thumbnail: THUMBNAIL } } } },
+    ] });
+    await page.evaluate((text) => navigator.clipboard.writeText(text), video);
+    await page.keyboard.press('Control+v');
+    const thumbnail = canvas().getByTestId('canvas-video').locator('img');
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    expect(await thumbnail.getAttribute('src')).toBe(THUMBNAIL);
+    expect(await canvas().getByTestId('canvas-video').textContent()).toContain('aula.mp4');
     await page.getByRole('button', { name: 'Desfazer' }).click();
     expect(await rows().count()).toBe(9);
     await closeEditor();
