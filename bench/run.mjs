@@ -8,6 +8,7 @@
 //  - bulk: the bulk sync engine's codes/s against N / (T + 0.4 s), no emulators (bench/bulk-sync.mjs);
 //  - upload: a 20 MB file through the Storage emulator, web SDK vs a bare resumable POST (bench/upload.mjs);
 //  - conditions: condition SQL write/read of 1,000 ~200-node trees, one rule over 10,000 products, editor keystroke-to-paint (bench/conditions.mjs).
+//  - layout: the page layout editor: operation p95 at 2,000 nodes, opening 500 nodes, node re-renders (bench/layout-editor.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,5 +95,11 @@ if (want('upload')) {
 
 if (want('conditions')) {
   const r = spawnSync(process.execPath, [join(ROOT, 'bench/conditions.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+if (want('layout')) {
+  // No emulators: the layout editor drawer in headless chromium against its goals.
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench/layout-editor.mjs')], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
 }

@@ -142,7 +142,7 @@ describe('console shell', () => {
     await waitForStatus(page, 'Alterações pendentes');
     await waitForStatus(page, 'Salvo');
     await page.reload();
-    // 'content' is an editor-layout field: shown read-only, and the save left it as stored.
+    // A page's 'content' is HTML, not a layout: the editor-layout field shows it read-only, and the save left it as stored.
     const content = page.getByLabel('Conteúdo');
     await content.locator('summary').click();
     expect(await content.innerText()).toContain('nasceu em 2009');

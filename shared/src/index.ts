@@ -7,3 +7,4 @@ export * from './api/index.js';
 export * from './customers/index.js';
 export * from './files/index.js';
 export * from './conditions/index.js';
+export * from './layout/index.js';

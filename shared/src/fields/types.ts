@@ -70,7 +70,8 @@ export type CollectionEditorField = FieldBase & {
 export type DocEditorField = FieldBase & { type: 'doc-editor'; collection: string; docId?: string };
 /** Rich text, sanitised to b, i, em, strong, a (href only), p, br, ol, ul, li. */
 export type EditorField = FieldBase & { type: 'editor' };
-export type EditorLayoutField = FieldBase & { type: 'editor-layout' };
+/** A page layout (document 1 §3 'Layout node types'); path and isPublic say where its file nodes upload. */
+export type EditorLayoutField = FieldBase & { type: 'editor-layout'; path?: string; isPublic?: boolean };
 /** A custom component named by `component` (registered by the web app). */
 export type ComponentField = FieldBase & { type: 'component'; component: string };
 export type FileField = FieldBase & { type: 'file'; path?: string; isPublic?: boolean };

@@ -23,6 +23,7 @@ import { StructField } from './StructField';
 import { TextareaField } from './TextareaField';
 import { TextField } from './TextField';
 import { VideoField } from './VideoField';
+import { LayoutEditorField } from '../layout-editor/LayoutEditorField';
 import type { FieldOfType, FieldWidget } from './types';
 
 /**
@@ -53,8 +54,7 @@ export const fieldWidgets: { [K in FieldType]: FieldWidget<FieldOfType<K>> } = {
   video: VideoField,
   audio: AudioField,
   condition: ConditionField,
-  // Shown read-only until the layout builder plugs in: saving leaves it exactly as stored.
-  'editor-layout': ReadOnlyField,
+  'editor-layout': LayoutEditorField,
 };
 
 /** The widget of a field; an unknown kind (newer data than this build) falls back to read-only. */

@@ -16,6 +16,6 @@ export const content = defineCollection({
     { name: 'parent', title: 'Conteúdo pai', type: 'select_nested', collection: 'content' },
     { name: 'order', title: 'Ordem', type: 'number' },
     { name: 'video', title: 'Vídeo', type: 'video', ...CONTENT_UPLOADS },
-    { name: 'content', title: 'Conteúdo', type: 'editor-layout' },
+    { name: 'content', title: 'Conteúdo', type: 'editor-layout', ...CONTENT_UPLOADS },
   ],
 });

@@ -37,6 +37,6 @@ export const course = defineCollection({
     },
     { name: 'video', title: 'Vídeo', type: 'video', ...COURSE_UPLOADS },
     { name: 'audio', title: 'Áudio', type: 'audio', ...COURSE_UPLOADS },
-    { name: 'content', title: 'Conteúdo', type: 'editor-layout' },
+    { name: 'content', title: 'Conteúdo', type: 'editor-layout', ...COURSE_UPLOADS },
   ],
 });

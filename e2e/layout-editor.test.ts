@@ -1,0 +1,396 @@
+// The page layout editor (issue 13) in the browser, as the admin of project main: a page built with
+// one node of each type from the palette (onto the canvas and into the layer tree), files uploaded
+// with the form's own widgets, products and contents from the project, an embed whose script tries
+// to reach the console and cannot; the layer tree's reorder, re-parent, collapse and keys; every
+// shortcut (and none while typing); zoom; the 375×667 frame; copy in one document and paste in
+// another through the system clipboard and both paste errors; undo/redo; the stored value after
+// autosave and after a reload.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { doc, getDoc, setDoc } from 'firebase/firestore';
+import { samplePdf } from '../sandboxes/src/files.js';
+import { signedInClient, type SignedInClient } from './support/client-sdk.js';
+import { answerDialogs, launchBrowser, openConsole, signIn } from './support/browser.js';
+import { seedUser } from './support/emulator.js';
+import { openDocument, waitForSaveStatus } from './support/document.js';
+
+const admin = seedUser('admin');
+const FIXTURES = new URL('../sandboxes/fixtures/files/', import.meta.url);
+const DOC_A = 'e2e-layout-a';
+const DOC_B = 'e2e-layout-b';
+/** A 1×1 GIF: a video thumbnail that loads offline. */
+const THUMBNAIL = 'data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==';
+const EMPTY_LAYOUT = { id: 'root', type: 'ContainerComponent', className: '', href: '', children: [] };
+/** An embed that tries the console's DOM, storage and cookies, and writes what happened. */
+const HOSTILE_EMBED =
+  '<p id="out">…</p><script>const r=[];' +
+  "try{parent.document.body.setAttribute('data-pwned','1');r.push('dom')}catch(e){r.push('dom-blocked')}" +
+  "try{localStorage.getItem('console.currentProject');r.push('storage')}catch(e){r.push('storage-blocked')}" +
+  "try{document.cookie='x=1';r.push(document.cookie?'cookie':'cookie-blocked')}catch(e){r.push('cookie-blocked')}" +
+  "document.getElementById('out').textContent=r.join(',')</script>";
+
+/** Drags `from` onto `to` with the mouse (dnd-kit's pointer sensor), at `y` (0–1) of the target's height. */
+async function drag(page: Page, from: Locator, to: Locator, y = 0.5) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 8, { steps: 4 });
+  const tx = b.x + Math.min(b.width / 2, 60);
+  const ty = b.y + b.height * y;
+  await page.mouse.move(tx, ty, { steps: 12 });
+  await page.mouse.move(tx, ty + 1, { steps: 2 });
+  await page.mouse.up();
+}
+
+describe('page layout editor', () => {
+  let browser: Browser;
+  let page: Page;
+  let dialogs: ReturnType<typeof answerDialogs>;
+  let client: SignedInClient;
+
+  const stored = async (id: string) => (await getDoc(doc(client.db, `project/main/content/${id}`))).data() ?? {};
+  const editor = () => page.getByTestId('layout-editor');
+  const canvas = () => page.getByTestId('layout-canvas');
+  const panel = () => page.getByTestId('property-panel');
+  const rows = () => page.getByTestId('layer-row');
+  const row = (label: string | RegExp) => page.getByRole('treeitem', { name: label, exact: typeof label === 'string' });
+  const zoom = () => page.getByTestId('zoom-level');
+
+  async function openEditor() {
+    await page.getByRole('button', { name: 'Conteúdo: Abrir editor de layout' }).click();
+    await editor().waitFor();
+    // The drawer slides in: drags measure the palette once it stands still.
+    await editor().evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  }
+  async function closeEditor() {
+    await page.getByRole('button', { name: 'Fechar', exact: true }).click();
+    await editor().waitFor({ state: 'detached' });
+  }
+  /** Clicks the canvas's empty area, so the keyboard goes to the editor and not an input. */
+  async function focusCanvas() {
+    const box = (await canvas().boundingBox())!;
+    await page.mouse.click(box.x + 10, box.y + box.height - 80);
+  }
+  const layerIds = () => rows().evaluateAll((els) => els.map((e) => `${e.getAttribute('aria-level')}:${e.getAttribute('aria-label')}`));
+
+  beforeAll(async () => {
+    client = await signedInClient(admin, 'layout-editor');
+    await setDoc(doc(client.db, `project/main/content/${DOC_A}`), { title: 'Layout A (e2e)', slug: DOC_A, content: EMPTY_LAYOUT });
+    await setDoc(doc(client.db, `project/main/content/${DOC_B}`), { title: 'Layout B (e2e)', slug: DOC_B, content: EMPTY_LAYOUT });
+    browser = await launchBrowser();
+    page = await openConsole(browser, `/console/content/${DOC_A}`);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    dialogs = answerDialogs(page);
+    page.on('console', (message) => {
+      // The seed's images live on cdn.demo.test, which does not resolve here.
+      if (message.type() === 'error' && !message.text().includes('ERR_NAME_NOT_RESOLVED')) console.log(`[page] ${message.text()}`);
+    });
+    await signIn(page, admin.email, admin.password);
+    await page.getByTestId('document-path').filter({ hasText: `main/content/${DOC_A}` }).waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await client?.close();
+  });
+
+  it('opens a seeded layout in a full-width drawer, drawn as the store shows it, and leaves it unchanged', async () => {
+    const before = (await stored('home')).content;
+    await openDocument(page, 'content/home');
+    await openEditor();
+    const box = (await editor().boundingBox())!;
+    expect(box.width).toBe(page.viewportSize()!.width);
+    // Products from the catalogue with name and price in BRL; the referenced content inside.
+    const product = canvas().getByTestId('canvas-product').first();
+    await product.waitFor();
+    expect(await product.textContent()).toMatch(/R\$\s?\d/);
+    await canvas().getByTestId('canvas-content').getByText('Frete grátis acima de R$ 399').waitFor();
+    expect(await canvas().getByTestId('canvas-image').count()).toBe(1);
+    await closeEditor();
+    await waitForSaveStatus(page, 'Salvo');
+    expect((await stored('home')).content).toEqual(before);
+  });
+
+  it('builds a page with one node of each type from the palette, onto the canvas and into the layer tree', async () => {
+    await openDocument(page, `content/${DOC_A}`);
+    await openEditor();
+    const root = canvas().locator('[data-node-type="ContainerComponent"]').first();
+    await drag(page, page.getByTestId('palette-ContainerComponent'), root);
+    await row(/^Container$/).nth(1).waitFor();
+    // Into the layer tree: onto the inner container's row (its middle puts it inside).
+    await drag(page, page.getByTestId('palette-TextComponent'), row(/^Container$/).nth(1));
+    await row('Texto').waitFor();
+    expect(await layerIds()).toEqual(['1:Container', '2:Container', '3:Texto']);
+    for (const type of ['ImageComponent', 'VideoComponent', 'FileComponent', 'ContentComponent', 'EmbedComponent', 'ProductsComponent']) {
+      await drag(page, page.getByTestId(`palette-${type}`), root, 0.97);
+    }
+    expect(await layerIds()).toEqual(['1:Container', '2:Container', '3:Texto', '2:Image', '2:Video', '2:Arquivo', '2:Contents', '2:Embed', '2:Products']);
+
+    // Text: typed in the form's rich-text editor.
+    await row('Texto').click();
+    await panel().getByLabel('Texto').click();
+    await page.keyboard.type('Ofertas da semana');
+    await canvas().getByText('Ofertas da semana').waitFor();
+
+    // Image and file: uploaded with the form's own widgets (Storage, then registration).
+    await row('Image').click();
+    const jpg = readFileSync(new URL('panela-inox.jpg', FIXTURES));
+    await panel().locator('input[type=file]').setInputFiles({ name: 'panela-inox.jpg', mimeType: 'image/jpeg', buffer: jpg });
+    const image = canvas().getByTestId('canvas-image');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 60_000 }).toBe(640);
+
+    await row('Arquivo').click();
+    await panel().locator('input[type=file]').setInputFiles({ name: 'manual.pdf', mimeType: 'application/pdf', buffer: samplePdf() });
+    await canvas().getByTestId('canvas-file-link').filter({ hasText: 'manual.pdf' }).waitFor({ timeout: 60_000 });
+
+    // Container: a link.
+    await row(/^Container$/).nth(1).click();
+    await panel().getByLabel('Link (href)').fill('/ofertas');
+    await canvas().getByTestId('container-href').filter({ hasText: '/ofertas' }).waitFor();
+
+    // Contents: chosen from the content collection and drawn inside; the document itself is refused.
+    await row('Contents').click();
+    const select = panel().getByLabel('Conteúdo');
+    await select.locator('option[value="vantagens"]').waitFor({ state: 'attached' });
+    expect(await select.locator(`option[value="${DOC_A}"]`).isDisabled()).toBe(true);
+    await select.selectOption('vantagens');
+    await canvas().getByTestId('canvas-content').getByText('Até 10x sem juros').waitFor();
+
+    // Products: validated against the catalogue; an unknown code is flagged.
+    await row('Contents: vantagens').click();
+    await row('Products').click();
+    await panel().getByLabel(/^Produtos/).fill('10437899, NAO-EXISTE');
+    await panel().getByText('Códigos não encontrados no catálogo: NAO-EXISTE').waitFor();
+    await canvas().getByText('Produto não encontrado: NAO-EXISTE').waitFor();
+    const product = canvas().getByTestId('canvas-product');
+    await product.getByText('Faca do Chef Tramontina Professional Master 8"').waitFor();
+    expect(await product.textContent()).toMatch(/R\$\s198,90/);
+
+    // Embed: its script runs in the sandboxed frame and cannot reach the console.
+    await row('Embed').click();
+    await panel().getByLabel('HTML').fill(HOSTILE_EMBED);
+    const frame = page.frameLocator('[data-testid="embed-frame"]');
+    await frame.locator('#out').waitFor();
+    // The script ran and was refused everything; under a strict CSP (which srcdoc frames inherit)
+    // it does not run at all and the markup stays as written. Either way the console is untouched.
+    await page.waitForTimeout(500);
+    expect(['dom-blocked,storage-blocked,cookie-blocked', '…']).toContain(await frame.locator('#out').textContent());
+    expect(await page.evaluate(() => document.body.getAttribute('data-pwned'))).toBeNull();
+    expect(await page.getByTestId('embed-frame').getAttribute('sandbox')).toBe('allow-scripts allow-popups');
+  });
+
+  it('reorders, re-parents and collapses in the layer tree, and moves with the keyboard', async () => {
+    // Reorder: Products above Image (top of its row puts it before).
+    await drag(page, row(/^Products/), row(/^Image/), 0.1);
+    expect((await layerIds()).slice(3, 5)).toEqual(['2:Products: 10437899,NAO-EXISTE', expect.stringMatching(/^2:Image/)]);
+    // Re-parent: Embed into the inner container (middle of its row).
+    await drag(page, row('Embed'), row(/^Container: \/ofertas/));
+    expect((await layerIds()).slice(0, 4)).toEqual(['1:Container', '2:Container: /ofertas', '3:Texto: Ofertas da semana', '3:Embed']);
+    // Collapse and expand.
+    await row(/^Container: \/ofertas/).getByRole('button', { name: 'Recolher' }).click();
+    expect(await rows().count()).toBe(7);
+    await row(/^Container: \/ofertas/).getByRole('button', { name: 'Expandir' }).click();
+    expect(await rows().count()).toBe(9);
+    // Keys: ↓ next row, ← parent.
+    await row('Embed').click();
+    await page.keyboard.press('ArrowUp');
+    // Focus follows the selection once the row is drawn (the tree draws only the rows in view).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Texto: Ofertas da semana');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => row(/^Container: \/ofertas/).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Container: /ofertas');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => row('Texto: Ofertas da semana').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('undoes and redoes one drag as one step, restoring the selection', async () => {
+    await focusCanvas();
+    await page.keyboard.press('Control+z');
+    expect((await layerIds()).slice(0, 4)).toEqual(['1:Container', '2:Container: /ofertas', '3:Texto: Ofertas da semana', '2:Products: 10437899,NAO-EXISTE']);
+    expect(await row('Embed').getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('button', { name: 'Refazer' }).click();
+    expect((await layerIds())[3]).toBe('3:Embed');
+    await page.getByRole('button', { name: 'Desfazer' }).click();
+    await page.keyboard.press('Control+Shift+Z');
+    expect((await layerIds())[3]).toBe('3:Embed');
+  });
+
+  it('runs every shortcut of the table, and none while typing in a property', async () => {
+    await focusCanvas();
+    const pressed = (name: string) => page.getByRole('button', { name, exact: true }).getAttribute('aria-pressed');
+    await page.keyboard.press('h');
+    expect(await pressed('Mão (arrastar para mover)')).toBe('true');
+    await page.keyboard.press('v');
+    expect(await pressed('Selecionar')).toBe('true');
+
+    await page.keyboard.press('Control+=');
+    expect(await zoom().textContent()).toBe('110%');
+    await page.keyboard.press('Control+Shift+Equal');
+    expect(await zoom().textContent()).toBe('120%');
+    await page.keyboard.press('Control+-');
+    expect(await zoom().textContent()).toBe('110%');
+    await page.keyboard.press('Control+0');
+    expect(await zoom().textContent()).toBe('100%');
+
+    await page.keyboard.press('m');
+    const frame = page.getByTestId('mobile-frame');
+    const box = (await frame.boundingBox())!;
+    expect([box.width, box.height]).toEqual([375, 667]);
+    await page.keyboard.press('m');
+    await page.getByTestId('desktop-frame').waitFor();
+
+    await page.keyboard.press('Control+\\');
+    await page.getByTestId('palette-TextComponent').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('property-panel').count()).toBe(0);
+    await page.keyboard.press('Control+\\');
+    await page.getByTestId('palette-TextComponent').waitFor();
+
+    // While typing in a property: the keys type, the editor does nothing.
+    await row(/^Container: \/ofertas/).click();
+    const input = panel().getByLabel('className');
+    await input.click();
+    await page.keyboard.type('hvm');
+    await page.keyboard.press('Control+=');
+    await page.keyboard.press('Control+\\');
+    await page.keyboard.press('Control+0');
+    expect(await input.inputValue()).toBe('hvm');
+    expect(await zoom().textContent()).toBe('100%');
+    expect(await pressed('Selecionar')).toBe('true');
+    await page.getByTestId('desktop-frame').waitFor();
+    await page.getByTestId('palette-TextComponent').waitFor();
+    // The typing was one step: one undo (from the toolbar) clears it.
+    await page.getByRole('button', { name: 'Desfazer' }).click();
+    expect(await input.inputValue()).toBe('');
+  });
+
+  it('zooms by 10% from 20% up, shows the percentage without drift, and pans with the hand or Space', async () => {
+    for (let i = 0; i < 12; i++) await page.getByRole('button', { name: 'Diminuir zoom' }).click();
+    expect(await zoom().textContent()).toBe('20%');
+    for (let i = 0; i < 7; i++) await page.getByRole('button', { name: 'Aumentar zoom' }).click();
+    expect(await zoom().textContent()).toBe('90%');
+    await page.getByRole('button', { name: 'Redefinir zoom' }).click();
+    expect(await zoom().textContent()).toBe('100%');
+
+    const stage = page.getByTestId('canvas-stage');
+    const before = (await stage.boundingBox())!;
+    await focusCanvas();
+    await page.keyboard.down(' ');
+    const box = (await canvas().boundingBox())!;
+    await page.mouse.move(box.x + 30, box.y + 30);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 130, box.y + 80, { steps: 5 });
+    await page.mouse.up();
+    await page.keyboard.up(' ');
+    const after = (await stage.boundingBox())!;
+    expect(Math.round(after.x - before.x)).toBe(100);
+    expect(Math.round(after.y - before.y)).toBe(50);
+    expect(await page.getByRole('button', { name: 'Selecionar', exact: true }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('saves the layout through the autosave, and shows it again after a reload', async () => {
+    await closeEditor();
+    await waitForSaveStatus(page, 'Salvo');
+    const content = (await stored(DOC_A)).content;
+    expect(content).toMatchObject({ id: 'root', type: 'ContainerComponent' });
+    const types = (content.children as Array<{ type: string }>).map((c) => c.type);
+    expect(types).toEqual(['ContainerComponent', 'ProductsComponent', 'ImageComponent', 'VideoComponent', 'FileComponent', 'ContentComponent']);
+    expect(content.children[0]).toMatchObject({ href: '/ofertas', children: [{ type: 'TextComponent', text: 'Ofertas da semana' }, { type: 'EmbedComponent', html: HOSTILE_EMBED }] });
+    expect(content.children[1]).toMatchObject({ productIds: '10437899,NAO-EXISTE' });
+    expect(content.children[2].file).toMatchObject({ filename: 'panela-inox.jpg', isPublic: false });
+    expect(content.children[2].file.filePath).toMatch(/^project\/main\/content\//);
+    expect(content.children[5]).toMatchObject({ contentId: 'vantagens' });
+
+    await page.reload();
+    await page.getByTestId('document-path').filter({ hasText: `main/content/${DOC_A}` }).waitFor();
+    await openEditor();
+    expect(await layerIds()).toEqual([
+      '1:Container',
+      '2:Container: /ofertas',
+      '3:Texto: Ofertas da semana',
+      '3:Embed',
+      '2:Products: 10437899,NAO-EXISTE',
+      '2:Image: panela-inox.jpg',
+      '2:Video',
+      '2:Arquivo: manual.pdf',
+      '2:Contents: vantagens',
+    ]);
+  });
+
+  it('copies a node in one document and pastes it into another through the system clipboard, with new ids', async () => {
+    await row(/^Container: \/ofertas/).click();
+    await focusCanvas();
+    await row(/^Container: \/ofertas/).click();
+    await page.keyboard.press('Control+c');
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(copied).toMatchObject({ kind: 'console.layout-nodes', version: 1, nodes: [{ type: 'ContainerComponent', href: '/ofertas' }] });
+    await closeEditor();
+
+    // Another document, in another tab of the same browser.
+    const other = await page.context().newPage();
+    answerDialogs(other);
+    await other.goto(`/console/content/${DOC_B}`);
+    await other.getByTestId('document-path').filter({ hasText: `main/content/${DOC_B}` }).waitFor();
+    const previous = page;
+    page = other;
+    try {
+      await openEditor();
+      await row('Container').click();
+      await page.keyboard.press('Control+v');
+      await row(/^Container: \/ofertas/).waitFor();
+      expect(await layerIds()).toEqual(['1:Container', '2:Container: /ofertas', '3:Texto: Ofertas da semana', '3:Embed']);
+      await closeEditor();
+      await waitForSaveStatus(page, 'Salvo');
+      const pasted = (await stored(DOC_B)).content.children[0];
+      expect(pasted).toMatchObject({ type: 'ContainerComponent', href: '/ofertas', children: [{ type: 'TextComponent' }, { type: 'EmbedComponent' }] });
+      expect(pasted.id).not.toBe(copied.nodes[0].id);
+      expect(pasted.children[0].id).not.toBe(copied.nodes[0].children[0].id);
+    } finally {
+      await other.close();
+      page = previous;
+    }
+  });
+
+  it("alerts 'Dados inválidos' for a paste that is not a layout and 'Objeto não é um canvas' onto a non-container", async () => {
+    await openEditor();
+    await row('Container').click();
+    await page.evaluate(() => navigator.clipboard.writeText('isto não é um layout'));
+    await page.keyboard.press('Control+v');
+    await expect.poll(() => dialogs.seen.at(-1)).toBe('Dados inválidos');
+
+    await row(/^Products/).click();
+    await page.keyboard.press('Control+c');
+    await row(/^Image/).click();
+    await page.keyboard.press('Control+v');
+    await expect.poll(() => dialogs.seen.at(-1)).toBe('Objeto não é um canvas');
+    expect(await rows().count()).toBe(9);
+
+    // A missing content shows a placeholder; a content that includes itself is refused.
+    const missing = JSON.stringify({ kind: 'console.layout-nodes', version: 1, nodes: [
+      { id: 'x', type: 'ContentComponent', className: '', contentId: 'nao-existe' },
+      { id: 'y', type: 'ContentComponent', className: '', contentId: DOC_A },
+    ] });
+    await row('Container').click();
+    await page.evaluate((text) => navigator.clipboard.writeText(text), missing);
+    await page.keyboard.press('Control+v');
+    await canvas().getByText('Conteúdo não encontrado: nao-existe').waitFor();
+    await canvas().getByText(`Referência circular: o conteúdo "${DOC_A}" já está sendo exibido acima dele mesmo.`).waitFor();
+    await page.getByRole('button', { name: 'Desfazer' }).click();
+    expect(await rows().count()).toBe(9);
+
+    // A video on the CDN shows its thumbnail.
+    const video = JSON.stringify({ kind: 'console.layout-nodes', version: 1, nodes: [
+      { id: 'v', type: 'VideoComponent', className: '', file: { id: 'vid', url: '', filename: 'aula.mp4', cdn: { bunny: { id: 'b1', status: 3, thumbnail: THUMBNAIL } } } },
+    ] });
+    await page.evaluate((text) => navigator.clipboard.writeText(text), video);
+    await page.keyboard.press('Control+v');
+    const thumbnail = canvas().getByTestId('canvas-video').locator('img');
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    expect(await thumbnail.getAttribute('src')).toBe(THUMBNAIL);
+    expect(await canvas().getByTestId('canvas-video').textContent()).toContain('aula.mp4');
+    await page.getByRole('button', { name: 'Desfazer' }).click();
+    expect(await rows().count()).toBe(9);
+    await closeEditor();
+  });
+});

@@ -1,0 +1,58 @@
+import type { LayoutNodeType, StoredLayoutNode } from '@console/shared';
+
+/** The canvas tool: select nodes, or drag to pan. */
+export type CanvasTool = 'select' | 'hand';
+
+/**
+ * Every change the editor makes, as data (Puck's way). `recordsHistory` below says which ones are
+ * user-level operations (one undo step each); UI-only actions never enter the history.
+ */
+export type LayoutAction =
+  | { type: 'insert'; nodeType: LayoutNodeType; parentId: string; index?: number }
+  | { type: 'move'; id: string; parentId: string; index: number }
+  | { type: 'remove'; id: string }
+  /** A property edit; consecutive edits of the same property of the same node are one step. */
+  | { type: 'setProps'; id: string; patch: Record<string, unknown> }
+  /** Pastes into the selected container (the root when nothing is selected). */
+  | { type: 'paste'; nodes: StoredLayoutNode[] }
+  | { type: 'undo' }
+  | { type: 'redo' }
+  | { type: 'select'; id: string | null }
+  /** Ends the coalescing of property edits (the input lost focus). */
+  | { type: 'closeStep' }
+  | { type: 'setTool'; tool: CanvasTool }
+  /** Space held or released: the hand tool for as long as it is held. */
+  | { type: 'temporaryHand'; held: boolean }
+  | { type: 'toggleTools' }
+  | { type: 'zoomIn' }
+  | { type: 'zoomOut' }
+  | { type: 'zoomReset' }
+  | { type: 'pan'; dx: number; dy: number }
+  | { type: 'toggleMobile' }
+  | { type: 'toggleCollapsed'; id: string };
+
+export type LayoutActionType = LayoutAction['type'];
+
+/** 'record': a step of its own; 'history': moves in the history; 'none': UI state only. */
+export const ACTION_HISTORY: Readonly<Record<LayoutActionType, 'record' | 'history' | 'none'>> = {
+  insert: 'record',
+  move: 'record',
+  remove: 'record',
+  setProps: 'record',
+  paste: 'record',
+  undo: 'history',
+  redo: 'history',
+  select: 'none',
+  closeStep: 'none',
+  setTool: 'none',
+  temporaryHand: 'none',
+  toggleTools: 'none',
+  zoomIn: 'none',
+  zoomOut: 'none',
+  zoomReset: 'none',
+  pan: 'none',
+  toggleMobile: 'none',
+  toggleCollapsed: 'none',
+};
+
+export const recordsHistory = (action: LayoutAction) => ACTION_HISTORY[action.type] === 'record';

@@ -1,0 +1,202 @@
+import { Box, chakra, HStack, Text } from '@chakra-ui/react';
+import { useSortable, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS as DndCss } from '@dnd-kit/utilities';
+import { createContext, memo, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { visibleRows } from '@console/shared';
+import { nodeLabel } from '../canvas/node-views';
+import type { DragData, DropTarget } from '../drag';
+import { currentSelection, currentTree } from '../reducer';
+import { useEditorSelector, useLayoutStore } from '../store';
+import { LAYOUT_TEXTS } from '../texts';
+
+/** Where the drag in progress would drop, for the row it is over (drawn as a line or a frame). */
+export const DropHintContext = createContext<DropTarget | null>(null);
+
+/** Rows have one height, so only the rows in view (and a few around) are drawn, whatever the layout's size. */
+const ROW_HEIGHT = 30;
+const OVERSCAN = 12;
+
+const LayerRow = memo(function LayerRow({ id, depth }: { id: string; depth: number }) {
+  const store = useLayoutStore();
+  const node = useEditorSelector((s) => currentTree(s).nodes.get(id));
+  const selected = useEditorSelector((s) => currentSelection(s) === id);
+  const collapsed = useEditorSelector((s) => s.view.collapsed.has(id));
+  const hint = useContext(DropHintContext);
+  const isRoot = depth === 0;
+  const data: DragData = { kind: 'layer', nodeId: id };
+  const { setNodeRef, attributes, listeners, transform, isDragging } = useSortable({ id: `layer:${id}`, data, disabled: isRoot });
+  if (!node) return null;
+  const container = node.children !== null;
+  const here = hint?.zone === 'layer' && hint.nodeId === id ? hint.position : null;
+  const label = nodeLabel(node.type, node.props);
+  return (
+    <Box
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      role="treeitem"
+      // The root is no drag source, but it is a row like the others (select, keys).
+      aria-disabled={undefined}
+      aria-level={depth + 1}
+      aria-selected={selected}
+      aria-expanded={container ? !collapsed : undefined}
+      aria-label={label}
+      data-testid="layer-row"
+      data-node-id={id}
+      tabIndex={selected ? 0 : -1}
+      onClick={() => store.dispatch({ type: 'select', id })}
+      position="relative"
+      ps={`${depth * 14 + 4}px`}
+      pe="2"
+      h={`${ROW_HEIGHT}px`}
+      display="flex"
+      alignItems="center"
+      fontSize="sm"
+      cursor="pointer"
+      rounded="sm"
+      bg={selected ? 'blue.100' : here === 'inside' ? 'green.100' : undefined}
+      _hover={{ bg: selected ? 'blue.100' : 'gray.100' }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'blue.400' }}
+      transform={isDragging ? DndCss.Translate.toString(transform) : undefined}
+      opacity={isDragging ? 0.6 : 1}
+      zIndex={isDragging ? 1 : undefined}
+      borderTop={here === 'before' ? '2px solid' : '2px solid transparent'}
+      borderBottom={here === 'after' ? '2px solid' : '2px solid transparent'}
+      borderColor={here ? 'green.500' : 'transparent'}
+      touchAction="none"
+    >
+      <HStack gap="1">
+        {container ? (
+          <chakra.button
+            type="button"
+            aria-label={collapsed ? LAYOUT_TEXTS.expand : LAYOUT_TEXTS.collapse}
+            tabIndex={-1}
+            w="4"
+            fontSize="xs"
+            color="fg.muted"
+            onPointerDown={(event) => event.stopPropagation()}
+            onClick={(event) => {
+              event.stopPropagation();
+              store.dispatch({ type: 'toggleCollapsed', id });
+            }}
+          >
+            {collapsed ? '▸' : '▾'}
+          </chakra.button>
+        ) : (
+          <Box w="4" />
+        )}
+        <Text truncate>{label}</Text>
+      </HStack>
+    </Box>
+  );
+});
+
+/**
+ * The layer tree: every node in order, containers foldable. Click or arrow keys select; a row
+ * dragged onto another goes before it, after it, or (on a container's middle) inside it.
+ * Keys: ↑/↓ previous/next row, → open a container or go to its first child, ← fold it or go to the
+ * parent, Home/End first/last row.
+ */
+export function LayerTree() {
+  const store = useLayoutStore();
+  const tree = useEditorSelector(currentTree);
+  const collapsed = useEditorSelector((s) => s.view.collapsed);
+  const rows = useMemo(() => visibleRows(tree, collapsed), [tree, collapsed]);
+  const sortableIds = useMemo(() => rows.map((r) => `layer:${r.id}`), [rows]);
+  const list = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState({ top: 0, height: 800 });
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const measure = () => setView({ top: element.scrollTop, height: element.clientHeight || 800 });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
+
+  function focusRow(id: string) {
+    store.dispatch({ type: 'select', id });
+    const index = rows.findIndex((r) => r.id === id);
+    const element = scroller.current;
+    if (element && index >= 0) {
+      const top = index * ROW_HEIGHT;
+      if (top < element.scrollTop) element.scrollTop = top;
+      else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight) element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
+    }
+    // After the rows in view are drawn.
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-testid="layer-row"][data-node-id="${CSS.escape(id)}"]`)?.focus()),
+    );
+  }
+
+  function keyDown(event: KeyboardEvent) {
+    const state = store.getState();
+    const t = currentTree(state);
+    const selected = currentSelection(state);
+    const at = rows.findIndex((r) => r.id === selected);
+    const node = selected ? t.nodes.get(selected) : undefined;
+    let next: string | undefined;
+    switch (event.key) {
+      case 'ArrowDown':
+        next = rows[Math.min(at + 1, rows.length - 1)]?.id;
+        break;
+      case 'ArrowUp':
+        next = rows[Math.max(at - 1, 0)]?.id;
+        break;
+      case 'Home':
+        next = rows[0]?.id;
+        break;
+      case 'End':
+        next = rows[rows.length - 1]?.id;
+        break;
+      case 'ArrowRight':
+        if (node?.children) {
+          if (state.view.collapsed.has(node.id)) store.dispatch({ type: 'toggleCollapsed', id: node.id });
+          else next = node.children[0];
+        }
+        break;
+      case 'ArrowLeft':
+        if (node?.children?.length && !state.view.collapsed.has(node.id)) store.dispatch({ type: 'toggleCollapsed', id: node.id });
+        else next = node?.parentId ?? undefined;
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+    if (next) focusRow(next);
+  }
+
+  return (
+    <Box flex="1" minH="0" display="flex" flexDirection="column" p="2" borderTopWidth="1px">
+      <Text fontWeight="semibold" fontSize="sm" mb="1">
+        {LAYOUT_TEXTS.layers}
+      </Text>
+      <Box
+        ref={scroller}
+        flex="1"
+        minH="0"
+        overflowY="auto"
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          setView({ top: element.scrollTop, height: element.clientHeight });
+        }}
+      >
+        <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
+          <Box ref={list} role="tree" aria-label={LAYOUT_TEXTS.layers} onKeyDown={keyDown} data-testid="layer-tree">
+            <Box h={`${first * ROW_HEIGHT}px`} aria-hidden />
+            {rows.slice(first, last).map((row) => (
+              <LayerRow key={row.id} id={row.id} depth={row.depth} />
+            ))}
+            <Box h={`${(rows.length - last) * ROW_HEIGHT}px`} aria-hidden />
+          </Box>
+        </SortableContext>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, HStack, IconButton, Separator, Text } from '@chakra-ui/react';
+import { canRedo, canUndo, zoomLabel, type LayoutShortcut } from '@console/shared';
+import type { LayoutAction } from '../actions';
+import { activeTool } from '../reducer';
+import { SHORTCUT_ACTIONS, SHORTCUT_HINTS } from '../shortcuts';
+import { useEditorSelector, useLayoutStore } from '../store';
+import { LAYOUT_TEXTS } from '../texts';
+
+const T = LAYOUT_TEXTS.tools;
+
+function ToolButton({ label, shortcut, action, pressed, disabled, children }: { label: string; shortcut: Exclude<LayoutShortcut, 'copy' | 'paste'>; action?: LayoutAction; pressed?: boolean; disabled?: boolean; children: string }) {
+  const store = useLayoutStore();
+  return (
+    <IconButton
+      size="sm"
+      variant={pressed ? 'solid' : 'ghost'}
+      aria-label={label}
+      aria-pressed={pressed}
+      title={`${label} (${SHORTCUT_HINTS[shortcut]})`}
+      disabled={disabled}
+      onClick={() => store.dispatch(action ?? SHORTCUT_ACTIONS[shortcut])}
+    >
+      {children}
+    </IconButton>
+  );
+}
+
+/** The bottom toolbar (document 1 screen 6); each button runs the same action as its shortcut. */
+export function Toolbar() {
+  const store = useLayoutStore();
+  const tool = useEditorSelector((s) => activeTool(s.view));
+  const undoable = useEditorSelector((s) => canUndo(s.history));
+  const redoable = useEditorSelector((s) => canRedo(s.history));
+  const hidden = useEditorSelector((s) => s.view.toolsHidden);
+  const zoom = useEditorSelector((s) => s.view.zoom);
+  const mobile = useEditorSelector((s) => s.view.mobile);
+  return (
+    <HStack
+      role="toolbar"
+      aria-label={T.toolbar}
+      position="absolute"
+      bottom="3"
+      left="50%"
+      transform="translateX(-50%)"
+      bg="bg"
+      shadow="md"
+      rounded="lg"
+      px="2"
+      py="1"
+      gap="1"
+      zIndex="1"
+    >
+      <ToolButton label={T.select} shortcut="selectTool" pressed={tool === 'select'}>
+        ⬉
+      </ToolButton>
+      <ToolButton label={T.hand} shortcut="handTool" pressed={tool === 'hand'}>
+        ✋
+      </ToolButton>
+      <Separator orientation="vertical" h="6" />
+      <ToolButton label={T.undo} shortcut="undo" disabled={!undoable}>
+        ↶
+      </ToolButton>
+      <ToolButton label={T.redo} shortcut="redo" disabled={!redoable}>
+        ↷
+      </ToolButton>
+      <Separator orientation="vertical" h="6" />
+      <ToolButton label={hidden ? T.showTools : T.hideTools} shortcut="hideTools" pressed={hidden}>
+        ☰
+      </ToolButton>
+      <Separator orientation="vertical" h="6" />
+      <ToolButton label={T.zoomReset} shortcut="zoomReset">
+        ⟲
+      </ToolButton>
+      <ToolButton label={T.zoomOut} shortcut="zoomOut">
+        −
+      </ToolButton>
+      <Text fontSize="sm" minW="12" textAlign="center" data-testid="zoom-level" aria-live="polite">
+        {zoomLabel(zoom)}
+      </Text>
+      <ToolButton label={T.zoomIn} shortcut="zoomIn">
+        +
+      </ToolButton>
+      <Separator orientation="vertical" h="6" />
+      <Button size="sm" variant={mobile ? 'ghost' : 'solid'} aria-pressed={!mobile} title={`${T.desktop} (M)`} onClick={() => mobile && store.dispatch({ type: 'toggleMobile' })}>
+        {T.desktop}
+      </Button>
+      <Button size="sm" variant={mobile ? 'solid' : 'ghost'} aria-pressed={mobile} title={`${T.mobile} (M)`} onClick={() => !mobile && store.dispatch({ type: 'toggleMobile' })}>
+        {T.mobile}
+      </Button>
+    </HStack>
+  );
+}
