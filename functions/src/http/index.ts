@@ -13,6 +13,8 @@ import { consoleFilesCdnBunnyUploadVideoUrl } from './console-files-cdn-bunny-up
 import { fileVideo } from './file-video.js';
 import { fileVideoBunnyWebhook } from './file-video-bunny-webhook.js';
 import { workerEndpoints } from './workers.js';
+import { consoleProductsAiResponse } from './console-products-ai-response.js';
+import { consoleProductsAiTools } from './console-products-ai-tools.js';
 
 /** Every endpoint behind Hosting's /api/** rewrite. */
 export const endpoints: Endpoint[] = [
@@ -29,5 +31,7 @@ export const endpoints: Endpoint[] = [
   consoleFilesCdnBunnyUploadVideoUrl,
   fileVideoBunnyWebhook,
   fileVideo,
+  consoleProductsAiResponse,
+  consoleProductsAiTools,
   ...workerEndpoints,
 ] as Endpoint[];
