@@ -81,7 +81,7 @@ export function improvedTitle(doc: Doc, current: string): string {
     .map((word, i) => {
       if (/^[A-Z]{2,3}$/.test(word) || /\d/.test(word)) return word;
       const lower = word.toLowerCase();
-      if (i > 0 && SMALL_WORDS.has(lower)) return lower;
+      if ((i > 0 && SMALL_WORDS.has(lower)) || /^(mm|cm|m|kg|g|ml|l)$/.test(lower)) return lower;
       return lower.charAt(0).toUpperCase() + lower.slice(1);
     })
     .join(' ');
