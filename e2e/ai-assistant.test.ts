@@ -51,7 +51,7 @@ describe('the AI assistant of the document form', () => {
     await ask(page, 'Melhore o título deste produto');
     const field = proposedField(page, 'ProductSiteName');
     await field.waitFor();
-    const after = `${TITLE} Organiza`;
+    const after = `${TITLE} - Garantia de 1 ano`;
     expect(await field.getByTestId('ai-diff-before').innerText()).toBe(`Antes\n${TITLE}`);
     expect(await field.getByTestId('ai-diff-after').innerText()).toBe(`Depois\n${after}`);
     await panel(page).getByText('Propus 1 alteração(ões): Nome no site. Revise a comparação e aceite ou rejeite cada campo.').waitFor();

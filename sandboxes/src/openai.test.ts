@@ -105,5 +105,6 @@ describe('the OpenAI sandbox', () => {
   it('titles are tidied and completed, never returned unchanged', () => {
     expect(improvedTitle({ ProductLine: 'Solar' }, 'PANELA  de pressão')).toBe('Panela de Pressão Solar');
     expect(improvedTitle({}, 'Panela')).toBe('Panela - Original');
+    expect(improvedTitle({ brand: 'Mor', Warranty: 'Garantia de 1 ano contra defeitos.' }, 'Pote Mor 2,5 L')).toBe('Pote Mor 2,5 L - Garantia de 1 ano');
   });
 });

@@ -4,7 +4,8 @@ import { readBody, sendJson } from './respond.js';
 /**
  * OpenAI's Chat Completions API (`POST /v1/chat/completions`), played by a small deterministic
  * "model" so the assistant and the product texts work offline:
- * - with tools, asked to improve a title or a description (or to change a price) it reads the
+ * - with tools, asked to improve a title (tidied, brand, line and warranty added) or a
+ *   description (the product's data as a list, the old text kept) or to change a price, it reads the
  *   field definitions and the current document through the tools, proposes real changes for that
  *   document with propose_field_changes, then answers in Portuguese; it also searches the
  *   catalogue, lists categories and describes the fields when asked;
@@ -81,7 +82,8 @@ export function improvedTitle(doc: Doc, current: string): string {
     .map((word, i) => {
       if (/^[A-Z]{2,3}$/.test(word) || /\d/.test(word)) return word;
       const lower = word.toLowerCase();
-      if ((i > 0 && SMALL_WORDS.has(lower)) || /^(mm|cm|m|kg|g|ml|l)$/.test(lower)) return lower;
+      if ((i > 0 && SMALL_WORDS.has(lower)) || /^(mm|cm|kg|g|ml)$/.test(lower)) return lower;
+      if (lower === 'l') return 'L';
       return lower.charAt(0).toUpperCase() + lower.slice(1);
     })
     .join(' ');
@@ -89,6 +91,9 @@ export function improvedTitle(doc: Doc, current: string): string {
   for (const extra of [doc.brand, doc.ProductLine]) {
     if (typeof extra === 'string' && extra.trim() && !has(extra) && !/^[a-z0-9_-]{12,}$/i.test(extra)) title = `${title} ${extra.trim()}`;
   }
+  // The warranty sells: '… - Garantia de 5 anos' when the document states one.
+  const warranty = /(\d+)\s*(anos?|mes(?:es)?)/i.exec(typeof doc.Warranty === 'string' ? doc.Warranty : '');
+  if (warranty && !/garantia/i.test(title)) title = `${title} - Garantia de ${warranty[1]} ${warranty[2]!.toLowerCase()}`;
   if (!title) title = `Produto ${String(doc.id ?? doc.ProductCode ?? '')}`.trim();
   if (title === current) title = `${title} - Original`;
   return title.slice(0, 150);

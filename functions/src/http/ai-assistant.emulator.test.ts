@@ -60,7 +60,7 @@ describe('asked for a better title', () => {
     const proposal = events.find((e) => e.type === 'proposal');
     expect(proposal).toMatchObject({
       type: 'proposal',
-      proposal: { changes: [{ field: 'ProductSiteName', title: 'Nome no site', value: 'Faca do Chef Tramontina Professional Master 8" - Original' }], rejected: [] },
+      proposal: { changes: [{ field: 'ProductSiteName', title: 'Nome no site', value: 'Faca do Chef Tramontina Professional Master 8" - Garantia de 5 anos' }], rejected: [] },
     });
     expect((messages.at(-1) as { content: string }).content).toBe(
       'Propus 1 alteração(ões): Nome no site. Revise a comparação e aceite ou rejeite cada campo.',

@@ -49,8 +49,8 @@ describe('each text of one product', () => {
       expect(text.inputHash).toMatch(/^[0-9a-f]{64}$/);
       expect(text.generatedAt).toBeTruthy();
     }
-    expect(ai.title!.value).toBe('Faca do Chef Tramontina Professional Master 8" - Original');
-    expect(ai.description!.value).toMatch(/^<p><strong>Faca do Chef Tramontina Professional Master 8" - Original<\/strong>/);
+    expect(ai.title!.value).toBe('Faca do Chef Tramontina Professional Master 8" - Garantia de 5 anos');
+    expect(ai.description!.value).toMatch(/^<p><strong>Faca do Chef Tramontina Professional Master 8" - Garantia de 5 anos<\/strong>/);
     expect(ai.badges!.value).toEqual(expect.arrayContaining(['Oferta', 'Original de fábrica']));
     expect(ai.facets!.value).toEqual(expect.arrayContaining([{ name: 'Linha', value: 'Professional Master' }]));
     expect(ai.reviews!.value).toEqual({ summary: '2 avaliação(ões), nota média 3.5 de 5.', pros: ['Corta muito bem'], cons: ['Cabo escorrega quando molhado'] });
@@ -63,7 +63,7 @@ describe('each text of one product', () => {
     await get('title');
     const [calls, records] = [await completions(), await usageCount()];
     const { json } = await get('title');
-    expect(json).toMatchObject({ status: 'unchanged', value: 'Faca do Chef Tramontina Professional Master 8" - Original' });
+    expect(json).toMatchObject({ status: 'unchanged', value: 'Faca do Chef Tramontina Professional Master 8" - Garantia de 5 anos' });
     expect(await completions()).toBe(calls);
     expect(await usageCount()).toBe(records);
   });
@@ -128,7 +128,7 @@ describe('the queue', () => {
       const data = (await testFirestore().doc(`project/${own}/product-data/${CODE}`).get()).data()?.ai;
       return data?.title && data?.sales ? data : undefined;
     }, 60_000, 'the queued texts');
-    expect(ai.title.value).toBe('Faca do Chef Tramontina Professional Master 8" - Original');
+    expect(ai.title.value).toBe('Faca do Chef Tramontina Professional Master 8" - Garantia de 5 anos');
     const records = (await testFirestore().collection(`project/${own}/ai-usage`).get()).docs.map((d) => d.data());
     expect(records.map((r) => r.uid)).toEqual([user.uid, user.uid]);
   }, 90_000);

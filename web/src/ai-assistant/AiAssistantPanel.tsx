@@ -19,8 +19,12 @@ interface AiAssistantPanelProps {
 export function AiAssistantPanel({ assistant, values, onApply, onClose }: AiAssistantPanelProps) {
   const { state, send, decide } = assistant;
   const [text, setText] = useState('');
-  const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [state.entries.length, state.busy]);
+  const conversation = useRef<HTMLDivElement>(null);
+  // The conversation scrolls to its end by itself (scrollIntoView would scroll the form too).
+  useEffect(() => {
+    const box = conversation.current;
+    if (box) box.scrollTop = box.scrollHeight;
+  }, [state.entries.length, state.busy]);
 
   const conflicted = (field: ProposedField) => isConflict(field, values[field.field], sameValue);
 
@@ -53,7 +57,7 @@ export function AiAssistantPanel({ assistant, values, onApply, onClose }: AiAssi
         <Text fontWeight="semibold">{ASSISTANT_TEXTS.title}</Text>
         <CloseButton size="sm" aria-label={ASSISTANT_TEXTS.close} onClick={onClose} />
       </HStack>
-      <Stack flex="1" overflowY="auto" px="4" py="3" gap="3" data-testid="ai-conversation">
+      <Stack ref={conversation} flex="1" overflowY="auto" px="4" py="3" gap="3" data-testid="ai-conversation">
         {state.entries.length === 0 && (
           <Text fontSize="sm" color="fg.muted">
             {ASSISTANT_TEXTS.empty}
@@ -110,7 +114,6 @@ export function AiAssistantPanel({ assistant, values, onApply, onClose }: AiAssi
             <Text fontSize="sm">{ASSISTANT_TEXTS.thinking}</Text>
           </HStack>
         )}
-        <div ref={end} />
       </Stack>
       <Box as="form" onSubmit={submit} px="4" py="3" borderTopWidth="1px">
         <Stack gap="2">
