@@ -4,18 +4,23 @@
 // sandbox with the real openai client.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openConsole, signIn } from './support/browser.js';
+import { launchBrowser, openConsole, rememberProject, signIn } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
 import { waitForSaveStatus } from './support/document.js';
 import { openaiSandbox, resetOpenAiSandbox, setOpenAiBehaviour } from '../functions/src/ai/emulator-test-support.js';
-import { setSandboxFaults, testFirestore } from '../functions/src/sync/pipeline/emulator-test-support.js';
+import { createTestProject, setSandboxFaults, testFirestore } from '../functions/src/sync/pipeline/emulator-test-support.js';
 
 const CODE = '43439630'; // Pote Hermético Mor Organiza em Polipropileno 2,5 L
 const TITLE = 'Pote Hermético Mor Organiza em Polipropileno 2,5 L';
 const staff = seedUser('staff', ['main', 'cookstore']);
+const admin = seedUser('admin');
 
 const panel = (page: Page) => page.getByTestId('ai-assistant');
 const proposedField = (page: Page, field: string) => panel(page).getByTestId('ai-proposed-field').and(page.locator(`[data-field="${field}"]`)).last();
+/** The form's own input (the product panel above it has a 'Nome no site' of its own). */
+const titleInput = (page: Page) => page.locator('form').getByLabel('Nome no site', { exact: true });
+const shownText = async (page: Page, field: string, box: string) =>
+  (await proposedField(page, field).getByTestId(box).innerText()).replace(/\s+/g, ' ').trim();
 const stored = async () => (await testFirestore().doc(`project/main/product/${CODE}`).get()).data()!;
 
 async function ask(page: Page, text: string) {
@@ -33,6 +38,8 @@ describe('the AI assistant of the document form', () => {
   let page: Page;
 
   beforeAll(async () => {
+    // The seeded title, whatever an earlier run on this stack left.
+    await testFirestore().doc(`project/main/product/${CODE}`).set({ ProductSiteName: TITLE }, { merge: true });
     browser = await launchBrowser();
     page = await openConsole(browser, `/console/product/${CODE}`);
     await signIn(page, staff.email, staff.password);
@@ -52,12 +59,12 @@ describe('the AI assistant of the document form', () => {
     const field = proposedField(page, 'ProductSiteName');
     await field.waitFor();
     const after = `${TITLE} - Garantia de 1 ano`;
-    expect(await field.getByTestId('ai-diff-before').innerText()).toBe(`Antes\n${TITLE}`);
-    expect(await field.getByTestId('ai-diff-after').innerText()).toBe(`Depois\n${after}`);
+    expect(await shownText(page, 'ProductSiteName', 'ai-diff-before')).toBe(`Antes ${TITLE}`);
+    expect(await shownText(page, 'ProductSiteName', 'ai-diff-after')).toBe(`Depois ${after}`);
     await panel(page).getByText('Propus 1 alteração(ões): Nome no site. Revise a comparação e aceite ou rejeite cada campo.').waitFor();
     await field.getByRole('button', { name: 'Aceitar' }).click();
     await field.getByText('Aceita').waitFor();
-    expect(await page.getByLabel('Nome no site').inputValue()).toBe(after);
+    expect(await titleInput(page).inputValue()).toBe(after);
     await waitForSaveStatus(page, 'Alterações pendentes');
     await waitForSaveStatus(page, 'Salvo');
     expect((await stored()).ProductSiteName).toBe(after);
@@ -79,11 +86,11 @@ describe('the AI assistant of the document form', () => {
     await ask(page, 'Melhore o título mais uma vez');
     const field = proposedField(page, 'ProductSiteName');
     await field.and(page.locator('[data-status="pending"]')).waitFor();
-    await page.getByLabel('Nome no site').fill('Pote Mor 2,5 L (editado à mão)');
+    await titleInput(page).fill('Pote Mor 2,5 L (editado à mão)');
     await field.and(page.locator('[data-status="conflict"]')).waitFor();
     await field.getByText('Conflito: o campo mudou desde a proposta e não será sobrescrito.').waitFor();
     expect(await field.getByRole('button', { name: 'Aceitar' }).count()).toBe(0);
-    expect(await field.getByTestId('ai-diff-current').innerText()).toBe('Valor atual\nPote Mor 2,5 L (editado à mão)');
+    expect(await shownText(page, 'ProductSiteName', 'ai-diff-current')).toBe('Valor atual Pote Mor 2,5 L (editado à mão)');
     await waitForSaveStatus(page, 'Salvo');
     expect((await stored()).ProductSiteName).toBe('Pote Mor 2,5 L (editado à mão)');
   });
@@ -143,5 +150,31 @@ describe('the AI assistant of the document form', () => {
       await ask(page, 'Oi');
       await panel(page).getByText('Olá! Posso melhorar o título ou a descrição deste documento, buscar produtos no catálogo, listar as categorias ou descrever os campos. O que deseja?').last().waitFor();
     });
+  });
+});
+
+describe('the AI texts on the bulk sync screen', () => {
+  it("'IA: textos' writes the first five texts of each code, in parallel", async () => {
+    const codes = ['10437899', '43439630'];
+    const project = await createTestProject('ai-bulk', codes);
+    const browser = await launchBrowser();
+    try {
+      const page = await openConsole(browser, '/signin');
+      await signIn(page, admin.email, admin.password);
+      await rememberProject(page, project);
+      await page.goto('/console/sync');
+      await page.getByRole('heading', { name: 'Produtos', exact: true }).waitFor();
+      await page.getByLabel('Códigos dos produtos').fill(codes.join('\n'));
+      await page.getByLabel('IA: textos (título, descrição, vendas, selos, atributos)', { exact: true }).check();
+      await page.getByRole('button', { name: 'Iniciar', exact: true }).click();
+      await page.getByTestId('sync-done').filter({ hasText: /^2 de 2$/ }).waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('sync-errors').textContent()).toBe('0');
+      for (const code of codes) {
+        const ai = (await testFirestore().doc(`project/${project}/product-data/${code}`).get()).data()?.ai ?? {};
+        expect(Object.keys(ai).sort()).toEqual(['badges', 'description', 'facets', 'sales', 'title']);
+      }
+    } finally {
+      await browser.close();
+    }
   });
 });
