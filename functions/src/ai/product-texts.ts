@@ -66,7 +66,7 @@ const SYSTEM =
 const IDENTITY = ['ProductCode', 'ProductSiteName', 'ProductLine', 'brand', 'category', 'section', 'type'];
 const MEASURES = ['Height', 'Width', 'Length', 'DimensionsUnit', 'NetWeight', 'WeightUnit'];
 const INPUT_FIELDS: Record<ProductTextKind, string[]> = {
-  title: [...IDENTITY, 'EAN13', ...MEASURES],
+  title: [...IDENTITY, 'EAN13', 'Warranty', ...MEASURES],
   description: [...IDENTITY, 'EAN13', 'ProductDescription', 'ProductInfo', 'Warranty', ...MEASURES],
   sales: [...IDENTITY, 'ProductDescriptionSales', 'Price', 'PriceCompare', 'Options'],
   badges: [...IDENTITY, 'Price', 'PriceCompare', 'Options', 'Stock'],

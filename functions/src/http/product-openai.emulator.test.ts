@@ -84,7 +84,7 @@ describe('each text of one product', () => {
     expect(html).not.toMatch(/<script|onerror|<img|javascript:/i);
     expect(html).toContain('<p>Ótima.');
     // The naive model echoed the markup of the name; the stored title is text.
-    expect(ai.title!.value).toBe('Panela solar 24 cm Rochedo Smart');
+    expect(ai.title!.value).toBe('Panela solar 24 cm Rochedo Smart - Garantia de 5 anos');
   });
 
   it('never replaces a text the operator overrode in the product panel', async () => {
