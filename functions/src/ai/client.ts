@@ -36,6 +36,8 @@ export interface ModelCall {
   /** 'assistant' or 'product-text:{kind}'. */
   purpose: string;
   params: Omit<ChatCompletionCreateParamsNonStreaming, 'model'>;
+  /** The caller already checked the budget (beside its other reads, to save a round trip). */
+  budgetChecked?: boolean;
 }
 
 function outcomeOf(completion: ChatCompletion): UsageOutcome {
@@ -68,8 +70,8 @@ export function openaiFailure(error: unknown): ApiError {
  * One model call: the project's monthly budget checked first, then the call, then its usage
  * record (user, project, model, tokens in and out, latency, outcome) — failures recorded too.
  */
-export async function callModel({ project, caller, purpose, params }: ModelCall): Promise<ChatCompletion> {
-  await checkBudget(project);
+export async function callModel({ project, caller, purpose, params, budgetChecked = false }: ModelCall): Promise<ChatCompletion> {
+  if (!budgetChecked) await checkBudget(project);
   const model = openaiModel();
   const started = Date.now();
   let completion: ChatCompletion;

@@ -2,7 +2,7 @@ import { aiResponseRequestSchema, type AiResponseAnswer } from '@console/shared'
 import { callModel } from '../ai/client.js';
 import { documentMessage, systemPrompt, toChatMessages } from '../ai/conversation.js';
 import { documentDefinition, TOOL_DEFINITIONS } from '../ai/tools.js';
-import { takeUserCall } from '../ai/usage.js';
+import { checkBudget, takeUserCall } from '../ai/usage.js';
 import { ApiError } from '../lib/api-error.js';
 import { defineEndpoint } from '../lib/endpoint.js';
 
@@ -22,8 +22,8 @@ export const consoleProductsAiResponse = defineEndpoint({
   access: 'project',
   body: aiResponseRequestSchema,
   async handle({ body, project, caller }): Promise<AiResponseAnswer> {
-    // Every request counts towards the user's limit, refused ones too.
-    await takeUserCall(caller!.uid);
+    // Every request counts towards the user's limit, refused ones too; the budget is read beside it.
+    await Promise.all([takeUserCall(caller!.uid), checkBudget(project!)]);
     if (body.project !== project) throw new ApiError(400, 'Requisição inválida: project do corpo difere do projeto da requisição.');
     const definition = documentDefinition(project!, body.document);
     const conversation = toChatMessages(body.messages);
@@ -31,6 +31,7 @@ export const consoleProductsAiResponse = defineEndpoint({
       project: project!,
       caller: { uid: caller!.uid, email: caller!.email },
       purpose: 'assistant',
+      budgetChecked: true,
       params: {
         messages: [
           { role: 'system', content: systemPrompt(body.document, definition.title) },
