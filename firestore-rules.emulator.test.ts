@@ -42,6 +42,9 @@ beforeAll(async () => {
     await setDoc(doc(db, 'project/rules-a/product-data/1012345'), { Price: 10, ProductLine: 'Century' });
     await setDoc(doc(db, 'project/rules-a/import-log/l1'), { module: 'product', userId: 'staff-a' });
     await setDoc(doc(db, 'project/rules-a/sync-task/t1'), { status: 'done', uid: 'staff-a' });
+    await setDoc(doc(db, 'project/rules-a/ai-usage/u1'), { uid: 'staff-a', model: 'gpt-4o-mini', tokensIn: 10, tokensOut: 5, outcome: 'ok' });
+    await setDoc(doc(db, 'project/rules-a/ai-usage-month/2026-11'), { tokens: 15, calls: 1 });
+    await setDoc(doc(db, 'ai-rate-limit/staff-a_1'), { count: 1 });
     await setDoc(doc(db, 'project/rules-a/file/f1'), { id: 'f1', url: 'https://cdn.test/a.jpg', filePath: 'project/rules-a/x/a.jpg', isPublic: true });
   });
 });
@@ -224,5 +227,27 @@ describe('customer events across stores (the super-project event feed)', () => {
   it('an admin lists the events of every store', async () => {
     const snapshot = await assertSucceeds(feed(admin(), ['rules-a', 'rules-b']));
     expect(snapshot.docs.map((d) => d.id)).toEqual(expect.arrayContaining(['ev-a', 'ev-b']));
+  });
+});
+
+describe('AI usage records and budget counters', () => {
+  it('admins read the usage records and month totals; staff do not', async () => {
+    await assertSucceeds(getDoc(doc(admin(), 'project/rules-a/ai-usage/u1')));
+    await assertSucceeds(getDocs(collection(admin(), 'project/rules-a/ai-usage')));
+    await assertSucceeds(getDoc(doc(admin(), 'project/rules-a/ai-usage-month/2026-11')));
+    await assertFails(getDoc(doc(staffA(), 'project/rules-a/ai-usage/u1')));
+    await assertFails(getDoc(doc(staffA(), 'project/rules-a/ai-usage-month/2026-11')));
+  });
+  it('no client writes them, not even an admin: a reset total would lift the budget, a deleted record hide a call', async () => {
+    await assertFails(setDoc(doc(staffA(), 'project/rules-a/ai-usage/u2'), { uid: 'staff-a', tokensIn: 0 }));
+    await assertFails(setDoc(doc(admin(), 'project/rules-a/ai-usage/u2'), { uid: 'admin-1', tokensIn: 0 }));
+    await assertFails(deleteDoc(doc(admin(), 'project/rules-a/ai-usage/u1')));
+    await assertFails(updateDoc(doc(admin(), 'project/rules-a/ai-usage-month/2026-11'), { tokens: 0 }));
+    await assertFails(setDoc(doc(staffA(), 'project/rules-a/ai-usage-month/2026-12'), { tokens: 0 }));
+  });
+  it('the per-user rate counters are nobody\'s but the functions\'', async () => {
+    await assertFails(getDoc(doc(staffA(), 'ai-rate-limit/staff-a_1')));
+    await assertFails(setDoc(doc(staffA(), 'ai-rate-limit/staff-a_1'), { count: 0 }));
+    await assertFails(setDoc(doc(admin(), 'ai-rate-limit/staff-a_1'), { count: 0 }));
   });
 });

@@ -9,6 +9,7 @@
 //  - upload: a 20 MB file through the Storage emulator, web SDK vs a bare resumable POST (bench/upload.mjs);
 //  - conditions: condition SQL write/read of 1,000 ~200-node trees, one rule over 10,000 products, editor keystroke-to-paint (bench/conditions.mjs).
 //  - layout: the page layout editor: operation p95 at 2,000 nodes, opening 500 nodes, node re-renders (bench/layout-editor.mjs).
+//  - ai: the assistant's server time per round, and product texts for 100 codes at N = 1, 5, 10 against the OpenAI sandbox's latency floor (bench/ai.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,5 +102,11 @@ if (want('conditions')) {
 if (want('layout')) {
   // No emulators: the layout editor drawer in headless chromium against its goals.
   const r = spawnSync(process.execPath, [join(ROOT, 'bench/layout-editor.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+if (want('ai')) {
+  // Starts its own stack: the assistant's own time per round, and product texts against the sandbox's latency floor.
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench/ai.mjs')], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
 }

@@ -96,9 +96,10 @@ describe('bulk product sync', () => {
     expect(await page.getByLabel('Conta Bling').locator('option').allInnerTexts()).toEqual(['Conta Principal', 'Conta Marketplace']);
     expect(await page.getByLabel('Processos Simultâneos').inputValue()).toBe('1');
     expect(await page.getByLabel('Processos Simultâneos').locator('option').allInnerTexts()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
-    // One checkbox per task, in catalogue order; no AI text task yet.
+    // One checkbox per task, in catalogue order, the AI texts among them.
     await page.getByLabel('Bling → BigQuery', { exact: true }).waitFor();
     await page.getByLabel('Marketplace: Shopee', { exact: true }).waitFor();
+    await page.getByLabel('IA: textos (título, descrição, vendas, selos, atributos)', { exact: true }).waitFor();
     await page.getByLabel('Site: cookeletroraro', { exact: true }).waitFor();
   });
 

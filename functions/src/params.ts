@@ -1,4 +1,4 @@
-import { defineString } from 'firebase-functions/params';
+import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
 
 /**
  * Every configuration parameter of the functions, declared once. Values come from
@@ -92,4 +92,32 @@ export const BUNNY_CDN_URL = defineString('BUNNY_CDN_URL', {
 export const DOWNLOAD_URL_ALLOWED_ORIGINS = defineString('DOWNLOAD_URL_ALLOWED_ORIGINS', {
   default: '',
   description: 'Origins exempt from the internal-address check of downloads by URL (empty in production).',
+});
+
+// OpenAI (functions/src/ai): the assistant of the document form and the product texts. The key is
+// a Secret Manager secret (locally functions/.secret.local, written by scripts/lib/stack.mjs with
+// the sandbox's key); it is read only by the functions and never sent to the browser or logged.
+export const OPENAI_API_KEY = defineSecret('OPENAI_API_KEY');
+export const OPENAI_BASE_URL = defineString('OPENAI_BASE_URL', {
+  default: 'https://api.openai.com/v1',
+  description: 'OpenAI API base URL (the openai client adds /chat/completions).',
+});
+export const OPENAI_MODEL = defineString('OPENAI_MODEL', {
+  default: 'gpt-4o-mini',
+  description: 'Chat Completions model of the assistant and the product texts.',
+});
+/** Tokens (in + out) a project may spend on AI per calendar month (UTC); project/{p}.aiMonthlyTokenBudget overrides it. */
+export const AI_MONTHLY_TOKEN_BUDGET = defineInt('AI_MONTHLY_TOKEN_BUDGET', {
+  default: 2_000_000,
+  description: 'Default monthly AI token budget per project (tokens in + out).',
+});
+/** Model calls one user may start per minute (assistant rounds and product texts together). */
+export const AI_USER_CALLS_PER_MINUTE = defineInt('AI_USER_CALLS_PER_MINUTE', {
+  default: 60,
+  description: 'Per-user limit of AI model calls per minute.',
+});
+/** Seconds per OpenAI attempt (the client tries three times); 8 s locally against the sandbox. */
+export const OPENAI_TIMEOUT_SECONDS = defineInt('OPENAI_TIMEOUT_SECONDS', {
+  default: 25,
+  description: 'Timeout of one OpenAI request attempt, in seconds.',
 });

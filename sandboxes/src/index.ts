@@ -6,6 +6,7 @@ import { createDokaSandbox } from './doka.js';
 import { withFaults, type FaultController } from './faults.js';
 import { createFilesSandbox } from './files.js';
 import { createFrankeSandbox } from './franke.js';
+import { createOpenAiSandbox, OPENAI_SANDBOX_KEY, type OpenAiSandbox } from './openai.js';
 import { loadTramontinaCredentials } from './respond.js';
 import { createSiteStoreSandbox, STORE_SITES } from './site-store.js';
 import { createTramontinaTstockSandbox } from './tramontina-tstock.js';
@@ -19,7 +20,8 @@ export type { FaultSpec, FaultController, RequestLogEntry } from './faults.js';
  * port: portBase + 0 bling, +1 tramontina-webservice, +2 tramontina-tstock, +3 franke, +4 doka,
  * +5..+8 the store sites (cookstore, centergarbin, excellenceshop, cookeletroraro), then the
  * later ones in the order of SANDBOX_NAMES (files: a remote file host for downloads by URL;
- * bunny-stream: Bunny Stream's library API, TUS upload, CDN thumbnails and embed player).
+ * bunny-stream: Bunny Stream's library API, TUS upload, CDN thumbnails and embed player; openai:
+ * OpenAI's Chat Completions API).
  * portBase 0 takes free ports (tests).
  */
 
@@ -32,6 +34,7 @@ export const SANDBOX_NAMES = [
   ...STORE_SITES.map((site) => `site-${site}` as const),
   'files',
   'bunny-stream',
+  'openai',
 ] as const;
 export type SandboxName = (typeof SANDBOX_NAMES)[number];
 export type SandboxUrls = Record<SandboxName, string>;
@@ -45,6 +48,8 @@ export interface StartedSandboxes {
   bling: BlingSandbox;
   /** The Bunny Stream sandbox itself (encoding settings, videos, webhook deliveries). */
   bunnyStream: BunnyStreamSandbox;
+  /** The OpenAI Chat Completions sandbox itself (behaviours, requests received). */
+  openai: OpenAiSandbox;
   stop(): Promise<void>;
 }
 
@@ -90,6 +95,7 @@ export async function startSandboxes({
 }: { portBase?: number; host?: string; catalogue?: SandboxCatalogue; bunnyWebhookUrl?: string | null } = {}): Promise<StartedSandboxes> {
   const bling = createBlingSandbox(catalogue);
   const bunnyStream = createBunnyStreamSandbox({ webhookUrl: bunnyWebhookUrl });
+  const openai = createOpenAiSandbox();
   // The seed is 2.5 MB: read the manufacturer credentials from it once for both of its systems.
   const credentials = loadTramontinaCredentials();
   const vendors: Record<SandboxName, RequestListener> = {
@@ -101,6 +107,7 @@ export async function startSandboxes({
     ...(Object.fromEntries(STORE_SITES.map((site) => [`site-${site}`, createSiteStoreSandbox(catalogue, site)])) as Record<`site-${(typeof STORE_SITES)[number]}`, RequestListener>),
     files: createFilesSandbox(),
     'bunny-stream': bunnyStream,
+    openai,
   };
 
   const servers: Server[] = [];
@@ -124,7 +131,7 @@ export async function startSandboxes({
     await stop();
     throw error;
   }
-  return { urls, controls, bling, bunnyStream, stop };
+  return { urls, controls, bling, bunnyStream, openai, stop };
 }
 
 /** The functions' params (functions/src/params.ts) that point at the sandboxes. */
@@ -142,5 +149,14 @@ export function sandboxEnv(urls: SandboxUrls): Record<string, string> {
     BUNNY_TUS_URL: `${urls['bunny-stream']}${TUS_PATH}`,
     BUNNY_EMBED_URL: `${urls['bunny-stream']}/embed`,
     BUNNY_CDN_URL: `${urls['bunny-stream']}/cdn/{cdnHostname}`,
+    // The openai client's base URL includes the API version, as https://api.openai.com/v1 does.
+    OPENAI_BASE_URL: `${urls.openai}/v1`,
+    // Short attempts locally, so a hanging sandbox fails in seconds (production: 25 s).
+    OPENAI_TIMEOUT_SECONDS: '8',
   };
+}
+
+/** The functions' secrets the sandboxes accept (functions/.secret.local locally). */
+export function sandboxSecrets(): Record<string, string> {
+  return { OPENAI_API_KEY: OPENAI_SANDBOX_KEY };
 }

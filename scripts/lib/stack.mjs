@@ -82,6 +82,7 @@ async function startSandboxes(onNote) {
   const env = { ...answer.env, WAREHOUSE: 'duckdb' };
   const lines = Object.entries(env).map(([key, value]) => `${key}=${dotenvValue(value)}`);
   writeFileSync(join(FUNCTIONS_DIR, `.env.${PROJECT_ID}`), `# Written by scripts/lib/stack.mjs on every start: the local sandboxes.\n${lines.join('\n')}\n`);
+  writeLocalSecrets(answer.secrets ?? {});
   // .env.local wins over .env.<project> in the emulator, and firebase-tools appends to it the
   // production defaults of any param an emulator found without a value: such lines would send
   // every local stack to the real services, so they go.
@@ -105,6 +106,18 @@ async function startSandboxes(onNote) {
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * Secrets (defineSecret) reach the Functions emulator only through functions/.secret.local: the
+ * sandboxes' keys (OPENAI_API_KEY) replace those lines on every start, other lines stay.
+ */
+function writeLocalSecrets(secrets) {
+  const file = join(FUNCTIONS_DIR, '.secret.local');
+  const keyOf = (line) => /^\s*([A-Z0-9_]+)\s*=/.exec(line)?.[1];
+  const kept = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() && !(keyOf(line) in secrets)) : [];
+  const lines = [...kept, ...Object.entries(secrets).map(([key, value]) => `${key}=${dotenvValue(value)}`)];
+  writeFileSync(file, `${lines.join('\n')}\n`);
 }
 
 /** The pids of every descendant of `pid` (children, their children, ...), from `ps`. */
@@ -246,7 +259,9 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   // Storage listens once its rules runtime has started and loaded storage.rules; the Admin SDK's
   // bucket listing answers 200 from then on (the 'owner' token bypasses the rules).
   if (plan.only.includes('storage')) checks.push({ url: `http://127.0.0.1:${ports.storage}/v0/b/${STORAGE_BUCKET}/o?maxResults=1`, headers: { authorization: 'Bearer owner' } });
-  const deadline = Date.now() + 120_000;
+  // CONSOLE_STACK_READY_SECONDS: more time on a loaded machine (the first API call is a cold start).
+  const readySeconds = Number(process.env.CONSOLE_STACK_READY_SECONDS || 120);
+  const deadline = Date.now() + readySeconds * 1000;
   while (true) {
     if (exited) {
       await stopSandboxes();
@@ -256,7 +271,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     if (up.every(Boolean)) break;
     if (Date.now() > deadline) {
       await stack.stop();
-      throw new StackError(`Emulators not ready after 120 s: ${lastError(logFile)} — full log: ${logFile}`);
+      throw new StackError(`Emulators not ready after ${readySeconds} s: ${lastError(logFile)} — full log: ${logFile}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -14,6 +14,8 @@ import { fileVideo } from './file-video.js';
 import { fileVideoBunnyWebhook } from './file-video-bunny-webhook.js';
 import { consoleConditionsPreview } from './console-conditions-preview.js';
 import { workerEndpoints } from './workers.js';
+import { consoleProductsAiResponse } from './console-products-ai-response.js';
+import { consoleProductsAiTools } from './console-products-ai-tools.js';
 
 /** Every endpoint behind Hosting's /api/** rewrite. */
 export const endpoints: Endpoint[] = [
@@ -31,5 +33,7 @@ export const endpoints: Endpoint[] = [
   fileVideoBunnyWebhook,
   fileVideo,
   consoleConditionsPreview,
+  consoleProductsAiResponse,
+  consoleProductsAiTools,
   ...workerEndpoints,
 ] as Endpoint[];

@@ -1,5 +1,5 @@
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
-import { REGION } from '../params.js';
+import { OPENAI_API_KEY, REGION } from '../params.js';
 import { adminAuth, firestore } from '../lib/admin.js';
 import { createInternalDispatcher } from '../lib/router.js';
 import { workerEndpoints } from '../http/workers.js';
@@ -26,6 +26,8 @@ export const syncTask = onTaskDispatched(
     // Well under Cloud Tasks' 500/s: the upstreams are the limit (Bling allows 3 requests/s per
     // account, and its client paces each account), so a burst of queued URLs must not stampede them.
     rateLimits: { maxConcurrentDispatches: 6, maxDispatchesPerSecond: 5 },
+    // The product-openai worker URLs call OpenAI.
+    secrets: [OPENAI_API_KEY],
   },
   async (request) => {
     await runSyncTask(request.data, {

@@ -11,11 +11,12 @@ const query = (url: string) => Object.fromEntries(new URL(url, 'http://x').searc
 const pathOf = (url: string) => new URL(url, 'http://x').pathname;
 
 describe('the sync tasks', () => {
-  it('follow the worker table of document 1 §7, without the AI texts', () => {
+  it('follow the worker table of document 1 §7, the AI texts before the store sites', () => {
     expect(SYNC_TASKS.map((t) => t.id)).toEqual([
       'bling-produtos', 'tramontina-webservice', 'tstock', 'firestore', 'franke', 'doka', 'bling-create', 'bling-update-flag',
       'marketplace-shopee', 'marketplace-amazon', 'marketplace-magalu', 'marketplace-madeiramadeira', 'marketplace-update-store',
       'marketplace-delete-shopee', 'marketplace-delete-amazon', 'marketplace-delete-magalu', 'marketplace-delete-madeiramadeira',
+      'openai-texts', 'openai-title', 'openai-description', 'openai-sales', 'openai-badges', 'openai-facets', 'openai-reviews',
       'site-cookstore', 'site-centergarbin', 'site-excellenceshop', 'site-cookeletroraro',
     ]);
     expect(inCatalogueOrder(['site-cookstore', 'franke', 'bling-produtos'])).toEqual(['bling-produtos', 'franke', 'site-cookstore']);
@@ -33,6 +34,25 @@ describe('the sync tasks', () => {
     expect(pathOf(url('marketplace-delete-amazon'))).toBe('/api/bling/produtoloja/delete/20100001');
     expect(url('site-centergarbin')).toBe('/api/sites/centergarbin/products?project=main&id=20100001');
     expect(syncTask('bling-produtos').url('1', { ...context, blingAccount: undefined })).toBe('/api/bling/bigquery/produtos?project=main&id=1');
+  });
+
+  it('run the combined AI texts as the first five in parallel, and queue them as five URLs', async () => {
+    const started: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const running = runSyncTask(syncTask('openai-texts'), '10437899', context, async (u) => {
+      started.push(pathOf(u));
+      await gate;
+      return { ok: true };
+    });
+    await Promise.resolve();
+    // All five started before any answered.
+    expect(started).toEqual(['title', 'description', 'sales', 'badges', 'facets'].map((k) => `/api/firestore/product-openai/${k}/10437899`));
+    release();
+    await running;
+    expect(queueUrls(['10437899'], ['openai-texts', 'openai-reviews'], context).urls).toEqual(
+      ['title', 'description', 'sales', 'badges', 'facets', 'reviews'].map((k) => `/api/firestore/product-openai/${k}/10437899?project=main`),
+    );
   });
 
   it('fail for a code of no known company, and for marketplaces without configured stores', () => {

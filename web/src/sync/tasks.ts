@@ -1,9 +1,18 @@
-import { companyFromProductCode, MARKETPLACE_STORES, type MarketplaceStore, type SyncConfigResponse } from '@console/shared';
+import {
+  COMBINED_PRODUCT_TEXT_KINDS,
+  companyFromProductCode,
+  MARKETPLACE_STORES,
+  PRODUCT_TEXT_KINDS,
+  type MarketplaceStore,
+  type ProductTextKind,
+  type SyncConfigResponse,
+} from '@console/shared';
 
 /**
  * The sync tasks of the bulk sync screen, in catalogue order (the order of document 1 §7's
  * worker-service table), each one building the worker URL(s) it calls for a product code. The AI
- * text tasks (/api/firestore/product-openai/…) are not here: those endpoints do not exist yet.
+ * text tasks (/api/firestore/product-openai/…) come before the store sites, as in the table: the
+ * combined one (the first five texts in parallel), then each text alone.
  */
 
 export interface TaskContext {
@@ -22,6 +31,8 @@ export interface SyncTaskDefinition {
   url(code: string, context: TaskContext): string;
   /** A second call built from the first one's answer (TStock: the stock file it names), or null. */
   next?(code: string, context: TaskContext, answer: unknown): string | null;
+  /** Calls made in parallel with the first URL (the combined AI texts); queued as URLs of their own. */
+  alongside?(code: string, context: TaskContext): string[];
 }
 
 /** A task that cannot be built for a code (unknown company, missing configuration): it fails, with this message. */
@@ -60,6 +71,18 @@ const MARKETPLACE_NAMES: Record<MarketplaceStore, string> = {
 };
 
 export const STORE_SITES = ['cookstore', 'centergarbin', 'excellenceshop', 'cookeletroraro'] as const;
+
+const PRODUCT_TEXT_NAMES: Record<ProductTextKind, string> = {
+  title: 'IA: título',
+  description: 'IA: descrição',
+  sales: 'IA: texto de vendas',
+  badges: 'IA: selos',
+  facets: 'IA: atributos',
+  reviews: 'IA: resumo das avaliações',
+};
+
+const productTextUrl = (kind: ProductTextKind, code: string, c: TaskContext) =>
+  url(`/api/firestore/product-openai/${kind}/${path(code)}`, { project: c.project });
 
 export const SYNC_TASKS: readonly SyncTaskDefinition[] = [
   {
@@ -131,6 +154,15 @@ export const SYNC_TASKS: readonly SyncTaskDefinition[] = [
         url(`/api/bling/produtoloja/delete/${path(code)}`, { project: c.project, loja: requireMarketplaces(c)[store], bling: c.blingAccount }),
     }),
   ),
+  {
+    id: 'openai-texts',
+    name: 'IA: textos (título, descrição, vendas, selos, atributos)',
+    url: (code, c) => productTextUrl(COMBINED_PRODUCT_TEXT_KINDS[0]!, code, c),
+    alongside: (code, c) => COMBINED_PRODUCT_TEXT_KINDS.slice(1).map((kind) => productTextUrl(kind, code, c)),
+  },
+  ...PRODUCT_TEXT_KINDS.map(
+    (kind): SyncTaskDefinition => ({ id: `openai-${kind}`, name: PRODUCT_TEXT_NAMES[kind], url: (code, c) => productTextUrl(kind, code, c) }),
+  ),
   ...STORE_SITES.map(
     (site): SyncTaskDefinition => ({
       id: `site-${site}`,
@@ -159,6 +191,10 @@ export type WorkerGet = (url: string) => Promise<unknown>;
 
 /** Runs one task for one code: its URL, then the follow-up its answer names. */
 export async function runSyncTask(task: SyncTaskDefinition, code: string, context: TaskContext, get: WorkerGet): Promise<void> {
+  if (task.alongside) {
+    await Promise.all([task.url(code, context), ...task.alongside(code, context)].map((u) => get(u)));
+    return;
+  }
   const answer = await get(task.url(code, context));
   const next = task.next?.(code, context, answer);
   if (next) await get(next);
@@ -166,7 +202,7 @@ export async function runSyncTask(task: SyncTaskDefinition, code: string, contex
 
 /**
  * The URLs 'Enviar para backend' queues (POST /api/console/queue/tasks): per code, each chosen
- * task's first URL; a task that cannot be built for a code is reported apart.
+ * task's first URL (and its parallel ones); a task that cannot be built for a code is reported apart.
  */
 export function queueUrls(codes: readonly string[], taskIds: readonly string[], context: TaskContext): { urls: string[]; skipped: string[] } {
   const urls: string[] = [];
@@ -174,7 +210,8 @@ export function queueUrls(codes: readonly string[], taskIds: readonly string[], 
   for (const code of codes) {
     for (const id of inCatalogueOrder(taskIds)) {
       try {
-        urls.push(syncTask(id).url(code, context));
+        const task = syncTask(id);
+        urls.push(task.url(code, context), ...(task.alongside?.(code, context) ?? []));
       } catch (error) {
         skipped.push(`${code}: ${(error as Error).message}`);
       }

@@ -1,5 +1,5 @@
 import { Alert, Box, Center, chakra, Flex, Spinner, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useCallback, useId, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
   addDoc,
@@ -18,6 +18,8 @@ import { DocumentForm, type FormDocument } from '../../form-engine';
 import { SUPER_PROJECT_ID } from '../../lib/env';
 import { projectCollection, projectDocument } from '../../lib/firestore-paths';
 import { entryLabel } from '../collection/list-query';
+import { AiAssistantPanel } from '../../ai-assistant/AiAssistantPanel';
+import { useAiAssistant } from '../../ai-assistant/use-ai-assistant';
 import { AiEditorButton, BottomBar, SaveStatusText } from './components/bottom-bar';
 import { ConflictList } from './components/conflict-list';
 import { DeletedNotice } from './components/deleted-notice';
@@ -81,6 +83,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
   const [deletedData, setDeletedData] = useState<Record<string, unknown> | null>(null);
   const [busy, setBusy] = useState<'delete' | 'copy' | 'recreate' | null>(null);
   const [jsonOpen, setJsonOpen] = useState(false);
+  const [aiOpen, setAiOpen] = useState(false);
 
   const idField = useMemo(
     () => (userDefinedId ? (definition.fields.find((f) => f.name === ID_KEY) ?? DEFAULT_ID_FIELD) : null),
@@ -134,6 +137,12 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
     () => withId(state.values as Record<string, unknown>, creating ? newId : docId),
     [withId, state.values, creating, newId, docId],
   );
+
+  const formValuesRef = useRef(formValues);
+  formValuesRef.current = formValues;
+  const aiDocument = useMemo(() => ({ collection: collectionId, id: docId }), [collectionId, docId]);
+  // Kept while this document is open; the screen remounts for another document (key in the route).
+  const assistant = useAiAssistant({ project: projectId, document: aiDocument, fields: formFields, values: () => formValuesRef.current });
 
   const change = useCallback(
     (key: string, value: unknown) => {
@@ -315,88 +324,93 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
   const shownMessage = message ?? (state.status === 'failed' ? state.error : null);
 
   return (
-    <Flex direction="column" minH="full">
-      <DocumentHeader
-        title={title}
-        path={path}
-        actions={
-          <>
-            {collectionId === 'product' && <SingleProductSync projectId={projectId} code={creating ? null : docId} data={storedData} />}
-            {isCollection && existing && (
-              <>
-                <ActionButton colorPalette="red" loading={busy === 'delete'} disabled={busy !== null} onClick={() => void remove()}>
-                  {DOCUMENT_TEXTS.delete}
-                </ActionButton>
-                <ActionButton loading={busy === 'copy'} disabled={busy !== null} onClick={() => void copy()}>
-                  {DOCUMENT_TEXTS.copy}
-                </ActionButton>
-              </>
-            )}
-          </>
-        }
-      />
-      {loading && <FormSkeleton fields={formFields.length} />}
-      {/* Mounted while settling (widgets may set their values then) but shown only after. */}
-      {state.loaded && (
-        <Box px="6" py="5" maxW="3xl" flex="1" hidden={loading}>
-          {replicable && existing && <ReplicationPanel targets={replicaTargets} blocked={dirty} onReplicate={replicate} />}
-          {settingsMissing && (
-            <Text fontSize="sm" color="fg.muted" mb="4">
-              {DOCUMENT_TEXTS.settingsMissing}
-            </Text>
-          )}
-          {shownMessage && (
-            <Alert.Root status="error" mb="4" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{shownMessage}</Alert.Title>
-            </Alert.Root>
-          )}
-          {collectionId === 'product' && existing && <ProductPanel projectId={projectId} productCode={docId} />}
-          <chakra.form id={formId} noValidate onSubmit={submit}>
-            <DocumentForm
-              fields={formFields}
-              values={formValues}
-              onChange={change}
-              isFieldDisabled={(field) => field === idField && !creating}
-              document={formDocument}
-            />
-          </chakra.form>
-        </Box>
-      )}
-      {!loading && (
-        <BottomBar
-          above={<ConflictList conflicts={state.conflicts} fields={formFields} onResolve={form.resolveConflict} />}
-        >
-          {existing ? (
+    <Flex minH="full" align="stretch">
+      <Flex direction="column" minH="full" flex="1" minW="0">
+        <DocumentHeader
+          title={title}
+          path={path}
+          actions={
             <>
-              <SaveStatusText text={SAVE_STATUS[state.status]} />
-              <AiEditorButton />
-              <ActionButton onClick={() => setJsonOpen(true)}>{DOCUMENT_TEXTS.jsonEditor}</ActionButton>
+              {collectionId === 'product' && <SingleProductSync projectId={projectId} code={creating ? null : docId} data={storedData} />}
+              {isCollection && existing && (
+                <>
+                  <ActionButton colorPalette="red" loading={busy === 'delete'} disabled={busy !== null} onClick={() => void remove()}>
+                    {DOCUMENT_TEXTS.delete}
+                  </ActionButton>
+                  <ActionButton loading={busy === 'copy'} disabled={busy !== null} onClick={() => void copy()}>
+                    {DOCUMENT_TEXTS.copy}
+                  </ActionButton>
+                </>
+              )}
             </>
-          ) : (
-            <ActionButton
-              type="submit"
-              form={formId}
-              variant="solid"
-              colorPalette="blue"
-              loading={creatingBusy || state.saving !== null}
-              disabled={busy !== null}
-            >
-              {DOCUMENT_TEXTS.save}
-            </ActionButton>
-          )}
-        </BottomBar>
-      )}
-      {jsonOpen && ref && (
-        <Suspense
-          fallback={
-            <Center position="fixed" inset="0" bg="blackAlpha.400" zIndex="modal">
-              <Spinner size="lg" color="white" aria-label={DOCUMENT_TEXTS.jsonEditorLoading} />
-            </Center>
           }
-        >
-          <JsonEditor docRef={ref} path={path} validate={validateJson} onClose={() => setJsonOpen(false)} />
-        </Suspense>
+        />
+        {loading && <FormSkeleton fields={formFields.length} />}
+        {/* Mounted while settling (widgets may set their values then) but shown only after. */}
+        {state.loaded && (
+          <Box px="6" py="5" maxW="3xl" flex="1" hidden={loading}>
+            {replicable && existing && <ReplicationPanel targets={replicaTargets} blocked={dirty} onReplicate={replicate} />}
+            {settingsMissing && (
+              <Text fontSize="sm" color="fg.muted" mb="4">
+                {DOCUMENT_TEXTS.settingsMissing}
+              </Text>
+            )}
+            {shownMessage && (
+              <Alert.Root status="error" mb="4" role="alert">
+                <Alert.Indicator />
+                <Alert.Title>{shownMessage}</Alert.Title>
+              </Alert.Root>
+            )}
+            {collectionId === 'product' && existing && <ProductPanel projectId={projectId} productCode={docId} />}
+            <chakra.form id={formId} noValidate onSubmit={submit}>
+              <DocumentForm
+                fields={formFields}
+                values={formValues}
+                onChange={change}
+                isFieldDisabled={(field) => field === idField && !creating}
+                document={formDocument}
+              />
+            </chakra.form>
+          </Box>
+        )}
+        {!loading && (
+          <BottomBar
+            above={<ConflictList conflicts={state.conflicts} fields={formFields} onResolve={form.resolveConflict} />}
+          >
+            {existing ? (
+              <>
+                <SaveStatusText text={SAVE_STATUS[state.status]} />
+                <AiEditorButton open={aiOpen} onClick={() => setAiOpen((open) => !open)} />
+                <ActionButton onClick={() => setJsonOpen(true)}>{DOCUMENT_TEXTS.jsonEditor}</ActionButton>
+              </>
+            ) : (
+              <ActionButton
+                type="submit"
+                form={formId}
+                variant="solid"
+                colorPalette="blue"
+                loading={creatingBusy || state.saving !== null}
+                disabled={busy !== null}
+              >
+                {DOCUMENT_TEXTS.save}
+              </ActionButton>
+            )}
+          </BottomBar>
+        )}
+        {jsonOpen && ref && (
+          <Suspense
+            fallback={
+              <Center position="fixed" inset="0" bg="blackAlpha.400" zIndex="modal">
+                <Spinner size="lg" color="white" aria-label={DOCUMENT_TEXTS.jsonEditorLoading} />
+              </Center>
+            }
+          >
+            <JsonEditor docRef={ref} path={path} validate={validateJson} onClose={() => setJsonOpen(false)} />
+          </Suspense>
+        )}
+      </Flex>
+      {aiOpen && existing && (
+        <AiAssistantPanel assistant={assistant} values={formValues} onApply={change} onClose={() => setAiOpen(false)} />
       )}
     </Flex>
   );

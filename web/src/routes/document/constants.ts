@@ -22,7 +22,6 @@ export const DOCUMENT_TEXTS = {
   deleteFailed: 'Não foi possível apagar o registro.',
   recreateFailed: 'Não foi possível recriar o registro.',
   aiEditor: 'AI Editor',
-  aiEditorSoon: 'O assistente de IA ainda não está disponível: ele chega com a sua própria entrega.',
   jsonEditor: 'JSON Editor',
   jsonEditorLoading: 'Abrindo o JSON Editor',
 } as const;

@@ -1,4 +1,4 @@
-import { Box, Flex, Popover, Portal, Text } from '@chakra-ui/react';
+import { Box, Flex, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { DOCUMENT_TEXTS } from '../constants';
 import { ActionButton } from './document-header';
@@ -28,23 +28,11 @@ export function SaveStatusText({ text }: { text: string }) {
   );
 }
 
-/** The assistant arrives with its own issue; meanwhile the button says so. */
-export function AiEditorButton() {
+/** Opens (or closes) the assistant's conversation panel beside the form. */
+export function AiEditorButton({ open, onClick }: { open: boolean; onClick(): void }) {
   return (
-    <Popover.Root positioning={{ placement: 'top-end' }}>
-      <Popover.Trigger asChild>
-        <ActionButton>{DOCUMENT_TEXTS.aiEditor}</ActionButton>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content>
-            <Popover.Arrow />
-            <Popover.Body>
-              <Text fontSize="sm">{DOCUMENT_TEXTS.aiEditorSoon}</Text>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+    <ActionButton aria-pressed={open} onClick={onClick}>
+      {DOCUMENT_TEXTS.aiEditor}
+    </ActionButton>
   );
 }

@@ -1,0 +1,96 @@
+import OpenAI from 'openai';
+import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import { ApiError } from '../lib/api-error.js';
+import { OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, OPENAI_TIMEOUT_SECONDS } from '../params.js';
+import { checkBudget, recordUsage, type UsageOutcome } from './usage.js';
+
+/**
+ * The OpenAI client (the official `openai` package, 6.x: the last line that runs on Node 20),
+ * pointed at OPENAI_BASE_URL (the sandbox locally). It retries 408/409/429/5xx and timeouts twice,
+ * honouring Retry-After up to 60 s. One client per key and base URL.
+ */
+let cached: { key: string; baseURL: string; timeout: number; client: OpenAI } | null = null;
+
+export function openaiClient(): OpenAI {
+  const key = OPENAI_API_KEY.value();
+  const baseURL = OPENAI_BASE_URL.value();
+  const timeout = OPENAI_TIMEOUT_SECONDS.value() * 1000;
+  if (!key) throw new ApiError(503, 'OpenAI: chave de API não configurada (OPENAI_API_KEY).');
+  if (!cached || cached.key !== key || cached.baseURL !== baseURL || cached.timeout !== timeout) {
+    cached = { key, baseURL, timeout, client: new OpenAI({ apiKey: key, baseURL, timeout, maxRetries: 2 }) };
+  }
+  return cached.client;
+}
+
+export const openaiModel = () => OPENAI_MODEL.value();
+
+/** Who asked, for the usage record and the budget. */
+export interface AiCaller {
+  uid: string;
+  email: string | null;
+}
+
+export interface ModelCall {
+  project: string;
+  caller: AiCaller;
+  /** 'assistant' or 'product-text:{kind}'. */
+  purpose: string;
+  params: Omit<ChatCompletionCreateParamsNonStreaming, 'model'>;
+  /** The caller already checked the budget (beside its other reads, to save a round trip). */
+  budgetChecked?: boolean;
+}
+
+function outcomeOf(completion: ChatCompletion): UsageOutcome {
+  const choice = completion.choices[0];
+  if (!choice) return 'error';
+  if (choice.message.refusal) return 'refusal';
+  if (choice.finish_reason === 'length' || choice.finish_reason === 'content_filter') return choice.finish_reason;
+  return choice.finish_reason === 'tool_calls' ? 'tool_call' : 'ok';
+}
+
+/** An OpenAI failure as the operator reads it (the upstream named, as the sync errors do). */
+export function openaiFailure(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return new ApiError(504, `OpenAI: tempo esgotado após ${OPENAI_TIMEOUT_SECONDS.value()} s`);
+  if (error instanceof OpenAI.APIConnectionError) return new ApiError(502, 'OpenAI: não foi possível conectar ao serviço.');
+  if (error instanceof OpenAI.APIError) {
+    const status = error.status ?? 0;
+    if (status === 429) {
+      const quota = (error.code ?? '') === 'insufficient_quota';
+      return new ApiError(503, quota ? 'OpenAI: cota da conta esgotada.' : 'OpenAI: limite de requisições excedido. Tente novamente em instantes.');
+    }
+    if (status === 401 || status === 403) return new ApiError(502, 'OpenAI: chave de API recusada.');
+    if (status >= 500) return new ApiError(502, `OpenAI: erro no servidor (HTTP ${status}).`);
+    return new ApiError(502, `OpenAI: requisição recusada (HTTP ${status}).`);
+  }
+  return new ApiError(502, 'OpenAI: resposta inválida.');
+}
+
+/**
+ * One model call: the project's monthly budget checked first, then the call, then its usage
+ * record (user, project, model, tokens in and out, latency, outcome) — failures recorded too.
+ */
+export async function callModel({ project, caller, purpose, params, budgetChecked = false }: ModelCall): Promise<ChatCompletion> {
+  if (!budgetChecked) await checkBudget(project);
+  const model = openaiModel();
+  const started = Date.now();
+  let completion: ChatCompletion;
+  try {
+    completion = await openaiClient().chat.completions.create({ ...params, model });
+  } catch (error) {
+    const failure = openaiFailure(error);
+    await recordUsage({ project, caller, purpose, model, tokensIn: 0, tokensOut: 0, latencyMs: Date.now() - started, outcome: failure.status === 504 ? 'timeout' : 'error', error: failure.message });
+    throw failure;
+  }
+  await recordUsage({
+    project,
+    caller,
+    purpose,
+    model: completion.model || model,
+    tokensIn: completion.usage?.prompt_tokens ?? 0,
+    tokensOut: completion.usage?.completion_tokens ?? 0,
+    latencyMs: Date.now() - started,
+    outcome: outcomeOf(completion),
+  });
+  return completion;
+}

@@ -1,0 +1,101 @@
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { summarizeValue } from '../form-engine/display-json';
+import type { ConversationEntry, ProposedField } from './assistant-state';
+import { ASSISTANT_TEXTS } from './constants';
+
+type Proposal = Extract<ConversationEntry, { kind: 'proposal' }>;
+
+function valueText(value: unknown): string {
+  if (value === undefined || value === null || value === '') return ASSISTANT_TEXTS.emptyValue;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
+  return summarizeValue(value);
+}
+
+function ValueBox({ label, value, tone }: { label: string; value: unknown; tone: 'before' | 'after' | 'current' }) {
+  const colors = { before: 'red.subtle', after: 'green.subtle', current: 'orange.subtle' } as const;
+  return (
+    <Box bg={colors[tone]} borderRadius="sm" px="2" py="1" data-testid={`ai-diff-${tone}`}>
+      <Text fontSize="xs" fontWeight="semibold" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
+        {valueText(value)}
+      </Text>
+    </Box>
+  );
+}
+
+interface ProposalCardProps {
+  proposal: Proposal;
+  /** The form's current value of a field. */
+  current(field: string): unknown;
+  conflicted(field: ProposedField): boolean;
+  onAccept(field: ProposedField): void;
+  onReject(field: ProposedField): void;
+}
+
+/** One proposal: a before/after diff per field, accepted or rejected one by one, or all at once. */
+export function ProposalCard({ proposal, current, conflicted, onAccept, onReject }: ProposalCardProps) {
+  const applicable = proposal.fields.filter((f) => f.status === 'pending' && !conflicted(f));
+  return (
+    <Stack gap="3" borderWidth="1px" borderRadius="md" p="3" data-testid="ai-proposal">
+      <HStack justify="space-between">
+        <Text fontWeight="semibold" fontSize="sm">
+          {ASSISTANT_TEXTS.proposal}
+        </Text>
+        {applicable.length > 0 && (
+          <Button size="xs" colorPalette="blue" onClick={() => applicable.forEach(onAccept)}>
+            {ASSISTANT_TEXTS.applyAll}
+          </Button>
+        )}
+      </HStack>
+      {proposal.fields.map((field) => {
+        const conflict = conflicted(field);
+        return (
+          <Stack key={field.field} gap="1" data-testid="ai-proposed-field" data-field={field.field} data-status={conflict ? 'conflict' : field.status}>
+            <HStack justify="space-between">
+              <Text fontSize="sm" fontWeight="medium">
+                {field.title}
+              </Text>
+              {field.status === 'accepted' && <Badge colorPalette="green">{ASSISTANT_TEXTS.accepted}</Badge>}
+              {field.status === 'rejected' && <Badge colorPalette="gray">{ASSISTANT_TEXTS.rejected}</Badge>}
+            </HStack>
+            <ValueBox label={ASSISTANT_TEXTS.before} value={field.before} tone="before" />
+            <ValueBox label={ASSISTANT_TEXTS.after} value={field.value} tone="after" />
+            {field.reason && (
+              <Text fontSize="xs" color="fg.muted">
+                {field.reason}
+              </Text>
+            )}
+            {conflict && (
+              <>
+                <Text fontSize="xs" color="orange.fg" role="status">
+                  {ASSISTANT_TEXTS.conflict}
+                </Text>
+                <ValueBox label={ASSISTANT_TEXTS.current} value={current(field.field)} tone="current" />
+              </>
+            )}
+            {field.status === 'pending' && (
+              <HStack gap="2">
+                {!conflict && (
+                  <Button size="xs" variant="solid" colorPalette="green" onClick={() => onAccept(field)}>
+                    {ASSISTANT_TEXTS.accept}
+                  </Button>
+                )}
+                <Button size="xs" variant="outline" onClick={() => onReject(field)}>
+                  {ASSISTANT_TEXTS.reject}
+                </Button>
+              </HStack>
+            )}
+          </Stack>
+        );
+      })}
+      {proposal.rejected.map((r) => (
+        <Text key={r.field} fontSize="xs" color="fg.muted">
+          {ASSISTANT_TEXTS.notProposed(r.field, r.reason)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}

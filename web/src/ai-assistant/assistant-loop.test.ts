@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { AI_ERRORS, AI_MAX_ROUNDS, AI_ROUND_LIMIT_MESSAGE } from '@console/shared';
+import { AI_RESPONSE_PATH, runAssistantTurn, type AiPost } from './assistant-loop';
+
+const context = { project: 'main', document: { collection: 'product', id: '1' }, productData: {} };
+const reply = (status: number, body: unknown) => ({ ok: status < 400, status, json: async () => body });
+const call = (name: string, args = '{}') => reply(200, { ok: true, messages: { content: null, function_call: { name, arguments: args }, refusal: null }, error: null });
+
+describe('the assistant loop', () => {
+  it(`asks at most ${AI_MAX_ROUNDS} times, then stops with the limit's message and a consistent conversation`, async () => {
+    const paths: string[] = [];
+    const post: AiPost = async (path) => {
+      paths.push(path);
+      return path.startsWith(AI_RESPONSE_PATH) ? call('get_current_document') : reply(200, { ok: true, result: {} });
+    };
+    const turn = await runAssistantTurn([], 'Oi', context, post);
+    expect(paths.filter((p) => p.startsWith(AI_RESPONSE_PATH))).toHaveLength(AI_MAX_ROUNDS);
+    expect(turn.error).toBe(AI_ROUND_LIMIT_MESSAGE);
+    expect(turn.messages.at(-1)).toMatchObject({ role: 'function' });
+  });
+
+  it('tells the catalogue errors apart', async () => {
+    const once = (answer: ReturnType<typeof reply>, tool = reply(200, { ok: true, result: {} })): AiPost => async (path) =>
+      path.startsWith(AI_RESPONSE_PATH) ? answer : tool;
+    expect((await runAssistantTurn([], 'Oi', context, once(reply(429, { error: 'Limite.' })))).error).toBe('Limite.');
+    expect((await runAssistantTurn([], 'Oi', context, once(reply(200, { ok: false, messages: null, error: 'Filtrada.' })))).error).toBe('Filtrada.');
+    expect((await runAssistantTurn([], 'Oi', context, once(reply(502, null)))).error).toBe(AI_ERRORS.notOk);
+    expect((await runAssistantTurn([], 'Oi', context, once(reply(200, { unexpected: true })))).error).toBe(AI_ERRORS.notOk);
+    expect((await runAssistantTurn([], 'Oi', context, once(call('x', '[1]')))).error).toBe(AI_ERRORS.parseArguments);
+    expect((await runAssistantTurn([], 'Oi', context, once(call('x'), reply(400, { error: 'Ferramenta desconhecida' })))).error).toBe(AI_ERRORS.tool);
+    expect((await runAssistantTurn([], 'Oi', context, () => Promise.reject(new TypeError('offline')))).error).toBe(AI_ERRORS.fetch);
+  });
+});

@@ -1,0 +1,135 @@
+import {
+  AI_ERRORS,
+  AI_MAX_ROUNDS,
+  AI_ROUND_LIMIT_MESSAGE,
+  aiResponseAnswerSchema,
+  aiToolsAnswerSchema,
+  proposalResultSchema,
+  type AiAssistantMessage,
+  type AiDocument,
+  type AiMessage,
+  type ProposalResult,
+} from '@console/shared';
+
+/**
+ * The assistant loop of the browser (document 1 §7, §8, §9): the operator's message goes to
+ * …/ai/response; a function call is parsed and run with …/ai/tools and its result sent back, at
+ * most AI_MAX_ROUNDS answers per message. Framework-free: `post` is fetch with the ID token, so
+ * the same loop runs in the page and in the API tests.
+ */
+
+export const AI_RESPONSE_PATH = '/api/console/products/ai/response';
+export const AI_TOOLS_PATH = '/api/console/products/ai/tools';
+
+/** POSTs JSON to the console's API; rejects only when the request could not be made. */
+export type AiPost = (path: string, body: unknown) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
+
+export interface AssistantContext {
+  project: string;
+  document: AiDocument;
+  /** The form's current values (what the operator sees, unsaved edits included). */
+  productData: Record<string, unknown>;
+  /** The collection's field definitions, as the form renders them. */
+  productSchema?: unknown[];
+}
+
+export type AssistantEvent =
+  | { type: 'assistant'; message: AiAssistantMessage }
+  | { type: 'tool'; name: string; result: unknown }
+  | { type: 'proposal'; proposal: ProposalResult['proposal'] };
+
+export interface AssistantTurn {
+  /** The conversation to keep: consistent (every function call answered) even after a failure. */
+  messages: AiMessage[];
+  /** The catalogue's message (without 'Erro: '), when the turn failed. */
+  error: string | null;
+  rounds: number;
+}
+
+const withQuery = (path: string, project: string) => `${path}?project=${encodeURIComponent(project)}`;
+
+async function jsonOf(res: { json(): Promise<unknown> }): Promise<unknown> {
+  try {
+    return await res.json();
+  } catch {
+    return null;
+  }
+}
+
+/** The operator's own words, for the server's proposal check. */
+export function operatorRequest(messages: readonly AiMessage[]): string {
+  return messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+}
+
+export async function runAssistantTurn(
+  conversation: readonly AiMessage[],
+  text: string,
+  context: AssistantContext,
+  post: AiPost,
+  onEvent: (event: AssistantEvent) => void = () => {},
+): Promise<AssistantTurn> {
+  const messages: AiMessage[] = [...conversation, { role: 'user', content: text }];
+  let rounds = 0;
+  const fail = (error: string): AssistantTurn => {
+    // A call left without its answer would make the next request invalid: it goes.
+    const last = messages.at(-1);
+    if (last?.role === 'assistant' && last.function_call) messages.pop();
+    return { messages, error, rounds };
+  };
+
+  while (rounds < AI_MAX_ROUNDS) {
+    rounds += 1;
+    let res: Awaited<ReturnType<AiPost>>;
+    try {
+      res = await post(withQuery(AI_RESPONSE_PATH, context.project), {
+        project: context.project,
+        document: context.document,
+        product_data: context.productData,
+        product_schema: context.productSchema,
+        messages,
+      });
+    } catch {
+      return fail(AI_ERRORS.fetch);
+    }
+    const json = await jsonOf(res);
+    const serverError = json && typeof json === 'object' && typeof (json as { error?: unknown }).error === 'string' ? (json as { error: string }).error : null;
+    if (!res.ok) return fail(serverError ?? AI_ERRORS.notOk);
+    const answer = aiResponseAnswerSchema.safeParse(json);
+    if (!answer.success) return fail(AI_ERRORS.notOk);
+    if (!answer.data.ok || !answer.data.messages) return fail(answer.data.error ?? AI_ERRORS.notOk);
+
+    const message = answer.data.messages;
+    messages.push({ role: 'assistant', content: message.content, function_call: message.function_call, refusal: message.refusal });
+    onEvent({ type: 'assistant', message });
+    const call = message.function_call;
+    if (!call) return { messages, error: null, rounds };
+
+    let args: unknown;
+    try {
+      args = JSON.parse(call.arguments);
+    } catch {
+      return fail(AI_ERRORS.parseArguments);
+    }
+    if (!args || typeof args !== 'object' || Array.isArray(args)) return fail(AI_ERRORS.parseArguments);
+
+    let result: unknown;
+    try {
+      const toolRes = await post(withQuery(AI_TOOLS_PATH, context.project), {
+        name: call.name,
+        arguments: args,
+        document: context.document,
+        operator_request: operatorRequest(messages),
+      });
+      const parsed = aiToolsAnswerSchema.safeParse(await jsonOf(toolRes));
+      if (!toolRes.ok || !parsed.success) return fail(AI_ERRORS.tool);
+      result = parsed.data.result;
+    } catch {
+      return fail(AI_ERRORS.tool);
+    }
+    onEvent({ type: 'tool', name: call.name, result });
+    const proposal = proposalResultSchema.safeParse(result);
+    if (call.name === 'propose_field_changes' && proposal.success) onEvent({ type: 'proposal', proposal: proposal.data.proposal });
+    messages.push({ role: 'function', name: call.name, content: JSON.stringify(result) });
+  }
+  return fail(AI_ROUND_LIMIT_MESSAGE);
+}

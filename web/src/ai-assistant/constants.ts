@@ -1,0 +1,22 @@
+/** Texts of the assistant panel (document 1 'AI assistant'; the error texts are the catalogue's, in @console/shared). */
+export const ASSISTANT_TEXTS = {
+  title: 'Assistente de IA',
+  close: 'Fechar assistente',
+  placeholder: 'Peça uma melhoria, por exemplo: melhore o título deste produto',
+  send: 'Enviar',
+  thinking: 'O assistente está respondendo…',
+  empty: 'Peça ao assistente para melhorar o título, a descrição ou outro campo. Nada é salvo sem você aceitar.',
+  refusal: 'O assistente recusou o pedido:',
+  proposal: 'Alterações propostas',
+  before: 'Antes',
+  after: 'Depois',
+  accept: 'Aceitar',
+  reject: 'Rejeitar',
+  applyAll: 'Aplicar tudo',
+  accepted: 'Aceita',
+  rejected: 'Rejeitada',
+  conflict: 'Conflito: o campo mudou desde a proposta e não será sobrescrito.',
+  current: 'Valor atual',
+  notProposed: (field: string, reason: string) => `Não proposto: ${field} (${reason})`,
+  emptyValue: '(vazio)',
+} as const;
