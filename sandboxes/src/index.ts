@@ -10,9 +10,12 @@ import { loadTramontinaCredentials } from './respond.js';
 import { createSiteStoreSandbox, STORE_SITES } from './site-store.js';
 import { createTramontinaTstockSandbox } from './tramontina-tstock.js';
 import { createTramontinaWebserviceSandbox } from './tramontina-webservice.js';
+import { createSendgridSandbox, SENDGRID_SANDBOX_API_KEY, SENDGRID_WEBHOOK_PUBLIC_KEY, type SendgridSandbox } from './sendgrid.js';
 
 export { loadCatalogue } from './catalogue.js';
 export type { FaultSpec, FaultController, RequestLogEntry } from './faults.js';
+export { SENDGRID_SANDBOX_API_KEY, SENDGRID_WEBHOOK_PUBLIC_KEY, signWebhookBody } from './sendgrid.js';
+export type { SendgridSandbox, JournalEntry, WebhookEvent } from './sendgrid.js';
 
 /**
  * Starts the upstream sandboxes, one loopback HTTP server each, in a fixed order so each keeps its
@@ -32,6 +35,7 @@ export const SANDBOX_NAMES = [
   ...STORE_SITES.map((site) => `site-${site}` as const),
   'files',
   'bunny-stream',
+  'sendgrid',
 ] as const;
 export type SandboxName = (typeof SANDBOX_NAMES)[number];
 export type SandboxUrls = Record<SandboxName, string>;
@@ -45,6 +49,8 @@ export interface StartedSandboxes {
   bling: BlingSandbox;
   /** The Bunny Stream sandbox itself (encoding settings, videos, webhook deliveries). */
   bunnyStream: BunnyStreamSandbox;
+  /** The SendGrid sandbox (journal, faults, settings, webhook deliveries). */
+  sendgrid: SendgridSandbox;
   stop(): Promise<void>;
 }
 
@@ -87,9 +93,12 @@ export async function startSandboxes({
   catalogue = loadCatalogue(),
   // Where Bunny Stream POSTs its status changes: the stack gives the functions' webhook URL.
   bunnyWebhookUrl = process.env.SANDBOX_BUNNY_WEBHOOK_URL || null,
-}: { portBase?: number; host?: string; catalogue?: SandboxCatalogue; bunnyWebhookUrl?: string | null } = {}): Promise<StartedSandboxes> {
+  // Where SendGrid's Event Webhook posts: the stack gives the functions' endpoint.
+  sendgridWebhookUrl = process.env.SANDBOX_SENDGRID_WEBHOOK_URL || null,
+}: { portBase?: number; host?: string; catalogue?: SandboxCatalogue; bunnyWebhookUrl?: string | null; sendgridWebhookUrl?: string | null } = {}): Promise<StartedSandboxes> {
   const bling = createBlingSandbox(catalogue);
   const bunnyStream = createBunnyStreamSandbox({ webhookUrl: bunnyWebhookUrl });
+  const sendgrid = createSendgridSandbox({ webhookUrl: sendgridWebhookUrl });
   // The seed is 2.5 MB: read the manufacturer credentials from it once for both of its systems.
   const credentials = loadTramontinaCredentials();
   const vendors: Record<SandboxName, RequestListener> = {
@@ -101,6 +110,7 @@ export async function startSandboxes({
     ...(Object.fromEntries(STORE_SITES.map((site) => [`site-${site}`, createSiteStoreSandbox(catalogue, site)])) as Record<`site-${(typeof STORE_SITES)[number]}`, RequestListener>),
     files: createFilesSandbox(),
     'bunny-stream': bunnyStream,
+    sendgrid,
   };
 
   const servers: Server[] = [];
@@ -124,7 +134,7 @@ export async function startSandboxes({
     await stop();
     throw error;
   }
-  return { urls, controls, bling, bunnyStream, stop };
+  return { urls, controls, bling, bunnyStream, sendgrid, stop };
 }
 
 /** The functions' params (functions/src/params.ts) that point at the sandboxes. */
@@ -142,5 +152,16 @@ export function sandboxEnv(urls: SandboxUrls): Record<string, string> {
     BUNNY_TUS_URL: `${urls['bunny-stream']}${TUS_PATH}`,
     BUNNY_EMBED_URL: `${urls['bunny-stream']}/embed`,
     BUNNY_CDN_URL: `${urls['bunny-stream']}/cdn/{cdnHostname}`,
+    SENDGRID_API_URL: urls.sendgrid,
+    SENDGRID_WEBHOOK_PUBLIC_KEY,
+  };
+}
+
+/** Secrets (functions/.secret.local) the sandboxes accept: the functions read them with defineSecret. */
+export function sandboxSecrets(): Record<string, string> {
+  return {
+    SENDGRID_API_KEY: SENDGRID_SANDBOX_API_KEY,
+    // Signs the unsubscribe links; stable so links in e-mails sent before a restart still work.
+    CAMPAIGN_LINK_SECRET: 'local-campaign-link-secret-not-for-production',
   };
 }

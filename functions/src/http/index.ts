@@ -13,6 +13,7 @@ import { consoleFilesCdnBunnyUploadVideoUrl } from './console-files-cdn-bunny-up
 import { fileVideo } from './file-video.js';
 import { fileVideoBunnyWebhook } from './file-video-bunny-webhook.js';
 import { workerEndpoints } from './workers.js';
+import { campaignEndpoints } from './campaign-endpoints.js';
 
 /** Every endpoint behind Hosting's /api/** rewrite. */
 export const endpoints: Endpoint[] = [
@@ -30,4 +31,5 @@ export const endpoints: Endpoint[] = [
   fileVideoBunnyWebhook,
   fileVideo,
   ...workerEndpoints,
+  ...campaignEndpoints,
 ] as Endpoint[];

@@ -1,0 +1,2 @@
+// Each collection's extension registers itself on import; this file lists them.
+import './campaign-email';
