@@ -265,7 +265,9 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   // Storage listens once its rules runtime has started and loaded storage.rules; the Admin SDK's
   // bucket listing answers 200 from then on (the 'owner' token bypasses the rules).
   if (plan.only.includes('storage')) checks.push({ url: `http://127.0.0.1:${ports.storage}/v0/b/${STORAGE_BUCKET}/o?maxResults=1`, headers: { authorization: 'Bearer owner' } });
-  const deadline = Date.now() + 120_000;
+  // CONSOLE_STACK_TIMEOUT_S: a loaded machine (several stacks at once) may need longer.
+  const readySeconds = Number(process.env.CONSOLE_STACK_TIMEOUT_S) || 120;
+  const deadline = Date.now() + readySeconds * 1000;
   while (true) {
     if (exited) {
       await stopSandboxes();
@@ -275,7 +277,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     if (up.every(Boolean)) break;
     if (Date.now() > deadline) {
       await stack.stop();
-      throw new StackError(`Emulators not ready after 120 s: ${lastError(logFile)} — full log: ${logFile}`);
+      throw new StackError(`Emulators not ready after ${readySeconds} s: ${lastError(logFile)} — full log: ${logFile}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
