@@ -12,6 +12,7 @@ import { consoleFilesPermissions } from './console-files-permissions.js';
 import { consoleFilesCdnBunnyUploadVideoUrl } from './console-files-cdn-bunny-upload-video-url.js';
 import { fileVideo } from './file-video.js';
 import { fileVideoBunnyWebhook } from './file-video-bunny-webhook.js';
+import { consoleConditionsPreview } from './console-conditions-preview.js';
 import { workerEndpoints } from './workers.js';
 import { campaignEndpoints } from './campaign-endpoints.js';
 
@@ -30,6 +31,7 @@ export const endpoints: Endpoint[] = [
   consoleFilesCdnBunnyUploadVideoUrl,
   fileVideoBunnyWebhook,
   fileVideo,
+  consoleConditionsPreview,
   ...workerEndpoints,
   ...campaignEndpoints,
 ] as Endpoint[];

@@ -2,3 +2,4 @@ export * from './errors.js';
 export * from './sync-config.js';
 export * from './files.js';
 export * from './campaigns.js';
+export * from './conditions.js';
