@@ -197,6 +197,9 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     // which save seconds of JVM start-up (scripts/lib/java.mjs).
     PATH: `${javaShim(plan.java)}:${join(plan.java.home, 'bin')}:${process.env.PATH}`,
     FIREBASE_CLI_EXPERIMENTS: process.env.FIREBASE_CLI_EXPERIMENTS ?? '',
+    // A functions worker that takes over 30 s to load (a machine running several stacks) is
+    // dropped by firebase-tools and replaced by another, which makes it worse: allow 120 s.
+    FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
     // No telemetry or update checks: the machine is offline and they only add start-up time.
     FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
     NO_UPDATE_NOTIFIER: '1',
