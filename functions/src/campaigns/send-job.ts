@@ -147,7 +147,7 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
     }
     // Let the next delivery take over at once (the error is kept for the screen).
     await sendRef
-      .update({ lastError: error instanceof SendBusyError ? null : String((error as Error).message ?? error), lease: FieldValue.delete() })
+      .update({ lastError: error instanceof SendBusyError ? null : String((error as Error).message ?? error), lease: FieldValue.delete(), stalledAt: now() })
       .catch(() => undefined);
     throw error;
   }
