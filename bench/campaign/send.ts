@@ -37,6 +37,7 @@ export async function benchCampaign({ recipients, ratePerSecond, projectId }: { 
       linkSecret: () => 'bench',
     });
     const started = performance.now();
+    const startedAt = Date.now();
     await startCampaignSend(firestore, { project, channel: 'email', campaignId: 'c', caller: { uid: 'bench', email: null }, enqueue: async () => undefined });
     let result = '';
     for (let i = 0; i < 5 && result !== 'finished'; i += 1) {
@@ -48,7 +49,10 @@ export async function benchCampaign({ recipients, ratePerSecond, projectId }: { 
     const state = (await firestore.doc(sendDocPath(project, 'email-c')).get()).data()!;
     const requests = new Set(journal.map((m) => m.requestId)).size;
     await firestore.recursiveDelete(firestore.doc(base));
-    return { seconds, accepted: journal.length, unique, duplicates: journal.length - unique, missing: recipients - unique, requests, status: state.status, sent: state.sent };
+    const times = [...new Set(journal.map((m) => m.receivedAt))].map((t) => Date.parse(t)).sort((a, b) => a - b);
+    const firstRequestS = (times[0]! - startedAt) / 1000;
+    const sendingS = (times.at(-1)! - times[0]!) / 1000;
+    return { firstRequestS, sendingS, seconds, accepted: journal.length, unique, duplicates: journal.length - unique, missing: recipients - unique, requests, status: state.status, sent: state.sent };
   } finally {
     server.close();
     server.closeAllConnections();

@@ -37,7 +37,8 @@ import { readBody, safeEqual, sendJson, sendText } from './respond.js';
 export const SENDGRID_SANDBOX_API_KEY = 'SG.sandbox-console.local-demo-key';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const KEY_FILE = [join(here, '../fixtures/sendgrid/webhook-key.json'), join(here, '../../fixtures/sendgrid/webhook-key.json')].find((p) => {
+// sandboxes/src or sandboxes/dist, or a bundle run from the repository root (benchmarks).
+const KEY_FILE = [join(here, '../fixtures/sendgrid/webhook-key.json'), join(process.cwd(), 'sandboxes/fixtures/sendgrid/webhook-key.json')].find((p) => {
   try {
     readFileSync(p);
     return true;
