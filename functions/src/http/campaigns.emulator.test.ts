@@ -136,7 +136,7 @@ describe('campaign send through the task queue', () => {
 describe('Event Webhook signature', () => {
   const post = (body: string, headers: Record<string, string>) => api('/api/sendgrid/events', { method: 'POST', body, headers });
   it('refuses a bad signature, a stale timestamp and a missing signature, writing nothing; counts a good event once', async () => {
-    const { project } = await seedCampaignProject('webhook', 1);
+    const { project } = await seedCampaignProject('webhook', 2);
     await testFirestore().doc(`project/${project}/campaign-send/email-promo`).set({ channel: 'email', campaignId: 'promo', status: 'finished' });
     const event = { email: 'x@exemplo.com.br', event: 'open', sg_event_id: `evt${Date.now()}`, timestamp: 1, console_project: project, console_send: 'email-promo', console_recipient: 'abcdef0123456789' };
     const body = JSON.stringify([event]);
