@@ -7,6 +7,7 @@
 //  - csv: CSV import rows/s in the browser vs a bare Admin SDK write of the same documents, and export time (bench/csv-import.mjs);
 //  - bulk: the bulk sync engine's codes/s against N / (T + 0.4 s), no emulators (bench/bulk-sync.mjs);
 //  - upload: a 20 MB file through the Storage emulator, web SDK vs a bare resumable POST (bench/upload.mjs);
+//  - campaign: a 10,000-recipient e-mail campaign vs the SendGrid sandbox's rate floor, and duplicates (bench/campaign.mjs);
 //  - conditions: condition SQL write/read of 1,000 ~200-node trees, one rule over 10,000 products, editor keystroke-to-paint (bench/conditions.mjs).
 //  - layout: the page layout editor: operation p95 at 2,000 nodes, opening 500 nodes, node re-renders (bench/layout-editor.mjs).
 //  - ai: the assistant's server time per round, and product texts for 100 codes at N = 1, 5, 10 against the OpenAI sandbox's latency floor (bench/ai.mjs).
@@ -108,5 +109,11 @@ if (want('layout')) {
 if (want('ai')) {
   // Starts its own stack: the assistant's own time per round, and product texts against the sandbox's latency floor.
   const r = spawnSync(process.execPath, [join(ROOT, 'bench/ai.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+if (want('campaign')) {
+  // Starts its own stack unless FIRESTORE_EMULATOR_HOST points at one.
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench/campaign.mjs')], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
 }

@@ -1,9 +1,9 @@
 import { onRequest } from 'firebase-functions/v2/https';
-import { OPENAI_API_KEY, REGION } from './params.js';
+import { CAMPAIGN_LINK_SECRET, OPENAI_API_KEY, REGION, SENDGRID_API_KEY } from './params.js';
 import { createRouter } from './lib/router.js';
 import { endpoints } from './http/index.js';
 
 const route = createRouter(endpoints);
 
 /** The HTTP API: Hosting rewrites /api/** here (firebase.json). */
-export const api = onRequest({ region: REGION, cors: false, memory: '512MiB', timeoutSeconds: 120, secrets: [OPENAI_API_KEY] }, route);
+export const api = onRequest({ region: REGION, cors: false, memory: '512MiB', timeoutSeconds: 120, secrets: [OPENAI_API_KEY, SENDGRID_API_KEY, CAMPAIGN_LINK_SECRET] }, route);

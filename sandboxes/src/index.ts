@@ -11,9 +11,12 @@ import { loadTramontinaCredentials } from './respond.js';
 import { createSiteStoreSandbox, STORE_SITES } from './site-store.js';
 import { createTramontinaTstockSandbox } from './tramontina-tstock.js';
 import { createTramontinaWebserviceSandbox } from './tramontina-webservice.js';
+import { createSendgridSandbox, SENDGRID_SANDBOX_API_KEY, SENDGRID_WEBHOOK_PUBLIC_KEY, type SendgridSandbox } from './sendgrid.js';
 
 export { loadCatalogue } from './catalogue.js';
 export type { FaultSpec, FaultController, RequestLogEntry } from './faults.js';
+export { SENDGRID_SANDBOX_API_KEY, SENDGRID_WEBHOOK_PUBLIC_KEY, signWebhookBody } from './sendgrid.js';
+export type { SendgridSandbox, JournalEntry, WebhookEvent } from './sendgrid.js';
 
 /**
  * Starts the upstream sandboxes, one loopback HTTP server each, in a fixed order so each keeps its
@@ -35,6 +38,7 @@ export const SANDBOX_NAMES = [
   'files',
   'bunny-stream',
   'openai',
+  'sendgrid',
 ] as const;
 export type SandboxName = (typeof SANDBOX_NAMES)[number];
 export type SandboxUrls = Record<SandboxName, string>;
@@ -50,6 +54,8 @@ export interface StartedSandboxes {
   bunnyStream: BunnyStreamSandbox;
   /** The OpenAI Chat Completions sandbox itself (behaviours, requests received). */
   openai: OpenAiSandbox;
+  /** The SendGrid sandbox (journal, faults, settings, webhook deliveries). */
+  sendgrid: SendgridSandbox;
   stop(): Promise<void>;
 }
 
@@ -92,10 +98,13 @@ export async function startSandboxes({
   catalogue = loadCatalogue(),
   // Where Bunny Stream POSTs its status changes: the stack gives the functions' webhook URL.
   bunnyWebhookUrl = process.env.SANDBOX_BUNNY_WEBHOOK_URL || null,
-}: { portBase?: number; host?: string; catalogue?: SandboxCatalogue; bunnyWebhookUrl?: string | null } = {}): Promise<StartedSandboxes> {
+  // Where SendGrid's Event Webhook posts: the stack gives the functions' endpoint.
+  sendgridWebhookUrl = process.env.SANDBOX_SENDGRID_WEBHOOK_URL || null,
+}: { portBase?: number; host?: string; catalogue?: SandboxCatalogue; bunnyWebhookUrl?: string | null; sendgridWebhookUrl?: string | null } = {}): Promise<StartedSandboxes> {
   const bling = createBlingSandbox(catalogue);
   const bunnyStream = createBunnyStreamSandbox({ webhookUrl: bunnyWebhookUrl });
   const openai = createOpenAiSandbox();
+  const sendgrid = createSendgridSandbox({ webhookUrl: sendgridWebhookUrl });
   // The seed is 2.5 MB: read the manufacturer credentials from it once for both of its systems.
   const credentials = loadTramontinaCredentials();
   const vendors: Record<SandboxName, RequestListener> = {
@@ -108,6 +117,7 @@ export async function startSandboxes({
     files: createFilesSandbox(),
     'bunny-stream': bunnyStream,
     openai,
+    sendgrid,
   };
 
   const servers: Server[] = [];
@@ -132,6 +142,7 @@ export async function startSandboxes({
     throw error;
   }
   return { urls, controls, bling, bunnyStream, openai, stop };
+  return { urls, controls, bling, bunnyStream, sendgrid, stop };
 }
 
 /** The functions' params (functions/src/params.ts) that point at the sandboxes. */
@@ -153,10 +164,17 @@ export function sandboxEnv(urls: SandboxUrls): Record<string, string> {
     OPENAI_BASE_URL: `${urls.openai}/v1`,
     // Short attempts locally, so a hanging sandbox fails in seconds (production: 25 s).
     OPENAI_TIMEOUT_SECONDS: '8',
+    SENDGRID_API_URL: urls.sendgrid,
+    SENDGRID_WEBHOOK_PUBLIC_KEY,
   };
 }
 
-/** The functions' secrets the sandboxes accept (functions/.secret.local locally). */
+/** Secrets (functions/.secret.local) the sandboxes accept: the functions read them with defineSecret. */
 export function sandboxSecrets(): Record<string, string> {
-  return { OPENAI_API_KEY: OPENAI_SANDBOX_KEY };
+  return {
+    SENDGRID_API_KEY: SENDGRID_SANDBOX_API_KEY,
+    // Signs the unsubscribe links; stable so links in e-mails sent before a restart still work.
+    CAMPAIGN_LINK_SECRET: 'local-campaign-link-secret-not-for-production',
+    OPENAI_API_KEY: OPENAI_SANDBOX_KEY,
+  };
 }

@@ -63,7 +63,12 @@ async function startSandboxes(onNote) {
   if (!existsSync(SANDBOX_SERVER)) throw new StackError('Sandboxes not built: run `node scripts/build.mjs sandboxes`.');
   // stdin stays a pipe: the sandboxes stop when it closes, so they never outlive this process.
   // Bunny Stream's sandbox POSTs video status changes to the functions' webhook, through Hosting.
-  const sandboxProcessEnv = { ...process.env, SANDBOX_BUNNY_WEBHOOK_URL: `http://127.0.0.1:${ports.hosting}/api/file/video/bunny-webhook` };
+  const sandboxProcessEnv = {
+    ...process.env,
+    SANDBOX_BUNNY_WEBHOOK_URL: `http://127.0.0.1:${ports.hosting}/api/file/video/bunny-webhook`,
+    // SendGrid's Event Webhook posts to the functions' endpoint, through Hosting.
+    SANDBOX_SENDGRID_WEBHOOK_URL: `http://127.0.0.1:${ports.hosting}/api/sendgrid/events`,
+  };
   const child = spawn(process.execPath, [SANDBOX_SERVER, String(SANDBOX_PORT_BASE)], { cwd: ROOT, env: sandboxProcessEnv, stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const answer = await new Promise((resolve) => {
@@ -79,7 +84,8 @@ async function startSandboxes(onNote) {
     child.kill('SIGKILL');
     throw new StackError(answer.error.startsWith('Sandbox ') ? answer.error : `Sandboxes failed to start: ${answer.error}`);
   }
-  const env = { ...answer.env, WAREHOUSE: 'duckdb' };
+  // PUBLIC_BASE_URL: links in e-mails (unsubscribe) point at this stack's Hosting.
+  const env = { ...answer.env, WAREHOUSE: 'duckdb', PUBLIC_BASE_URL: `http://127.0.0.1:${ports.hosting}` };
   const lines = Object.entries(env).map(([key, value]) => `${key}=${dotenvValue(value)}`);
   writeFileSync(join(FUNCTIONS_DIR, `.env.${PROJECT_ID}`), `# Written by scripts/lib/stack.mjs on every start: the local sandboxes.\n${lines.join('\n')}\n`);
   writeLocalSecrets(answer.secrets ?? {});
@@ -146,9 +152,9 @@ function hasState(stateDir) {
 }
 
 async function isUp(check) {
-  const { url, headers } = typeof check === 'string' ? { url: check } : check;
+  const { url, headers, timeoutMs = 2000 } = typeof check === 'string' ? { url: check } : check;
   try {
-    const res = await fetch(url, { headers, signal: AbortSignal.timeout(2000) });
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
     return res.ok;
   } catch {
     return false;
@@ -191,6 +197,9 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     // which save seconds of JVM start-up (scripts/lib/java.mjs).
     PATH: `${javaShim(plan.java)}:${join(plan.java.home, 'bin')}:${process.env.PATH}`,
     FIREBASE_CLI_EXPERIMENTS: process.env.FIREBASE_CLI_EXPERIMENTS ?? '',
+    // A functions worker that takes over 30 s to load (a machine running several stacks) is
+    // dropped by firebase-tools and replaced by another, which makes it worse: allow 120 s.
+    FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
     // No telemetry or update checks: the machine is offline and they only add start-up time.
     FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
     NO_UPDATE_NOTIFIER: '1',
@@ -252,7 +261,9 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   };
 
   const checks = [
-    `http://127.0.0.1:${ports.hosting}/api/health`,
+    // Waits for the answer: every new request while the functions worker is still loading makes
+    // the emulator start another worker, and on a loaded machine they pile up by the dozen.
+    { url: `http://127.0.0.1:${ports.hosting}/api/health`, timeoutMs: 120_000 },
     `http://127.0.0.1:${ports.firestore}/`,
     `http://127.0.0.1:${ports.auth}/`,
   ];

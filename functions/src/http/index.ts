@@ -16,6 +16,7 @@ import { consoleConditionsPreview } from './console-conditions-preview.js';
 import { workerEndpoints } from './workers.js';
 import { consoleProductsAiResponse } from './console-products-ai-response.js';
 import { consoleProductsAiTools } from './console-products-ai-tools.js';
+import { campaignEndpoints } from './campaign-endpoints.js';
 
 /** Every endpoint behind Hosting's /api/** rewrite. */
 export const endpoints: Endpoint[] = [
@@ -36,4 +37,5 @@ export const endpoints: Endpoint[] = [
   consoleProductsAiResponse,
   consoleProductsAiTools,
   ...workerEndpoints,
+  ...campaignEndpoints,
 ] as Endpoint[];

@@ -24,6 +24,22 @@ export interface EndpointRequest<Q, B> {
   project: string | null;
   /** Origin the browser called (scheme://host), null when dispatched in-process. */
   origin: string | null;
+  /** The body's bytes as received (webhook signatures are over these), null in-process. */
+  rawBody: Buffer | null;
+  /** A request header (lower-case name), undefined in-process. */
+  header(name: string): string | undefined;
+}
+
+/**
+ * An answer that is not JSON (an HTML page, an empty 204): a handler returns one of these and the
+ * router sends it as is, with its headers.
+ */
+export class RawResponse {
+  constructor(
+    readonly status: number,
+    readonly body: string | Buffer,
+    readonly headers: Record<string, string> = {},
+  ) {}
 }
 
 export function defineEndpoint<Q extends z.ZodType, B extends z.ZodType>(endpoint: Endpoint<Q, B>) {

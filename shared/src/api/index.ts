@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './sync-config.js';
 export * from './files.js';
+export * from './campaigns.js';
 export * from './conditions.js';
 export * from './ai.js';
