@@ -10,6 +10,8 @@ import { loadTramontinaCredentials } from './respond.js';
 import { createSiteStoreSandbox, STORE_SITES } from './site-store.js';
 import { createTramontinaTstockSandbox } from './tramontina-tstock.js';
 import { createTramontinaWebserviceSandbox } from './tramontina-webservice.js';
+import { createWhatsappSandbox, type WhatsappSandbox } from './whatsapp.js';
+import { createGoogleOAuthSandbox, GOOGLE_SANDBOX_CLIENT_ID, GOOGLE_SANDBOX_CLIENT_SECRET } from './google-oauth.js';
 
 export { loadCatalogue } from './catalogue.js';
 export type { FaultSpec, FaultController, RequestLogEntry } from './faults.js';
@@ -32,6 +34,8 @@ export const SANDBOX_NAMES = [
   ...STORE_SITES.map((site) => `site-${site}` as const),
   'files',
   'bunny-stream',
+  'whatsapp',
+  'google-oauth',
 ] as const;
 export type SandboxName = (typeof SANDBOX_NAMES)[number];
 export type SandboxUrls = Record<SandboxName, string>;
@@ -45,6 +49,8 @@ export interface StartedSandboxes {
   bling: BlingSandbox;
   /** The Bunny Stream sandbox itself (encoding settings, videos, webhook deliveries). */
   bunnyStream: BunnyStreamSandbox;
+  /** The WhatsApp Cloud API sandbox (limits, opt-outs, accepted messages). */
+  whatsapp: WhatsappSandbox;
   stop(): Promise<void>;
 }
 
@@ -87,9 +93,12 @@ export async function startSandboxes({
   catalogue = loadCatalogue(),
   // Where Bunny Stream POSTs its status changes: the stack gives the functions' webhook URL.
   bunnyWebhookUrl = process.env.SANDBOX_BUNNY_WEBHOOK_URL || null,
-}: { portBase?: number; host?: string; catalogue?: SandboxCatalogue; bunnyWebhookUrl?: string | null } = {}): Promise<StartedSandboxes> {
+  // Where the WhatsApp sandbox POSTs message statuses (?project= is added per account).
+  whatsappWebhookUrl = process.env.SANDBOX_WHATSAPP_WEBHOOK_URL || null,
+}: { portBase?: number; host?: string; catalogue?: SandboxCatalogue; bunnyWebhookUrl?: string | null; whatsappWebhookUrl?: string | null } = {}): Promise<StartedSandboxes> {
   const bling = createBlingSandbox(catalogue);
   const bunnyStream = createBunnyStreamSandbox({ webhookUrl: bunnyWebhookUrl });
+  const whatsapp = createWhatsappSandbox({ webhookUrl: whatsappWebhookUrl });
   // The seed is 2.5 MB: read the manufacturer credentials from it once for both of its systems.
   const credentials = loadTramontinaCredentials();
   const vendors: Record<SandboxName, RequestListener> = {
@@ -101,6 +110,8 @@ export async function startSandboxes({
     ...(Object.fromEntries(STORE_SITES.map((site) => [`site-${site}`, createSiteStoreSandbox(catalogue, site)])) as Record<`site-${(typeof STORE_SITES)[number]}`, RequestListener>),
     files: createFilesSandbox(),
     'bunny-stream': bunnyStream,
+    whatsapp,
+    'google-oauth': createGoogleOAuthSandbox(),
   };
 
   const servers: Server[] = [];
@@ -124,7 +135,7 @@ export async function startSandboxes({
     await stop();
     throw error;
   }
-  return { urls, controls, bling, bunnyStream, stop };
+  return { urls, controls, bling, bunnyStream, whatsapp, stop };
 }
 
 /** The functions' params (functions/src/params.ts) that point at the sandboxes. */
@@ -142,5 +153,15 @@ export function sandboxEnv(urls: SandboxUrls): Record<string, string> {
     BUNNY_TUS_URL: `${urls['bunny-stream']}${TUS_PATH}`,
     BUNNY_EMBED_URL: `${urls['bunny-stream']}/embed`,
     BUNNY_CDN_URL: `${urls['bunny-stream']}/cdn/{cdnHostname}`,
+    WHATSAPP_API_URL: `${urls.whatsapp}/v21.0`,
+    GOOGLE_OAUTH_AUTHORIZE_URL: `${urls['google-oauth']}/o/oauth2/v2/auth`,
+    GOOGLE_OAUTH_TOKEN_URL: `${urls['google-oauth']}/token`,
+    GOOGLE_USERINFO_URL: `${urls['google-oauth']}/v1/userinfo`,
+    GOOGLE_OAUTH_CLIENT_ID: GOOGLE_SANDBOX_CLIENT_ID,
   };
+}
+
+/** The functions' secrets (functions/.secret.local) the sandboxes expect. */
+export function sandboxSecrets(): Record<string, string> {
+  return { GOOGLE_OAUTH_CLIENT_SECRET: GOOGLE_SANDBOX_CLIENT_SECRET };
 }

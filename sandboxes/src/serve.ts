@@ -1,4 +1,4 @@
-import { sandboxEnv, startSandboxes } from './index.js';
+import { sandboxEnv, sandboxSecrets, startSandboxes } from './index.js';
 
 /**
  * The sandboxes as a process of their own (sandboxes/dist/serve.mjs), the way scripts/lib/stack.mjs
@@ -24,7 +24,7 @@ try {
   process.stdin.on('end', stop);
   process.stdin.on('error', stop);
   process.stdin.resume();
-  process.stdout.write(`${JSON.stringify({ urls: sandboxes.urls, env: sandboxEnv(sandboxes.urls) })}\n`);
+  process.stdout.write(`${JSON.stringify({ urls: sandboxes.urls, env: sandboxEnv(sandboxes.urls), secrets: sandboxSecrets() })}\n`);
 } catch (error) {
   process.stdout.write(`${JSON.stringify({ error: error instanceof Error ? error.message : String(error) })}\n`);
   process.exit(1);

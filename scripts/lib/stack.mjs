@@ -63,7 +63,12 @@ async function startSandboxes(onNote) {
   if (!existsSync(SANDBOX_SERVER)) throw new StackError('Sandboxes not built: run `node scripts/build.mjs sandboxes`.');
   // stdin stays a pipe: the sandboxes stop when it closes, so they never outlive this process.
   // Bunny Stream's sandbox POSTs video status changes to the functions' webhook, through Hosting.
-  const sandboxProcessEnv = { ...process.env, SANDBOX_BUNNY_WEBHOOK_URL: `http://127.0.0.1:${ports.hosting}/api/file/video/bunny-webhook` };
+  const sandboxProcessEnv = {
+    ...process.env,
+    SANDBOX_BUNNY_WEBHOOK_URL: `http://127.0.0.1:${ports.hosting}/api/file/video/bunny-webhook`,
+    // WhatsApp's status webhooks, through Hosting too (the sandbox adds ?project=).
+    SANDBOX_WHATSAPP_WEBHOOK_URL: `http://127.0.0.1:${ports.hosting}/api/whatsapp/webhook`,
+  };
   const child = spawn(process.execPath, [SANDBOX_SERVER, String(SANDBOX_PORT_BASE)], { cwd: ROOT, env: sandboxProcessEnv, stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const answer = await new Promise((resolve) => {
@@ -80,6 +85,7 @@ async function startSandboxes(onNote) {
     throw new StackError(answer.error.startsWith('Sandbox ') ? answer.error : `Sandboxes failed to start: ${answer.error}`);
   }
   const env = { ...answer.env, WAREHOUSE: 'duckdb' };
+  writeLocalSecrets(answer.secrets ?? {});
   const lines = Object.entries(env).map(([key, value]) => `${key}=${dotenvValue(value)}`);
   writeFileSync(join(FUNCTIONS_DIR, `.env.${PROJECT_ID}`), `# Written by scripts/lib/stack.mjs on every start: the local sandboxes.\n${lines.join('\n')}\n`);
   // .env.local wins over .env.<project> in the emulator, and firebase-tools appends to it the
@@ -105,6 +111,18 @@ async function startSandboxes(onNote) {
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * The sandboxes' secrets in functions/.secret.local (the Functions emulator's stand-in for Secret
+ * Manager): only the keys given are replaced, other lines stay.
+ */
+function writeLocalSecrets(secrets) {
+  const file = join(FUNCTIONS_DIR, '.secret.local');
+  const keyOf = (line) => /^\s*([A-Z0-9_]+)\s*=/.exec(line)?.[1];
+  const kept = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() && !(keyOf(line) in secrets)) : [];
+  const lines = [...kept, ...Object.entries(secrets).map(([key, value]) => `${key}=${dotenvValue(value)}`)];
+  writeFileSync(file, `${lines.join('\n')}\n`);
 }
 
 /** The pids of every descendant of `pid` (children, their children, ...), from `ps`. */

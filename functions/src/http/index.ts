@@ -13,8 +13,13 @@ import { consoleFilesCdnBunnyUploadVideoUrl } from './console-files-cdn-bunny-up
 import { fileVideo } from './file-video.js';
 import { fileVideoBunnyWebhook } from './file-video-bunny-webhook.js';
 import { workerEndpoints } from './workers.js';
+import { consoleWhatsappTemplateLoadFromApi } from './console-whatsapp-template-load-from-api.js';
+import { whatsappMessage } from './whatsapp-message.js';
+import { whatsappWebhook, whatsappWebhookVerify } from './whatsapp-webhook.js';
+import { consoleAuthGoogle } from './console-auth-google.js';
+import { consoleAuthGoogleCallback } from './console-auth-google-callback.js';
 
-/** Every endpoint behind Hosting's /api/** rewrite. */
+/** Every endpoint behind Hosting's /api/** rewrite (and /whatsapp/**, the spec's test-message path). */
 export const endpoints: Endpoint[] = [
   health,
   consoleMe,
@@ -30,4 +35,10 @@ export const endpoints: Endpoint[] = [
   fileVideoBunnyWebhook,
   fileVideo,
   ...workerEndpoints,
+  consoleWhatsappTemplateLoadFromApi,
+  whatsappMessage,
+  whatsappWebhookVerify,
+  whatsappWebhook,
+  consoleAuthGoogle,
+  consoleAuthGoogleCallback,
 ] as Endpoint[];

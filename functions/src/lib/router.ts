@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import { ApiError, notFound } from './api-error.js';
 import { requireProjectAccess, verifyCaller, type Caller } from './caller.js';
-import type { Endpoint } from './endpoint.js';
+import { RawAnswer, type Endpoint } from './endpoint.js';
 import { logApiError } from './logs.js';
 
 interface CompiledRoute {
@@ -41,6 +41,8 @@ interface RouteRequest {
   /** The caller for access 'user'/'project', resolved only once the endpoint is known. */
   caller: () => Promise<Caller>;
   origin: string | null;
+  rawBody?: Buffer | null;
+  header?: (name: string) => string | undefined;
 }
 
 function match(routes: CompiledRoute[], method: string, path: string) {
@@ -68,7 +70,16 @@ async function invoke({ endpoint }: CompiledRoute, params: Record<string, string
   const body = endpoint.body ? endpoint.body.safeParse(request.body ?? {}) : { success: true as const, data: undefined };
   if (!body.success) throw new ApiError(400, firstIssue(body.error));
 
-  return endpoint.handle({ params, query: query.data, body: body.data, caller, project, origin: request.origin });
+  return endpoint.handle({
+    params,
+    query: query.data,
+    body: body.data,
+    caller,
+    project,
+    origin: request.origin,
+    rawBody: request.rawBody ?? null,
+    header: request.header ?? (() => undefined),
+  });
 }
 
 /** The origin the browser called (Hosting forwards its own host), to recognise our own URLs. */
@@ -96,7 +107,15 @@ export function createRouter(endpoints: Endpoint[]) {
         body: req.body,
         caller: () => verifyCaller(req.get('authorization')),
         origin: requestOrigin(req),
+        rawBody: req.rawBody ?? null,
+        header: (name) => req.get(name),
       });
+      if (result instanceof RawAnswer) {
+        for (const [name, value] of Object.entries(result.init.headers ?? {})) res.setHeader(name, value);
+        if (result.init.contentType) res.setHeader('content-type', result.init.contentType);
+        res.status(result.init.status ?? 200).send(result.body);
+        return;
+      }
       res.status(200).json(result ?? { ok: true });
     } catch (error) {
       if (error instanceof ApiError) {

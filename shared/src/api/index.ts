@@ -1,3 +1,5 @@
 export * from './errors.js';
 export * from './sync-config.js';
 export * from './files.js';
+export * from './whatsapp.js';
+export * from './google-auth.js';

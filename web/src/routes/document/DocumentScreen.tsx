@@ -26,6 +26,8 @@ import { FormSkeleton } from './components/form-skeleton';
 import { ReplicationPanel } from './components/replication-panel';
 import { SingleProductSync } from '../sync/components/single-product-sync';
 import { ProductPanel } from '../product-panel/ProductPanel';
+import { SendTestMessageButton } from '../../whatsapp/SendTestMessageButton';
+import { TemplatePreview } from '../../whatsapp/TemplatePreview';
 import { DOCUMENT_TEXTS, idExistsMessage, requiredFieldMessage, SAVE_STATUS } from './constants';
 import { changedFieldUpdates, idProblem, withoutUndefined, writeErrorMessage } from './document-writes';
 import { hasUnsavedChanges, type SaveRequest } from './form-state';
@@ -322,6 +324,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
         actions={
           <>
             {collectionId === 'product' && <SingleProductSync projectId={projectId} code={creating ? null : docId} data={storedData} />}
+            {collectionId === 'whatsapp-template' && existing && <SendTestMessageButton projectId={projectId} template={storedData?.template} />}
             {isCollection && existing && (
               <>
                 <ActionButton colorPalette="red" loading={busy === 'delete'} disabled={busy !== null} onClick={() => void remove()}>
@@ -352,6 +355,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
             </Alert.Root>
           )}
           {collectionId === 'product' && existing && <ProductPanel projectId={projectId} productCode={docId} />}
+          {collectionId === 'whatsapp-template' && <TemplatePreview template={formValues.template} />}
           <chakra.form id={formId} noValidate onSubmit={submit}>
             <DocumentForm
               fields={formFields}
