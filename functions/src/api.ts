@@ -1,5 +1,5 @@
 import { onRequest } from 'firebase-functions/v2/https';
-import { GOOGLE_OAUTH_CLIENT_SECRET, REGION } from './params.js';
+import { CAMPAIGN_LINK_SECRET, GOOGLE_OAUTH_CLIENT_SECRET, REGION, SENDGRID_API_KEY } from './params.js';
 import { createRouter } from './lib/router.js';
 import { endpoints } from './http/index.js';
 
@@ -8,6 +8,6 @@ const route = createRouter(endpoints);
 /** The HTTP API: Hosting rewrites /api/** here (firebase.json). */
 export const api = onRequest(
   // Secrets the endpoints read (Secret Manager; functions/.secret.local locally).
-  { region: REGION, cors: false, memory: '512MiB', timeoutSeconds: 120, secrets: [GOOGLE_OAUTH_CLIENT_SECRET] },
+  { region: REGION, cors: false, memory: '512MiB', timeoutSeconds: 120, secrets: [SENDGRID_API_KEY, CAMPAIGN_LINK_SECRET, GOOGLE_OAUTH_CLIENT_SECRET] },
   route,
 );

@@ -129,3 +129,22 @@ export const GOOGLE_OAUTH_SCOPES = defineString('GOOGLE_OAUTH_SCOPES', {
 });
 /** The OAuth client's secret: Secret Manager (`firebase functions:secrets:set GOOGLE_OAUTH_CLIENT_SECRET`). */
 export const GOOGLE_OAUTH_CLIENT_SECRET = defineSecret('GOOGLE_OAUTH_CLIENT_SECRET');
+// SendGrid (functions/src/campaigns): Mail Send, Email Activity and the Event Webhook. The API key
+// is a secret; the sender comes from each store's config/sendgrid (email, emailReply).
+export const SENDGRID_API_URL = defineString('SENDGRID_API_URL', {
+  default: 'https://api.sendgrid.com',
+  description: 'SendGrid v3 API base URL.',
+});
+export const SENDGRID_API_KEY = defineSecret('SENDGRID_API_KEY');
+/** The Event Webhook's verification key (Mail Settings → Signed Event Webhook), base64 DER; not a secret. */
+export const SENDGRID_WEBHOOK_PUBLIC_KEY = defineString('SENDGRID_WEBHOOK_PUBLIC_KEY', {
+  default: '',
+  description: "SendGrid Signed Event Webhook verification key (base64); empty refuses every webhook call.",
+});
+/** Signs the unsubscribe links of campaign e-mails (HMAC). */
+export const CAMPAIGN_LINK_SECRET = defineSecret('CAMPAIGN_LINK_SECRET');
+/** Public origin of the console's API (Hosting), for links inside e-mails: https://console.example.com. */
+export const PUBLIC_BASE_URL = defineString('PUBLIC_BASE_URL', {
+  default: '',
+  description: 'Public origin of this console (Hosting), used for the unsubscribe links inside e-mails.',
+});

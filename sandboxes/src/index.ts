@@ -12,9 +12,12 @@ import { createTramontinaTstockSandbox } from './tramontina-tstock.js';
 import { createTramontinaWebserviceSandbox } from './tramontina-webservice.js';
 import { createWhatsappSandbox, type WhatsappSandbox } from './whatsapp.js';
 import { createGoogleOAuthSandbox, GOOGLE_SANDBOX_CLIENT_ID, GOOGLE_SANDBOX_CLIENT_SECRET } from './google-oauth.js';
+import { createSendgridSandbox, SENDGRID_SANDBOX_API_KEY, SENDGRID_WEBHOOK_PUBLIC_KEY, type SendgridSandbox } from './sendgrid.js';
 
 export { loadCatalogue } from './catalogue.js';
 export type { FaultSpec, FaultController, RequestLogEntry } from './faults.js';
+export { SENDGRID_SANDBOX_API_KEY, SENDGRID_WEBHOOK_PUBLIC_KEY, signWebhookBody } from './sendgrid.js';
+export type { SendgridSandbox, JournalEntry, WebhookEvent } from './sendgrid.js';
 
 /**
  * Starts the upstream sandboxes, one loopback HTTP server each, in a fixed order so each keeps its
@@ -34,6 +37,7 @@ export const SANDBOX_NAMES = [
   ...STORE_SITES.map((site) => `site-${site}` as const),
   'files',
   'bunny-stream',
+  'sendgrid',
   'whatsapp',
   'google-oauth',
 ] as const;
@@ -51,6 +55,8 @@ export interface StartedSandboxes {
   bunnyStream: BunnyStreamSandbox;
   /** The WhatsApp Cloud API sandbox (limits, opt-outs, accepted messages). */
   whatsapp: WhatsappSandbox;
+  /** The SendGrid sandbox (journal, faults, settings, webhook deliveries). */
+  sendgrid: SendgridSandbox;
   stop(): Promise<void>;
 }
 
@@ -93,11 +99,21 @@ export async function startSandboxes({
   catalogue = loadCatalogue(),
   // Where Bunny Stream POSTs its status changes: the stack gives the functions' webhook URL.
   bunnyWebhookUrl = process.env.SANDBOX_BUNNY_WEBHOOK_URL || null,
+  // Where SendGrid's Event Webhook posts: the stack gives the functions' endpoint.
+  sendgridWebhookUrl = process.env.SANDBOX_SENDGRID_WEBHOOK_URL || null,
   // Where the WhatsApp sandbox POSTs message statuses (?project= is added per account).
   whatsappWebhookUrl = process.env.SANDBOX_WHATSAPP_WEBHOOK_URL || null,
-}: { portBase?: number; host?: string; catalogue?: SandboxCatalogue; bunnyWebhookUrl?: string | null; whatsappWebhookUrl?: string | null } = {}): Promise<StartedSandboxes> {
+}: {
+  portBase?: number;
+  host?: string;
+  catalogue?: SandboxCatalogue;
+  bunnyWebhookUrl?: string | null;
+  sendgridWebhookUrl?: string | null;
+  whatsappWebhookUrl?: string | null;
+} = {}): Promise<StartedSandboxes> {
   const bling = createBlingSandbox(catalogue);
   const bunnyStream = createBunnyStreamSandbox({ webhookUrl: bunnyWebhookUrl });
+  const sendgrid = createSendgridSandbox({ webhookUrl: sendgridWebhookUrl });
   const whatsapp = createWhatsappSandbox({ webhookUrl: whatsappWebhookUrl });
   // The seed is 2.5 MB: read the manufacturer credentials from it once for both of its systems.
   const credentials = loadTramontinaCredentials();
@@ -110,6 +126,7 @@ export async function startSandboxes({
     ...(Object.fromEntries(STORE_SITES.map((site) => [`site-${site}`, createSiteStoreSandbox(catalogue, site)])) as Record<`site-${(typeof STORE_SITES)[number]}`, RequestListener>),
     files: createFilesSandbox(),
     'bunny-stream': bunnyStream,
+    sendgrid,
     whatsapp,
     'google-oauth': createGoogleOAuthSandbox(),
   };
@@ -135,7 +152,7 @@ export async function startSandboxes({
     await stop();
     throw error;
   }
-  return { urls, controls, bling, bunnyStream, whatsapp, stop };
+  return { urls, controls, bling, bunnyStream, sendgrid, whatsapp, stop };
 }
 
 /** The functions' params (functions/src/params.ts) that point at the sandboxes. */
@@ -158,10 +175,17 @@ export function sandboxEnv(urls: SandboxUrls): Record<string, string> {
     GOOGLE_OAUTH_TOKEN_URL: `${urls['google-oauth']}/token`,
     GOOGLE_USERINFO_URL: `${urls['google-oauth']}/v1/userinfo`,
     GOOGLE_OAUTH_CLIENT_ID: GOOGLE_SANDBOX_CLIENT_ID,
+    SENDGRID_API_URL: urls.sendgrid,
+    SENDGRID_WEBHOOK_PUBLIC_KEY,
   };
 }
 
-/** The functions' secrets (functions/.secret.local) the sandboxes expect. */
+/** Secrets (functions/.secret.local) the sandboxes accept: the functions read them with defineSecret. */
 export function sandboxSecrets(): Record<string, string> {
-  return { GOOGLE_OAUTH_CLIENT_SECRET: GOOGLE_SANDBOX_CLIENT_SECRET };
+  return {
+    SENDGRID_API_KEY: SENDGRID_SANDBOX_API_KEY,
+    // Signs the unsubscribe links; stable so links in e-mails sent before a restart still work.
+    CAMPAIGN_LINK_SECRET: 'local-campaign-link-secret-not-for-production',
+    GOOGLE_OAUTH_CLIENT_SECRET: GOOGLE_SANDBOX_CLIENT_SECRET,
+  };
 }

@@ -68,6 +68,8 @@ async function startSandboxes(onNote) {
     SANDBOX_BUNNY_WEBHOOK_URL: `http://127.0.0.1:${ports.hosting}/api/file/video/bunny-webhook`,
     // WhatsApp's status webhooks, through Hosting too (the sandbox adds ?project=).
     SANDBOX_WHATSAPP_WEBHOOK_URL: `http://127.0.0.1:${ports.hosting}/api/whatsapp/webhook`,
+    // SendGrid's Event Webhook posts to the functions' endpoint, through Hosting.
+    SANDBOX_SENDGRID_WEBHOOK_URL: `http://127.0.0.1:${ports.hosting}/api/sendgrid/events`,
   };
   const child = spawn(process.execPath, [SANDBOX_SERVER, String(SANDBOX_PORT_BASE)], { cwd: ROOT, env: sandboxProcessEnv, stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -84,7 +86,8 @@ async function startSandboxes(onNote) {
     child.kill('SIGKILL');
     throw new StackError(answer.error.startsWith('Sandbox ') ? answer.error : `Sandboxes failed to start: ${answer.error}`);
   }
-  const env = { ...answer.env, WAREHOUSE: 'duckdb' };
+  // PUBLIC_BASE_URL: links in e-mails (unsubscribe) point at this stack's Hosting.
+  const env = { ...answer.env, WAREHOUSE: 'duckdb', PUBLIC_BASE_URL: `http://127.0.0.1:${ports.hosting}` };
   writeLocalSecrets(answer.secrets ?? {});
   const lines = Object.entries(env).map(([key, value]) => `${key}=${dotenvValue(value)}`);
   writeFileSync(join(FUNCTIONS_DIR, `.env.${PROJECT_ID}`), `# Written by scripts/lib/stack.mjs on every start: the local sandboxes.\n${lines.join('\n')}\n`);
@@ -114,15 +117,15 @@ async function startSandboxes(onNote) {
 }
 
 /**
- * The sandboxes' secrets in functions/.secret.local (the Functions emulator's stand-in for Secret
- * Manager): only the keys given are replaced, other lines stay.
+ * functions/.secret.local: the values the Functions emulator gives defineSecret params. Keys the
+ * sandboxes need are set; other lines (someone's own secrets) are kept.
  */
 function writeLocalSecrets(secrets) {
   const file = join(FUNCTIONS_DIR, '.secret.local');
   const keyOf = (line) => /^\s*([A-Z0-9_]+)\s*=/.exec(line)?.[1];
   const kept = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() && !(keyOf(line) in secrets)) : [];
-  const lines = [...kept, ...Object.entries(secrets).map(([key, value]) => `${key}=${dotenvValue(value)}`)];
-  writeFileSync(file, `${lines.join('\n')}\n`);
+  const lines = Object.entries(secrets).map(([key, value]) => `${key}=${dotenvValue(value)}`);
+  writeFileSync(file, `${[...kept, ...lines].join('\n')}\n`);
 }
 
 /** The pids of every descendant of `pid` (children, their children, ...), from `ps`. */

@@ -7,3 +7,4 @@ export * from './api/index.js';
 export * from './customers/index.js';
 export * from './files/index.js';
 export * from './whatsapp/index.js';
+export * from './campaigns/index.js';

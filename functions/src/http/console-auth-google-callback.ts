@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { logger } from 'firebase-functions';
 import { GOOGLE_CONNECTED_PATH, isAdmin, readAccessClaims } from '@console/shared';
 import { adminAuth, firestore } from '../lib/admin.js';
-import { defineEndpoint, RawAnswer } from '../lib/endpoint.js';
+import { defineEndpoint, RawResponse } from '../lib/endpoint.js';
 import { consumeState, exchangeCode, nonceCookie, nonceFromCookie, storeTokens } from '../google/oauth.js';
 
 /**
@@ -22,7 +22,11 @@ export const consoleAuthGoogleCallback = defineEndpoint({
       const url = new URL(GOOGLE_CONNECTED_PATH, origin ?? 'http://localhost');
       for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
       // The nonce is spent: the cookie goes too.
-      return RawAnswer.redirect(origin ? url.toString() : `${url.pathname}${url.search}`, { 'set-cookie': nonceCookie('', Boolean(origin?.startsWith('https://')), 0), 'cache-control': 'private, no-store' });
+      return new RawResponse(302, '', {
+        location: origin ? url.toString() : `${url.pathname}${url.search}`,
+        'set-cookie': nonceCookie('', Boolean(origin?.startsWith('https://')), 0),
+        'cache-control': 'private, no-store',
+      });
     };
     const failed = (message: string) => back({ google: 'error', message });
     const claimed = query.state ? await consumeState(firestore, query.state, nonceFromCookie(header('cookie'))) : null;

@@ -1,7 +1,7 @@
 import { isAdmin, type GoogleAuthStartResponse } from '@console/shared';
 import { ApiError } from '../lib/api-error.js';
 import { firestore } from '../lib/admin.js';
-import { defineEndpoint, RawAnswer } from '../lib/endpoint.js';
+import { defineEndpoint, RawResponse } from '../lib/endpoint.js';
 import { nonceCookie, startConsent } from '../google/oauth.js';
 
 /**
@@ -21,6 +21,10 @@ export const consoleAuthGoogle = defineEndpoint({
     const { url, nonce } = await startConsent(firestore, { uid: caller!.uid, project: project!, origin });
     const answer: GoogleAuthStartResponse = { url };
     // "private": Hosting drops Set-Cookie from cacheable answers.
-    return RawAnswer.json(answer, { 'set-cookie': nonceCookie(nonce, origin.startsWith('https://')), 'cache-control': 'private, no-store' });
+    return new RawResponse(200, JSON.stringify(answer), {
+      'content-type': 'application/json; charset=utf-8',
+      'set-cookie': nonceCookie(nonce, origin.startsWith('https://')),
+      'cache-control': 'private, no-store',
+    });
   },
 });

@@ -18,6 +18,7 @@ import { whatsappMessage } from './whatsapp-message.js';
 import { whatsappWebhook, whatsappWebhookVerify } from './whatsapp-webhook.js';
 import { consoleAuthGoogle } from './console-auth-google.js';
 import { consoleAuthGoogleCallback } from './console-auth-google-callback.js';
+import { campaignEndpoints } from './campaign-endpoints.js';
 
 /** Every endpoint behind Hosting's /api/** rewrite (and /whatsapp/**, the spec's test-message path). */
 export const endpoints: Endpoint[] = [
@@ -41,4 +42,5 @@ export const endpoints: Endpoint[] = [
   whatsappWebhook,
   consoleAuthGoogle,
   consoleAuthGoogleCallback,
+  ...campaignEndpoints,
 ] as Endpoint[];

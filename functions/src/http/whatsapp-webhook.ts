@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { logger } from 'firebase-functions';
 import { projectIdSchema } from '@console/shared';
 import { ApiError } from '../lib/api-error.js';
-import { defineEndpoint, RawAnswer } from '../lib/endpoint.js';
+import { defineEndpoint, RawResponse } from '../lib/endpoint.js';
 import { firestore } from '../lib/admin.js';
 import { parseWabaConfig } from '../whatsapp/config.js';
 import { applyWebhook, verifyHubSignature, webhookBodySchema } from '../whatsapp/webhook.js';
@@ -34,7 +34,7 @@ export const whatsappWebhookVerify = defineEndpoint({
     if (query['hub.mode'] !== 'subscribe' || !config?.verifyToken || !token || !safeEqualText(token, config.verifyToken) || !query['hub.challenge']) {
       throw new ApiError(403, 'Verificação do webhook recusada.');
     }
-    return new RawAnswer(query['hub.challenge'], { contentType: 'text/plain; charset=utf-8' });
+    return new RawResponse(200, query['hub.challenge'], { 'content-type': 'text/plain; charset=utf-8' });
   },
 });
 

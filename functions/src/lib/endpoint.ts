@@ -24,27 +24,22 @@ export interface EndpointRequest<Q, B> {
   project: string | null;
   /** Origin the browser called (scheme://host), null when dispatched in-process. */
   origin: string | null;
-  /** The body's bytes as received (webhook signatures), null when dispatched in-process. */
+  /** The body's bytes as received (webhook signatures are over these), null in-process. */
   rawBody: Buffer | null;
-  /** A request header (lower-case name), undefined when absent or dispatched in-process. */
+  /** A request header (lower-case name), undefined in-process. */
   header(name: string): string | undefined;
 }
 
 /**
- * An answer that is not the default JSON: a plain-text body (Meta's webhook handshake echoes
- * hub.challenge), a redirect (an OAuth callback), or extra headers (a cookie).
+ * An answer that is not JSON (an HTML page, an empty 204): a handler returns one of these and the
+ * router sends it as is, with its headers.
  */
-export class RawAnswer {
+export class RawResponse {
   constructor(
-    readonly body: string,
-    readonly init: { status?: number; contentType?: string; headers?: Record<string, string | string[]> } = {},
+    readonly status: number,
+    readonly body: string | Buffer,
+    readonly headers: Record<string, string> = {},
   ) {}
-  static redirect(location: string, headers: Record<string, string | string[]> = {}): RawAnswer {
-    return new RawAnswer('', { status: 302, headers: { ...headers, location } });
-  }
-  static json(body: unknown, headers: Record<string, string | string[]> = {}): RawAnswer {
-    return new RawAnswer(JSON.stringify(body), { contentType: 'application/json; charset=utf-8', headers });
-  }
 }
 
 export function defineEndpoint<Q extends z.ZodType, B extends z.ZodType>(endpoint: Endpoint<Q, B>) {

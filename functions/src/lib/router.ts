@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import { ApiError, notFound } from './api-error.js';
 import { requireProjectAccess, verifyCaller, type Caller } from './caller.js';
-import { RawAnswer, type Endpoint } from './endpoint.js';
+import { RawResponse, type Endpoint } from './endpoint.js';
 import { logApiError } from './logs.js';
 
 interface CompiledRoute {
@@ -107,13 +107,11 @@ export function createRouter(endpoints: Endpoint[]) {
         body: req.body,
         caller: () => verifyCaller(req.get('authorization')),
         origin: requestOrigin(req),
-        rawBody: req.rawBody ?? null,
+        rawBody: (req as { rawBody?: Buffer }).rawBody ?? null,
         header: (name) => req.get(name),
       });
-      if (result instanceof RawAnswer) {
-        for (const [name, value] of Object.entries(result.init.headers ?? {})) res.setHeader(name, value);
-        if (result.init.contentType) res.setHeader('content-type', result.init.contentType);
-        res.status(result.init.status ?? 200).send(result.body);
+      if (result instanceof RawResponse) {
+        res.status(result.status).set(result.headers).send(result.body);
         return;
       }
       res.status(200).json(result ?? { ok: true });

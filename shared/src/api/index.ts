@@ -3,3 +3,4 @@ export * from './sync-config.js';
 export * from './files.js';
 export * from './whatsapp.js';
 export * from './google-auth.js';
+export * from './campaigns.js';

@@ -39,14 +39,14 @@ export function parseTemplateParams(raw: unknown): ParamsResult {
   return { ok: true, params };
 }
 
-export interface RecipientFields {
+export interface TemplateRecipient {
   firstName?: string | null;
   lastName?: string | null;
   email?: string | null;
 }
 
 /** {{firstName}}, {{lastName}}, {{name}} and {{email}} of the customer in a value. */
-export function fillCustomerVariables(text: string, customer: RecipientFields): string {
+export function fillCustomerVariables(text: string, customer: TemplateRecipient): string {
   const first = customer.firstName?.trim() || '';
   const last = customer.lastName?.trim() || '';
   const values: Record<string, string> = {
@@ -71,7 +71,7 @@ export type ComponentsResult = { ok: true; components: SendComponent[] } | { ok:
  * payloads included. A placeholder without a value is refused here, before Meta would answer
  * 132000 for every recipient.
  */
-export function buildSendComponents(template: WhatsappTemplate, params: TemplateParams, customer: RecipientFields): ComponentsResult {
+export function buildSendComponents(template: WhatsappTemplate, params: TemplateParams, customer: TemplateRecipient): ComponentsResult {
   const components: SendComponent[] = [];
   for (const [type, values] of [['HEADER', params.header], ['BODY', params.body]] as const) {
     const component = template.components.find((c) => c.type === type);

@@ -77,3 +77,8 @@ export function TemplatePreview({ template }: { template: unknown }) {
     </Box>
   );
 }
+
+/** The preview as a document panel (web/src/collection-extensions): the stored template, live. */
+export function TemplatePreviewPanel({ data }: { data: Record<string, unknown> | null }) {
+  return <TemplatePreview template={data?.template} />;
+}

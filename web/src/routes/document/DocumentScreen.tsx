@@ -26,8 +26,7 @@ import { FormSkeleton } from './components/form-skeleton';
 import { ReplicationPanel } from './components/replication-panel';
 import { SingleProductSync } from '../sync/components/single-product-sync';
 import { ProductPanel } from '../product-panel/ProductPanel';
-import { SendTestMessageButton } from '../../whatsapp/SendTestMessageButton';
-import { TemplatePreview } from '../../whatsapp/TemplatePreview';
+import { useCollectionExtension } from '../../collection-extensions/use-collection-extension';
 import { DOCUMENT_TEXTS, idExistsMessage, requiredFieldMessage, SAVE_STATUS } from './constants';
 import { changedFieldUpdates, idProblem, withoutUndefined, writeErrorMessage } from './document-writes';
 import { hasUnsavedChanges, type SaveRequest } from './form-state';
@@ -126,6 +125,8 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
   }
 
   const existing = !creating && snapshot.status === 'exists';
+  // Buttons and panels a collection registers (web/src/collection-extensions).
+  const extension = useCollectionExtension({ projectId, collectionId, docId, data: storedData, existing: isCollection && existing });
   const form = useDocumentForm({ snapshot, autosave: existing, validate: saveProblem, write: writeSave });
   const { state, edit } = form;
 
@@ -324,7 +325,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
         actions={
           <>
             {collectionId === 'product' && <SingleProductSync projectId={projectId} code={creating ? null : docId} data={storedData} />}
-            {collectionId === 'whatsapp-template' && existing && <SendTestMessageButton projectId={projectId} template={storedData?.template} />}
+            {extension.actions}
             {isCollection && existing && (
               <>
                 <ActionButton colorPalette="red" loading={busy === 'delete'} disabled={busy !== null} onClick={() => void remove()}>
@@ -355,7 +356,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
             </Alert.Root>
           )}
           {collectionId === 'product' && existing && <ProductPanel projectId={projectId} productCode={docId} />}
-          {collectionId === 'whatsapp-template' && <TemplatePreview template={formValues.template} />}
+          {extension.panels}
           <chakra.form id={formId} noValidate onSubmit={submit}>
             <DocumentForm
               fields={formFields}

@@ -1,0 +1,58 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { PROJECT_COLLECTION, formatBrl, type TemplateProduct } from '@console/shared';
+import { PermanentSendError } from './channel.js';
+
+/** What every e-mail of a store needs: the template, the sender (config/sendgrid), the store's name and products. */
+export interface EmailContent {
+  template: { subject: unknown; body: unknown };
+  sender: { email: string; name: string; replyTo: string | null };
+  store: string;
+  products: TemplateProduct[];
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/** The products of a campaign's `batchs` ([{sku}]) as template values; unknown SKUs are left out. */
+export async function loadTemplateProducts(firestore: Firestore, project: string, batchs: unknown): Promise<TemplateProduct[]> {
+  const skus = (Array.isArray(batchs) ? batchs : []).map((b) => text((b as { sku?: unknown })?.sku)).filter(Boolean);
+  if (!skus.length) return [];
+  const store = (await firestore.doc(`${PROJECT_COLLECTION}/${project}/config/store`).get()).data() ?? {};
+  const domain = text(store.domain);
+  const refs = skus.slice(0, 50).map((sku) => firestore.doc(`${PROJECT_COLLECTION}/${project}/product/${sku}`));
+  const docs = await firestore.getAll(...refs);
+  return docs
+    .filter((d) => d.exists)
+    .map((d) => {
+      const p = d.data()!;
+      const image = Array.isArray(p.images) ? text((p.images[0] as { url?: unknown })?.url) : '';
+      return {
+        sku: d.id,
+        name: text(p.ProductSiteName) || d.id,
+        price: formatBrl(p.Price),
+        url: domain ? `https://${domain.replace(/^https?:\/\//, '')}/produto/${encodeURIComponent(d.id)}` : '',
+        image: image || text(p.ProductImage),
+      };
+    });
+}
+
+export async function loadEmailContent(firestore: Firestore, project: string, templateId: unknown, batchs: unknown): Promise<EmailContent> {
+  const base = `${PROJECT_COLLECTION}/${project}`;
+  if (typeof templateId !== 'string' || !templateId) throw new PermanentSendError('Escolha o template de e-mail da campanha.');
+  const [templateDoc, sendgridDoc, storeDoc] = await firestore.getAll(
+    firestore.doc(`${base}/email-template/${templateId}`),
+    firestore.doc(`${base}/config/sendgrid`),
+    firestore.doc(`${base}/config/store`),
+  );
+  const template = templateDoc!.data();
+  if (!template) throw new PermanentSendError('Template de e-mail não encontrado.');
+  const sendgrid = sendgridDoc!.data() ?? {};
+  const store = storeDoc!.data() ?? {};
+  const from = text(sendgrid.email);
+  if (!from) throw new PermanentSendError('Configure o e-mail do remetente em Configurações › SendGrid.');
+  return {
+    template: { subject: template.subject, body: template.body },
+    sender: { email: from, name: text(store.name), replyTo: text(sendgrid.emailReply) || null },
+    store: text(store.name),
+    products: await loadTemplateProducts(firestore, project, batchs),
+  };
+}

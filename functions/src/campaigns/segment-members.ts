@@ -1,0 +1,69 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { PROJECT_COLLECTION, normaliseEmail, segmentCustomerIds, segmentGroups, type SegmentMember } from '@console/shared';
+import { PermanentSendError } from './channel.js';
+
+/**
+ * The members of a customer-segment, now: its explicit `emails` and the customers its rule groups
+ * select (shared/src/campaigns/segment.ts says how the lists combine). `matchCustomers` evaluates one
+ * condition over the project's customers with their events, quotes and purchases (the condition
+ * core); it answers the ids of the customers it matches.
+ */
+export type ConditionMatcher = (project: string, conditions: unknown[]) => Promise<Map<unknown, Set<string>>>;
+
+let matcher: ConditionMatcher | null = null;
+
+/** Installs the condition core's evaluator (see segment-conditions.ts). */
+export function useConditionMatcher(next: ConditionMatcher): void {
+  matcher = next;
+}
+
+interface CustomerRow {
+  id: string;
+  email: string | null;
+  phoneNumber: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+export async function loadSegmentMembers(firestore: Firestore, project: string, segmentId: unknown): Promise<SegmentMember[]> {
+  if (typeof segmentId !== 'string' || !segmentId || segmentId.includes('/')) throw new PermanentSendError('Escolha o segmento de clientes.');
+  const base = `${PROJECT_COLLECTION}/${project}`;
+  const segment = (await firestore.doc(`${base}/customer-segment/${segmentId}`).get()).data();
+  if (!segment) throw new PermanentSendError('Segmento de clientes não encontrado.');
+
+  const customersSnap = await firestore.collection(`${base}/customer`).get();
+  const customers: CustomerRow[] = customersSnap.docs.map((d) => {
+    const c = d.data();
+    return { id: d.id, email: text(c.email), phoneNumber: text(c.phoneNumber), firstName: text(c.firstName), lastName: text(c.lastName) };
+  });
+  const byId = new Map(customers.map((c) => [c.id, c]));
+  const byEmail = new Map(customers.filter((c) => c.email).map((c) => [c.email!.toLowerCase(), c]));
+
+  const members: SegmentMember[] = [];
+  const explicit = Array.isArray(segment.emails) ? segment.emails : typeof segment.emails === 'string' ? segment.emails.split(/\r?\n/) : [];
+  for (const raw of explicit) {
+    const given = text(raw);
+    if (!given) continue;
+    const customer = byEmail.get(normaliseEmail(given) ?? given.toLowerCase());
+    members.push(
+      customer
+        ? { customerId: customer.id, email: customer.email, phoneNumber: customer.phoneNumber, firstName: customer.firstName, lastName: customer.lastName }
+        : { customerId: null, email: given, phoneNumber: null, firstName: null, lastName: null },
+    );
+  }
+
+  const groups = segmentGroups(segment.rules);
+  const conditions = groups.flatMap((g) => [...g.rulesIn, ...g.rulesInOnly, ...g.rulesNotIn]);
+  if (conditions.length) {
+    if (!matcher) throw new PermanentSendError('Regras de segmento ainda não podem ser avaliadas neste servidor.');
+    const matches = await matcher(project, conditions);
+    const ids = segmentCustomerIds(groups, customers.map((c) => c.id), (c) => matches.get(c) ?? new Set());
+    for (const id of [...ids].sort()) {
+      const c = byId.get(id);
+      if (c) members.push({ customerId: c.id, email: c.email, phoneNumber: c.phoneNumber, firstName: c.firstName, lastName: c.lastName });
+    }
+  }
+  return members;
+}

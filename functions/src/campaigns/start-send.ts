@@ -1,0 +1,63 @@
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { sendStateSchema, type SendState } from '@console/shared';
+import { sendDocPath, sendId, sha256Hex } from './send-job.js';
+
+/** What a campaign-send task carries. */
+export interface CampaignSendTask {
+  project: string;
+  sendId: string;
+  kick: number;
+}
+
+export const CAMPAIGN_SEND_FUNCTION = 'campaignSendTask';
+
+export function campaignSendTaskId(task: CampaignSendTask): string {
+  return `send-${sha256Hex(`${task.project}\n${task.sendId}\n${task.kick}`, 40)}`;
+}
+
+export type Enqueue = (task: CampaignSendTask) => Promise<void>;
+
+/**
+ * 'Enviar' of a campaign (any channel): the first call creates the send document and queues the
+ * job; later calls (double clicks, ten at once) answer the same send. A send that is not finished
+ * and whose runner is gone (no live lease) is queued again — that is how a stalled send resumes.
+ */
+export async function startCampaignSend(
+  firestore: Firestore,
+  { project, channel, campaignId, caller, enqueue, now = Date.now }: { project: string; channel: string; campaignId: string; caller: { uid: string; email: string | null }; enqueue: Enqueue; now?: () => number },
+): Promise<{ started: boolean; state: SendState }> {
+  const id = sendId(channel, campaignId);
+  const ref = firestore.doc(sendDocPath(project, id));
+  const decision = await firestore.runTransaction(async (tx) => {
+    const current = (await tx.get(ref)).data();
+    if (!current) {
+      tx.create(ref, {
+        channel,
+        campaignId,
+        status: 'preparing',
+        kicks: 1,
+        total: 0,
+        sent: 0,
+        failed: 0,
+        optedOut: 0,
+        batches: 0,
+        leftOut: {},
+        lastError: null,
+        startedBy: caller,
+        createdAt: FieldValue.serverTimestamp(),
+        updatedAt: FieldValue.serverTimestamp(),
+      });
+      return { started: true, kick: 1 };
+    }
+    if (current.status === 'finished') return { started: false, kick: null };
+    const lease = current.lease as { until?: number } | undefined;
+    if (lease && Number(lease.until) > now()) return { started: false, kick: null };
+    // Not finished and nobody running it: queue it again (a new task id, the old one may be spent).
+    const kick = Number(current.kicks ?? 0) + 1;
+    tx.update(ref, { kicks: kick, updatedAt: FieldValue.serverTimestamp() });
+    return { started: false, kick };
+  });
+  if (decision.kick !== null) await enqueue({ project, sendId: id, kick: decision.kick });
+  const state = sendStateSchema.parse((await ref.get()).data());
+  return { started: decision.started, state };
+}

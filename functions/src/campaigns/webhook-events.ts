@@ -1,0 +1,145 @@
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { EventWebhook } from '@sendgrid/eventwebhook';
+import pLimit from 'p-limit';
+import { z } from 'zod';
+import { applyEventFlag, EVENT_FLAG, normaliseEmail, OPT_OUT_EVENTS, PROJECT_COLLECTION, projectIdSchema, type RecipientFlags } from '@console/shared';
+import { CUSTOM_ARGS, PREFERENCE_COLLECTION } from './email-channel.js';
+import { RECIPIENT_COLLECTION, SEND_COLLECTION } from './send-job.js';
+
+/**
+ * SendGrid's Event Webhook: the signature (ECDSA P-256 over timestamp + raw body, checked with
+ * @sendgrid/eventwebhook) and the timestamp (at most 10 minutes old) are verified before anything
+ * is read; each event is counted once (its sg_event_id is recorded in the same transaction that
+ * moves the recipient's flags, forward only); spam reports and unsubscribes mark the address
+ * unsubscribed in campaign-email-preference.
+ */
+
+export const SIGNATURE_HEADER = 'x-twilio-email-event-webhook-signature';
+export const TIMESTAMP_HEADER = 'x-twilio-email-event-webhook-timestamp';
+const MAX_AGE_S = 600;
+export const EVENT_COLLECTION = 'event';
+
+export type SignatureCheck = { ok: true } | { ok: false; reason: string };
+
+export function verifyWebhookSignature(
+  publicKey: string,
+  rawBody: Buffer | null,
+  signature: string | undefined,
+  timestamp: string | undefined,
+  nowMs = Date.now(),
+): SignatureCheck {
+  if (!publicKey) return { ok: false, reason: 'chave de verificação não configurada' };
+  if (!rawBody || !signature || !timestamp) return { ok: false, reason: 'assinatura ausente' };
+  if (!/^\d{1,12}$/.test(timestamp) || Math.abs(nowMs / 1000 - Number(timestamp)) > MAX_AGE_S) return { ok: false, reason: 'carimbo de tempo vencido' };
+  try {
+    const webhook = new EventWebhook();
+    const pem = publicKey.includes('BEGIN') ? publicKey : `-----BEGIN PUBLIC KEY-----\n${publicKey}\n-----END PUBLIC KEY-----`;
+    const key = webhook.convertPublicKeyToECDSA(pem);
+    return webhook.verifySignature(key, rawBody, signature, timestamp) ? { ok: true } : { ok: false, reason: 'assinatura inválida' };
+  } catch {
+    return { ok: false, reason: 'assinatura inválida' };
+  }
+}
+
+const eventSchema = z
+  .object({
+    email: z.string().max(320),
+    event: z.string().max(40),
+    sg_event_id: z.string().regex(/^[\w-]{1,100}$/),
+    timestamp: z.number().optional(),
+    [CUSTOM_ARGS.project]: z.string().optional(),
+    [CUSTOM_ARGS.send]: z.string().regex(/^[\w-]{1,200}$/).optional(),
+    [CUSTOM_ARGS.recipient]: z.string().regex(/^[0-9a-f]{8,64}$/).optional(),
+  })
+  .passthrough();
+export const webhookBodySchema = z.array(z.unknown()).max(10_000);
+
+export interface WebhookSummary {
+  received: number;
+  counted: number;
+  duplicates: number;
+  ignored: number;
+}
+
+/** Applies a verified batch of events. */
+export async function applyWebhookEvents(firestore: Firestore, body: unknown[]): Promise<WebhookSummary> {
+  const summary: WebhookSummary = { received: body.length, counted: 0, duplicates: 0, ignored: 0 };
+  // Group by recipient: one transaction per recipient moves its flags for all its events.
+  const groups = new Map<string, { project: string; send: string; recipient: string; events: z.infer<typeof eventSchema>[] }>();
+  for (const raw of body) {
+    const parsed = eventSchema.safeParse(raw);
+    const e = parsed.success ? parsed.data : null;
+    const project = e?.[CUSTOM_ARGS.project];
+    const send = e?.[CUSTOM_ARGS.send];
+    const recipient = e?.[CUSTOM_ARGS.recipient];
+    if (!e || !project || !projectIdSchema.safeParse(project).success || !send || !recipient || !(e.event in EVENT_FLAG)) {
+      summary.ignored += 1; // not one of our campaign e-mails (or an event we do not track)
+      continue;
+    }
+    const key = `${project}/${send}/${recipient}`;
+    const group = groups.get(key) ?? { project, send, recipient, events: [] };
+    group.events.push(e);
+    groups.set(key, group);
+  }
+  const limit = pLimit(8);
+  await Promise.all(
+    [...groups.values()].map((group) =>
+      limit(async () => {
+        const sendRef = firestore.doc(`${PROJECT_COLLECTION}/${group.project}/${SEND_COLLECTION}/${group.send}`);
+        const recipientRef = sendRef.collection(RECIPIENT_COLLECTION).doc(group.recipient);
+        const unique = [...new Map(group.events.map((e) => [e.sg_event_id, e])).values()];
+        const result = await firestore.runTransaction(async (tx) => {
+          const eventRefs = unique.map((e) => sendRef.collection(EVENT_COLLECTION).doc(e.sg_event_id));
+          const [send, recipient, ...seen] = await tx.getAll(sendRef, recipientRef, ...eventRefs);
+          if (!send!.exists) return { counted: 0, duplicates: 0, ignored: group.events.length };
+          const fresh = unique.filter((_, i) => !seen[i]!.exists);
+          const current = recipient!.data() ?? {};
+          let flags = (current.flags ?? {}) as RecipientFlags;
+          let opens = 0;
+          let clicks = 0;
+          let optOut: string | null = null;
+          for (const e of fresh) {
+            flags = applyEventFlag(flags, e.event);
+            if (e.event === 'open') opens += 1;
+            if (e.event === 'click') clicks += 1;
+            if (OPT_OUT_EVENTS.has(e.event)) optOut = e.event;
+          }
+          const email = normaliseEmail(group.events[0]!.email) ?? group.events[0]!.email.toLowerCase();
+          let preference: { ref: FirebaseFirestore.DocumentReference; data: Record<string, unknown> } | null = null;
+          if (optOut) {
+            const prefs = firestore.collection(`${PROJECT_COLLECTION}/${group.project}/${PREFERENCE_COLLECTION}`);
+            const found = await tx.get(prefs.where('email', '==', email).limit(1));
+            const doc = found.docs[0];
+            preference = doc ? { ref: doc.ref, data: doc.data() } : { ref: prefs.doc(email.includes('/') ? Buffer.from(email).toString('base64url') : email), data: {} };
+          }
+          for (let i = 0; i < fresh.length; i += 1) {
+            tx.create(sendRef.collection(EVENT_COLLECTION).doc(fresh[i]!.sg_event_id), { event: fresh[i]!.event, recipient: group.recipient, receivedAt: FieldValue.serverTimestamp() });
+          }
+          if (fresh.length) {
+            tx.set(
+              recipientRef,
+              {
+                email,
+                flags,
+                opens: FieldValue.increment(opens),
+                clicks: FieldValue.increment(clicks),
+                events: FieldValue.increment(fresh.length),
+                updatedAt: FieldValue.serverTimestamp(),
+                ...(optOut ? { optOut } : {}),
+              },
+              { merge: true },
+            );
+          }
+          if (preference && !preference.data.unsubscribed) {
+            tx.set(preference.ref, { id: preference.ref.id, email, unsubscribed: true, unsubscribedAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() }, { merge: true });
+          }
+          return { counted: fresh.length, duplicates: group.events.length - fresh.length, ignored: 0 };
+        });
+        summary.counted += result.counted;
+        summary.duplicates += result.duplicates;
+        summary.ignored += result.ignored;
+      }),
+    ),
+  );
+  return summary;
+}

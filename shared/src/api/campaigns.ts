@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/**
+ * Contracts of the segment, e-mail template, campaign, webhook and gift endpoints (issue 15).
+ * The web parses every answer with these schemas.
+ */
+
+// GET /api/console/customers/segments/{segment}?project
+export const segmentMemberSchema = z.object({
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  customerId: z.string().nullable(),
+});
+export const segmentLeftOutSchema = z.object({
+  email: z.string().nullable(),
+  customerId: z.string().nullable(),
+  reason: z.enum(['unsubscribed', 'competitor', 'no-address']),
+});
+export const segmentReportSchema = z.object({
+  data: z.array(segmentMemberSchema),
+  count: z.number().int(),
+  leftOut: z.array(segmentLeftOutSchema),
+});
+export type SegmentReport = z.infer<typeof segmentReportSchema>;
+
+// POST /api/console/email-template?project {templateId}
+export const emailTemplateTestRequestSchema = z.object({ templateId: z.string().min(1).max(200) });
+export const emailTemplateTestResponseSchema = z.object({ ok: z.literal(true), to: z.string(), subject: z.string() });
+
+// POST /api/console/email-template/preview-ticket?project {id} → the URL 'Ver' opens in a new tab.
+export const emailTemplatePreviewTicketRequestSchema = z.object({ id: z.string().min(1).max(200) });
+export const emailTemplatePreviewTicketResponseSchema = z.object({ url: z.string() });
+
+// The send state of a campaign: project/{p}/campaign-send/{channel}-{campaignId} (read live by the screen).
+export const SEND_STATUSES = ['preparing', 'sending', 'finished'] as const;
+export const sendStateSchema = z.object({
+  channel: z.string(),
+  campaignId: z.string(),
+  status: z.enum(SEND_STATUSES),
+  total: z.number().int().default(0),
+  sent: z.number().int().default(0),
+  failed: z.number().int().default(0),
+  optedOut: z.number().int().default(0),
+  leftOut: z.record(z.string(), z.number().int()).default({}),
+  batches: z.number().int().default(0),
+  /** The last problem met (kept while retrying), in Portuguese. */
+  lastError: z.string().nullable().default(null),
+});
+export type SendState = z.infer<typeof sendStateSchema>;
+export const SEND_STATUS_LABELS: Record<SendState['status'], string> = {
+  preparing: 'Preparando envio',
+  sending: 'Enviando',
+  finished: 'Envio concluído',
+};
+
+// GET /api/console/campaign-email/{id}/send?project
+export const campaignSendResponseSchema = z.object({
+  /** true when this call started the send; false when it was already started (clicks are idempotent). */
+  started: z.boolean(),
+  state: sendStateSchema,
+});
+
+// GET /api/console/campaign-email/{id}/report?project
+export const campaignReportSchema = z.object({
+  delivered: z.number(),
+  bounce: z.number(),
+  dropped: z.number(),
+  open: z.number(),
+  open_rate: z.number(),
+  click: z.number(),
+  click_rate: z.number(),
+  processed_emails: z.array(z.string()),
+  dropped_emails: z.array(z.string()),
+  bounced_emails: z.array(z.string()),
+  delivered_emails: z.array(z.string()),
+  opened_emails: z.array(z.string()),
+  clicked_emails: z.array(z.string()),
+});
+export const campaignReportResponseSchema = z.object({
+  data: campaignReportSchema,
+  /** Recipients the provider accepted, and the send's total (0 before any send). */
+  sent: z.number().int(),
+  total: z.number().int(),
+});
+
+// POST /api/console/products/gift/generate?project {}
+export const giftGenerateResponseSchema = z.object({
+  ok: z.boolean(),
+  /** Products that have gifts after the run. */
+  productsWithGifts: z.number().int(),
+  /** Products whose gifts were cleared by the run (before applying). */
+  cleared: z.number().int(),
+  /** Bad lines (then nothing was written). */
+  errors: z.array(z.string()),
+});

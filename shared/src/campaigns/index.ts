@@ -1,0 +1,5 @@
+export * from './send-plan.js';
+export * from './template.js';
+export * from './report.js';
+export * from './segment.js';
+export * from './gift-rules.js';

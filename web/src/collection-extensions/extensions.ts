@@ -1,0 +1,4 @@
+// Each collection's extension registers itself on import; this file lists them.
+import './campaign-email';
+import './whatsapp-template';
+import './campaign-whatsapp';
