@@ -6,7 +6,8 @@
 //  - form: the document form with 200 fields in headless chromium (bench/document-form.mjs);
 //  - csv: CSV import rows/s in the browser vs a bare Admin SDK write of the same documents, and export time (bench/csv-import.mjs);
 //  - bulk: the bulk sync engine's codes/s against N / (T + 0.4 s), no emulators (bench/bulk-sync.mjs);
-//  - upload: a 20 MB file through the Storage emulator, web SDK vs a bare resumable POST (bench/upload.mjs).
+//  - upload: a 20 MB file through the Storage emulator, web SDK vs a bare resumable POST (bench/upload.mjs);
+//  - whatsapp: a 5,000-recipient WhatsApp campaign's send rate against the sandbox's throughput limit, and duplicates (bench/whatsapp.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,5 +89,11 @@ if (want('sync')) {
 if (want('upload')) {
   // Starts its own stack: 20 MB with uploadBytesResumable (signed in, rules on) vs one bare POST.
   const r = spawnSync(process.execPath, [join(ROOT, 'bench/upload.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+if (want('whatsapp')) {
+  // Starts its own stack: 5,000 recipients through 'Enviar', the send job and the Graph API sandbox.
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench/whatsapp.mjs')], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
 }
