@@ -31,6 +31,7 @@ beforeEach(async () => {
   await sandboxSettings(null);
   await sandbox('/__whatsapp/messages', { method: 'DELETE' });
   await setSandboxFaults(whatsapp);
+  await fetch(`${whatsapp}/__sandbox/requests`, { method: 'DELETE' });
 });
 afterAll(async () => {
   await sandboxSettings(null);
