@@ -19,7 +19,7 @@ export function GoogleConsoleConnectComponent({ field, value, disabled }: FieldW
   const connected = isGoogleConnected(value);
   const account = connectedAccount(value);
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(() => googleReturnMessage(window.location.search));
+  const [problem, setProblem] = useState<string | null>(() => (typeof window === 'undefined' ? null : googleReturnMessage(window.location.search)));
 
   function connect(event: MouseEvent) {
     event.preventDefault();
