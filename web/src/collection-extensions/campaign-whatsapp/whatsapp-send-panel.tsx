@@ -1,10 +1,14 @@
 import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import type { WhatsappCampaignReport } from '@console/shared';
+import { LEFT_OUT_LABELS } from '@console/shared';
 import { SendProgress, useSendState } from '../campaign-email/send-progress-panel';
 import type { PanelProps } from '../types';
 import { fetchWhatsappReport } from './report';
 import { WHATSAPP_CAMPAIGN_TEXTS as T } from './texts';
+
+/** A member without a WhatsApp number is left out for that, not for a missing e-mail. */
+const WHATSAPP_LEFT_OUT_LABELS: Record<string, string> = { ...LEFT_OUT_LABELS, 'no-address': 'sem telefone' };
 
 /** Refreshed this often while a send runs or statuses may still arrive. */
 const REFRESH_MS = 4000;
@@ -55,7 +59,7 @@ export function WhatsappSendPanel({ projectId, docId }: PanelProps) {
     : [];
   return (
     <Stack gap="3">
-      <SendProgress state={state} />
+      <SendProgress state={state} leftOutLabels={WHATSAPP_LEFT_OUT_LABELS} />
       <Box borderWidth="1px" borderRadius="md" p="4" data-testid="whatsapp-report">
         <HStack justify="space-between" mb="2">
           <Text fontWeight="semibold">{T.reportTitle}</Text>
