@@ -93,6 +93,11 @@ export type WhatsappSandbox = RequestListener & {
   reset(): void;
 };
 
+/** Statuses are gathered this long and sent up to this many per POST, at most this many POSTs at once. */
+const WEBHOOK_FLUSH_MS = 500;
+const WEBHOOK_BATCH = 200;
+const MAX_WEBHOOK_IN_FLIGHT = 4;
+
 const DEFAULTS: WhatsappSandboxSettings = {
   throughputPerSecond: 80,
   pairRateMs: 6_000,
@@ -242,6 +247,8 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
   let pending: PendingStatus[] = [];
   let flushTimer: NodeJS.Timeout | null = null;
   let accepted = 0;
+  let inFlight = 0;
+  let waiting: (() => Promise<void>)[] = [];
 
   const later = (ms: number, fn: () => void) => {
     const t = setTimeout(() => {
@@ -286,6 +293,7 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
     const signature = `sha256=${createHmac('sha256', account.appSecret).update(body).digest('hex')}`;
     const post = () => {
       const delivery: WebhookDelivery = { time: new Date().toISOString(), url, statuses: statuses.length, status: null };
+      inFlight += 1;
       deliveries.push(delivery);
       if (deliveries.length > 5000) deliveries.splice(0, deliveries.length - 5000);
       return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body, signal: AbortSignal.timeout(30_000) })
@@ -295,11 +303,18 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
         })
         .catch((error: unknown) => {
           delivery.error = error instanceof Error ? error.message : String(error);
+        })
+        .finally(() => {
+          inFlight -= 1;
+          const next = waiting.shift();
+          if (next) void next();
         });
     };
-    void post();
+    // Meta keeps a few requests in flight per endpoint and queues the rest.
+    const send = () => (inFlight < MAX_WEBHOOK_IN_FLIGHT ? void post() : void waiting.push(post));
+    send();
     // Meta delivers at least once: some batches come again, later.
-    if (Math.random() < settings.duplicateRate) later(settings.stepMs, () => void post());
+    if (Math.random() < settings.duplicateRate) later(settings.stepMs, send);
   }
 
   /** Statuses are gathered for a moment and sent in batches per account, shuffled. */
@@ -313,9 +328,9 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
       if (settings.shuffle) batch.sort(() => Math.random() - 0.5);
       for (const account of new Set(batch.map((p) => p.account))) {
         const statuses = batch.filter((p) => p.account === account).map((p) => p.status);
-        for (let i = 0; i < statuses.length; i += 50) deliver(account, statuses.slice(i, i + 50));
+        for (let i = 0; i < statuses.length; i += WEBHOOK_BATCH) deliver(account, statuses.slice(i, i + WEBHOOK_BATCH));
       }
-    }, 100);
+    }, WEBHOOK_FLUSH_MS);
   }
 
   function scheduleStatuses(account: WhatsappAccount, message: AcceptedMessage, n: number) {
@@ -535,6 +550,7 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
       for (const t of timers) clearTimeout(t);
       timers.clear();
       pending = [];
+      waiting = [];
       if (flushTimer) clearTimeout(flushTimer);
       flushTimer = null;
     },

@@ -39,13 +39,13 @@ import { campaignOpaque } from './opaque.js';
  */
 
 /** Recipients per stored batch (one send() call). */
-export const WHATSAPP_BATCH_SIZE = 250;
+export const WHATSAPP_BATCH_SIZE = 500;
 /** Recipients claimed together (one write) before they are sent. */
-const CLAIM_CHUNK = 50;
+const CLAIM_CHUNK = 100;
 /** Messages in flight at once (the pacer sets the rate; this only hides latency). */
-const CONCURRENCY = 16;
+const CONCURRENCY = 32;
 /** Share of the configured throughput the pacer aims at, leaving room for arrival jitter. */
-const PACE_SHARE = 0.93;
+const PACE_SHARE = 0.95;
 const PACE_BURST = 4;
 /** 130429 answers tolerated per message before it is left to the job's retry. */
 const THROUGHPUT_RETRIES = 5;

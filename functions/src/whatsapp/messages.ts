@@ -40,11 +40,18 @@ const IMPLIED: Record<IncomingStatus['status'], ('sent' | 'delivered' | 'read')[
  * another message id are ignored (answer 'ignored'); a status that does not move the message
  * forward changes nothing ('stale'); otherwise the flags it implies are set ('applied').
  */
-export async function applyStatus(firestore: Firestore, ref: DocumentReference, status: IncomingStatus): Promise<'applied' | 'stale' | 'ignored'> {
+export async function applyStatus(
+  firestore: Firestore,
+  ref: DocumentReference,
+  status: IncomingStatus,
+  /** Whether the record's phone is the status's recipient (a wa_id may lack the ninth digit). */
+  sameRecipient: (phone: string) => boolean = () => true,
+): Promise<'applied' | 'stale' | 'ignored'> {
   return firestore.runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     const data = snapshot.data();
     if (!data) return 'ignored';
+    if (typeof data.phone === 'string' && !sameRecipient(data.phone)) return 'ignored';
     // A status for a message id we did not record: a crash after acceptance (the status names our
     // record through the opaque data, so Meta did accept it) fills the id in.
     if (data.messageId && data.messageId !== status.messageId) return 'ignored';

@@ -72,13 +72,9 @@ export async function applyWebhook(project: string, body: z.infer<typeof webhook
         timestamp: raw.timestamp && /^\d+$/.test(raw.timestamp) ? Number(raw.timestamp) : null,
         errors: (raw.errors ?? []).map((e) => ({ code: e.code, title: e.title || e.message || '' })),
       };
-      const phone = (await doc.get()).get('phone') as string | undefined;
-      if (phone && status.recipientId && !samePhone(phone, status.recipientId)) {
-        logger.warn('whatsapp webhook: status for another recipient ignored', { project, campaignId: ref.campaignId });
-        outcome.ignored += 1;
-        return;
-      }
-      outcome[await applyStatus(firestore, doc, status)] += 1;
+      const result = await applyStatus(firestore, doc, status, (phone) => !status.recipientId || samePhone(phone, status.recipientId));
+      if (result === 'ignored') logger.info('whatsapp webhook: status ignored', { project, campaignId: ref.campaignId });
+      outcome[result] += 1;
     }),
   );
   return outcome;
