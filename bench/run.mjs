@@ -7,7 +7,8 @@
 //  - csv: CSV import rows/s in the browser vs a bare Admin SDK write of the same documents, and export time (bench/csv-import.mjs);
 //  - bulk: the bulk sync engine's codes/s against N / (T + 0.4 s), no emulators (bench/bulk-sync.mjs);
 //  - upload: a 20 MB file through the Storage emulator, web SDK vs a bare resumable POST (bench/upload.mjs);
-//  - whatsapp: a 5,000-recipient WhatsApp campaign's send rate against the sandbox's throughput limit, and duplicates (bench/whatsapp.mjs).
+//  - whatsapp: a 5,000-recipient WhatsApp campaign's send rate against the sandbox's throughput limit, and duplicates (bench/whatsapp.mjs);
+//  - conditions: condition SQL write/read of 1,000 ~200-node trees, one rule over 10,000 products, editor keystroke-to-paint (bench/conditions.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,5 +96,10 @@ if (want('upload')) {
 if (want('whatsapp')) {
   // Starts its own stack: 5,000 recipients through 'Enviar', the send job and the Graph API sandbox.
   const r = spawnSync(process.execPath, [join(ROOT, 'bench/whatsapp.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+if (want('conditions')) {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench/conditions.mjs')], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
 }

@@ -2284,6 +2284,11 @@ function buildStore(project, eventCount) {
   putAll('product-type', buildProductTypes());
   putAll('customer-event', buildCustomerEvents(project, customers, products, rng('customer-event'), eventCount));
   putAll('config', buildConfig(project, rng('config')));
+  // Issue 15: orders (a minimal entity of our own), conversations, e-mail preferences, a gift campaign.
+  putAll('order', buildOrders(project, customers, products, rng('order')));
+  putAll('conversation', buildConversations(customers, rng('conversation')));
+  putAll('campaign-email-preference', buildEmailPreferences(customers));
+  putAll('product-gift', buildGiftCampaigns(products));
 
   if (project === 'main') {
     const staff = USERS[1];
@@ -2310,6 +2315,68 @@ function buildStore(project, eventCount) {
     });
   }
   return docs;
+}
+
+/**
+ * Orders: the seeds define none, so a minimal entity of our own (README, 'Customer links'):
+ * project/{p}/order/{id} = {id, customerId, customerEmail, status, total (BRL), items [{sku, name,
+ * qty, price}], createdAt}. Two thirds of the customers have 1–4 orders over the last year.
+ */
+const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'delivered', 'delivered', 'cancelled'];
+function buildOrders(project, customers, products, rng) {
+  const docs = {};
+  const sellable = products.filter((p) => p.Price > 0);
+  customers.forEach((customer, i) => {
+    if (i % 3 === 2) return;
+    const count = rng.int(1, 4);
+    for (let n = 0; n < count; n += 1) {
+      const id = `${project === 'main' ? 'LP' : 'CS'}${String(100000 + i * 10 + n)}`;
+      const items = rng.sample(sellable, rng.int(1, 3)).map((p) => ({ sku: p.ProductCode, name: p.ProductSiteName, qty: rng.int(1, 2), price: p.Price }));
+      const createdAt = NOW - rng.int(1, 360) * DAY - rng.int(0, 1439) * MINUTE;
+      docs[id] = {
+        id,
+        customerId: customer.id,
+        customerEmail: customer.email,
+        status: n === 0 && createdAt > NOW - 5 * DAY ? 'pending' : rng.pick(ORDER_STATUSES),
+        total: Math.round(items.reduce((sum, item) => sum + item.qty * item.price, 0) * 100) / 100,
+        items,
+        createdAt: ts(createdAt),
+      };
+    }
+  });
+  return docs;
+}
+
+function buildConversations(customers, rng) {
+  const docs = {};
+  for (const customer of customers.slice(0, 5)) docs[rng.autoId()] = { customerId: customer.id, createdAt: ts(NOW - rng.int(1, 20) * DAY) };
+  return docs;
+}
+
+/** One unsubscribed customer and one competitor address, so segment reports show who is left out and why. */
+function buildEmailPreferences(customers) {
+  const unsubscribed = customers[1].email;
+  return {
+    [unsubscribed]: { id: unsubscribed, email: unsubscribed, unsubscribed: true, competitor: false, unsubscribedAt: at('2026-10-15T14:00:00Z'), createdAt: at('2026-10-15T14:00:00Z') },
+    'compras@lojarival.com.br': { id: 'compras@lojarival.com.br', email: 'compras@lojarival.com.br', unsubscribed: false, competitor: true, unsubscribedAt: null, createdAt: at('2026-08-01T12:00:00Z') },
+  };
+}
+
+function buildGiftCampaigns(products) {
+  const withPrice = products.filter((p) => p.Price > 300);
+  const cheap = products.filter((p) => p.Price > 0 && p.Price < 80);
+  return {
+    'natal-2026': {
+      name: 'Natal 2026 — brindes',
+      description: 'Compras acima de R$ 300 das linhas selecionadas levam um acessório.',
+      rules: [
+        { description: 'Panelas e conjuntos', products: withPrice.slice(0, 4).map((p) => p.ProductCode), gifts: [`${cheap[0].ProductCode},1`] },
+        { description: 'Linha premium', products: withPrice.slice(4, 6).map((p) => p.ProductCode), gifts: [`${cheap[1].ProductCode},1`, `${cheap[2].ProductCode},2`] },
+      ],
+      createdAt: at('2026-11-01T12:00:00Z'),
+      updatedAt: at('2026-11-15T12:00:00Z'),
+    },
+  };
 }
 
 function sortKeys(value) {

@@ -199,6 +199,9 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     // which save seconds of JVM start-up (scripts/lib/java.mjs).
     PATH: `${javaShim(plan.java)}:${join(plan.java.home, 'bin')}:${process.env.PATH}`,
     FIREBASE_CLI_EXPERIMENTS: process.env.FIREBASE_CLI_EXPERIMENTS ?? '',
+    // A functions worker that takes over 30 s to load (a machine running several stacks) is
+    // dropped by firebase-tools and replaced by another, which makes it worse: allow 120 s.
+    FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
     // No telemetry or update checks: the machine is offline and they only add start-up time.
     FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
     NO_UPDATE_NOTIFIER: '1',
@@ -267,7 +270,9 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   // Storage listens once its rules runtime has started and loaded storage.rules; the Admin SDK's
   // bucket listing answers 200 from then on (the 'owner' token bypasses the rules).
   if (plan.only.includes('storage')) checks.push({ url: `http://127.0.0.1:${ports.storage}/v0/b/${STORAGE_BUCKET}/o?maxResults=1`, headers: { authorization: 'Bearer owner' } });
-  const deadline = Date.now() + 120_000;
+  // CONSOLE_STACK_TIMEOUT_S: a loaded machine (several stacks at once) may need longer.
+  const readySeconds = Number(process.env.CONSOLE_STACK_TIMEOUT_S) || 120;
+  const deadline = Date.now() + readySeconds * 1000;
   while (true) {
     if (exited) {
       await stopSandboxes();
@@ -277,7 +282,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     if (up.every(Boolean)) break;
     if (Date.now() > deadline) {
       await stack.stop();
-      throw new StackError(`Emulators not ready after 120 s: ${lastError(logFile)} — full log: ${logFile}`);
+      throw new StackError(`Emulators not ready after ${readySeconds} s: ${lastError(logFile)} — full log: ${logFile}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -8,3 +8,5 @@ export * from './customers/index.js';
 export * from './files/index.js';
 export * from './whatsapp/index.js';
 export * from './campaigns/index.js';
+export * from './orders/order.js';
+export * from './conditions/index.js';

@@ -35,24 +35,24 @@ export async function loadTemplateProducts(firestore: Firestore, project: string
     });
 }
 
-export async function loadEmailContent(firestore: Firestore, project: string, templateId: unknown, batchs: unknown): Promise<EmailContent> {
+/** The sender (config/sendgrid) and the store's name, for any e-mail of the store. */
+export async function loadSender(firestore: Firestore, project: string): Promise<Omit<EmailContent, 'template' | 'products'>> {
   const base = `${PROJECT_COLLECTION}/${project}`;
-  if (typeof templateId !== 'string' || !templateId) throw new PermanentSendError('Escolha o template de e-mail da campanha.');
-  const [templateDoc, sendgridDoc, storeDoc] = await firestore.getAll(
-    firestore.doc(`${base}/email-template/${templateId}`),
-    firestore.doc(`${base}/config/sendgrid`),
-    firestore.doc(`${base}/config/store`),
-  );
-  const template = templateDoc!.data();
-  if (!template) throw new PermanentSendError('Template de e-mail não encontrado.');
+  const [sendgridDoc, storeDoc] = await firestore.getAll(firestore.doc(`${base}/config/sendgrid`), firestore.doc(`${base}/config/store`));
   const sendgrid = sendgridDoc!.data() ?? {};
   const store = storeDoc!.data() ?? {};
   const from = text(sendgrid.email);
   if (!from) throw new PermanentSendError('Configure o e-mail do remetente em Configurações › SendGrid.');
+  return { sender: { email: from, name: text(store.name), replyTo: text(sendgrid.emailReply) || null }, store: text(store.name) };
+}
+
+export async function loadEmailContent(firestore: Firestore, project: string, templateId: unknown, batchs: unknown): Promise<EmailContent> {
+  if (typeof templateId !== 'string' || !templateId) throw new PermanentSendError('Escolha o template de e-mail da campanha.');
+  const template = (await firestore.doc(`${PROJECT_COLLECTION}/${project}/email-template/${templateId}`).get()).data();
+  if (!template) throw new PermanentSendError('Template de e-mail não encontrado.');
   return {
+    ...(await loadSender(firestore, project)),
     template: { subject: template.subject, body: template.body },
-    sender: { email: from, name: text(store.name), replyTo: text(sendgrid.emailReply) || null },
-    store: text(store.name),
     products: await loadTemplateProducts(firestore, project, batchs),
   };
 }

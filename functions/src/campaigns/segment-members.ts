@@ -1,21 +1,13 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { PROJECT_COLLECTION, normaliseEmail, segmentCustomerIds, segmentGroups, type SegmentMember } from '@console/shared';
 import { PermanentSendError } from './channel.js';
+import { matchSegmentConditions } from './segment-conditions.js';
 
 /**
  * The members of a customer-segment, now: its explicit `emails` and the customers its rule groups
- * select (shared/src/campaigns/segment.ts says how the lists combine). `matchCustomers` evaluates one
- * condition over the project's customers with their events, quotes and purchases (the condition
- * core); it answers the ids of the customers it matches.
+ * select (shared/src/campaigns/segment.ts says how the lists combine; segment-conditions.ts
+ * evaluates the conditions with the condition core).
  */
-export type ConditionMatcher = (project: string, conditions: unknown[]) => Promise<Map<unknown, Set<string>>>;
-
-let matcher: ConditionMatcher | null = null;
-
-/** Installs the condition core's evaluator (see segment-conditions.ts). */
-export function useConditionMatcher(next: ConditionMatcher): void {
-  matcher = next;
-}
 
 interface CustomerRow {
   id: string;
@@ -57,8 +49,7 @@ export async function loadSegmentMembers(firestore: Firestore, project: string, 
   const groups = segmentGroups(segment.rules);
   const conditions = groups.flatMap((g) => [...g.rulesIn, ...g.rulesInOnly, ...g.rulesNotIn]);
   if (conditions.length) {
-    if (!matcher) throw new PermanentSendError('Regras de segmento ainda não podem ser avaliadas neste servidor.');
-    const matches = await matcher(project, conditions);
+    const matches = await matchSegmentConditions(firestore, project, conditions);
     const ids = segmentCustomerIds(groups, customers.map((c) => c.id), (c) => matches.get(c) ?? new Set());
     for (const id of [...ids].sort()) {
       const c = byId.get(id);

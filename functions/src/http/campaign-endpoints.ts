@@ -1,8 +1,25 @@
+import { campaignEmailUnsubscribe, campaignEmailUnsubscribePage } from './campaign-email-unsubscribe.js';
 import { consoleCampaignEmailReport } from './console-campaign-email-report.js';
 import { consoleCampaignEmailSend } from './console-campaign-email-send.js';
+import { consoleCustomersSegments } from './console-customers-segments.js';
+import { consoleEmailTemplatePreview, consoleEmailTemplatePreviewTicket, consoleEmailTemplateTest } from './console-email-template.js';
+import { consoleProductsGiftGenerate } from './console-products-gift-generate.js';
 import { sendgridEvents } from './sendgrid-events.js';
 import { consoleCampaignWhatsappReport } from './console-campaign-whatsapp-report.js';
 import { consoleCampaignWhatsappSend } from './console-campaign-whatsapp-send.js';
 
 /** Segments, e-mail templates, campaigns, their webhook and unsubscribe, gifts (issue 15). */
-export const campaignEndpoints = [consoleCampaignEmailSend, consoleCampaignEmailReport, sendgridEvents, consoleCampaignWhatsappSend, consoleCampaignWhatsappReport];
+export const campaignEndpoints = [
+  consoleCustomersSegments,
+  consoleEmailTemplateTest,
+  consoleEmailTemplatePreview,
+  consoleEmailTemplatePreviewTicket,
+  consoleCampaignEmailSend,
+  consoleCampaignEmailReport,
+  sendgridEvents,
+  campaignEmailUnsubscribePage,
+  campaignEmailUnsubscribe,
+  consoleProductsGiftGenerate,
+  consoleCampaignWhatsappSend,
+  consoleCampaignWhatsappReport,
+];

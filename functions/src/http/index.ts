@@ -12,6 +12,7 @@ import { consoleFilesPermissions } from './console-files-permissions.js';
 import { consoleFilesCdnBunnyUploadVideoUrl } from './console-files-cdn-bunny-upload-video-url.js';
 import { fileVideo } from './file-video.js';
 import { fileVideoBunnyWebhook } from './file-video-bunny-webhook.js';
+import { consoleConditionsPreview } from './console-conditions-preview.js';
 import { workerEndpoints } from './workers.js';
 import { consoleWhatsappTemplateLoadFromApi } from './console-whatsapp-template-load-from-api.js';
 import { whatsappMessage } from './whatsapp-message.js';
@@ -36,6 +37,7 @@ export const endpoints: Endpoint[] = [
   consoleFilesCdnBunnyUploadVideoUrl,
   fileVideoBunnyWebhook,
   fileVideo,
+  consoleConditionsPreview,
   ...workerEndpoints,
   consoleWhatsappTemplateLoadFromApi,
   whatsappMessage,

@@ -23,8 +23,12 @@ export const segmentReportSchema = z.object({
 });
 export type SegmentReport = z.infer<typeof segmentReportSchema>;
 
-// POST /api/console/email-template?project {templateId}
-export const emailTemplateTestRequestSchema = z.object({ templateId: z.string().min(1).max(200) });
+// POST /api/console/email-template?project {templateId[, source]} — 'Enviar teste' of email-template,
+// and of task (source 'task': the task's title and body are the subject and the body).
+export const emailTemplateTestRequestSchema = z.object({
+  templateId: z.string().min(1).max(200),
+  source: z.enum(['email-template', 'task']).default('email-template'),
+});
 export const emailTemplateTestResponseSchema = z.object({ ok: z.literal(true), to: z.string(), subject: z.string() });
 
 // POST /api/console/email-template/preview-ticket?project {id} → the URL 'Ver' opens in a new tab.

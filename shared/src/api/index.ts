@@ -4,3 +4,4 @@ export * from './files.js';
 export * from './whatsapp.js';
 export * from './google-auth.js';
 export * from './campaigns.js';
+export * from './conditions.js';

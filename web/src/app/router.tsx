@@ -13,6 +13,7 @@ const CollectionScreen = lazy(() => import('../routes/collection/CollectionScree
 const SettingsScreen = lazy(() => import('../routes/settings/SettingsScreen'));
 const SyncScreen = lazy(() => import('../routes/sync/SyncScreen'));
 const EventsScreen = lazy(() => import('../routes/events/EventsScreen'));
+const OrdersScreen = lazy(() => import('../routes/orders/OrdersScreen'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
@@ -46,6 +47,7 @@ export const router = createBrowserRouter([
           { path: 'config/:settingsId?', element: <SettingsScreen /> },
           { path: 'sync', element: <SyncScreen /> },
           { path: 'events', element: <EventsScreen /> },
+          { path: 'orders', element: <OrdersScreen /> },
           // One route for the list and the open document: changing docId keeps the list mounted.
           { path: ':collection/:docId?', element: <CollectionScreen /> },
         ],

@@ -2,3 +2,8 @@
 import './campaign-email';
 import './whatsapp-template';
 import './campaign-whatsapp';
+import './customer-segment';
+import './email-template';
+import './task';
+import './product-gift';
+import './conversation';

@@ -7,6 +7,7 @@ import { AudioField } from './AudioField';
 import { CheckboxField } from './CheckboxField';
 import { CollectionDocFormField } from './CollectionDocFormField';
 import { CollectionEditorField } from './CollectionEditorField';
+import { ConditionField } from './ConditionField';
 import { ComponentField } from './ComponentField';
 import { DateField } from './DateField';
 import { DatetimeField } from './DatetimeField';
@@ -51,10 +52,9 @@ export const fieldWidgets: { [K in FieldType]: FieldWidget<FieldOfType<K>> } = {
   image: ImageField,
   video: VideoField,
   audio: AudioField,
-  // Shown read-only until their editors (layout builder, condition builder) plug in:
-  // saving leaves them exactly as stored.
+  condition: ConditionField,
+  // Shown read-only until the layout builder plugs in: saving leaves it exactly as stored.
   'editor-layout': ReadOnlyField,
-  condition: ReadOnlyField,
 };
 
 /** The widget of a field; an unknown kind (newer data than this build) falls back to read-only. */

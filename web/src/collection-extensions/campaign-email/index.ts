@@ -1,6 +1,7 @@
-import { campaignSendResponseSchema } from '@console/shared';
+import { campaignReportResponseSchema, campaignSendResponseSchema } from '@console/shared';
 import { callApi } from '../../lib/api';
 import { registerCollectionExtension } from '../registry';
+import { CampaignReportPanel } from './report-panel';
 import { EmailSendProgressPanel } from './send-progress-panel';
 import { CAMPAIGN_TEXTS } from './texts';
 
@@ -17,6 +18,19 @@ registerCollectionExtension('campaign-email', {
         return answer.started ? CAMPAIGN_TEXTS.started : CAMPAIGN_TEXTS.alreadyStarted;
       },
     },
+    {
+      id: 'report',
+      label: CAMPAIGN_TEXTS.report,
+      async run({ projectId, docId, showPanel }) {
+        const answer = campaignReportResponseSchema.parse(
+          await callApi(`/api/console/campaign-email/${encodeURIComponent(docId)}/report`, { query: { project: projectId } }),
+        );
+        showPanel('report', answer);
+      },
+    },
   ],
-  panels: [{ id: 'send-progress', Component: EmailSendProgressPanel }],
+  panels: [
+    { id: 'send-progress', Component: EmailSendProgressPanel },
+    { id: 'report', Component: CampaignReportPanel },
+  ],
 });

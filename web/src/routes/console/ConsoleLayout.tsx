@@ -8,6 +8,7 @@ import { ProjectProvider, useProjects } from '../../app/project-context';
 import { CollectionsMenu } from './components/collections-menu';
 import { ConsoleHeader, type SwitchProjectState } from './components/console-header';
 import { NoAccess } from './components/no-access';
+import { CustomerEmailDrawer } from '../../customers/CustomerEmailDrawer';
 
 function hasAnyProject(claims: AccessClaims | null): claims is AccessClaims {
   return !!claims && (isAdmin(claims) || claims.projects.length > 0);
@@ -64,6 +65,8 @@ function ConsoleShell() {
           <Outlet />
         </Suspense>
       </Box>
+      {/* ?customerEmail= opens that customer over any screen (segment and campaign reports). */}
+      <CustomerEmailDrawer />
     </Grid>
   );
 }

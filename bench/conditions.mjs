@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// `npm run bench -- conditions`: the condition core in Node (writing and reading 1,000 random trees
+// of ~200 nodes, one rule over 10,000 products; bench/conditions/core.ts) and keystroke-to-paint
+// while editing a leaf of a 200-node tree in headless chromium (bench/conditions/page.tsx), each
+// against its goal and a baseline of the same run. No emulators needed.
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { build as esbuild } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import { CACHE_DIR, ROOT } from '../scripts/lib/config.mjs';
+
+const FRAME_MS = 1000 / 60;
+const TYPED = ' de pressão 6 L inox';
+
+const core = join(CACHE_DIR, 'bench-conditions-core.mjs');
+await esbuild({ entryPoints: [join(ROOT, 'bench/conditions/core.ts')], bundle: true, platform: 'node', format: 'esm', outfile: core, logLevel: 'warning' });
+const r = spawnSync(process.execPath, [core], { stdio: 'inherit' });
+if (r.status !== 0) process.exit(1);
+
+const outDir = join(CACHE_DIR, 'bench-conditions');
+process.env.VITE_FIREBASE_PROJECT_ID ??= 'demo-bench';
+await build({ configFile: false, root: join(ROOT, 'bench/conditions'), plugins: [react()], logLevel: 'warn', build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000 } });
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+const server = createServer(async (req, res) => {
+  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+  try {
+    const body = await readFile(join(outDir, path === '/' ? 'index.html' : path));
+    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'text/html' });
+    res.end(body);
+  } catch {
+    res.writeHead(404).end();
+  }
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
+const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+try {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.on('pageerror', (error) => console.error(`conditions page error: ${error.message}`));
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  await page.waitForFunction(() => 'bench' in window);
+  const { nodes, openMs } = await page.evaluate(() => ({ nodes: window.bench.nodes, openMs: window.bench.openMs }));
+  const input = page.getByRole('textbox', { name: 'comparado a' }).first();
+  await input.click();
+  await input.press('End');
+  await page.evaluate(() => window.bench.keystrokes.splice(0));
+  await page.keyboard.type(TYPED, { delay: 40 });
+  await page.waitForTimeout(200);
+  const keys = await page.evaluate(() => [...window.bench.keystrokes]);
+  const typed = await input.inputValue();
+  if (typed !== `Panela${TYPED}`) throw new Error(`the typed text did not reach the leaf: ${JSON.stringify(typed)}`);
+  const sql = await page.getByTestId('condition-sql').textContent();
+  if (!sql.startsWith(`ProductSiteName = 'Panela${TYPED}'`)) throw new Error('the SQL did not follow the typing');
+  const typing = median(keys);
+  console.log(`conditions editor open, ${nodes} nodes: ${openMs.toFixed(0)} ms to first paint`);
+  console.log(`conditions keystroke to paint editing a leaf of a ${nodes}-node tree: median ${typing.toFixed(1)} ms, p95 ${percentile(keys, 95).toFixed(1)} ms over ${keys.length} keys  (median/frame ${(typing / FRAME_MS).toFixed(2)} of a ${FRAME_MS.toFixed(1)} ms frame)`);
+} finally {
+  await browser.close();
+  server.close();
+}

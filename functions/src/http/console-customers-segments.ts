@@ -1,0 +1,46 @@
+import { emailAddressing, planSend, type SegmentReport } from '@console/shared';
+import { ApiError } from '../lib/api-error.js';
+import { firestore } from '../lib/admin.js';
+import { defineEndpoint } from '../lib/endpoint.js';
+import { PermanentSendError } from '../campaigns/channel.js';
+import { campaignChannels } from '../campaigns/channels.js';
+import { loadSegmentMembers } from '../campaigns/segment-members.js';
+import { sha256Hex } from '../campaigns/send-job.js';
+
+/**
+ * GET /api/console/customers/segments/{segment}?project — 'Testar segmento': the members an e-mail
+ * campaign would reach now (data [{email, phoneNumber}], the spec's shape, plus customerId), their
+ * count, and who is left out and why (unsubscribed, competitor, no e-mail) — the same plan the send
+ * job makes.
+ */
+export async function segmentReport(project: string, segmentId: string): Promise<SegmentReport> {
+  let members;
+  try {
+    members = await loadSegmentMembers(firestore, project, segmentId);
+  } catch (error) {
+    if (error instanceof PermanentSendError) throw new ApiError(error.message.includes('não encontrado') ? 404 : 400, error.message);
+    throw error;
+  }
+  const preferences = await campaignChannels(firestore).email!.loadPreferences(project);
+  const plan = planSend(members, preferences, emailAddressing, { sendKey: 'segment-test', hash: (t) => sha256Hex(t, 16) });
+  const phoneOf = new Map(members.map((m) => [emailAddressing.address(m), m.phoneNumber] as const));
+  const data = plan.batches.flatMap((b) => b.recipients).map((r) => ({ email: r.address, phoneNumber: phoneOf.get(r.address) ?? null, customerId: r.customerId }));
+  return {
+    data,
+    count: data.length,
+    leftOut: plan.leftOut
+      .filter((l) => l.reason !== 'duplicate')
+      .map((l) => ({ email: l.address, customerId: l.customerId, reason: l.reason as 'unsubscribed' | 'competitor' | 'no-address' })),
+  };
+}
+
+export const consoleCustomersSegments = defineEndpoint({
+  method: 'GET',
+  path: '/api/console/customers/segments/:segment',
+  access: 'project',
+  async handle({ params, project }) {
+    const segmentId = params.segment!;
+    if (!segmentId || segmentId.includes('/')) throw new ApiError(400, 'Segmento inválido.');
+    return segmentReport(project!, segmentId);
+  },
+});

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import {
+  PROJECT_COLLECTION,
+  canAccessProject,
+  emailTemplatePreviewTicketRequestSchema,
+  emailTemplateTestRequestSchema,
+  projectIdSchema,
+  readAccessClaims,
+  renderEmail,
+  TemplateError,
+} from '@console/shared';
+import { ApiError } from '../lib/api-error.js';
+import { adminAuth, firestore } from '../lib/admin.js';
+import { requireProjectAccess, verifyCaller } from '../lib/caller.js';
+import { defineEndpoint, RawResponse } from '../lib/endpoint.js';
+import { CAMPAIGN_LINK_SECRET } from '../params.js';
+import { PermanentSendError } from '../campaigns/channel.js';
+import { publicBaseUrl, sendgridFromParams } from '../campaigns/channels.js';
+import { CUSTOM_ARGS, unsubscribeHeaders } from '../campaigns/email-channel.js';
+import { loadEmailContent, loadSender } from '../campaigns/email-content.js';
+import { unsubscribeUrl } from '../campaigns/links.js';
+import { previewTicket, verifyPreviewTicket } from '../campaigns/preview-ticket.js';
+
+/** The products a template is shown with: those of the newest campaign using it (none otherwise). */
+async function campaignBatchs(project: string, templateId: string): Promise<unknown> {
+  const snap = await firestore.collection(`${PROJECT_COLLECTION}/${project}/campaign-email`).where('emailTemplateId', '==', templateId).limit(1).get();
+  return snap.docs[0]?.data().batchs ?? [];
+}
+
+async function content(project: string, templateId: string, source: 'email-template' | 'task' = 'email-template') {
+  if (templateId.includes('/')) throw new ApiError(400, 'Template inválido.');
+  try {
+    if (source === 'task') {
+      const task = (await firestore.doc(`${PROJECT_COLLECTION}/${project}/task/${templateId}`).get()).data();
+      if (!task) throw new ApiError(404, 'Tarefa não encontrada.');
+      return { ...(await loadSender(firestore, project)), products: [], template: { subject: task.title, body: task.body } };
+    }
+    return await loadEmailContent(firestore, project, templateId, await campaignBatchs(project, templateId));
+  } catch (error) {
+    if (error instanceof PermanentSendError) throw new ApiError(error.message.includes('não encontrado') ? 404 : 400, error.message);
+    throw error;
+  }
+}
+
+function render(...args: Parameters<typeof renderEmail>) {
+  try {
+    return renderEmail(...args);
+  } catch (error) {
+    if (error instanceof TemplateError) throw new ApiError(400, error.message);
+    throw error;
+  }
+}
+
+/**
+ * POST /api/console/email-template?project {templateId} — 'Enviar teste' (email-template and task):
+ * the template rendered with the same engine as the campaign, sent through SendGrid to the
+ * signed-in operator, subject prefixed with [Teste].
+ */
+export const consoleEmailTemplateTest = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/email-template',
+  access: 'project',
+  body: emailTemplateTestRequestSchema,
+  async handle({ body, project, caller }) {
+    const to = caller!.email;
+    if (!to) throw new ApiError(400, 'Sua conta não tem e-mail para receber o teste.');
+    const loaded = await content(project!, body.templateId, body.source);
+    const link = unsubscribeUrl(publicBaseUrlOrError(), CAMPAIGN_LINK_SECRET.value(), project!, to.toLowerCase());
+    const name = typeof caller!.token.name === 'string' ? caller!.token.name : '';
+    const [firstName = '', ...rest] = (name || to.split('@')[0]!).split(' ');
+    const rendered = render(loaded.template, { recipient: { firstName, lastName: rest.join(' '), email: to, unsubscribeUrl: link }, products: loaded.products, store: loaded.store });
+    const subject = `[Teste] ${rendered.subject}`;
+    const result = await sendgridFromParams().send({
+      personalizations: [{ to: [{ email: to }], headers: unsubscribeHeaders(link) }],
+      from: { email: loaded.sender.email, ...(loaded.sender.name ? { name: loaded.sender.name } : {}) },
+      ...(loaded.sender.replyTo ? { reply_to: { email: loaded.sender.replyTo } } : {}),
+      subject,
+      content: [{ type: 'text/html', value: rendered.html }],
+      custom_args: { [CUSTOM_ARGS.project]: project!, console_test: body.templateId.replace(/[^\w-]/g, '_') },
+    });
+    if (result.kind === 'accepted') return { ok: true as const, to, subject };
+    if (result.kind === 'rate-limited') throw new ApiError(429, 'SendGrid: limite de envios atingido. Tente em alguns segundos.');
+    if (result.kind === 'refused') throw new ApiError(502, `SendGrid recusou o e-mail (HTTP ${result.status}): ${result.message}`);
+    throw new ApiError(502, `SendGrid não confirmou o envio (${result.reason}). Veja sua caixa de entrada antes de tentar de novo.`);
+  },
+});
+
+function publicBaseUrlOrError(): string {
+  try {
+    return publicBaseUrl();
+  } catch (error) {
+    throw new ApiError(500, (error as Error).message);
+  }
+}
+
+/** POST /api/console/email-template/preview-ticket?project {id} — the URL 'Ver' opens (see preview-ticket.ts). */
+export const consoleEmailTemplatePreviewTicket = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/email-template/preview-ticket',
+  access: 'project',
+  body: emailTemplatePreviewTicketRequestSchema,
+  async handle({ body, project, caller }) {
+    const ticket = previewTicket(CAMPAIGN_LINK_SECRET.value(), project!, body.id, caller!.uid);
+    const query = new URLSearchParams({ id: body.id, project: project!, ticket });
+    return { url: `/api/console/email-template?${query.toString()}` };
+  },
+});
+
+/** Nothing in the preview may run or load anything but images; it cannot be framed or submit forms. */
+export const PREVIEW_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': "default-src 'none'; img-src https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'private, no-store',
+};
+
+const previewQuery = z.object({ id: z.string().min(1).max(200), project: z.string(), ticket: z.string().max(500).optional() });
+
+/**
+ * GET /api/console/email-template?id&project[&ticket] — 'Ver': the rendered e-mail as a page with a
+ * strict Content-Security-Policy. Authorised by a Bearer token or by a preview ticket.
+ */
+export const consoleEmailTemplatePreview = defineEndpoint({
+  method: 'GET',
+  path: '/api/console/email-template',
+  access: 'public',
+  query: previewQuery,
+  async handle({ query, header }) {
+    const project = projectIdSchema.safeParse(query.project);
+    if (!project.success) throw new ApiError(400, 'Parâmetro project ausente ou inválido.');
+    if (header('authorization')) {
+      requireProjectAccess(await verifyCaller(header('authorization')), project.data);
+    } else {
+      const uid = query.ticket ? verifyPreviewTicket(CAMPAIGN_LINK_SECRET.value(), project.data, query.id, query.ticket) : null;
+      if (!uid) throw new ApiError(401, 'Link de visualização inválido ou expirado. Clique em "Ver" novamente.');
+      const user = await adminAuth.getUser(uid).catch(() => null);
+      if (!user || user.disabled || !canAccessProject(readAccessClaims(user.customClaims ?? null), project.data)) throw new ApiError(403, `Sem acesso ao projeto ${project.data}.`);
+    }
+    const loaded = await content(project.data, query.id);
+    const rendered = render(loaded.template, {
+      recipient: { firstName: 'Maria', lastName: 'Silva', email: 'cliente@exemplo.com.br', unsubscribeUrl: '#descadastro' },
+      products: loaded.products,
+      store: loaded.store,
+    });
+    const title = rendered.subject.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    return new RawResponse(200, `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${title}</title></head><body>${rendered.html}</body></html>`, PREVIEW_HEADERS);
+  },
+});

@@ -1,0 +1,32 @@
+import { HStack, Link, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { useCustomer } from '../../routes/events/use-customer';
+import { registerCollectionExtension } from '../registry';
+import type { PanelProps } from '../types';
+
+export const ordersLink = (projectId: string, customerId: string) =>
+  `/console/orders?${new URLSearchParams({ project: projectId, customerId }).toString()}`;
+
+function CustomerName({ projectId, customerId }: { projectId: string; customerId: string }) {
+  const customer = useCustomer(projectId, customerId);
+  if (customer.status !== 'ready') return <Text>{customerId}</Text>;
+  const d = customer.data;
+  return <Text fontWeight="semibold">{[d.firstName, d.lastName].filter(Boolean).join(' ') || String(d.email ?? customerId)}</Text>;
+}
+
+/** A conversation's header: its customer, and a link to the customer's orders (document 2 §2). */
+function ConversationCustomer({ projectId, data }: PanelProps) {
+  const customerId = typeof data?.customerId === 'string' ? data.customerId : '';
+  if (!customerId) return null;
+  return (
+    <HStack gap="3" borderWidth="1px" borderRadius="md" px="4" py="3" data-testid="conversation-customer">
+      <Text color="fg.muted">Cliente:</Text>
+      <CustomerName projectId={projectId} customerId={customerId} />
+      <Link asChild colorPalette="blue" variant="underline" ms="auto">
+        <RouterLink to={ordersLink(projectId, customerId)}>Ver pedidos</RouterLink>
+      </Link>
+    </HStack>
+  );
+}
+
+registerCollectionExtension('conversation', { panels: [{ id: 'conversation-customer', Component: ConversationCustomer }] });

@@ -1,0 +1,18 @@
+import { segmentReportSchema } from '@console/shared';
+import { callApi } from '../../lib/api';
+import { registerCollectionExtension } from '../registry';
+import { SEGMENT_TEXTS, SegmentReportPanel } from './segment-report-panel';
+
+registerCollectionExtension('customer-segment', {
+  actions: [
+    {
+      id: 'test-segment',
+      label: SEGMENT_TEXTS.test,
+      async run({ projectId, docId, showPanel }) {
+        const report = segmentReportSchema.parse(await callApi(`/api/console/customers/segments/${encodeURIComponent(docId)}`, { query: { project: projectId } }));
+        showPanel('segment-report', report);
+      },
+    },
+  ],
+  panels: [{ id: 'segment-report', Component: SegmentReportPanel }],
+});

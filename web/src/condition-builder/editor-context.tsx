@@ -1,0 +1,61 @@
+import { createContext, useContext, useSyncExternalStore, type Dispatch } from 'react';
+import type { ConditionContext, ConditionIssue } from '@console/shared';
+import type { EditorAction } from './editor-state';
+
+/** What every node editor needs and never changes while editing (so memoised nodes stay put). */
+export interface ConditionEditorEnv {
+  dispatch: Dispatch<EditorAction>;
+  context: ConditionContext;
+  disabled: boolean;
+  issues: IssueStore;
+}
+
+export const ConditionEditorContext = createContext<ConditionEditorEnv | null>(null);
+
+export function useConditionEditor(): ConditionEditorEnv {
+  const env = useContext(ConditionEditorContext);
+  if (!env) throw new Error('useConditionEditor outside <ConditionBuilder>');
+  return env;
+}
+
+/**
+ * The type checker's messages by node path. Each node subscribes to its own path, so after a
+ * keystroke only the nodes whose message changed re-render.
+ */
+export class IssueStore {
+  private byPath = new Map<string, string>();
+  private listeners = new Set<() => void>();
+
+  set(issues: ConditionIssue[]): void {
+    const next = new Map<string, string>();
+    for (const issue of issues) {
+      const key = issue.path.join('.');
+      next.set(key, next.has(key) ? `${next.get(key)} ${issue.message}` : issue.message);
+    }
+    const changed = next.size !== this.byPath.size || [...next].some(([k, v]) => this.byPath.get(k) !== v);
+    this.byPath = next;
+    if (changed) for (const l of this.listeners) l();
+  }
+
+  message(pathKey: string): string | undefined {
+    return this.byPath.get(pathKey);
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+}
+
+export function useNodeIssue(pathKey: string): string | undefined {
+  const { issues } = useConditionEditor();
+  return useSyncExternalStore(issues.subscribe, () => issues.message(pathKey));
+}
+
+export function pathOf(pathKey: string): number[] {
+  return pathKey === '' ? [] : pathKey.split('.').map(Number);
+}
+
+export function childKey(pathKey: string, index: number): string {
+  return pathKey === '' ? String(index) : `${pathKey}.${index}`;
+}
