@@ -8,6 +8,7 @@
 //  - bulk: the bulk sync engine's codes/s against N / (T + 0.4 s), no emulators (bench/bulk-sync.mjs);
 //  - upload: a 20 MB file through the Storage emulator, web SDK vs a bare resumable POST (bench/upload.mjs);
 //  - campaign: a 10,000-recipient e-mail campaign vs the SendGrid sandbox's rate floor, and duplicates (bench/campaign.mjs);
+//  - whatsapp: a 5,000-recipient WhatsApp campaign's send rate against the sandbox's throughput limit, and duplicates (bench/whatsapp.mjs);
 //  - conditions: condition SQL write/read of 1,000 ~200-node trees, one rule over 10,000 products, editor keystroke-to-paint (bench/conditions.mjs).
 //  - layout: the page layout editor: operation p95 at 2,000 nodes, opening 500 nodes, node re-renders (bench/layout-editor.mjs).
 //  - ai: the assistant's server time per round, and product texts for 100 codes at N = 1, 5, 10 against the OpenAI sandbox's latency floor (bench/ai.mjs).
@@ -92,6 +93,12 @@ if (want('sync')) {
 if (want('upload')) {
   // Starts its own stack: 20 MB with uploadBytesResumable (signed in, rules on) vs one bare POST.
   const r = spawnSync(process.execPath, [join(ROOT, 'bench/upload.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+if (want('whatsapp')) {
+  // Starts its own stack: 5,000 recipients through 'Enviar', the send job and the Graph API sandbox.
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench/whatsapp.mjs')], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
 }
 

@@ -2087,6 +2087,12 @@ function buildConfig(project, rng) {
       wabaId: project === 'main' ? '100000000000001' : '100000000000002',
       wabaPhoneNumberId: rng.digits(15),
       wabaPhoneNumber: info.whatsapp,
+      // Status webhooks: the Meta app's secret (signatures) and the handshake's verify token; fixed
+      // strings, not drawn from rng, so the values after them keep their place in the stream.
+      wabaAppSecret: `sandbox-waba-app-secret-${project}`,
+      wabaVerifyToken: `sandbox-waba-verify-${project}`,
+      // The test message's recipient (issue 16: a project setting, not a hard-coded number).
+      wabaTestPhoneNumber: project === 'main' ? '+5511999990001' : '+5554999990002',
       updatedAt,
     },
     hotjar: { siteId: String(rng.int(3_000_000, 3_999_999)), updatedAt },

@@ -1,9 +1,13 @@
 import { onRequest } from 'firebase-functions/v2/https';
-import { CAMPAIGN_LINK_SECRET, OPENAI_API_KEY, REGION, SENDGRID_API_KEY } from './params.js';
+import { CAMPAIGN_LINK_SECRET, GOOGLE_OAUTH_CLIENT_SECRET, OPENAI_API_KEY, REGION, SENDGRID_API_KEY } from './params.js';
 import { createRouter } from './lib/router.js';
 import { endpoints } from './http/index.js';
 
 const route = createRouter(endpoints);
 
 /** The HTTP API: Hosting rewrites /api/** here (firebase.json). */
-export const api = onRequest({ region: REGION, cors: false, memory: '512MiB', timeoutSeconds: 120, secrets: [OPENAI_API_KEY, SENDGRID_API_KEY, CAMPAIGN_LINK_SECRET] }, route);
+export const api = onRequest(
+  // Secrets the endpoints read (Secret Manager; functions/.secret.local locally).
+  { region: REGION, cors: false, memory: '512MiB', timeoutSeconds: 120, secrets: [OPENAI_API_KEY, SENDGRID_API_KEY, CAMPAIGN_LINK_SECRET, GOOGLE_OAUTH_CLIENT_SECRET] },
+  route,
+);

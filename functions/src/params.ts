@@ -122,6 +122,41 @@ export const OPENAI_TIMEOUT_SECONDS = defineInt('OPENAI_TIMEOUT_SECONDS', {
   description: 'Timeout of one OpenAI request attempt, in seconds.',
 });
 
+// WhatsApp Cloud API (functions/src/whatsapp): the Graph API base with its version. The token,
+// WABA and phone-number ids, app secret and test number are per project in the admin-only config/waba.
+export const WHATSAPP_API_URL = defineString('WHATSAPP_API_URL', {
+  default: 'https://graph.facebook.com/v21.0',
+  description: 'WhatsApp Cloud API (Graph API) base URL, version included.',
+});
+/** Messages per second a campaign sends from one number (Cloud API default throughput: 80/s). */
+export const WHATSAPP_MESSAGES_PER_SECOND = defineString('WHATSAPP_MESSAGES_PER_SECOND', {
+  default: '80',
+  description: "Campaign send rate per phone number (messages/s), at or under the number's Cloud API throughput.",
+});
+
+// Google OAuth (the Google Console connection, /api/console/auth/google).
+export const GOOGLE_OAUTH_AUTHORIZE_URL = defineString('GOOGLE_OAUTH_AUTHORIZE_URL', {
+  default: 'https://accounts.google.com/o/oauth2/v2/auth',
+  description: "Google's OAuth consent endpoint.",
+});
+export const GOOGLE_OAUTH_TOKEN_URL = defineString('GOOGLE_OAUTH_TOKEN_URL', {
+  default: 'https://oauth2.googleapis.com/token',
+  description: "Google's OAuth token endpoint.",
+});
+export const GOOGLE_USERINFO_URL = defineString('GOOGLE_USERINFO_URL', {
+  default: 'https://openidconnect.googleapis.com/v1/userinfo',
+  description: "Google's OpenID Connect userinfo endpoint (the connected account's e-mail).",
+});
+export const GOOGLE_OAUTH_CLIENT_ID = defineString('GOOGLE_OAUTH_CLIENT_ID', {
+  default: '',
+  description: 'OAuth client id (Google Cloud console → Credentials, web application) of the Google Console connection.',
+});
+export const GOOGLE_OAUTH_SCOPES = defineString('GOOGLE_OAUTH_SCOPES', {
+  default: 'openid email https://www.googleapis.com/auth/webmasters.readonly',
+  description: 'Scopes the Google Console connection asks for (space-separated).',
+});
+/** The OAuth client's secret: Secret Manager (`firebase functions:secrets:set GOOGLE_OAUTH_CLIENT_SECRET`). */
+export const GOOGLE_OAUTH_CLIENT_SECRET = defineSecret('GOOGLE_OAUTH_CLIENT_SECRET');
 // SendGrid (functions/src/campaigns): Mail Send, Email Activity and the Event Webhook. The API key
 // is a secret; the sender comes from each store's config/sendgrid (email, emailReply).
 export const SENDGRID_API_URL = defineString('SENDGRID_API_URL', {

@@ -11,6 +11,8 @@ import { loadTramontinaCredentials } from './respond.js';
 import { createSiteStoreSandbox, STORE_SITES } from './site-store.js';
 import { createTramontinaTstockSandbox } from './tramontina-tstock.js';
 import { createTramontinaWebserviceSandbox } from './tramontina-webservice.js';
+import { createWhatsappSandbox, type WhatsappSandbox } from './whatsapp.js';
+import { createGoogleOAuthSandbox, GOOGLE_SANDBOX_CLIENT_ID, GOOGLE_SANDBOX_CLIENT_SECRET } from './google-oauth.js';
 import { createSendgridSandbox, SENDGRID_SANDBOX_API_KEY, SENDGRID_WEBHOOK_PUBLIC_KEY, type SendgridSandbox } from './sendgrid.js';
 
 export { loadCatalogue } from './catalogue.js';
@@ -39,6 +41,8 @@ export const SANDBOX_NAMES = [
   'bunny-stream',
   'openai',
   'sendgrid',
+  'whatsapp',
+  'google-oauth',
 ] as const;
 export type SandboxName = (typeof SANDBOX_NAMES)[number];
 export type SandboxUrls = Record<SandboxName, string>;
@@ -54,6 +58,8 @@ export interface StartedSandboxes {
   bunnyStream: BunnyStreamSandbox;
   /** The OpenAI Chat Completions sandbox itself (behaviours, requests received). */
   openai: OpenAiSandbox;
+  /** The WhatsApp Cloud API sandbox (limits, opt-outs, accepted messages). */
+  whatsapp: WhatsappSandbox;
   /** The SendGrid sandbox (journal, faults, settings, webhook deliveries). */
   sendgrid: SendgridSandbox;
   stop(): Promise<void>;
@@ -100,11 +106,21 @@ export async function startSandboxes({
   bunnyWebhookUrl = process.env.SANDBOX_BUNNY_WEBHOOK_URL || null,
   // Where SendGrid's Event Webhook posts: the stack gives the functions' endpoint.
   sendgridWebhookUrl = process.env.SANDBOX_SENDGRID_WEBHOOK_URL || null,
-}: { portBase?: number; host?: string; catalogue?: SandboxCatalogue; bunnyWebhookUrl?: string | null; sendgridWebhookUrl?: string | null } = {}): Promise<StartedSandboxes> {
+  // Where the WhatsApp sandbox POSTs message statuses (?project= is added per account).
+  whatsappWebhookUrl = process.env.SANDBOX_WHATSAPP_WEBHOOK_URL || null,
+}: {
+  portBase?: number;
+  host?: string;
+  catalogue?: SandboxCatalogue;
+  bunnyWebhookUrl?: string | null;
+  sendgridWebhookUrl?: string | null;
+  whatsappWebhookUrl?: string | null;
+} = {}): Promise<StartedSandboxes> {
   const bling = createBlingSandbox(catalogue);
   const bunnyStream = createBunnyStreamSandbox({ webhookUrl: bunnyWebhookUrl });
   const openai = createOpenAiSandbox();
   const sendgrid = createSendgridSandbox({ webhookUrl: sendgridWebhookUrl });
+  const whatsapp = createWhatsappSandbox({ webhookUrl: whatsappWebhookUrl });
   // The seed is 2.5 MB: read the manufacturer credentials from it once for both of its systems.
   const credentials = loadTramontinaCredentials();
   const vendors: Record<SandboxName, RequestListener> = {
@@ -118,6 +134,8 @@ export async function startSandboxes({
     'bunny-stream': bunnyStream,
     openai,
     sendgrid,
+    whatsapp,
+    'google-oauth': createGoogleOAuthSandbox(),
   };
 
   const servers: Server[] = [];
@@ -141,8 +159,7 @@ export async function startSandboxes({
     await stop();
     throw error;
   }
-  return { urls, controls, bling, bunnyStream, openai, stop };
-  return { urls, controls, bling, bunnyStream, sendgrid, stop };
+  return { urls, controls, bling, bunnyStream, openai, sendgrid, whatsapp, stop };
 }
 
 /** The functions' params (functions/src/params.ts) that point at the sandboxes. */
@@ -164,6 +181,11 @@ export function sandboxEnv(urls: SandboxUrls): Record<string, string> {
     OPENAI_BASE_URL: `${urls.openai}/v1`,
     // Short attempts locally, so a hanging sandbox fails in seconds (production: 25 s).
     OPENAI_TIMEOUT_SECONDS: '8',
+    WHATSAPP_API_URL: `${urls.whatsapp}/v21.0`,
+    GOOGLE_OAUTH_AUTHORIZE_URL: `${urls['google-oauth']}/o/oauth2/v2/auth`,
+    GOOGLE_OAUTH_TOKEN_URL: `${urls['google-oauth']}/token`,
+    GOOGLE_USERINFO_URL: `${urls['google-oauth']}/v1/userinfo`,
+    GOOGLE_OAUTH_CLIENT_ID: GOOGLE_SANDBOX_CLIENT_ID,
     SENDGRID_API_URL: urls.sendgrid,
     SENDGRID_WEBHOOK_PUBLIC_KEY,
   };
@@ -176,5 +198,6 @@ export function sandboxSecrets(): Record<string, string> {
     // Signs the unsubscribe links; stable so links in e-mails sent before a restart still work.
     CAMPAIGN_LINK_SECRET: 'local-campaign-link-secret-not-for-production',
     OPENAI_API_KEY: OPENAI_SANDBOX_KEY,
+    GOOGLE_OAUTH_CLIENT_SECRET: GOOGLE_SANDBOX_CLIENT_SECRET,
   };
 }

@@ -66,6 +66,8 @@ async function startSandboxes(onNote) {
   const sandboxProcessEnv = {
     ...process.env,
     SANDBOX_BUNNY_WEBHOOK_URL: `http://127.0.0.1:${ports.hosting}/api/file/video/bunny-webhook`,
+    // WhatsApp's status webhooks, through Hosting too (the sandbox adds ?project=).
+    SANDBOX_WHATSAPP_WEBHOOK_URL: `http://127.0.0.1:${ports.hosting}/api/whatsapp/webhook`,
     // SendGrid's Event Webhook posts to the functions' endpoint, through Hosting.
     SANDBOX_SENDGRID_WEBHOOK_URL: `http://127.0.0.1:${ports.hosting}/api/sendgrid/events`,
   };

@@ -6,6 +6,7 @@ export * from './projects.js';
 export * from './api/index.js';
 export * from './customers/index.js';
 export * from './files/index.js';
+export * from './whatsapp/index.js';
 export * from './campaigns/index.js';
 export * from './orders/order.js';
 export * from './conditions/index.js';

@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { CAMPAIGN_LINK_SECRET, PUBLIC_BASE_URL, SENDGRID_API_KEY, SENDGRID_API_URL } from '../params.js';
+import { CAMPAIGN_LINK_SECRET, PUBLIC_BASE_URL, SENDGRID_API_KEY, SENDGRID_API_URL, WHATSAPP_API_URL, WHATSAPP_MESSAGES_PER_SECOND } from '../params.js';
+import { createWhatsappChannel } from '../whatsapp/channel.js';
 import { PermanentSendError, type SendChannel } from './channel.js';
 import { createEmailChannel } from './email-channel.js';
 import { createSendgridClient } from './sendgrid-client.js';
@@ -22,5 +23,10 @@ export function publicBaseUrl(): string {
 export function campaignChannels(firestore: Firestore): Record<string, SendChannel> {
   return {
     email: createEmailChannel({ firestore, client: sendgridFromParams, linkBase: publicBaseUrl, linkSecret: () => CAMPAIGN_LINK_SECRET.value() }),
+    whatsapp: createWhatsappChannel({
+      firestore,
+      baseUrl: () => WHATSAPP_API_URL.value(),
+      messagesPerSecond: () => Number(WHATSAPP_MESSAGES_PER_SECOND.value()) || 80,
+    }),
   };
 }

@@ -5,6 +5,8 @@ import { consoleCustomersSegments } from './console-customers-segments.js';
 import { consoleEmailTemplatePreview, consoleEmailTemplatePreviewTicket, consoleEmailTemplateTest } from './console-email-template.js';
 import { consoleProductsGiftGenerate } from './console-products-gift-generate.js';
 import { sendgridEvents } from './sendgrid-events.js';
+import { consoleCampaignWhatsappReport } from './console-campaign-whatsapp-report.js';
+import { consoleCampaignWhatsappSend } from './console-campaign-whatsapp-send.js';
 
 /** Segments, e-mail templates, campaigns, their webhook and unsubscribe, gifts (issue 15). */
 export const campaignEndpoints = [
@@ -18,4 +20,6 @@ export const campaignEndpoints = [
   campaignEmailUnsubscribePage,
   campaignEmailUnsubscribe,
   consoleProductsGiftGenerate,
+  consoleCampaignWhatsappSend,
+  consoleCampaignWhatsappReport,
 ];

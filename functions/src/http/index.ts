@@ -16,9 +16,15 @@ import { consoleConditionsPreview } from './console-conditions-preview.js';
 import { workerEndpoints } from './workers.js';
 import { consoleProductsAiResponse } from './console-products-ai-response.js';
 import { consoleProductsAiTools } from './console-products-ai-tools.js';
+import { consoleWhatsappTemplateLoadFromApi } from './console-whatsapp-template-load-from-api.js';
+import { whatsappMessage } from './whatsapp-message.js';
+import { whatsappWebhook } from './whatsapp-webhook.js';
+import { whatsappWebhookVerify } from './whatsapp-webhook-verify.js';
+import { consoleAuthGoogle } from './console-auth-google.js';
+import { consoleAuthGoogleCallback } from './console-auth-google-callback.js';
 import { campaignEndpoints } from './campaign-endpoints.js';
 
-/** Every endpoint behind Hosting's /api/** rewrite. */
+/** Every endpoint behind Hosting's /api/** rewrite (and /whatsapp/**, the spec's test-message path). */
 export const endpoints: Endpoint[] = [
   health,
   consoleMe,
@@ -37,5 +43,11 @@ export const endpoints: Endpoint[] = [
   consoleProductsAiResponse,
   consoleProductsAiTools,
   ...workerEndpoints,
+  consoleWhatsappTemplateLoadFromApi,
+  whatsappMessage,
+  whatsappWebhookVerify,
+  whatsappWebhook,
+  consoleAuthGoogle,
+  consoleAuthGoogleCallback,
   ...campaignEndpoints,
 ] as Endpoint[];

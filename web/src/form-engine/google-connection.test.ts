@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { googleConnectPath, isGoogleConnected } from './google-connection';
+import { connectedAccount, googleConnectPath, googleReturnMessage, isGoogleConnected } from './google-connection';
 
 describe('Google Console connection', () => {
   it('is connected when a token is stored', () => {
@@ -12,5 +12,12 @@ describe('Google Console connection', () => {
 
   it('links to the auth endpoint of the project', () => {
     expect(googleConnectPath('main')).toBe('/api/console/auth/google?project=main');
+  });
+
+  it('names the connected account, and reads the callback’s failure from the address', () => {
+    expect(connectedAccount({ access_token: 'a', email: 'loja@gmail.com' })).toBe('loja@gmail.com');
+    expect(connectedAccount({ email: 'loja@gmail.com' })).toBeNull();
+    expect(googleReturnMessage('?google=error&message=Conex%C3%A3o%20cancelada%20no%20Google.')).toBe('Conexão cancelada no Google.');
+    expect(googleReturnMessage('?google=connected')).toBeNull();
   });
 });

@@ -12,3 +12,15 @@ export function isGoogleConnected(tokens: unknown): boolean {
 export function googleConnectPath(projectId: string): string {
   return `/api/console/auth/google?project=${encodeURIComponent(projectId)}`;
 }
+
+/** The connected Google account the callback stored with the tokens (`email`), if any. */
+export function connectedAccount(tokens: unknown): string | null {
+  if (!isPlainObject(tokens) || !isGoogleConnected(tokens)) return null;
+  return typeof tokens.email === 'string' && tokens.email ? tokens.email : null;
+}
+
+/** The callback's failure, as it sends the browser back (`?google=error&message=…`). */
+export function googleReturnMessage(search: string): string | null {
+  const params = new URLSearchParams(search);
+  return params.get('google') === 'error' ? params.get('message') || 'Não foi possível conectar o Google.' : null;
+}

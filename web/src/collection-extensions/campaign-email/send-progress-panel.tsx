@@ -26,7 +26,7 @@ export function useSendState(projectId: string, channel: string, campaignId: str
 }
 
 /** State and progress bar (sent of total) of a campaign's send, for any channel. */
-export function SendProgress({ state }: { state: SendState | null }) {
+export function SendProgress({ state, leftOutLabels = LEFT_OUT_LABELS }: { state: SendState | null; leftOutLabels?: Record<string, string> }) {
   if (!state) return null;
   const done = state.sent + state.failed + state.optedOut;
   const percent = state.total ? Math.round((done / state.total) * 100) : state.status === 'finished' ? 100 : 0;
@@ -55,7 +55,7 @@ export function SendProgress({ state }: { state: SendState | null }) {
         )}
         {leftOut.length > 0 && (
           <Text fontSize="sm" color="fg.muted" data-testid="send-left-out">
-            {CAMPAIGN_TEXTS.leftOut}: {leftOut.map(([reason, n]) => `${n} ${LEFT_OUT_LABELS[reason as LeftOutReason] ?? reason}`).join(', ')}
+            {CAMPAIGN_TEXTS.leftOut}: {leftOut.map(([reason, n]) => `${n} ${leftOutLabels[reason as LeftOutReason] ?? reason}`).join(', ')}
           </Text>
         )}
         {state.lastError && (

@@ -1,0 +1,132 @@
+// WhatsApp and the Google connection in the browser (issue 16): 'Carregar templates', a template's
+// phone-style preview, the test message, a campaign sent after 'Confirma o envio?' with its report,
+// and 'Conectar' on the Google Console configuration through the OAuth sandbox.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { FieldValue } from 'firebase-admin/firestore';
+import { answerDialogs, launchBrowser, openConsole, rememberProject, signIn } from './support/browser.js';
+import { openDocument } from './support/document.js';
+import { seedUser } from './support/emulator.js';
+import { sandboxUrls, testFirestore } from '../functions/src/sync/pipeline/emulator-test-support.js';
+
+const staff = seedUser('staff', ['main', 'cookstore']);
+const admin = seedUser('admin');
+const run = Date.now().toString(36);
+let browser: Browser;
+const pages: Page[] = [];
+let whatsapp: string;
+
+async function signedIn(user = staff) {
+  const page = await openConsole(browser, '/signin');
+  pages.push(page);
+  const dialogs = answerDialogs(page);
+  await signIn(page, user.email, user.password);
+  await rememberProject(page, 'main');
+  return { page, dialogs };
+}
+const sandboxMessages = async () => ((await (await fetch(`${whatsapp}/__whatsapp/messages`)).json()) as { messages: { to: string; template: string; opaque: string | null }[] }).messages;
+
+beforeAll(async () => {
+  whatsapp = new URL(sandboxUrls().whatsapp!).origin;
+  await fetch(`${whatsapp}/__whatsapp/settings`, { method: 'DELETE' });
+  await fetch(`${whatsapp}/__whatsapp/messages`, { method: 'DELETE' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const page of pages) await page.context().close().catch(() => {});
+  await browser?.close();
+});
+
+describe('WhatsApp templates', () => {
+  it("'Carregar templates' brings the approved templates into the list", async () => {
+    await testFirestore().doc('project/main/whatsapp-template/carrinho_abandonado').delete();
+    const { page } = await signedIn();
+    await page.goto('/console/whatsapp-template');
+    await page.getByRole('button', { name: 'Carregar templates' }).click();
+    await page.getByText(/^Templates carregados: \d+ novo\(s\), \d+ atualizado\(s\), \d+ sem alteração\.$/).waitFor();
+    await page.getByTestId('collection-panel').getByText('carrinho_abandonado').waitFor();
+  });
+
+  it('previews a template as a phone shows it, placeholders marked', async () => {
+    const { page } = await signedIn();
+    await openDocument(page, 'whatsapp-template/carrinho_abandonado');
+    const preview = page.getByTestId('whatsapp-preview');
+    await preview.waitFor();
+    await expect.poll(() => preview.locator('[data-part="header"]').textContent()).toBe('{{1}}, você esqueceu algo');
+    expect(await preview.locator('[data-part="body"] [data-placeholder="1"]').textContent()).toBe('{{1}}');
+    expect(await preview.locator('[data-part="button"]').allTextContents()).toEqual(['↩ Finalizar compra', '↗ Ver carrinho']);
+  });
+
+  it('sends the test message to the project’s test number', async () => {
+    const { page } = await signedIn();
+    await openDocument(page, 'whatsapp-template/boas_vindas');
+    await page.getByRole('button', { name: 'Enviar mensagem de teste' }).click();
+    await page.getByText('Mensagem de teste enviada para +55 11 *****-0001.').waitFor();
+    const sent = (await sandboxMessages()).filter((m) => m.opaque === 'v1|main|test');
+    expect(sent.map((m) => [m.to, m.template])).toEqual([['5511999990001', 'boas_vindas']]);
+  });
+});
+
+describe('WhatsApp campaign', () => {
+  it("'Enviar' asks 'Confirma o envio?', sends, and shows the progress and the report", async () => {
+    const db = testFirestore();
+    const batch = db.batch();
+    const emails = ['Rita', 'Saulo', 'Tiago'].map((n, i) => {
+      const email = `${n.toLowerCase()}.${run}@teste.demo`;
+      const suffix = String((Date.now() + i) % 10_000).padStart(4, '0');
+      batch.set(db.doc(`project/main/customer/e2e-zap-${run}-${i}`), { email, firstName: n, phoneNumber: `+55 11 9822${i}-${suffix}` });
+      return email;
+    });
+    batch.set(db.doc(`project/main/customer-segment/e2e-zap-${run}`), { name: 'E2E WhatsApp', emails, rules: [], parent: null });
+    batch.set(db.doc(`project/main/campaign-whatsapp/e2e-zap-${run}`), {
+      name: `Campanha E2E ${run}`,
+      whatsappTemplateId: 'oferta_churrasco',
+      whatsappTemplateParams: '{"1": "{{firstName}}", "2": "E2E10"}',
+      customerSegmentId: `e2e-zap-${run}`,
+      createdAt: FieldValue.serverTimestamp(),
+    });
+    await batch.commit();
+    await fetch(`${whatsapp}/__whatsapp/settings`, { method: 'POST', body: JSON.stringify({ stepMs: 200 }) });
+
+    const { page, dialogs } = await signedIn();
+    await openDocument(page, `campaign-whatsapp/e2e-zap-${run}`);
+    dialogs.next('dismiss');
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await expect.poll(() => dialogs.seen.length).toBe(1);
+    expect(dialogs.seen[0]).toBe('Confirma o envio?');
+    expect((await sandboxMessages()).filter((m) => m.opaque?.includes(`e2e-zap-${run}`))).toHaveLength(0);
+
+    dialogs.next('accept');
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await page.getByText('Envio iniciado.').waitFor();
+    await page.getByTestId('send-status').filter({ hasText: 'Envio concluído' }).waitFor({ timeout: 60_000 });
+    await page.getByTestId('send-count').filter({ hasText: '3 de 3 enviados' }).waitFor();
+    const report = page.getByTestId('whatsapp-report');
+    await report.locator('[data-row="sent"]').filter({ hasText: /Enviadas\s*3$/ }).waitFor();
+    // Delivery statuses arrive by webhook; 'Atualizar relatório' fetches them.
+    await expect
+      .poll(async () => {
+        await report.getByRole('button', { name: 'Atualizar relatório' }).click();
+        return report.locator('[data-row="delivered"]').textContent();
+      }, { timeout: 30_000, intervals: [1000] })
+      .toMatch(/Entregues\s*3$/);
+    expect((await sandboxMessages()).filter((m) => m.opaque?.includes(`e2e-zap-${run}`))).toHaveLength(3);
+  });
+});
+
+describe('Google Console connection', () => {
+  it("'Conectar' goes through Google's consent and comes back connected, with the account", async () => {
+    await testFirestore().doc('project/main/config/consoleauthgoogle').set({ tokens: null }, { merge: true });
+    const { page } = await signedIn(admin);
+    await page.goto('/console/config/consoleauthgoogle');
+    const status = page.getByTestId('google-connection-status');
+    await status.filter({ hasText: 'Não conectado' }).waitFor();
+    await page.getByRole('link', { name: 'Conectar' }).click();
+    await page.getByRole('heading', { name: 'Fazer login com o Google' }).waitFor();
+    await page.getByRole('button', { name: 'Permitir' }).click();
+    await page.waitForURL(/\/console\/config\/consoleauthgoogle\?google=connected$/);
+    await status.filter({ hasText: 'Conectado: marketing.loja@gmail.com' }).waitFor();
+    const tokens = (await testFirestore().doc('project/main/config/consoleauthgoogle').get()).get('tokens');
+    expect(tokens.email).toBe('marketing.loja@gmail.com');
+  });
+});

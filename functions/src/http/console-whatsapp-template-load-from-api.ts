@@ -1,0 +1,17 @@
+import type { LoadWhatsappTemplatesResponse } from '@console/shared';
+import { defineEndpoint } from '../lib/endpoint.js';
+import { loadTemplatesFromApi } from '../whatsapp/templates.js';
+
+/**
+ * POST /api/console/whatsapp-template/load-from-api?project — 'Carregar templates' (document 3
+ * §7): the approved templates of the project's WABA stored in whatsapp-template. The answer
+ * (not shown by the spec) counts what was created, updated and left as it was.
+ */
+export const consoleWhatsappTemplateLoadFromApi = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/whatsapp-template/load-from-api',
+  access: 'project',
+  async handle({ project }): Promise<LoadWhatsappTemplatesResponse> {
+    return loadTemplatesFromApi(project!);
+  },
+});

@@ -1,0 +1,243 @@
+// WhatsApp campaigns on the campaign send job, through the stack with real HTTP to the Graph API
+// sandbox: 'Enviar' clicked many times, each member with a phone exactly once (the ninth digit
+// too), the template's {{n}} and quick-reply parameters filled, opt-outs recorded as unsubscribes,
+// what must not be retried not retried, the report with statuses from the signed webhooks; then a
+// redelivered task and a worker dying after Meta accepted, in-process against the same emulators.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FieldValue } from 'firebase-admin/firestore';
+import { campaignSendResponseSchema, whatsappCampaignReportSchema, whatsappPhoneKey, type WhatsappCampaignReport } from '@console/shared';
+import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
+import { deliverTask, sandboxUrls, testFirestore, waitFor } from '../sync/pipeline/emulator-test-support.js';
+import { runSendJob, sendDocPath, sendId } from '../campaigns/send-job.js';
+import { loadSegmentMembers } from '../campaigns/segment-members.js';
+import { createWhatsappChannel } from './channel.js';
+
+const PROJECT = 'main';
+const run = Date.now().toString(36);
+/** Numbers of this run (opt-outs and pair-rate limits outlive a run in the sandbox and the store). */
+const tail = String(Date.now() % 10_000).padStart(4, '0');
+const phone = (n: number, ddd = '11') => `55${ddd}9810${n}${tail}`;
+let staff: string;
+let whatsapp: string;
+
+interface SandboxMessage {
+  to: string;
+  template: string;
+  components: { type: string; sub_type?: string; index?: string; parameters: { text?: string; payload?: string }[] }[];
+  opaque: string | null;
+}
+async function sandbox(path: string, init: RequestInit = {}) {
+  return (await fetch(`${whatsapp}${path}`, { headers: { 'content-type': 'application/json' }, ...init })).json() as Promise<any>;
+}
+const messagesTo = async (campaign: string) =>
+  ((await sandbox('/__whatsapp/messages')).messages as SandboxMessage[]).filter((m) => m.opaque?.startsWith(`v1|${PROJECT}|${campaign}|`));
+
+/** Customers and a segment of their e-mails in main; answers the segment id. */
+async function segmentOf(name: string, customers: { first: string; phone: string | null }[]): Promise<{ segment: string; emails: string[] }> {
+  const db = testFirestore();
+  const batch = db.batch();
+  const emails = customers.map((c, i) => `${name}.${i}.${run}@teste.demo`);
+  customers.forEach((c, i) => {
+    batch.set(db.doc(`project/${PROJECT}/customer/${name}-${run}-${i}`), { email: emails[i], firstName: c.first, lastName: 'Teste', ...(c.phone ? { phoneNumber: c.phone } : {}) });
+  });
+  const segment = `${name}-${run}`;
+  batch.set(db.doc(`project/${PROJECT}/customer-segment/${segment}`), { name: segment, emails, rules: [], parent: null });
+  await batch.commit();
+  return { segment, emails };
+}
+
+async function campaign(id: string, segment: string, params = '{"1": "{{firstName}}", "2": "CHURRAS15", "button.1": "NAO_{{firstName}}"}') {
+  await testFirestore().doc(`project/${PROJECT}/campaign-whatsapp/${id}`).set({
+    name: id,
+    whatsappTemplateId: 'oferta_churrasco',
+    whatsappTemplateParams: params,
+    customerSegmentId: segment,
+    createdAt: FieldValue.serverTimestamp(),
+  });
+}
+
+const click = (id: string) => api(`/api/console/campaign-whatsapp/${id}/send?project=${PROJECT}`, { token: staff });
+const report = async (id: string): Promise<WhatsappCampaignReport> => {
+  const answer = await api(`/api/console/campaign-whatsapp/${id}/report?project=${PROJECT}`, { token: staff });
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  return whatsappCampaignReportSchema.parse(answer.json);
+};
+const sendState = async (id: string) => (await testFirestore().doc(sendDocPath(PROJECT, sendId('whatsapp', id))).get()).data();
+const finished = (id: string) => waitFor(async () => ((await sendState(id))?.status === 'finished' ? sendState(id) : undefined), 90_000, `send of ${id} finished`);
+
+beforeAll(async () => {
+  staff = await idToken(seedUser('staff', ['main', 'cookstore']));
+  whatsapp = new URL(sandboxUrls().whatsapp!).origin;
+  await sandbox('/__whatsapp/messages', { method: 'DELETE' });
+  // The seed's copy of the template; the campaign sends the sandbox's approved one.
+  const loaded = await api(`/api/console/whatsapp-template/load-from-api?project=${PROJECT}`, { method: 'POST', token: staff });
+  expect(loaded.status).toBe(200);
+  // The functions emulator starts one worker per concurrent request: have three warm for the clicks.
+  await Promise.all([1, 2, 3].map(() => api('/api/health')));
+}, 300_000);
+beforeEach(async () => {
+  await sandbox('/__whatsapp/settings', { method: 'DELETE' });
+  await sandbox('/__whatsapp/settings', { method: 'POST', body: JSON.stringify({ stepMs: 100, readEvery: 2, duplicateRate: 0.5 }) });
+});
+afterAll(async () => {
+  await sandbox('/__whatsapp/settings', { method: 'DELETE' });
+});
+
+describe("campaign-whatsapp 'Enviar'", () => {
+  it('sends each member with a phone exactly once under many clicks, fills the parameters, records opt-outs, and reports', async () => {
+    const { segment } = await segmentOf('zap', [
+      { first: 'Ana', phone: `+${phone(1)}` },
+      { first: 'Bruno', phone: `+${phone(2, '31')}` },
+      // The same person as Bruno, written without the ninth digit: one message.
+      { first: 'Bruno', phone: phone(2, '31').replace(/^5531 ?9/, '5531') },
+      { first: 'Carla', phone: `+${phone(3)}` }, // opted out at Meta: 131050
+      { first: 'Davi', phone: `+${phone(4)}` }, // marketing limit: 131049, not retried
+      { first: 'Eva', phone: null }, // no phone: left out
+      { first: 'Fábio', phone: `+${phone(6)}` }, // delivery fails afterwards
+    ]);
+    await sandbox('/__whatsapp/settings', {
+      method: 'POST',
+      body: JSON.stringify({ readEvery: 1, optedOut: [phone(3)], marketingLimited: [phone(4)], undeliverable: [phone(6)] }),
+    });
+    const id = `zap-${run}`;
+    await campaign(id, segment);
+    const errorsBefore = await sandbox('/__whatsapp/errors');
+
+    const answers = await Promise.all(Array.from({ length: 3 }, () => click(id)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers.filter((a) => campaignSendResponseSchema.parse(a.json).started)).toHaveLength(1);
+    const state = await finished(id);
+    expect(state).toMatchObject({ total: 5, sent: 3, failed: 1, optedOut: 1, leftOut: { 'no-address': 1 } });
+    // Clicked again after the end: nothing more.
+    expect(campaignSendResponseSchema.parse((await click(id)).json).started).toBe(false);
+
+    const sent = await messagesTo(id);
+    expect(sent.map((m) => whatsappPhoneKey(m.to)).sort()).toEqual([phone(1), phone(6), phone(2, '31')]);
+    const ana = sent.find((m) => m.to === phone(1))!;
+    expect(ana.template).toBe('oferta_churrasco');
+    expect(ana.components).toEqual([
+      { type: 'body', parameters: [{ type: 'text', text: 'Ana' }, { type: 'text', text: 'CHURRAS15' }] },
+      { type: 'button', sub_type: 'quick_reply', index: '0', parameters: [{ type: 'payload', payload: 'Quero ver' }] },
+      { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: 'NAO_Ana' }] },
+    ]);
+    // 131049 was tried once, never again; 131050 likewise.
+    const errors = await sandbox('/__whatsapp/errors');
+    expect(errors['131049'] - (errorsBefore['131049'] ?? 0)).toBe(1);
+    expect(errors['131050'] - (errorsBefore['131050'] ?? 0)).toBe(1);
+
+    const preference = (await testFirestore().doc(`project/${PROJECT}/campaign-whatsapp-preference/${phone(3)}`).get()).data();
+    expect(preference).toMatchObject({ unsubscribed: true, reason: '131050' });
+
+    // Statuses come back through the signed webhook, shuffled and repeated: each counted once.
+    let last: WhatsappCampaignReport | null = null;
+    const final = await waitFor(async () => {
+      const r = (last = await report(id));
+      return r.delivered === 2 && r.read === 2 && r.failed === 2 ? r : undefined;
+    }, 30_000, 'statuses in the report').catch((error: Error) => {
+      throw new Error(`${error.message}: ${JSON.stringify(last)}`);
+    });
+    expect(final).toMatchObject({ status: 'finished', total: 5, sent: 3, delivered: 2, optedOut: 1, unconfirmed: 0, leftOut: { 'no-address': 1 } });
+    expect(final.reasons.map((r) => r.reason).sort()).toEqual([
+      'Entrega: Message undeliverable (131026)',
+      'WhatsApp: limite de mensagens de marketing por usuário atingido (Meta) (131049).',
+    ]);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await report(id)).delivered).toBe(2);
+  }, 180_000);
+
+  it('leaves out who opted out before, with or without the ninth digit', async () => {
+    await testFirestore().doc(`project/${PROJECT}/campaign-whatsapp-preference/5531987770001`).set({ phone: '5531987770001', unsubscribed: true });
+    const { segment } = await segmentOf('optout', [{ first: 'Gil', phone: '553187770001' }, { first: 'Hana', phone: '+55 11 98777-0002' }]);
+    const id = `optout-${run}`;
+    await campaign(id, segment);
+    await click(id);
+    expect(await finished(id)).toMatchObject({ total: 1, sent: 1, leftOut: { unsubscribed: 1 } });
+    expect((await messagesTo(id)).map((m) => m.to)).toEqual(['5511987770002']);
+  });
+
+  it('refuses a campaign whose parameters do not fill the template, before any message', async () => {
+    const { segment } = await segmentOf('params', [{ first: 'Iara', phone: '+55 11 98666-0001' }]);
+    const id = `params-${run}`;
+    await campaign(id, segment, '{"1": "{{firstName}}"}');
+    await click(id);
+    const state = await finished(id);
+    expect(state!.lastError).toBe('O template oferta_churrasco espera 2 parâmetro(s) em BODY; falta o {{2}}.');
+    expect(await messagesTo(id)).toHaveLength(0);
+  });
+
+  it('does nothing more when the finished send task is delivered again', async () => {
+    const { segment } = await segmentOf('redeliver', [{ first: 'João', phone: '+55 11 98555-0001' }, { first: 'Kátia', phone: '+55 11 98555-0002' }]);
+    const id = `redeliver-${run}`;
+    await campaign(id, segment);
+    await click(id);
+    await finished(id);
+    expect(await deliverTask('campaignSendTask', { project: PROJECT, sendId: sendId('whatsapp', id), kick: 1 }, 'again')).toBeLessThan(300);
+    expect(await deliverTask('campaignSendTask', { project: PROJECT, sendId: sendId('whatsapp', id), kick: 2 }, 'again-2')).toBeLessThan(300);
+    expect(await messagesTo(id)).toHaveLength(2);
+  });
+});
+
+describe('a worker dying after Meta accepted', () => {
+  const channel = () =>
+    createWhatsappChannel({ firestore: testFirestore(), baseUrl: () => `${sandboxUrls().whatsapp}/v21.0`, messagesPerSecond: () => 80 });
+  const deps = (extra: Partial<Parameters<typeof runSendJob>[2]> = {}) => ({
+    firestore: testFirestore(),
+    channel: channel(),
+    loadMembers: (p: string, c: Record<string, unknown>) => loadSegmentMembers(testFirestore(), p, c.customerSegmentId),
+    sleep: async () => undefined,
+    ...extra,
+  });
+
+  it('resumes without sending anyone twice', async () => {
+    const { segment } = await segmentOf('crash', [
+      { first: 'Lia', phone: '+55 11 98444-0001' },
+      { first: 'Max', phone: '+55 11 98444-0002' },
+      { first: 'Nina', phone: '+55 11 98444-0003' },
+    ]);
+    const id = `crash-${run}`;
+    await campaign(id, segment);
+    const db = testFirestore();
+    const sid = sendId('whatsapp', id);
+    await db.doc(sendDocPath(PROJECT, sid)).set({ channel: 'whatsapp', campaignId: id, status: 'preparing', kicks: 1, total: 0, sent: 0, failed: 0, optedOut: 0, batches: 0, leftOut: {}, lastError: null });
+
+    // The worker dies right after Meta accepted the batch, before anything is recorded.
+    await expect(runSendJob(PROJECT, sid, deps({ afterProviderCall: () => { throw new Error('worker killed'); } }))).rejects.toThrow('worker killed');
+    expect(await messagesTo(id)).toHaveLength(3);
+    expect((await sendState(id))!.status).toBe('sending');
+
+    // The redelivered task settles the batch from the message records and sends nobody again.
+    expect(await runSendJob(PROJECT, sid, deps())).toBe('finished');
+    expect(await sendState(id)).toMatchObject({ status: 'finished', total: 3, sent: 3 });
+    expect(await messagesTo(id)).toHaveLength(3);
+  });
+
+  it('counts a claimed message as sent (at most once), and the webhook confirms it', async () => {
+    // Statuses a second after the send: the record is put back to 'claimed' before they come.
+    await sandbox('/__whatsapp/settings', { method: 'POST', body: JSON.stringify({ stepMs: 1500 }) });
+    const { segment } = await segmentOf('claim', [{ first: 'Olga', phone: '+55 11 98333-0001' }]);
+    const id = `claim-${run}`;
+    await campaign(id, segment);
+    const db = testFirestore();
+    const sid = sendId('whatsapp', id);
+    await db.doc(sendDocPath(PROJECT, sid)).set({ channel: 'whatsapp', campaignId: id, status: 'preparing', kicks: 1, total: 0, sent: 0, failed: 0, optedOut: 0, batches: 0, leftOut: {}, lastError: null });
+    // Accepted by Meta, but the acceptance never recorded: the record stays 'claimed'.
+    let key = '';
+    await expect(
+      runSendJob(PROJECT, sid, deps({
+        afterProviderCall: async (batch) => {
+          key = batch.recipients[0]!.key;
+          await db.doc(`project/${PROJECT}/campaign-whatsapp-message/${id}_${key}`).update({ status: 'claimed', messageId: FieldValue.delete() });
+          throw new Error('worker killed');
+        },
+      })),
+    ).rejects.toThrow('worker killed');
+    expect(await runSendJob(PROJECT, sid, deps())).toBe('finished');
+    expect(await messagesTo(id)).toHaveLength(1);
+    // The status webhook names the record and fills in Meta's message id.
+    const record = await waitFor(async () => {
+      const d = (await db.doc(`project/${PROJECT}/campaign-whatsapp-message/${id}_${key}`).get()).data();
+      return d?.messageId && d.delivered ? d : undefined;
+    }, 20_000, 'webhook recovered the message id');
+    expect(record.recoveredFromWebhook).toBe(true);
+  });
+});

@@ -1,0 +1,120 @@
+// The production WhatsApp client against the Graph API sandbox over loopback HTTP: template pages,
+// template sends, the error codes the send job branches on, the limits, faults and the signed
+// status webhooks.
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSandboxes, type StartedSandboxes } from '../../../sandboxes/src/index.js';
+import { createWhatsappClient, WhatsappApiError } from './client.js';
+import { verifyHubSignature } from './webhook.js';
+
+let sandboxes: StartedSandboxes;
+let hook: Server;
+const received: { body: Buffer; signature: string | undefined; url: string }[] = [];
+
+beforeAll(async () => {
+  hook = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ body: Buffer.concat(chunks), signature: req.headers['x-hub-signature-256'] as string | undefined, url: req.url ?? '' });
+      res.writeHead(200).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+  sandboxes = await startSandboxes({ whatsappWebhookUrl: `http://127.0.0.1:${(hook.address() as { port: number }).port}/hook` });
+});
+afterAll(async () => {
+  await sandboxes.stop();
+  hook.close();
+});
+beforeEach(() => {
+  sandboxes.whatsapp.reset();
+  sandboxes.whatsapp.configure({ webhookUrl: `http://127.0.0.1:${(hook.address() as { port: number }).port}/hook`, stepMs: 20 });
+  sandboxes.controls.whatsapp.clearFaults();
+  sandboxes.controls.whatsapp.clearRequests();
+  received.length = 0;
+});
+
+const account = () => sandboxes.whatsapp.accounts.find((a) => a.project === 'main')!;
+const client = () => createWhatsappClient({ baseUrl: `${sandboxes.urls.whatsapp}/v21.0`, token: account().token, timeoutMs: 2000 });
+const send = (to: string, name = 'boas_vindas', components: Record<string, unknown>[] = []) =>
+  client().sendTemplate(account().phoneNumberId, { to, name, language: 'pt_BR', components, opaque: 'v1|main|test' });
+async function failure(promise: Promise<unknown>): Promise<WhatsappApiError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(WhatsappApiError);
+  return error as WhatsappApiError;
+}
+
+describe('templates', () => {
+  it('lists every page by cursor', async () => {
+    const templates = await client().listTemplates(account().wabaId);
+    expect(templates).toHaveLength(7);
+    expect(sandboxes.controls.whatsapp.requests().filter((r) => r.path.endsWith('/message_templates'))).toHaveLength(3);
+    expect(templates.find((t) => t.name === 'oferta_churrasco')!.components.map((c) => c.type)).toEqual(['HEADER', 'BODY', 'FOOTER', 'BUTTONS']);
+  });
+  it('refuses a bad token and another WABA', async () => {
+    const bad = createWhatsappClient({ baseUrl: `${sandboxes.urls.whatsapp}/v21.0`, token: 'nope' });
+    expect(await failure(bad.listTemplates(account().wabaId))).toMatchObject({ kind: 'auth', code: 190 });
+    expect((await failure(client().listTemplates('100000000000002'))).kind).toBe('auth');
+  });
+});
+
+describe('sends', () => {
+  it('answers the message id and the wa_id (without the ninth digit for area codes 31+)', async () => {
+    const sent = await send('+5531987654321');
+    expect(sent.messageId).toMatch(/^wamid\./);
+    expect(sent.waId).toBe('553187654321');
+    expect((await send('+5511987654321')).waId).toBe('5511987654321');
+  });
+
+  it('classifies the error codes', async () => {
+    sandboxes.whatsapp.configure({ optedOut: ['5511991110001'], marketingLimited: ['+55 11 99111-0002'] });
+    const params = [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }, { type: 'text', text: 'X' }] }];
+    expect(await failure(send('5511991110001', 'oferta_churrasco', params))).toMatchObject({ kind: 'opted-out', code: 131050, retryable: false });
+    // The opt-out holds whether the number comes with or without the ninth digit.
+    expect((await failure(send('551191110001', 'oferta_churrasco', params))).code).toBe(131050);
+    expect(await failure(send('5511991110002', 'oferta_churrasco', params))).toMatchObject({ kind: 'marketing-limit', code: 131049, retryable: false });
+    expect(await failure(send('5511911110003', 'oferta_churrasco'))).toMatchObject({ kind: 'parameters', code: 132000, retryable: false });
+    expect((await failure(send('5511911110003', 'nao_existe'))).code).toBe(132001);
+    await send('5511911110004');
+    const pair = await failure(send('5511911110004'));
+    expect(pair).toMatchObject({ kind: 'pair-rate', code: 131056, retryable: true });
+    expect(pair.message).toBe('WhatsApp: muitas mensagens para o mesmo número em pouco tempo (131056).');
+  });
+
+  it('holds the throughput limit per number per second', async () => {
+    sandboxes.whatsapp.configure({ throughputPerSecond: 5 });
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => send(`55119222200${String(i).padStart(2, '0')}`)));
+    const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as WhatsappApiError);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    expect(refused.every((e) => e.kind === 'throughput' && e.code === 130429 && e.retryable)).toBe(true);
+  });
+
+  it('turns faults into retryable or clear errors', async () => {
+    sandboxes.controls.whatsapp.setFaults([{ path: '/v21.0', status: 503, times: 1 }]);
+    expect((await failure(send('5511933330001'))).kind).toBe('transient');
+    sandboxes.controls.whatsapp.setFaults([{ path: '/v21.0', malformed: true, times: 1 }]);
+    expect((await failure(send('5511933330002'))).kind).toBe('rejected');
+    sandboxes.controls.whatsapp.setFaults([{ path: '/v21.0', hang: true, times: 1 }]);
+    expect((await failure(send('5511933330003'))).message).toBe('WhatsApp: sem resposta em 2 s.');
+  });
+});
+
+describe('status webhooks', () => {
+  it('are signed with the app secret, shuffled, and name the project', async () => {
+    sandboxes.whatsapp.configure({ readEvery: 1, duplicateRate: 1 });
+    await send('5511944440001');
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(received.length).toBeGreaterThanOrEqual(2);
+    for (const r of received) {
+      expect(r.url).toBe('/hook?project=main');
+      expect(verifyHubSignature(r.body, r.signature, account().appSecret)).toBe(true);
+      expect(verifyHubSignature(r.body, r.signature, 'another-secret')).toBe(false);
+    }
+    const statuses = received.flatMap((r) => JSON.parse(r.body.toString()).entry[0].changes[0].value.statuses as { status: string; biz_opaque_callback_data: string }[]);
+    expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['sent', 'delivered', 'read']));
+    expect(statuses.every((s) => s.biz_opaque_callback_data === 'v1|main|test')).toBe(true);
+    // Duplicated: every batch came twice (sent, delivered and read in one or more batches).
+    expect(statuses.length).toBe(6);
+  });
+});

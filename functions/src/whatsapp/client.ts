@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { whatsappTemplateSchema, type SendComponent, type WhatsappTemplate } from '@console/shared';
+
+/**
+ * The WhatsApp Cloud API (Graph API) client: fetch and zod, base URL given (the WHATSAPP_API_URL
+ * param: https://graph.facebook.com/v21.0 in production, the sandbox locally), the WABA token
+ * from config/waba. Errors keep Graph's `code`, because what to do next depends on it (see
+ * `classifyWhatsappError`). Nothing here logs tokens, numbers or bodies.
+ */
+
+export const graphErrorSchema = z.object({
+  error: z.looseObject({
+    message: z.string().default(''),
+    code: z.number().int(),
+    error_subcode: z.number().int().optional(),
+    error_data: z.looseObject({ details: z.string().optional() }).optional(),
+    fbtrace_id: z.string().optional(),
+  }),
+});
+
+const sendAnswerSchema = z.object({
+  contacts: z.array(z.object({ input: z.string().optional(), wa_id: z.string() })).default([]),
+  messages: z.array(z.looseObject({ id: z.string().min(1) })).min(1),
+});
+
+const templatePageSchema = z.object({
+  data: z.array(z.unknown()),
+  paging: z.looseObject({ cursors: z.looseObject({ after: z.string().optional() }).optional(), next: z.string().optional() }).optional(),
+});
+
+/** What to do after a failed send. */
+export type WhatsappErrorKind =
+  | 'opted-out' // 131050: record as unsubscribed, never retry
+  | 'marketing-limit' // 131049: Meta asks not to retry
+  | 'pair-rate' // 131056: the same user too often; retry later
+  | 'throughput' // 130429 / 429: too fast; slow down and retry
+  | 'parameters' // 132000 and other template errors: the campaign is wrong, retrying cannot help
+  | 'auth' // 190 / 401 / 403: token refused
+  | 'transient' // 5xx, network, timeout: retry
+  | 'rejected'; // anything else 4xx: do not retry
+
+export class WhatsappApiError extends Error {
+  constructor(
+    readonly kind: WhatsappErrorKind,
+    /** Graph's error code, when it answered one. */
+    readonly code: number | null,
+    readonly httpStatus: number | null,
+    /** Portuguese, for the screens and the report. */
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WhatsappApiError';
+  }
+  get retryable(): boolean {
+    return this.kind === 'throughput' || this.kind === 'pair-rate' || this.kind === 'transient';
+  }
+}
+
+const REASONS: Record<number, string> = {
+  131050: 'o cliente optou por não receber mensagens de marketing',
+  131049: 'limite de mensagens de marketing por usuário atingido (Meta)',
+  131056: 'muitas mensagens para o mesmo número em pouco tempo',
+  130429: 'limite de envio por segundo do número atingido',
+  132000: 'número de parâmetros não confere com o template',
+  132001: 'template inexistente ou não aprovado neste idioma',
+  131026: 'mensagem não entregue',
+  131047: 'fora da janela de 24 h',
+  190: 'token do WhatsApp inválido ou expirado',
+};
+
+export function whatsappErrorReason(code: number | null, fallback = 'erro desconhecido'): string {
+  return (code !== null && REASONS[code]) || fallback;
+}
+
+export function classifyWhatsappError(code: number | null, httpStatus: number | null): WhatsappErrorKind {
+  if (code === 131050) return 'opted-out';
+  if (code === 131049) return 'marketing-limit';
+  if (code === 131056) return 'pair-rate';
+  if (code === 130429 || code === 4 || code === 80007 || httpStatus === 429) return 'throughput';
+  if (code !== null && code >= 132000 && code < 133000) return 'parameters';
+  if (code === 190 || httpStatus === 401 || httpStatus === 403) return 'auth';
+  if (httpStatus === null || httpStatus >= 500 || code === 1 || code === 2 || code === 131000) return 'transient';
+  return 'rejected';
+}
+
+export interface WhatsappClientOptions {
+  baseUrl: string;
+  token: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface SendTemplateInput {
+  to: string;
+  name: string;
+  language: string;
+  components: SendComponent[] | Record<string, unknown>[];
+  /** Echoed back in the status webhooks (≤ 512 chars): which project, campaign and recipient. */
+  opaque?: string;
+}
+
+export function createWhatsappClient({ baseUrl, token, timeoutMs = 15_000, fetch: fetchImpl = fetch }: WhatsappClientOptions) {
+  const base = baseUrl.replace(/\/+$/, '');
+
+  async function call(url: string, init: RequestInit): Promise<unknown> {
+    let res: Response;
+    try {
+      res = await fetchImpl(url, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      const timeout = (error as Error).name === 'TimeoutError';
+      throw new WhatsappApiError('transient', null, null, `WhatsApp: ${timeout ? `sem resposta em ${timeoutMs / 1000} s` : 'falha de conexão'}.`);
+    }
+    const text = await res.text().catch(() => '');
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    if (!res.ok) {
+      const graph = graphErrorSchema.safeParse(body);
+      const code = graph.success ? graph.data.error.code : null;
+      const kind = classifyWhatsappError(code, res.status);
+      const reason = whatsappErrorReason(code, graph.success ? graph.data.error.message || `HTTP ${res.status}` : `HTTP ${res.status}`);
+      throw new WhatsappApiError(kind, code, res.status, `WhatsApp: ${reason}${code !== null ? ` (${code})` : ''}.`);
+    }
+    // An unreadable success: a read may be repeated, but a send may have gone out, so it is not retried.
+    if (body === undefined) throw new WhatsappApiError(init.method === 'POST' ? 'rejected' : 'transient', null, res.status, 'WhatsApp: resposta inválida (não é JSON).');
+    return body;
+  }
+
+  return {
+    /** Every template of the WABA, following `paging.cursors.after` page by page. */
+    async listTemplates(wabaId: string, { pageSize, maxPages = 50 }: { pageSize?: number; maxPages?: number } = {}): Promise<WhatsappTemplate[]> {
+      const templates: WhatsappTemplate[] = [];
+      let after: string | undefined;
+      for (let page = 0; page < maxPages; page++) {
+        const url = new URL(`${base}/${encodeURIComponent(wabaId)}/message_templates`);
+        url.searchParams.set('fields', 'id,name,status,language,category,components');
+        if (pageSize) url.searchParams.set('limit', String(pageSize));
+        if (after) url.searchParams.set('after', after);
+        const parsed = templatePageSchema.safeParse(await call(url.toString(), { method: 'GET' }));
+        if (!parsed.success) throw new WhatsappApiError('transient', null, 200, 'WhatsApp: lista de templates em formato inesperado.');
+        for (const item of parsed.data.data) {
+          const template = whatsappTemplateSchema.safeParse(item);
+          if (!template.success) throw new WhatsappApiError('transient', null, 200, 'WhatsApp: template em formato inesperado.');
+          templates.push(template.data);
+        }
+        after = parsed.data.paging?.cursors?.after;
+        if (!parsed.data.paging?.next || !after || parsed.data.data.length === 0) return templates;
+      }
+      throw new WhatsappApiError('rejected', null, 200, `WhatsApp: mais de ${maxPages} páginas de templates.`);
+    },
+
+    /** One template message; answers Meta's message id and the recipient's wa_id. */
+    async sendTemplate(phoneNumberId: string, input: SendTemplateInput): Promise<{ messageId: string; waId: string | null }> {
+      const body = {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: input.to,
+        type: 'template',
+        template: { name: input.name, language: { code: input.language }, components: input.components },
+        ...(input.opaque ? { biz_opaque_callback_data: input.opaque } : {}),
+      };
+      const answer = sendAnswerSchema.safeParse(
+        await call(`${base}/${encodeURIComponent(phoneNumberId)}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      );
+      // Meta accepted something we cannot read: not retried (it may have been sent).
+      if (!answer.success) throw new WhatsappApiError('rejected', null, 200, 'WhatsApp: resposta de envio em formato inesperado.');
+      return { messageId: answer.data.messages[0]!.id, waId: answer.data.contacts[0]?.wa_id ?? null };
+    },
+  };
+}
+export type WhatsappClient = ReturnType<typeof createWhatsappClient>;

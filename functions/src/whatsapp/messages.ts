@@ -1,0 +1,91 @@
+import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION, isStatusForward, type MessageStatus } from '@console/shared';
+
+/**
+ * One campaign message: project/{p}/campaign-whatsapp-message/{campaignId}_{recipientKey}, the
+ * exactly-once record of the send (claimed before the call, `accepted` with Meta's id after) and
+ * the place its delivery statuses land. Written by the functions only (firestore.rules).
+ *
+ *   status: 'claimed' → 'accepted' → 'sent' → 'delivered' → 'read', or 'failed' / 'opted-out' /
+ *           'skipped' (never sent);
+ *   sent, delivered, read, failed: booleans set once each (the report counts them), so a status
+ *   delivered twice or out of order counts once, and `read` first implies delivered and sent.
+ */
+export function messageDocId(campaignId: string, recipientKey: string): string {
+  return `${campaignId}_${recipientKey}`;
+}
+export function messageRef(firestore: Firestore, project: string, campaignId: string, recipientKey: string): DocumentReference {
+  return firestore.doc(`project/${project}/${CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION}/${messageDocId(campaignId, recipientKey)}`);
+}
+
+export interface IncomingStatus {
+  messageId: string;
+  status: Exclude<MessageStatus, 'accepted'>;
+  recipientId: string;
+  /** Unix seconds as Meta sends them. */
+  timestamp: number | null;
+  errors: { code: number; title: string }[];
+}
+
+/** Meta's statuses in rank order: a later one implies the earlier ones. */
+const IMPLIED: Record<IncomingStatus['status'], ('sent' | 'delivered' | 'read')[]> = {
+  sent: ['sent'],
+  delivered: ['sent', 'delivered'],
+  read: ['sent', 'delivered', 'read'],
+  failed: [],
+};
+
+/**
+ * Applies one status to its message record, in a transaction: unknown messages and statuses for
+ * another message id are ignored (answer 'ignored'); a status that does not move the message
+ * forward changes nothing ('stale'); otherwise the flags it implies are set ('applied').
+ */
+export async function applyStatus(
+  firestore: Firestore,
+  ref: DocumentReference,
+  status: IncomingStatus,
+  /** Whether the record's phone is the status's recipient (a wa_id may lack the ninth digit). */
+  sameRecipient: (phone: string) => boolean = () => true,
+): Promise<'applied' | 'stale' | 'ignored'> {
+  return firestore.runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    const data = snapshot.data();
+    if (!data) return 'ignored';
+    if (typeof data.phone === 'string' && !sameRecipient(data.phone)) return 'ignored';
+    // A status for a message id we did not record: a crash after acceptance (the status names our
+    // record through the opaque data, so Meta did accept it) fills the id in.
+    if (data.messageId && data.messageId !== status.messageId) return 'ignored';
+    const current = (data.deliveryStatus ?? null) as MessageStatus | null;
+    const at = status.timestamp ? new Date(status.timestamp * 1000) : new Date();
+    const update: Record<string, unknown> = {};
+    if (!data.messageId) {
+      update.messageId = status.messageId;
+      update.status = 'accepted';
+      update.recoveredFromWebhook = true;
+    }
+    if (status.status === 'failed') {
+      if (data.delivered === true || current === 'failed') return Object.keys(update).length ? (tx.update(ref, update), 'applied') : 'stale';
+      Object.assign(update, {
+        deliveryStatus: 'failed',
+        failed: true,
+        failedAt: at,
+        failureCode: status.errors[0]?.code ?? null,
+        failureReason: status.errors[0]?.title ?? 'falha na entrega',
+      });
+    } else {
+      if (!isStatusForward(current, status.status) && IMPLIED[status.status].every((flag) => data[flag] === true)) {
+        return Object.keys(update).length ? (tx.update(ref, update), 'applied') : 'stale';
+      }
+      if (current !== 'failed' && isStatusForward(current, status.status)) update.deliveryStatus = status.status;
+      for (const flag of IMPLIED[status.status]) {
+        if (data[flag] !== true) {
+          update[flag] = true;
+          update[`${flag}At`] = at;
+        }
+      }
+    }
+    update.updatedAt = FieldValue.serverTimestamp();
+    tx.update(ref, update);
+    return 'applied';
+  });
+}

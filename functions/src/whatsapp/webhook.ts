@@ -1,0 +1,81 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { logger } from 'firebase-functions';
+import { samePhone } from '@console/shared';
+import { firestore } from '../lib/admin.js';
+import { applyStatus, messageRef, type IncomingStatus } from './messages.js';
+import { parseOpaque } from './opaque.js';
+
+/** `X-Hub-Signature-256: sha256=<hex HMAC-SHA256(app secret, raw body)>`, compared in constant time. */
+export function verifyHubSignature(rawBody: Buffer, header: string | undefined, appSecret: string): boolean {
+  const m = /^sha256=([0-9a-f]{64})$/i.exec(header?.trim() ?? '');
+  if (!m) return false;
+  const expected = createHmac('sha256', appSecret).update(rawBody).digest();
+  const given = Buffer.from(m[1]!, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const statusSchema = z.looseObject({
+  id: z.string().min(1),
+  status: z.string(),
+  recipient_id: z.string().default(''),
+  timestamp: z.string().optional(),
+  biz_opaque_callback_data: z.string().optional(),
+  errors: z.array(z.looseObject({ code: z.number().int(), title: z.string().default(''), message: z.string().optional() })).optional(),
+});
+
+/** Meta's webhook body (WhatsApp Business Account object); only `statuses` are read here. */
+export const webhookBodySchema = z.object({
+  object: z.string(),
+  entry: z.array(
+    z.looseObject({
+      id: z.string().optional(),
+      changes: z.array(
+        z.looseObject({
+          field: z.string(),
+          value: z.looseObject({ statuses: z.array(statusSchema).optional() }),
+        }),
+      ),
+    }),
+  ),
+});
+
+const KNOWN = new Set(['sent', 'delivered', 'read', 'failed']);
+
+export interface WebhookOutcome {
+  applied: number;
+  stale: number;
+  ignored: number;
+}
+
+/**
+ * The statuses of a verified body applied to their campaign messages (found through the opaque
+ * data the send set; the record's message id must agree, and the recipient must be the same user
+ * — Brazilian numbers with or without the ninth digit are). Statuses of another project than the
+ * one the webhook URL names, of test messages, or unknown, are acknowledged and ignored.
+ */
+export async function applyWebhook(project: string, body: z.infer<typeof webhookBodySchema>): Promise<WebhookOutcome> {
+  const outcome: WebhookOutcome = { applied: 0, stale: 0, ignored: 0 };
+  const statuses = body.entry.flatMap((e) => e.changes.flatMap((c) => (c.field === 'messages' ? (c.value.statuses ?? []) : [])));
+  await Promise.all(
+    statuses.map(async (raw) => {
+      const ref = parseOpaque(raw.biz_opaque_callback_data);
+      if (!KNOWN.has(raw.status) || !ref || ref.project !== project || ref.kind !== 'campaign') {
+        outcome.ignored += 1;
+        return;
+      }
+      const doc = messageRef(firestore, project, ref.campaignId, ref.recipientKey);
+      const status: IncomingStatus = {
+        messageId: raw.id,
+        status: raw.status as IncomingStatus['status'],
+        recipientId: raw.recipient_id,
+        timestamp: raw.timestamp && /^\d+$/.test(raw.timestamp) ? Number(raw.timestamp) : null,
+        errors: (raw.errors ?? []).map((e) => ({ code: e.code, title: e.title || e.message || '' })),
+      };
+      const result = await applyStatus(firestore, doc, status, (phone) => !status.recipientId || samePhone(phone, status.recipientId));
+      if (result === 'ignored') logger.info('whatsapp webhook: status ignored', { project, campaignId: ref.campaignId });
+      outcome[result] += 1;
+    }),
+  );
+  return outcome;
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * The Google Console connection (spec document 2 §2: the Connect link goes to
+ * /api/console/auth/google). A browser navigation cannot carry the Firebase ID token, so the start
+ * is a POST with the token: it answers Google's consent URL with a signed, single-use `state` bound
+ * to the user and the project (and sets a cookie binding it to this browser); the page then
+ * navigates there. Google redirects to GET /api/console/auth/google/callback, which stores the
+ * tokens in the admin-only config/consoleauthgoogle and redirects back to its settings screen.
+ */
+export const googleAuthStartResponseSchema = z.object({ url: z.string().url() });
+export type GoogleAuthStartResponse = z.infer<typeof googleAuthStartResponseSchema>;
+
+/** Where the callback lands: the settings screen, with `google=connected` or `google=error&message=…`. */
+export const GOOGLE_CONNECTED_PATH = '/console/config/consoleauthgoogle';

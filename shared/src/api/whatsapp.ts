@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * WhatsApp calls of the console (issue 16; spec document 2 §7, document 3 §7). Every one takes
+ * `?project=` and a Firebase ID token, except the status webhook (Meta's signature instead).
+ */
+
+/** POST /api/console/whatsapp-template/load-from-api: the WABA's approved templates stored. */
+export const loadWhatsappTemplatesResponseSchema = z.object({
+  ok: z.literal(true),
+  /** Approved templates the account lists. */
+  approved: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** Pending or rejected templates, not stored. */
+  skipped: z.number().int(),
+  /** The document ids stored (the template's name; name--language for a second language). */
+  ids: z.array(z.string()),
+});
+export type LoadWhatsappTemplatesResponse = z.infer<typeof loadWhatsappTemplatesResponseSchema>;
+
+/**
+ * POST /whatsapp/message?project (spec: `{functions host}/whatsapp/message`, served through the
+ * same function as /api): the template test message. `to` is accepted as the spec sends it but the
+ * message goes to the project's test number (config/waba wabaTestPhoneNumber); without a
+ * template the answer is 400 'Nenhum template fornecido.'.
+ */
+export const whatsappTestMessageRequestSchema = z.object({
+  to: z.string().max(40).optional(),
+  type: z.literal('template').default('template'),
+  template: z
+    .object({
+      name: z.string().max(512).optional(),
+      language: z.object({ code: z.string().min(2).max(20) }).default({ code: 'pt_BR' }),
+      components: z.array(z.record(z.string(), z.unknown())).max(20).default([]),
+    })
+    .optional(),
+});
+export type WhatsappTestMessageRequest = z.input<typeof whatsappTestMessageRequestSchema>;
+export const whatsappTestMessageResponseSchema = z.object({
+  ok: z.literal(true),
+  messageId: z.string(),
+  /** The recipient, masked (+55 11 *****-0001). */
+  to: z.string(),
+});
+export type WhatsappTestMessageResponse = z.infer<typeof whatsappTestMessageResponseSchema>;
+
+export const NO_TEMPLATE_MESSAGE = 'Nenhum template fornecido.';
+
+/**
+ * GET /api/console/campaign-whatsapp/{id}/report?project — the WhatsApp campaign's report: the
+ * send's counts (sent = accepted by Meta), the delivery statuses from the webhooks (each counted
+ * once), and the failures grouped by reason.
+ */
+export const whatsappCampaignReportSchema = z.object({
+  status: z.enum(['not-sent', 'preparing', 'sending', 'finished']),
+  total: z.number().int(),
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  read: z.number().int(),
+  /** Refused by Meta at send time, or failed delivery afterwards. */
+  failed: z.number().int(),
+  /** Opted out at Meta (131050): recorded as unsubscribed. */
+  optedOut: z.number().int(),
+  /** Sent with no status from Meta yet. */
+  unconfirmed: z.number().int(),
+  leftOut: z.record(z.string(), z.number().int()),
+  reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+});
+export type WhatsappCampaignReport = z.infer<typeof whatsappCampaignReportSchema>;

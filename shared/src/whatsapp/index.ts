@@ -1,0 +1,4 @@
+export * from './phone.js';
+export * from './template.js';
+export * from './params.js';
+export * from './status.js';

@@ -1,0 +1,40 @@
+/**
+ * Phone numbers as WhatsApp sees them. Brazilian mobiles gained a ninth digit (a leading 9 after
+ * the area code) from 2012 on; WhatsApp accounts created before keep a `wa_id` without it, so one
+ * customer may be written +55 11 98765-4321 in our records and come back as 551187654321. The key
+ * below is the same for both, and is what recipients, opt-outs and statuses are matched by.
+ */
+
+/** Only the digits. */
+export function phoneDigits(text: string): string {
+  return text.replace(/\D/g, '');
+}
+
+/**
+ * The canonical key of a number (digits, country code first) or null when it cannot be a WhatsApp
+ * number. A Brazilian national number (10 or 11 digits, area code first) gets 55; a Brazilian
+ * mobile written without the ninth digit (55 + area code + 8 digits starting 6–9) gets it back.
+ */
+export function whatsappPhoneKey(text: string | null | undefined): string | null {
+  if (typeof text !== 'string') return null;
+  let digits = phoneDigits(text);
+  if (digits.startsWith('00')) digits = digits.slice(2);
+  const international = text.trim().startsWith('+') || text.trim().startsWith('00');
+  if (!international && (digits.length === 10 || digits.length === 11) && !digits.startsWith('55')) digits = `55${digits}`;
+  if (/^55[1-9]\d[6-9]\d{7}$/.test(digits)) digits = `${digits.slice(0, 4)}9${digits.slice(4)}`;
+  if (digits.length < 10 || digits.length > 15) return null;
+  return digits;
+}
+
+/** Whether two numbers reach the same WhatsApp user. */
+export function samePhone(a: string, b: string): boolean {
+  const x = whatsappPhoneKey(a);
+  return x !== null && x === whatsappPhoneKey(b);
+}
+
+/** A number shown without giving it away whole (logs, answers): +55 11 9****-4321. */
+export function maskPhone(text: string): string {
+  const digits = phoneDigits(text);
+  if (digits.length < 6) return '****';
+  return `+${digits.slice(0, 2)} ${digits.slice(2, 4)} ${'*'.repeat(Math.max(digits.length - 8, 1))}-${digits.slice(-4)}`;
+}
