@@ -6,3 +6,4 @@ export * from './projects.js';
 export * from './api/index.js';
 export * from './customers/index.js';
 export * from './files/index.js';
+export * from './numbers/index.js';
