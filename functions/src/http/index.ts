@@ -12,6 +12,7 @@ import { consoleFilesPermissions } from './console-files-permissions.js';
 import { consoleFilesCdnBunnyUploadVideoUrl } from './console-files-cdn-bunny-upload-video-url.js';
 import { fileVideo } from './file-video.js';
 import { fileVideoBunnyWebhook } from './file-video-bunny-webhook.js';
+import { consoleCollectionsImport } from './console-collections-import.js';
 import { workerEndpoints } from './workers.js';
 
 /** Every endpoint behind Hosting's /api/** rewrite. */
@@ -29,5 +30,6 @@ export const endpoints: Endpoint[] = [
   consoleFilesCdnBunnyUploadVideoUrl,
   fileVideoBunnyWebhook,
   fileVideo,
+  consoleCollectionsImport,
   ...workerEndpoints,
 ] as Endpoint[];

@@ -1,3 +1,4 @@
+import type { ImportRecordResult } from '@console/shared';
 import type { ReadyRecord } from './import-plan';
 
 /**
@@ -37,8 +38,12 @@ export interface ImportControl {
 }
 
 export interface BatchWriter {
-  /** Commits one batch atomically; rejects when nothing of it was written. */
-  commit(records: readonly ReadyRecord[]): Promise<void>;
+  /**
+   * Commits one batch atomically; rejects when nothing of it was written. May answer one result
+   * per record (the server's import refuses a record its schema does not accept and writes the
+   * others); without them every record counts as written.
+   */
+  commit(records: readonly ReadyRecord[]): Promise<readonly ImportRecordResult[] | void>;
 }
 
 export interface WriteOptions {
@@ -69,18 +74,18 @@ export async function writeInBatches(
   records: readonly ReadyRecord[],
   writer: BatchWriter,
   control: ImportControl,
-  onBatch: (records: readonly ReadyRecord[], error?: string) => void,
+  onBatch: (records: readonly ReadyRecord[], error?: string, results?: readonly ImportRecordResult[]) => void,
   { batchSize = IMPORT_BATCH_SIZE, concurrency = IMPORT_CONCURRENCY }: WriteOptions = {},
 ): Promise<'finished' | 'interrupted'> {
   const batches = toBatches(records, batchSize);
-  const results: ({ error?: string } | undefined)[] = [];
+  const results: ({ error?: string; records?: readonly ImportRecordResult[] } | undefined)[] = [];
   const inFlight = new Set<Sent>();
   let reported = 0;
 
   // Results in file order: each settled batch reports itself and any later ones already settled.
   const report = () => {
     while (reported < batches.length && results[reported]) {
-      onBatch(batches[reported]!, results[reported]!.error);
+      onBatch(batches[reported]!, results[reported]!.error, results[reported]!.records);
       reported += 1;
     }
   };
@@ -115,8 +120,8 @@ export async function writeInBatches(
     const sent: Sent = {
       ids,
       // A commit that throws instead of rejecting counts as a failed batch too.
-      done: new Promise<void>((resolve) => resolve(writer.commit(batch))).then(
-        () => { results[index] = {}; },
+      done: new Promise<readonly ImportRecordResult[] | void>((resolve) => resolve(writer.commit(batch))).then(
+        (records) => { results[index] = records ? { records } : {}; },
         (error: unknown) => { results[index] = { error: errorMessage(error) }; },
       ).finally(() => {
         inFlight.delete(sent);

@@ -72,6 +72,8 @@ export interface ChangeLine {
   from: unknown;
   to: unknown;
   about: string;
+  /** The entry of an override's removal. */
+  removed: boolean;
 }
 
 export function changeLine(id: string, entry: ProductDoc): ChangeLine {
@@ -86,5 +88,6 @@ export function changeLine(id: string, entry: ProductDoc): ChangeLine {
     from: entry.from ?? null,
     to: entry.to ?? null,
     about: typeof entry.about === 'string' ? entry.about : '',
+    removed: entry.action === 'remove',
   };
 }
