@@ -6,7 +6,8 @@
 //  - form: the document form with 200 fields in headless chromium (bench/document-form.mjs);
 //  - csv: CSV import rows/s in the browser vs a bare Admin SDK write of the same documents, and export time (bench/csv-import.mjs);
 //  - bulk: the bulk sync engine's codes/s against N / (T + 0.4 s), no emulators (bench/bulk-sync.mjs);
-//  - upload: a 20 MB file through the Storage emulator, web SDK vs a bare resumable POST (bench/upload.mjs).
+//  - upload: a 20 MB file through the Storage emulator, web SDK vs a bare resumable POST (bench/upload.mjs);
+//  - load: fifty concurrent warehouse-backed API calls vs the same calls in sequence (bench/warehouse-load.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,6 +60,12 @@ if (want('bundle')) {
 
 if (want('warehouse')) {
   const r = spawnSync(process.execPath, [join(ROOT, 'bench/warehouse.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+if (want('load')) {
+  // Starts its own stack: fifty concurrent warehouse-backed API calls against the same calls in sequence.
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench/warehouse-load.mjs')], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
 }
 
