@@ -284,7 +284,9 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   // Storage listens once its rules runtime has started and loaded storage.rules; the Admin SDK's
   // bucket listing answers 200 from then on (the 'owner' token bypasses the rules).
   if (plan.only.includes('storage')) checks.push({ url: `http://127.0.0.1:${ports.storage}/v0/b/${STORAGE_BUCKET}/o?maxResults=1`, headers: { authorization: 'Bearer owner' } });
-  const deadline = Date.now() + 120_000;
+  // CONSOLE_READY_TIMEOUT_S lengthens the wait on a machine shared by many stacks.
+  const readyTimeoutS = Number(process.env.CONSOLE_READY_TIMEOUT_S) || 120;
+  const deadline = Date.now() + readyTimeoutS * 1000;
   while (true) {
     if (exited) {
       await stopSandboxes();
@@ -294,7 +296,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     if (up.every(Boolean)) break;
     if (Date.now() > deadline) {
       await stack.stop();
-      throw new StackError(`Emulators not ready after 120 s: ${lastError(logFile)} — full log: ${logFile}`);
+      throw new StackError(`Emulators not ready after ${readyTimeoutS} s: ${lastError(logFile)} — full log: ${logFile}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
