@@ -143,6 +143,16 @@ describe('product-data overrides (document 1 §5)', () => {
     );
     await assertSucceeds(setDoc(ref(staffA(), '1099999'), { Price: 5, _override: mark('staff-a') }, { merge: true }));
   });
+  it('records the override in `_overrides` at the declared field only (issue 17)', async () => {
+    const entry = (by: string) => ({ about: 'Concorrência', by, at: serverTimestamp(), upstream: 10 });
+    await assertSucceeds(setDoc(ref(staffA()), { Price: 14, _override: mark('staff-a'), _overrides: { Price: entry('staff-a') } }, { merge: true }));
+    await assertSucceeds(
+      setDoc(ref(staffA()), { Options: { canSell: true }, _override: mark('staff-a', 'Options.canSell'), _overrides: { 'Options.canSell': entry('staff-a') } }, { merge: true }),
+    );
+    await assertFails(setDoc(ref(staffA()), { Price: 15, _override: mark('staff-a'), _overrides: { ProductLine: entry('staff-a') } }, { merge: true }));
+    await assertFails(setDoc(ref(staffA()), { Price: 15, _override: mark('staff-a'), _overrides: { Price: entry('staff-a'), PriceNet: entry('staff-a') } }, { merge: true }));
+    await assertFails(setDoc(ref(staffA()), { Price: 15, _override: mark('staff-a'), _overrides: 'Price' }, { merge: true }));
+  });
   it('an override without a fresh mark, signed by another, without a reason or touching other fields is refused', async () => {
     await assertFails(setDoc(ref(staffA()), { Price: 13 }, { merge: true }));
     await assertFails(setDoc(ref(staffA()), { Price: 13, _override: mark('admin-1') }, { merge: true }));

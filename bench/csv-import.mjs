@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // CSV import and export in the real console (headless chromium against a fresh seeded stack).
 //  - import: rows per second writing 10,000 products through the import dialog (the browser,
-//    signed in as the seed's admin, security rules evaluated on every write), from 'Iniciar
-//    importação' to 'Importação concluída';
+//    signed in as the seed's admin; each batch goes to the import endpoint, which validates it and
+//    writes it with the Admin SDK in one transaction), from 'Iniciar importação' to 'Importação
+//    concluída'; then a batch with an invalid row posted straight to the endpoint, never stored;
 //  - preview of the same file again: reading the file and finding its 10,000 ids stored (the
 //    created/updated split of the preview);
 //  - export: seconds for 'Export CSV' on the same collection to hand over the file;
@@ -30,6 +31,7 @@ import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'fireba
 import { connectFirestoreEmulator, doc, initializeFirestore, setLogLevel, writeBatch } from 'firebase/firestore';
 import { CACHE_DIR, HOSTING_URL, PROJECT_ID, ROOT, ports } from '../scripts/lib/config.mjs';
 import { startStack } from '../scripts/lib/stack.mjs';
+import { signIn } from './support.mjs';
 import { emulatorEnv, loadSeed, readSeed } from '../scripts/lib/seed.mjs';
 
 const ROWS = Number(process.env.CSV_BENCH_ROWS ?? 10_000);
@@ -168,7 +170,7 @@ try {
   const scriptS = (await scriptSeconds()) - script0;
   const created = Number(await dialog.getByTestId('count-created').innerText());
   if (created !== ROWS) throw new Error(`the import created ${created} of ${ROWS} records`);
-  console.log(`csv    import ${ROWS} products in the console (browser, rules on): ${fmtRate(imported.s)}  (preview: read + check ${previewS.toFixed(1)} s)`);
+  console.log(`csv    import ${ROWS} products in the console (browser → import endpoint): ${fmtRate(imported.s)}  (preview: read + check ${previewS.toFixed(1)} s)`);
   console.log(`csv      browser JavaScript during it: ${scriptS.toFixed(1)} s${cpuNote(imported)}`);
 
   // The same file again: the preview finds every id stored (the created/updated split).
@@ -185,6 +187,24 @@ try {
     await download.path();
   });
   console.log(`csv    export ${products} products to CSV: ${exported.s.toFixed(1)} s`);
+
+  // A batch the browser would never send (its preview refuses the line), posted straight to the
+  // import endpoint as a forged client could: the server's schema check must keep the bad row out.
+  const idToken = await signIn(admin.email, admin.password);
+  const forged = await fetch(`${HOSTING_URL}/api/console/collections/import?project=main`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
+    body: JSON.stringify({ collection: 'product', brand: 'Tramontina', records: [
+      { line: 2, id: `forged-ok-${tag}`, data: { Price: 10 } },
+      { line: 3, id: `forged-bad-${tag}`, data: { Price: 'dez', Options: { canSell: 'sim' } } },
+    ] }),
+  }).then((r) => r.json());
+  const checkApp = initializeApp({ projectId: PROJECT_ID }, 'bench-csv-check');
+  const [okStored, badStored] = await Promise.all([`forged-ok-${tag}`, `forged-bad-${tag}`].map(async (id) => (await getFirestore(checkApp).doc(`project/main/product/${id}`).get()).exists));
+  await deleteApp(checkApp);
+  const refused = forged.results?.[1]?.status === 'error';
+  console.log(`csv    invalid row sent straight to the import endpoint: ${refused && !badStored && okStored ? 'refused and not stored (the valid row of its batch stored)' : `NOT REFUSED (${JSON.stringify(forged)}; stored: ${badStored})`}`);
+  if (!refused || badStored) process.exitCode = 1;
   console.log(`csv    bare write, Admin SDK, batches of ${BATCH_SIZE}, ${CONCURRENCY} in flight: ${fmtRate(bare.s)}${cpuNote(bare)}`);
   console.log(`csv    bare BulkWriter (throttling off): ${fmtRate(bulk.s)}${failed ? ` (${failed} writes failed)` : ''}${cpuNote(bulk)}`);
   console.log(`csv    import/bare: ${(bare.s / imported.s).toFixed(2)} of the batched commits, ${(bulk.s / imported.s).toFixed(2)} of the BulkWriter`);

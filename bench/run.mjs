@@ -12,6 +12,7 @@
 //  - conditions: condition SQL write/read of 1,000 ~200-node trees, one rule over 10,000 products, editor keystroke-to-paint (bench/conditions.mjs).
 //  - layout: the page layout editor: operation p95 at 2,000 nodes, opening 500 nodes, node re-renders (bench/layout-editor.mjs).
 //  - ai: the assistant's server time per round, and product texts for 100 codes at N = 1, 5, 10 against the OpenAI sandbox's latency floor (bench/ai.mjs).
+//  - load: fifty concurrent warehouse-backed API calls vs the same calls in sequence (bench/warehouse-load.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,6 +65,12 @@ if (want('bundle')) {
 
 if (want('warehouse')) {
   const r = spawnSync(process.execPath, [join(ROOT, 'bench/warehouse.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+if (want('load')) {
+  // Starts its own stack: fifty concurrent warehouse-backed API calls against the same calls in sequence.
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench/warehouse-load.mjs')], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
 }
 

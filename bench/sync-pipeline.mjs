@@ -11,8 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { CACHE_DIR, HOSTING_URL, PROJECT_ID, ports } from '../scripts/lib/config.mjs';
+import { CACHE_DIR, HOSTING_URL, PROJECT_ID } from '../scripts/lib/config.mjs';
 import { startStack } from '../scripts/lib/stack.mjs';
+import { signIn } from './support.mjs';
 import { emulatorEnv, loadSeed, readSeed } from '../scripts/lib/seed.mjs';
 
 const CODES = Number(process.argv[2] ?? 20);
@@ -22,15 +23,6 @@ const BLING_WINDOW_MS = 1150;
 const BLING_PER_WINDOW = 3;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-async function signIn(email, password) {
-  const res = await fetch(`http://127.0.0.1:${ports.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  return (await res.json()).idToken;
-}
 
 async function call(path, token) {
   const res = await fetch(`${HOSTING_URL}${path}`, { headers: { authorization: `Bearer ${token}` } });

@@ -1,5 +1,6 @@
 // CSV export and import on the collection screen (issue 6): a round trip that changes nothing,
-// every bad case with its exact message and counts, pause / resume / stop, and the product brand rule.
+// every bad case with its exact message and counts, pause / resume / stop, and the product brand rule;
+// records written through the server's import endpoint with their timestamps (issue 17).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -128,6 +129,31 @@ describe('CSV import and export', () => {
     for (const id of [`num-${run}`, `date-${run}`, `json-${run}`, `col-${run}`]) {
       expect((await getDoc(doc(client.db, 'project', 'main', 'product', id))).exists()).toBe(false);
     }
+  });
+
+  it('imports a hand-made file (no :type, pt-BR numbers) with timestamps, so the ordered list shows the records (issue 17)', async () => {
+    await page.goto('/console/category');
+    await page.getByTestId('entry-list').getByRole('button').first().waitFor();
+    const ids = [`cat-a-${run}`, `cat-b-${run}`];
+    const csv = ['id,title,order', `${ids[0]},Importada A ${run},"1.234,5"`, `${ids[1]},Importada B ${run},`].join('\n');
+    await chooseCsv(page, 'categorias.csv', csv);
+    await dialog(page).getByTestId('import-preview-counts').filter({ hasText: 'Serão criados 2 registros e atualizados 0.' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Iniciar importação' }).click();
+    await dialog(page).getByText('Importação concluída').waitFor();
+    expect([await count(page, 'created'), await count(page, 'errors')]).toEqual([2, 0]);
+    await closeDialog(page);
+    const [a, b] = await Promise.all(ids.map(async (id) => (await getDoc(doc(client.db, 'project', 'main', 'category', id))).data()!));
+    expect(a).toMatchObject({ title: `Importada A ${run}`, order: 1234.5 });
+    expect(b).toMatchObject({ title: `Importada B ${run}`, order: null });
+    for (const stored of [a, b]) {
+      expect(stored.createdAt.toDate()).toBeInstanceOf(Date);
+      expect(stored.updatedAt.toDate()).toBeInstanceOf(Date);
+    }
+    // The category list is ordered by `order`: both records are in it.
+    await page.getByTestId('entry-list').getByRole('button', { name: new RegExp(`Importada B ${run}`) }).waitFor();
+    await page.getByTestId('entry-list').getByRole('button', { name: new RegExp(`Importada A ${run}`) }).waitFor();
+    await page.goto('/console/product');
+    await page.getByTestId('entry-list').getByRole('button').first().waitFor();
   });
 
   it('pauses, resumes and stops a long import, leaving whole records and the rest listed', async () => {

@@ -7,6 +7,7 @@ import { collection, doc, getDoc, getDocs, query, where } from 'firebase/firesto
 import { answerDialogs, launchBrowser, openConsole, signIn } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
 import { signedInClient, type SignedInClient } from './support/client-sdk.js';
+import { testFirestore } from '../functions/src/sync/pipeline/emulator-test-support.js';
 
 // A seeded main product: Price 252,90, PriceNetErp 134,49, no PriceInstallments, packs of 6 and 12.
 const CODE = '118453596';
@@ -113,5 +114,32 @@ describe('product information panel', () => {
     await panel(page).getByTestId('change-history').getByRole('listitem').filter({ hasText: 'Campanha de frete grátis' }).waitFor();
     const toggle = (await changelog()).find((e) => e.field === 'Options.isFreeShipping');
     expect(toggle).toMatchObject({ from: false, to: true, about: 'Campanha de frete grátis', createdBy: { id: staff.uid } });
+  });
+
+  it("marks an overridden field, shows upstream's value when it differs, and removes the override with a reason (issue 17)", async () => {
+    const before = (await productData()).ProductLine;
+    dialogs.next({ prompt: 'Linha do operador' });
+    dialogs.next({ prompt: 'Linha errada no fabricante' });
+    await panel(page).getByRole('button', { name: 'Alterar Linha' }).click();
+    await shown(page, 'value-ProductLine').filter({ hasText: /^Linha do operador$/ }).waitFor();
+    await shown(page, 'override-ProductLine').getByText('Alterado manualmente').waitFor();
+    // What the warehouse → Firestore sync records when upstream now gives another line.
+    await testFirestore().doc(`project/main/product-data/${CODE}`).set({ _overrides: { ProductLine: { upstream: 'Linha nova do fabricante' } } }, { merge: true });
+    await shown(page, 'override-ProductLine').getByText('Origem agora: Linha nova do fabricante').waitFor();
+    expect((await productData())._overrides.ProductLine).toMatchObject({ about: 'Linha errada no fabricante', by: staff.uid });
+
+    dialogs.next({ prompt: '' });
+    await panel(page).getByRole('button', { name: 'Remover alteração de Linha' }).click();
+    await expect.poll(() => dialogs.seen.filter((m) => m === 'Alteração cancelada').length).toBeGreaterThan(0);
+    expect((await productData()).ProductLine).toBe('Linha do operador');
+    dialogs.next({ prompt: 'Fabricante corrigiu a linha' });
+    await panel(page).getByRole('button', { name: 'Remover alteração de Linha' }).click();
+    await shown(page, 'value-ProductLine').filter({ hasText: /^Linha nova do fabricante$/ }).waitFor();
+    expect(await shown(page, 'override-ProductLine').count()).toBe(0);
+    const removal = panel(page).getByTestId('change-history').getByRole('listitem').filter({ hasText: 'Fabricante corrigiu a linha' });
+    await removal.waitFor();
+    expect(await removal.innerText()).toMatch(/Linha: Linha do operador → Linha nova do fabricante[\s\S]*\(alteração removida\)/);
+    expect((await productData())._overrides?.ProductLine).toBeUndefined();
+    expect(before).not.toBe('Linha do operador');
   });
 });

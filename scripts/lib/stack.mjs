@@ -54,6 +54,19 @@ function dotenvValue(value) {
   return /^[\w./:@-]*$/.test(value) ? value : `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
 }
 
+/** The first line a child process prints, as JSON ({error} when it exits before printing one). */
+function firstJsonLine(child, exited) {
+  return new Promise((resolve) => {
+    let buffer = '';
+    child.stdout.on('data', (chunk) => {
+      buffer += chunk;
+      const newline = buffer.indexOf('\n');
+      if (newline !== -1) resolve(JSON.parse(buffer.slice(0, newline)));
+    });
+    exited.then((code) => resolve({ error: `exited with code ${code} before listening` }));
+  });
+}
+
 /**
  * Starts the upstream sandboxes in a process of their own (the caller may block its event loop,
  * e.g. spawnSync of vitest) and points the functions at them: functions/.env.<project>, read by the
@@ -73,15 +86,7 @@ async function startSandboxes(onNote) {
   };
   const child = spawn(process.execPath, [SANDBOX_SERVER, String(SANDBOX_PORT_BASE)], { cwd: ROOT, env: sandboxProcessEnv, stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const answer = await new Promise((resolve) => {
-    let buffer = '';
-    child.stdout.on('data', (chunk) => {
-      buffer += chunk;
-      const newline = buffer.indexOf('\n');
-      if (newline !== -1) resolve(JSON.parse(buffer.slice(0, newline)));
-    });
-    exited.then((code) => resolve({ error: `exited with code ${code} before listening` }));
-  });
+  const answer = await firstJsonLine(child, exited);
   if (answer.error) {
     child.kill('SIGKILL');
     throw new StackError(answer.error.startsWith('Sandbox ') ? answer.error : `Sandboxes failed to start: ${answer.error}`);
@@ -172,6 +177,31 @@ function lastError(logFile) {
 }
 
 /**
+ * The local warehouse server (functions/src/warehouse/server.ts): one process holding this demo
+ * project's DuckDB file open for every Functions worker, found by them through
+ * `<file>.server.json`. stdin stays a pipe: it stops when this process goes.
+ */
+async function startWarehouseServer() {
+  const { bundleWarehouseServer } = await import('../../functions/src/warehouse/bundle-duckdb.mjs');
+  const script = await bundleWarehouseServer(join(CACHE_DIR, 'warehouse-server'));
+  const database = join(ROOT, 'emulator-data', 'warehouse', `${PROJECT_ID.replace(/[^\w.-]/g, '_')}.duckdb`);
+  const child = spawn(process.execPath, [script, database], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const answer = await firstJsonLine(child, exited);
+  if (answer.error) throw new StackError(`Local warehouse server: ${answer.error}`);
+  return {
+    url: answer.url,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.stdin.end();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
  * Starts the emulators. `stateDir`: data imported on start (when present) and exported on stop
  * when `persist` is set. Resolves once Hosting, the API, Firestore and Auth answer.
  */
@@ -179,6 +209,13 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   const plan = planEmulators();
   plan.notes.forEach((note) => onNote(note));
   const sandboxes = await startSandboxes(onNote);
+  let warehouseServer;
+  try {
+    warehouseServer = await startWarehouseServer();
+  } catch (error) {
+    await sandboxes.stop();
+    throw error;
+  }
   mkdirSync(dirname(logFile), { recursive: true });
   const imported = hasState(stateDir);
   const args = [
@@ -218,6 +255,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (error) {
     await sandboxes.stop();
+    await warehouseServer.stop();
     throw error;
   }
   // Each log line carries the seconds since launch, to see where start-up time goes.
@@ -233,7 +271,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   const stopSandboxes = async () => {
     if (sandboxesStopped) return;
     sandboxesStopped = true;
-    await sandboxes.stop();
+    await Promise.all([sandboxes.stop(), warehouseServer.stop()]);
   };
   const stack = {
     imported,

@@ -11,3 +11,4 @@ export * from './campaigns/index.js';
 export * from './orders/order.js';
 export * from './conditions/index.js';
 export * from './layout/index.js';
+export * from './numbers/index.js';

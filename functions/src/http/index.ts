@@ -13,6 +13,7 @@ import { consoleFilesCdnBunnyUploadVideoUrl } from './console-files-cdn-bunny-up
 import { fileVideo } from './file-video.js';
 import { fileVideoBunnyWebhook } from './file-video-bunny-webhook.js';
 import { consoleConditionsPreview } from './console-conditions-preview.js';
+import { consoleCollectionsImport } from './console-collections-import.js';
 import { workerEndpoints } from './workers.js';
 import { consoleProductsAiResponse } from './console-products-ai-response.js';
 import { consoleProductsAiTools } from './console-products-ai-tools.js';
@@ -42,6 +43,7 @@ export const endpoints: Endpoint[] = [
   consoleConditionsPreview,
   consoleProductsAiResponse,
   consoleProductsAiTools,
+  consoleCollectionsImport,
   ...workerEndpoints,
   consoleWhatsappTemplateLoadFromApi,
   whatsappMessage,

@@ -17,6 +17,8 @@ export interface OverrideMark {
   about: string;
   by: string;
   at: Timestamp;
+  /** The write removed the override of `field` (its value went back to upstream's). */
+  removed: boolean;
 }
 
 const isPlainObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -28,7 +30,7 @@ function readMark(data: Doc | undefined): OverrideMark | null {
   if (typeof field !== 'string' || !field || typeof about !== 'string' || typeof by !== 'string' || !(at instanceof Timestamp)) {
     return null;
   }
-  return { field, about, by, at };
+  return { field, about, by, at, removed: mark.removed === true };
 }
 
 /**
@@ -62,18 +64,21 @@ export async function recordOverride(write: ProductDataWrite, deps: ChangelogDep
   if (!mark) return false;
   const project = deps.firestore.collection('project').doc(write.projectId);
   let from = valueAt(write.before, mark.field);
-  if (from === undefined) {
-    // Not overridden nor synced before: the panel showed the catalogue's value.
-    const catalogue = await project.collection('product').doc(write.code).get();
-    from = valueAt(catalogue.data(), mark.field);
+  let to = valueAt(write.after, mark.field);
+  if (from === undefined || to === undefined) {
+    // No synced value (never synced, or a removal back to none): the panel shows the catalogue's.
+    const catalogue = (await project.collection('product').doc(write.code).get()).data();
+    from ??= valueAt(catalogue, mark.field);
+    to ??= valueAt(catalogue, mark.field);
   }
   const user = await deps.getUser(mark.by);
   const entry = {
     ProductCode: write.code,
     field: mark.field,
     from: from ?? null,
-    to: valueAt(write.after, mark.field) ?? null,
+    to: to ?? null,
     about: mark.about,
+    action: mark.removed ? 'remove' : 'override',
     createdBy: {
       id: mark.by,
       email: user?.email ?? null,

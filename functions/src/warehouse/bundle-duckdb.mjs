@@ -1,5 +1,6 @@
 // Bundles the DuckDB adapter into one ES module plain `node` can import (there is no TypeScript
-// loader at run time): used by bench/warehouse.mjs and by the test that runs two writer processes.
+// loader at run time): used by bench/warehouse.mjs and by the test that runs two writer processes;
+// and the local warehouse server the stack starts (scripts/lib/stack.mjs).
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,10 +9,18 @@ import { build } from 'esbuild';
 const require = createRequire(import.meta.url);
 
 /** Writes <outDir>/duckdb-warehouse.mjs and returns its path. */
-export async function bundleDuckDbAdapter(outDir) {
-  const outfile = join(outDir, 'duckdb-warehouse.mjs');
+export function bundleDuckDbAdapter(outDir) {
+  return bundle('duckdb.ts', join(outDir, 'duckdb-warehouse.mjs'));
+}
+
+/** Writes <outDir>/warehouse-server.mjs (server-main.ts: the local warehouse server process) and returns its path. */
+export function bundleWarehouseServer(outDir) {
+  return bundle('server-main.ts', join(outDir, 'warehouse-server.mjs'));
+}
+
+async function bundle(entry, outfile) {
   await build({
-    entryPoints: [join(dirname(fileURLToPath(import.meta.url)), 'duckdb.ts')],
+    entryPoints: [join(dirname(fileURLToPath(import.meta.url)), entry)],
     outfile,
     bundle: true,
     platform: 'node',

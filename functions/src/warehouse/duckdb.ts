@@ -17,6 +17,12 @@ export interface DuckDbWarehouseOptions {
   maxHoldMs?: number;
   /** How long the file stays open after the last queued operation, for the next one. Default 20 ms. */
   lingerMs?: number;
+  /**
+   * This process is the file's only user (the local warehouse server, server.ts): one DuckDB
+   * instance kept open with a pool of this many connections — reads run side by side, writes one
+   * at a time — instead of opening the file per burst of calls under a cross-process lock.
+   */
+  pooledConnections?: number;
 }
 
 const SQL_TYPE = { string: 'VARCHAR', number: 'DOUBLE' } as const;
@@ -87,7 +93,7 @@ const GIVE_WAY_MS = 2 * MAX_RETRY_MS;
  * operations on the file run one after another — two instances on one file in one process would
  * not see each other's lock.
  */
-class DatabaseFile {
+class DatabaseFile implements Database {
   private readonly queue: FileTask[] = [];
   private draining = false;
   private wake: (() => void) | undefined;
@@ -99,7 +105,7 @@ class DatabaseFile {
     private readonly limits: { lockTimeoutMs: number; maxHoldMs: number; lingerMs: number },
   ) {}
 
-  run<R>(task: (session: Session) => Promise<R>): Promise<R> {
+  run<R>(task: (session: Session) => Promise<R>, _access?: Access): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ run: task, resolve: resolve as (v: unknown) => void, reject });
       this.wake?.();
@@ -192,9 +198,9 @@ class DatabaseFile {
         const instance = await DuckDBInstance.create(this.path, { threads: '2' });
         return { instance, session: { connection: await instance.connect(), ensured: new Set() } };
       } catch (error) {
-        if (!isLockConflict(error)) throw new WarehouseError(`Falha ao abrir o warehouse local (${this.path}): ${(error as Error).message}`, { cause: error });
+        if (!isLockConflict(error)) throw new WarehouseError(`Falha ao abrir o warehouse local: ${(error as Error).message}`, { cause: error });
         if (Date.now() >= deadline) {
-          throw new WarehouseError(`O warehouse local está em uso por outro processo há mais de ${Math.round(this.limits.lockTimeoutMs / 1000)} s (${this.path}).`, { cause: error });
+          throw new WarehouseError(`O warehouse local está em uso por outro processo há mais de ${Math.round(this.limits.lockTimeoutMs / 1000)} s.`, { cause: error });
         }
         writeFileSync(this.waitingMark, String(process.pid));
         // Exponential backoff with jitter so waiting processes do not retry in step.
@@ -204,11 +210,109 @@ class DatabaseFile {
   }
 }
 
+/** How an operation reaches the database: the table it needs and whether it writes. */
+interface Access {
+  table: TableName;
+  write: boolean;
+}
+
+interface Database {
+  run<R>(task: (session: Session) => Promise<R>, access: Access): Promise<R>;
+  released(): Promise<void>;
+}
+
+/**
+ * One DuckDB instance held open by the one process that uses the file (the warehouse server), with
+ * a pool of connections: reads run concurrently (DuckDB's MVCC gives each a consistent view),
+ * writes and table creation run one at a time, so two upserts never conflict on a key. The
+ * instance opens on first use and closes on released() (a later call opens it again).
+ */
+class PooledDatabase implements Database {
+  private opened: Promise<{ instance: DuckDBInstance; sessions: Session[] }> | undefined;
+  private free: Session[] = [];
+  private waiting: ((session: Session) => void)[] = [];
+  private writeTurn: Promise<void> = Promise.resolve();
+  private readonly ensured = new Set<TableName>();
+  private inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    readonly path: string,
+    private readonly size: number,
+  ) {}
+
+  run<R>(task: (session: Session) => Promise<R>, { table, write }: Access): Promise<R> {
+    const done = (async () => {
+      await this.open();
+      if (!this.ensured.has(table)) await this.inTurn(() => this.withSession((session) => ensureTable(session, table)));
+      return write ? this.inTurn(() => this.withSession(task)) : this.withSession(task);
+    })();
+    this.inFlight.add(done);
+    void done.catch(() => undefined).finally(() => this.inFlight.delete(done));
+    return done;
+  }
+
+  async released(): Promise<void> {
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+    const opened = this.opened;
+    if (!opened) return;
+    this.opened = undefined;
+    const { instance, sessions } = await opened;
+    for (const { connection } of sessions) connection.closeSync();
+    instance.closeSync();
+    this.free = [];
+    this.ensured.clear();
+  }
+
+  private open() {
+    this.opened ??= (async () => {
+      const { DuckDBInstance } = await import('@duckdb/node-api');
+      mkdirSync(dirname(this.path), { recursive: true });
+      let instance: DuckDBInstance;
+      try {
+        instance = await DuckDBInstance.create(this.path, { threads: '2' });
+      } catch (error) {
+        this.opened = undefined;
+        throw new WarehouseError(`Falha ao abrir o warehouse local: ${(error as Error).message}`, { cause: error });
+      }
+      const sessions: Session[] = [];
+      for (let i = 0; i < this.size; i++) sessions.push({ connection: await instance.connect(), ensured: this.ensured });
+      this.free = [...sessions];
+      return { instance, sessions };
+    })();
+    return this.opened;
+  }
+
+  /** Runs `task` after every write queued before it, and before any queued after it. */
+  private inTurn<R>(task: () => Promise<R>): Promise<R> {
+    const result = this.writeTurn.then(task);
+    this.writeTurn = result.then(() => undefined, () => undefined);
+    return result;
+  }
+
+  private async withSession<R>(task: (session: Session) => Promise<R>): Promise<R> {
+    const session = this.free.pop() ?? (await new Promise<Session>((resolve) => this.waiting.push(resolve)));
+    try {
+      return await task(session);
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next(session);
+      else this.free.push(session);
+    }
+  }
+}
+
 const openFiles = new Map<string, DatabaseFile>();
 
-/** One DatabaseFile per path in this process; its limits are those of the first warehouse opened on the path. */
-function databaseFile(options: DuckDbWarehouseOptions): DatabaseFile {
+const pooled = new Map<string, PooledDatabase>();
+
+/** One database per path in this process; its limits are those of the first warehouse opened on the path. */
+function databaseFile(options: DuckDbWarehouseOptions): Database {
   const path = resolve(options.path);
+  if (options.pooledConnections) {
+    let db = pooled.get(path);
+    if (!db) pooled.set(path, (db = new PooledDatabase(path, options.pooledConnections)));
+    return db;
+  }
   let file = openFiles.get(path);
   if (!file) {
     file = new DatabaseFile(path, { lockTimeoutMs: options.lockTimeoutMs ?? 30_000, maxHoldMs: options.maxHoldMs ?? 250, lingerMs: options.lingerMs ?? 20 });
@@ -281,7 +385,7 @@ export function createDuckDbWarehouse(options: DuckDbWarehouseOptions): Warehous
       const staged = stageRows(table, rows);
       if (!staged.length) return { written: 0 };
       try {
-        await file.run((session) => writeStagedRows(session, table, staged));
+        await file.run((session) => writeStagedRows(session, table, staged), { table, write: true });
       } catch (error) {
         throw asWriteFailure(table, error);
       }
@@ -297,7 +401,7 @@ export function createDuckDbWarehouse(options: DuckDbWarehouseOptions): Warehous
           const reader = await session.connection.runAndReadAll(selectSql(table, 'project = $project AND id = $id'), { project: key.project, id: key.id });
           const [stored] = reader.getRowObjectsJS() as Stored[];
           return stored ? toRow(table, stored) : null;
-        });
+        }, { table, write: false });
       } catch (error) {
         throw asReadFailure(table, error);
       }
@@ -319,7 +423,7 @@ export function createDuckDbWarehouse(options: DuckDbWarehouseOptions): Warehous
               })
             : await connection.runAndReadAll(selectSql(table, 'project = $project'), { project: filter.project });
           return (reader.getRowObjectsJS() as Stored[]).map((stored) => toRow(table, stored));
-        });
+        }, { table, write: false });
       } catch (error) {
         throw asReadFailure(table, error);
       }
@@ -332,7 +436,7 @@ export function createDuckDbWarehouse(options: DuckDbWarehouseOptions): Warehous
         await file.run(async (session) => {
           await ensureTable(session, table);
           await session.connection.run(`DELETE FROM ${quoteIdentifier(table)} WHERE project = $project AND id = $id`, { project: key.project, id: key.id });
-        });
+        }, { table, write: true });
       } catch (error) {
         throw asWriteFailure(table, error);
       }

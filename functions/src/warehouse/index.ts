@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { BIGQUERY_DATASET, WAREHOUSE } from '../params.js';
 import { createBigQueryWarehouse } from './bigquery.js';
 import { createDuckDbWarehouse } from './duckdb.js';
+import { createRemoteWarehouse, discoverWarehouseServer } from './server.js';
 import type { Warehouse } from './warehouse.js';
 
 export * from './warehouse.js';
@@ -41,6 +42,16 @@ export function duckDbPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(root, 'emulator-data', 'warehouse', `${fileName}.duckdb`);
 }
 
+/**
+ * The local warehouse of a DuckDB file: through its warehouse server when one runs (the local
+ * stack starts it: the Functions emulator's many worker processes then share one open database),
+ * else the file opened in this process.
+ */
+export function localWarehouse(path: string): Warehouse {
+  const server = discoverWarehouseServer(path);
+  return server ? createRemoteWarehouse(server) : createDuckDbWarehouse({ path });
+}
+
 let current: { key: string; warehouse: Warehouse } | undefined;
 
 /** The warehouse of this runtime, created once per process. */
@@ -50,7 +61,7 @@ export function getWarehouse(): Warehouse {
   if (current?.key !== key) {
     const warehouse =
       adapter === 'duckdb'
-        ? createDuckDbWarehouse({ path: duckDbPath() })
+        ? localWarehouse(duckDbPath())
         : createBigQueryWarehouse({ dataset: BIGQUERY_DATASET.value() || 'console', projectId: process.env.GCLOUD_PROJECT });
     current = { key, warehouse };
   }

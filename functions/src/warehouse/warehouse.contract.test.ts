@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBigQueryWarehouse } from './bigquery.js';
+import type { AddressInfo } from 'node:net';
 import { createDuckDbWarehouse } from './duckdb.js';
+import { createRemoteWarehouse, createWarehouseServer } from './server.js';
 import { TABLE_NAMES, siteProductId, type TableName } from './tables.js';
 import { WarehouseError, type Warehouse, type WarehouseRow } from './warehouse.js';
 
@@ -15,8 +17,44 @@ afterAll(() => rmSync(tempDir, { recursive: true, force: true }));
 const bigQueryDataset = process.env.WAREHOUSE_CONTRACT_BIGQUERY_DATASET;
 
 /** Each adapter opens a store by name: two calls with one name are two instances over the same data. */
+const servers = new Map<string, { url: Promise<string>; close(): Promise<void> }>();
+afterAll(async () => {
+  for (const server of servers.values()) await server.close();
+});
+
+/** The local stack's way: one server per file (here in this process), pooled connections, HTTP clients. */
+function serverWarehouse(store: string): Warehouse {
+  let server = servers.get(store);
+  if (!server) {
+    const local = createDuckDbWarehouse({ path: join(tempDir, `${store}-served.duckdb`), pooledConnections: 3 });
+    const http = createWarehouseServer(local).listen(0, '127.0.0.1');
+    server = {
+      url: new Promise<string>((resolve) => http.once('listening', () => resolve(`http://127.0.0.1:${(http.address() as AddressInfo).port}`))),
+      async close() {
+        http.closeAllConnections();
+        await new Promise((resolve) => http.close(resolve));
+        await local.close();
+      },
+    };
+    servers.set(store, server);
+  }
+  return lazyWarehouse(server.url.then(createRemoteWarehouse));
+}
+
+/** A warehouse whose calls wait for the client to exist (the server is listening a tick later). */
+function lazyWarehouse(client: Promise<Warehouse>): Warehouse {
+  return {
+    upsert: async (table, rows) => (await client).upsert(table, rows),
+    get: async (table, key) => (await client).get(table, key),
+    list: async (table, filter) => (await client).list(table, filter),
+    remove: async (table, key) => (await client).remove(table, key),
+    close: async () => (await client).close(),
+  };
+}
+
 const adapters: { name: string; skip: boolean; open: (store: string) => Warehouse }[] = [
   { name: 'DuckDB', skip: false, open: (store) => createDuckDbWarehouse({ path: join(tempDir, `${store}.duckdb`) }) },
+  { name: 'DuckDB through the local warehouse server', skip: false, open: serverWarehouse },
   { name: 'BigQuery', skip: !bigQueryDataset, open: () => createBigQueryWarehouse({ dataset: bigQueryDataset ?? 'unused' }) },
 ];
 

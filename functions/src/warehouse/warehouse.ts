@@ -49,10 +49,23 @@ export interface Warehouse {
   close(): Promise<void>;
 }
 
-/** A warehouse failure; the message is Portuguese and may be shown to the operator. */
+/**
+ * Absolute file paths in a message ('/srv/app/emulator-data/warehouse/x.duckdb', 'C:\\data\\x'):
+ * the database engine names its files in its errors, and answers must never show server paths.
+ */
+const SERVER_PATH = /(?<![\w:/.])(?:[A-Za-z]:\\|\/)[^\s"'`()<>,;]*[\\/][^\s"'`()<>,;]*/g;
+
+export function withoutServerPaths(message: string): string {
+  return message.replace(SERVER_PATH, '(arquivo do servidor)');
+}
+
+/**
+ * A warehouse failure; the message is Portuguese and may be shown to the operator, so it never
+ * names a server path (the cause keeps the engine's own error for the logs).
+ */
 export class WarehouseError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super(withoutServerPaths(message), options);
     this.name = 'WarehouseError';
   }
 }

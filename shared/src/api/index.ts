@@ -6,3 +6,4 @@ export * from './google-auth.js';
 export * from './campaigns.js';
 export * from './conditions.js';
 export * from './ai.js';
+export * from './collection-import.js';

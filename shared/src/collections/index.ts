@@ -2,3 +2,4 @@ export * from './define.js';
 export * from './registry.js';
 export * from './address.js';
 export * from './components.js';
+export * from './import-records.js';

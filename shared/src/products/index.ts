@@ -1,3 +1,4 @@
 export * from './company.js';
 export * from './pricing.js';
 export * from './field-path.js';
+export * from './overrides.js';

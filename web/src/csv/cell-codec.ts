@@ -1,3 +1,4 @@
+import { readBrazilianNumber } from '@console/shared';
 import { toDisplayJson } from '../form-engine/display-json';
 import { reviveTimestamps } from '../form-engine/json-text';
 import { toDate } from '../form-engine/timestamps';
@@ -71,10 +72,9 @@ export function readCell(kind: CellKind, text: string, name: string): CellReadin
     case 'checkbox':
       return { ok: true, value: trimmed === 'true' };
     case 'number': {
-      // A spreadsheet in pt-BR writes 1,5: accepted when it is the only separator.
-      const normalised = /^-?\d+,\d+$/.test(trimmed) ? trimmed.replace(',', '.') : trimmed;
-      const value = normalised === '' ? Number.NaN : Number(normalised);
-      return Number.isFinite(value) ? { ok: true, value } : { ok: false, message: CSV_TEXTS.badNumber(name, text) };
+      // The shared reader: a spreadsheet in pt-BR writes '1.234,56', the console's export '1234.56'.
+      const value = readBrazilianNumber(trimmed);
+      return value !== null ? { ok: true, value } : { ok: false, message: CSV_TEXTS.badNumber(name, text) };
     }
     case 'date': {
       const value = readDate(trimmed, DATE_PATTERNS);

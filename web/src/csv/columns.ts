@@ -57,19 +57,26 @@ export function fieldAtPath(fields: readonly FieldDefinition[], path: readonly s
 export type HeaderReading = { ok: true; column: CsvColumn } | { ok: false; header: string };
 
 /**
- * A header the importer understands: `id:text`, a field of the definition with its own type, or
- * any path as `json` (extra stored data). Anything else is an unknown column.
+ * A header the importer understands: `id` or `id:text`, a field of the definition with its own
+ * type, or any path as `json` (extra stored data). A header without `:type` takes the type of the
+ * collection's field of that name (spreadsheets made by hand rarely carry the type); only names the
+ * collection does not have, or a type that is not the field's, are unknown columns.
  */
 export function readHeader(header: string, fields: readonly FieldDefinition[]): HeaderReading {
   const text = header.trim();
   const colon = text.lastIndexOf(':');
-  if (colon <= 0) return { ok: false, header: text };
-  const path = text.slice(0, colon).split('.');
-  const type = text.slice(colon + 1);
+  const named = colon > 0 ? text.slice(0, colon) : text;
+  const typed = colon > 0 ? text.slice(colon + 1) : null;
+  if (named === '' || colon === 0) return { ok: false, header: text };
+  const path = named.split('.');
   if (path.some((part) => part === '')) return { ok: false, header: text };
-  if (path.length === 1 && path[0] === ID_COLUMN && type === 'text') return { ok: true, column: { path, type, kind: 'text' } };
-  if (type === EXTRA_TYPE) return { ok: true, column: { path, type, kind: 'json' } };
+  if (path.length === 1 && path[0] === ID_COLUMN && (typed === null || typed === 'text')) {
+    return { ok: true, column: { path, type: 'text', kind: 'text' } };
+  }
+  if (typed === EXTRA_TYPE) return { ok: true, column: { path, type: typed, kind: 'json' } };
   const field = fieldAtPath(fields, path);
-  if (!field || field.type !== type || field.type === 'struct') return { ok: false, header: text };
+  if (!field || field.type === 'struct') return { ok: false, header: text };
+  const type = typed ?? field.type;
+  if (field.type !== type) return { ok: false, header: text };
   return { ok: true, column: { path, type, kind: cellKind(type) } };
 }

@@ -132,6 +132,22 @@ describe('planning an import', () => {
     expect(plan.lines[0]).toMatchObject({ data: { id: 'ok-1', Price: 10 } });
   });
 
+  it('reads Brazilian numbers with thousands and decimal marks (issue 17, point 3)', () => {
+    const numbers = planImport(product, readCsvText('id:text,Price:number,PriceCompare:number\nA,"1.234,56","89,90"\nB,1234.56,"1,5"'));
+    expect(numbers.lines.map((l) => l.status)).toEqual(['ready', 'ready']);
+    expect(numbers.lines[0]).toMatchObject({ data: { Price: 1234.56, PriceCompare: 89.9 } });
+    expect(numbers.lines[1]).toMatchObject({ data: { Price: 1234.56, PriceCompare: 1.5 } });
+  });
+
+  it("takes the field's type for a header without one, and refuses only names the collection does not have (point 4)", () => {
+    const untyped = planImport(product, readCsvText('id,ProductSiteName,Price,Options.canSell,Cor\nA,Panela,"89,90",true,\nB,Frigideira,10,,azul'));
+    expect(untyped.unknownColumns).toEqual(['Cor']);
+    expect(untyped.columns.slice(0, 4).map((c) => c && `${c.path.join('.')}:${c.type}`)).toEqual(['id:text', 'ProductSiteName:text', 'Price:number', 'Options.canSell:checkbox']);
+    expect(untyped.lines[0]).toMatchObject({ status: 'ready', id: 'A', data: { ProductSiteName: 'Panela', Price: 89.9, Options: { canSell: true } } });
+    expect(untyped.lines[1]).toMatchObject({ status: 'error', message: 'Coluna desconhecida: Cor' });
+    expect(planImport(product, readCsvText('id,Price:text\nA,1')).unknownColumns).toEqual(['Price:text']);
+  });
+
   it('checks the schema on the merged document', () => {
     const [first] = checkAgainstSchema(product, plan.lines, new Map([['ok-1', { Options: { canSell: 'sim' } }]]));
     expect(first).toMatchObject({ status: 'error', message: expect.stringMatching(/^Options\.canSell: /) });

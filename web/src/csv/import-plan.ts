@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { CollectionDefinition } from '@console/shared';
+import { firstSchemaIssue, INVALID_ID_CHARACTERS, mergeLikeFirestore, type CollectionDefinition } from '@console/shared';
 import { fieldAtPath, ID_COLUMN, readHeader, type CsvColumn } from './columns';
 import { readCell } from './cell-codec';
 import { CSV_TEXTS } from './texts';
@@ -9,8 +9,6 @@ import { CSV_TEXTS } from './texts';
  * written. A line is ignored (invalid id), an error (named reason), or a record ready to be set
  * with merge. Line numbers are the spec's: index + 2 (line 1 is the header).
  */
-
-export const INVALID_ID_CHARACTERS = /[\s/$]/g;
 
 /** A file line as read: its number and its cells, kept to write the not-imported lines back out. */
 export interface FileLine {
@@ -99,27 +97,11 @@ export function planImport(definition: CollectionDefinition, rows: string[][]): 
   return { headers, columns, unknownColumns, lines };
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-/** What Firestore's set with merge leaves: maps merged key by key, everything else replaced. */
-export function mergeLikeFirestore(stored: Record<string, unknown>, written: Record<string, unknown>): Record<string, unknown> {
-  const result: Record<string, unknown> = { ...stored };
-  for (const [key, value] of Object.entries(written)) {
-    const before = result[key];
-    result[key] = isPlainObject(value) && isPlainObject(before) ? mergeLikeFirestore(before, value) : value;
-  }
-  return result;
-}
+export { mergeLikeFirestore };
 
 /** First zod issue as one line: `Options.maxInstallments: ...`. */
 function schemaMessage(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
-  const issue = error.issues[0];
-  if (!issue) return CSV_TEXTS.unknownError;
-  return issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message;
+  return firstSchemaIssue(error) ?? CSV_TEXTS.unknownError;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ImportRecordResult } from '@console/shared';
 import type { ReadyRecord } from './import-plan';
 
 /**
@@ -17,15 +18,16 @@ import type { ReadyRecord } from './import-plan';
  *    spec §9); batches already sent finish and are reported, nothing new starts. `onSettled` tells
  *    when a pause has taken hold (nothing in flight any more).
  *
- * Batch size and depth were measured on the emulator (bench/csv-import.mjs): it evaluates the
- * security rules of every write at about 2-3 ms of its CPU, a little more per record in batches of
- * 400 than of 50-100, and it serves one client's commits one after the other, so more than a few in
- * flight only queue; 100 × 3 took 10,000 products from 173-185 rows/s (400 × 1) to about 260 with
- * the list paused. In production the same figures keep each commit short, so pause and stop
- * answer within one round of commits.
+ * Batch size and depth: each batch is one call of the import endpoint (a Functions request that
+ * verifies the ID token, reads the batch's documents and commits them in one transaction), so the
+ * per-call cost is spread over 250 records; 3 calls in flight keep the server busy while the next
+ * request travels. Earlier, with client writes, the emulator's security-rules evaluation (2-3 ms of
+ * its CPU per record) set the pace at about 260 rows/s for 10,000 products (bench/csv-import.mjs).
+ * 250 stays well under a transaction's 500 writes and keeps pause and stop within one round of
+ * calls.
  */
 
-export const IMPORT_BATCH_SIZE = 100;
+export const IMPORT_BATCH_SIZE = 250;
 export const IMPORT_CONCURRENCY = 3;
 export const PAUSE_POLL_MS = 100;
 
@@ -37,8 +39,12 @@ export interface ImportControl {
 }
 
 export interface BatchWriter {
-  /** Commits one batch atomically; rejects when nothing of it was written. */
-  commit(records: readonly ReadyRecord[]): Promise<void>;
+  /**
+   * Commits one batch atomically; rejects when nothing of it was written. May answer one result
+   * per record (the server's import refuses a record its schema does not accept and writes the
+   * others); without them every record counts as written.
+   */
+  commit(records: readonly ReadyRecord[]): Promise<readonly ImportRecordResult[] | void>;
 }
 
 export interface WriteOptions {
@@ -69,18 +75,18 @@ export async function writeInBatches(
   records: readonly ReadyRecord[],
   writer: BatchWriter,
   control: ImportControl,
-  onBatch: (records: readonly ReadyRecord[], error?: string) => void,
+  onBatch: (records: readonly ReadyRecord[], error?: string, results?: readonly ImportRecordResult[]) => void,
   { batchSize = IMPORT_BATCH_SIZE, concurrency = IMPORT_CONCURRENCY }: WriteOptions = {},
 ): Promise<'finished' | 'interrupted'> {
   const batches = toBatches(records, batchSize);
-  const results: ({ error?: string } | undefined)[] = [];
+  const results: ({ error?: string; records?: readonly ImportRecordResult[] } | undefined)[] = [];
   const inFlight = new Set<Sent>();
   let reported = 0;
 
   // Results in file order: each settled batch reports itself and any later ones already settled.
   const report = () => {
     while (reported < batches.length && results[reported]) {
-      onBatch(batches[reported]!, results[reported]!.error);
+      onBatch(batches[reported]!, results[reported]!.error, results[reported]!.records);
       reported += 1;
     }
   };
@@ -115,8 +121,8 @@ export async function writeInBatches(
     const sent: Sent = {
       ids,
       // A commit that throws instead of rejecting counts as a failed batch too.
-      done: new Promise<void>((resolve) => resolve(writer.commit(batch))).then(
-        () => { results[index] = {}; },
+      done: new Promise<readonly ImportRecordResult[] | void>((resolve) => resolve(writer.commit(batch))).then(
+        (records) => { results[index] = records ? { records } : {}; },
         (error: unknown) => { results[index] = { error: errorMessage(error) }; },
       ).finally(() => {
         inFlight.delete(sent);

@@ -1,3 +1,4 @@
+import type { ImportRecordResult } from '@console/shared';
 import { CSV_TEXTS } from './texts';
 import type { FileLine, ImportPlan, PlannedLine, ReadyRecord } from './import-plan';
 
@@ -36,7 +37,8 @@ export type ImportAction =
   | { type: 'pauseToggled' }
   | { type: 'pauseHeld' }
   | { type: 'stopRequested' }
-  | { type: 'batchWritten'; records: readonly ReadyRecord[]; error?: string }
+  /** `results`: the server's answer per record, in order (else every record counts as written). */
+  | { type: 'batchWritten'; records: readonly ReadyRecord[]; error?: string; results?: readonly ImportRecordResult[] }
   | { type: 'ended' }
   | { type: 'restarted' };
 
@@ -48,6 +50,20 @@ function outcomesBeforeWriting(lines: readonly PlannedLine[]): RecordOutcome[] {
     if (l.status === 'error') return [{ status: 'error', line: l.line, id: l.id, message: l.message }];
     if (l.status === 'ignored') return [{ status: 'ignored', line: l.line, id: l.id, characters: l.characters }];
     return [];
+  });
+}
+
+/** The outcome of each record of a batch written (or refused). */
+export function batchOutcomes(
+  { records, error, results }: { records: readonly ReadyRecord[]; error?: string; results?: readonly ImportRecordResult[] },
+  existingIds: ReadonlySet<string>,
+): RecordOutcome[] {
+  return records.map((r, i): RecordOutcome => {
+    if (error !== undefined) return { status: 'error', line: r.line, id: r.id, message: error || CSV_TEXTS.unknownError };
+    const result = results?.[i];
+    if (result?.status === 'error') return { status: 'error', line: r.line, id: r.id, message: result.message || CSV_TEXTS.unknownError };
+    if (result) return { status: result.status, line: r.line, id: r.id };
+    return { status: existingIds.has(r.id) ? 'updated' : 'created', line: r.line, id: r.id };
   });
 }
 
@@ -77,12 +93,7 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
       return state.step === 'running' ? { ...state, stopping: true, paused: false, pauseHeld: false } : state;
     case 'batchWritten': {
       if (state.step !== 'running') return state;
-      const written = action.records.map((r): RecordOutcome =>
-        action.error !== undefined
-          ? { status: 'error', line: r.line, id: r.id, message: action.error || CSV_TEXTS.unknownError }
-          : { status: state.existingIds.has(r.id) ? 'updated' : 'created', line: r.line, id: r.id },
-      );
-      return { ...state, outcomes: [...state.outcomes, ...written] };
+      return { ...state, outcomes: [...state.outcomes, ...batchOutcomes(action, state.existingIds)] };
     }
     case 'ended': {
       if (state.step !== 'running') return state;

@@ -2,6 +2,7 @@
  * The data table's pure logic: sorting, filtering, pagination and cell formatting (spec document 2
  * §2 'Data table component', §9). The React component only renders what these return.
  */
+import { readBrazilianNumber } from '@console/shared';
 import { formatDateTime, formatMoney, formatNumber, formatPercent } from '../lib/format';
 
 /** Spec §9: page sizes offered, the default, and the most rows ever shown at once. */
@@ -93,13 +94,9 @@ export function filterRows<Row>(
   return rows.filter((row) => active.every(([key, filter]) => matchesFilter(valueOf(row, key), filter)));
 }
 
-/** Parses a numeric filter bound typed in pt-BR ("1.234,5") or plainly ("1234.5"); blank is no bound. */
+/** The shared reader: pt-BR ('1.234,5') or plain ('1234.5'); blank or unreadable is no bound. */
 export function parseFilterNumber(text: string): number | null {
-  const trimmed = text.trim();
-  if (!trimmed) return null;
-  const normalized = trimmed.includes(',') ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed;
-  const number = Number(normalized);
-  return Number.isFinite(number) ? number : null;
+  return readBrazilianNumber(text);
 }
 
 export interface Page<Row> {

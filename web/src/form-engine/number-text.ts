@@ -1,3 +1,5 @@
+import { readBrazilianNumber } from '@console/shared';
+
 /** What the number input may hold while typing: digits, one leading minus, one decimal point. */
 const NUMBER_TEXT = /^-?\d*(\.\d*)?$/;
 
@@ -13,8 +15,8 @@ export function acceptNumberText(raw: string): string | null {
 /** The stored value of an accepted text: empty (or a lone sign or point) is null. */
 export function parseNumberText(text: string): number | null {
   if (text === '' || text === '-' || text === '.' || text === '-.') return null;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : null;
+  // '3.' while typing is 3; the reader refuses a trailing mark.
+  return readBrazilianNumber(text.endsWith('.') ? text.slice(0, -1) : text);
 }
 
 /** The text shown for a stored value (a numeric string from old data is shown as it is). */

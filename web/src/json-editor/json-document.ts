@@ -66,6 +66,11 @@ function toJsonValue(value: unknown, path: Path): unknown {
   throw new JsonConversionError(`valor do tipo ${kind} em ${pathText(path)} não tem forma em JSON`);
 }
 
+/** The document as a JSON value (timestamps as `{ timestamp: ISO }`), e.g. to send to the API. */
+export function documentToJsonValue(data: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return toJsonValue(data, []) as Record<string, unknown>;
+}
+
 /** The document as indented JSON text. Throws JsonConversionError. */
 export function documentToJson(data: Readonly<Record<string, unknown>>): string {
   return JSON.stringify(toJsonValue(data, []), null, 2);

@@ -63,7 +63,7 @@ describe('history lines', () => {
       createdBy: { id: 'u1', email: 'a@b.test', displayName: '' },
       createdAt: { toDate: () => when },
     });
-    expect(line).toEqual({ id: 'e1', who: 'a@b.test', when, field: 'Price', from: 10, to: 12, about: 'Concorrência' });
+    expect(line).toEqual({ id: 'e1', who: 'a@b.test', when, field: 'Price', from: 10, to: 12, about: 'Concorrência', removed: false });
     expect(changeLine('e2', { createdAt: null }).when).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { canAccessProject, type AccessClaims, type Role } from '@console/shared';
+import { canAccessProject, readBrazilianNumber, type AccessClaims, type Role } from '@console/shared';
 
 export { nestedPatch, valueAt } from '@console/shared';
 
@@ -34,20 +34,14 @@ export type ParsedOverride = { ok: true; value: string | number | null } | { ok:
 
 /**
  * The prompt's answer as the stored value (§5): empty becomes null; a number field takes a decimal
- * written with comma or dot ('1.234,56', '1234.56', '12,5'); anything else is refused.
+ * as the shared reader reads it ('1.234,56', '89,90', '1234.56'); anything else is refused.
  */
 export function parseOverrideValue(answer: string, kind: OverrideKind): ParsedOverride {
   const text = answer.trim();
   if (text === '') return { ok: true, value: null };
   if (kind === 'text') return { ok: true, value: answer };
-  // Both separators: the last one is the decimal mark, the other groups thousands.
-  const decimalMark = text.lastIndexOf(',') > text.lastIndexOf('.') ? ',' : '.';
-  const thousands = decimalMark === ',' ? '.' : ',';
-  const hasBoth = text.includes(',') && text.includes('.');
-  let normalised = hasBoth ? text.split(thousands).join('') : text;
-  normalised = normalised.replace(',', '.');
-  if (!/^-?\d+(\.\d+)?$/.test(normalised)) return { ok: false };
-  return { ok: true, value: Number(normalised) };
+  const value = readBrazilianNumber(text);
+  return value === null ? { ok: false } : { ok: true, value };
 }
 
 /** The text the value prompt starts with: the current value, blank for none. */
@@ -78,6 +72,8 @@ export interface ChangeLine {
   from: unknown;
   to: unknown;
   about: string;
+  /** The entry of an override's removal. */
+  removed: boolean;
 }
 
 export function changeLine(id: string, entry: ProductDoc): ChangeLine {
@@ -92,5 +88,6 @@ export function changeLine(id: string, entry: ProductDoc): ChangeLine {
     from: entry.from ?? null,
     to: entry.to ?? null,
     about: typeof entry.about === 'string' ? entry.about : '',
+    removed: entry.action === 'remove',
   };
 }

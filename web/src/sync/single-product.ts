@@ -1,3 +1,4 @@
+import { readBrazilianNumber } from '@console/shared';
 import { syncTask, type TaskContext, type WorkerGet } from './tasks';
 
 /**
@@ -100,7 +101,7 @@ export async function importManufacturerProduct(
 export function parseCompany(text: string | null): { company: number } | { problem: string } {
   const trimmed = (text ?? '').trim();
   if (!trimmed) return { problem: SINGLE_PRODUCT_TEXTS.companyRequired };
-  const company = Number(trimmed);
-  if (!Number.isInteger(company) || company <= 0 || company > 999) return { problem: SINGLE_PRODUCT_TEXTS.invalidCompany(trimmed) };
+  const company = readBrazilianNumber(trimmed);
+  if (company === null || !Number.isInteger(company) || company <= 0 || company > 999) return { problem: SINGLE_PRODUCT_TEXTS.invalidCompany(trimmed) };
   return { company };
 }

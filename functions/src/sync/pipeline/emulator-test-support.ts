@@ -5,8 +5,7 @@ import { readFileSync } from 'node:fs';
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
-import { createDuckDbWarehouse } from '../../warehouse/duckdb.js';
-import { duckDbPath } from '../../warehouse/index.js';
+import { duckDbPath, localWarehouse } from '../../warehouse/index.js';
 
 const PROJECT_ID = process.env.GCLOUD_PROJECT ?? 'demo-console';
 
@@ -17,8 +16,8 @@ function testApp(): App {
 export const testFirestore = () => getFirestore(testApp());
 export const testAuth = () => getAuth(testApp());
 
-/** The DuckDB file the functions emulator writes (same path rule as the functions: per demo project). */
-export const testWarehouse = () => createDuckDbWarehouse({ path: duckDbPath() });
+/** The local warehouse the functions emulator writes (same path rule and server as the functions). */
+export const testWarehouse = () => localWarehouse(duckDbPath());
 
 /** Sandbox base URLs by name, as the test runner passes them (SANDBOX_URLS, JSON). */
 export function sandboxUrls(): Record<string, string> {

@@ -1,5 +1,5 @@
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { companyFromProductCode, findCollection } from '@console/shared';
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { OVERRIDES_KEY, companyFromProductCode, findCollection, overriddenFields, sameStoredValue, valueAt } from '@console/shared';
 import { isDeepStrictEqual } from 'node:util';
 import { ApiError } from '../../lib/api-error.js';
 import type { Warehouse } from '../../warehouse/warehouse.js';
@@ -76,8 +76,9 @@ export async function syncProductToFirestore(
     if (isPlainObject(existingData.Options) && existingData.Options.isManualPricing === true) {
       for (const field of MANUAL_PRICE_FIELDS) delete patch[field];
     }
-    const changed = !mergeLeavesSame(existingData, patch);
     const stamp = Timestamp.fromDate(now());
+    const upstreamChanges = keepOverrides(existingData, patch);
+    const changed = !mergeLeavesSame(existingData, patch);
 
     const catalogue = (productSnap!.data() ?? null) as Doc | null;
     let productPatch: Doc | null = null;
@@ -97,6 +98,8 @@ export async function syncProductToFirestore(
       const dataPatch = { ...patch, updatedAt: stamp };
       validate('product-data', dataPatch);
       tx.set(refs.productData, dataPatch, { merge: true });
+      const changelog = refs.productData.parent.parent!.collection(CHANGELOG_COLLECTION);
+      for (const change of upstreamChanges) tx.create(changelog.doc(), syncChangelogEntry(code, change));
     }
     if (productPatch) {
       validate('product', productPatch);
@@ -104,6 +107,69 @@ export async function syncProductToFirestore(
     }
     return { ok: true as const, code, sources: present.map((p) => p.table), productDataChanged: changed, product: productState };
   });
+}
+
+/** The audit trail of overridden fields (functions/src/triggers/product-data-changelog.ts). */
+const CHANGELOG_COLLECTION = 'product-data-changelog';
+
+/** Who the changelog names for a change the sync made (document 1 §3 createdBy, no person). */
+export const SYNC_AUTHOR = { id: 'sync', email: null, displayName: 'Sincronização', phoneNumber: null, claims: null } as const;
+
+interface UpstreamChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+/**
+ * An overridden field stays the operator's (issue 17 point 1): the sync's value for it is taken
+ * out of `patch` and recorded as the field's `upstream` beside the override, so the panel can
+ * show that upstream now differs. Returns the fields whose known upstream value changed, each of
+ * which gets a changelog entry.
+ */
+export function keepOverrides(existing: Doc, patch: Doc): UpstreamChange[] {
+  const changes: UpstreamChange[] = [];
+  for (const [field, entry] of overriddenFields(existing)) {
+    const upstream = valueAt(patch, field);
+    if (upstream === undefined) continue;
+    removeAt(patch, field);
+    const known = 'upstream' in entry ? entry.upstream : undefined;
+    if (known !== undefined && sameStoredValue(known, upstream)) continue;
+    const overrides = (patch[OVERRIDES_KEY] ??= {}) as Doc;
+    overrides[field] = { upstream };
+    // Upstream learnt for the first time (an override older than this record) is no change.
+    if (known !== undefined) changes.push({ field, from: known, to: upstream });
+  }
+  return changes;
+}
+
+function removeAt(data: Doc, field: string): void {
+  const parts = field.split('.');
+  const parents: Doc[] = [data];
+  for (const part of parts.slice(0, -1)) {
+    const next = parents[parents.length - 1]![part];
+    if (!isPlainObject(next)) return;
+    parents.push(next);
+  }
+  delete parents[parents.length - 1]![parts[parts.length - 1]!];
+  // A map left empty by the removal would merge as nothing anyway; drop it to keep the patch small.
+  for (let i = parents.length - 1; i > 0; i--) {
+    if (Object.keys(parents[i]!).length === 0) delete parents[i - 1]![parts[i - 1]!];
+  }
+}
+
+/** The entry of an overridden field whose upstream value changed: the override is kept, the change logged. */
+function syncChangelogEntry(code: string, { field, from, to }: UpstreamChange) {
+  return {
+    ProductCode: code,
+    field,
+    from,
+    to,
+    about: 'Sincronização: o valor de origem mudou; a alteração manual foi mantida.',
+    kind: 'upstream',
+    createdBy: SYNC_AUTHOR,
+    createdAt: FieldValue.serverTimestamp(),
+  };
 }
 
 /** Whether a merge-set of `patch` onto `existing` would leave it as it is (maps merge key by key). */

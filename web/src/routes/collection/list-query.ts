@@ -6,7 +6,7 @@ import {
   type FieldPath,
   type QueryConstraint,
 } from 'firebase/firestore';
-import type { CollectionDefinition } from '@console/shared';
+import { readBrazilianNumber, type CollectionDefinition } from '@console/shared';
 import { fieldKey } from '../../form-engine/field-key';
 
 /** End of a prefix range: every string starting with the prefix sorts below it. */
@@ -15,7 +15,8 @@ export const PREFIX_END = '\uf8ff';
 /** The filter box text as the type of the filtered field (a number field compares numbers). */
 function filterValue(definition: CollectionDefinition, text: string): unknown {
   const field = definition.fields.find((f) => fieldKey(f) === definition.filter.field);
-  if (field?.type === 'number' && text !== '' && Number.isFinite(Number(text))) return Number(text);
+  const number = field?.type === 'number' ? readBrazilianNumber(text) : null;
+  if (number !== null) return number;
   if (field?.type === 'checkbox' && (text === 'true' || text === 'false')) return text === 'true';
   return text;
 }

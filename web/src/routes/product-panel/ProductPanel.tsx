@@ -1,15 +1,15 @@
 import { Box, Flex, Heading, SimpleGrid, Stack, Switch, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { installmentsPrice, margin, packagePriceRows, purchasePrice } from '@console/shared';
+import { installmentsPrice, margin, overriddenFields, packagePriceRows, purchasePrice, upstreamDifference } from '@console/shared';
 import { useAuth } from '../../app/auth-context';
 import { toaster } from '../../app/toaster';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { parseOverrideValue, promptDefault, valueAt, type ProductDoc } from '../../product/panel';
 import { ChangeHistory } from './components/change-history';
 import { EyeOnly } from './components/eye-only';
-import { displayValue, FieldRow, PanelSection } from './components/panel-parts';
+import { displayValue, FieldRow, OverrideNote, PanelSection, type OverrideState } from './components/panel-parts';
 import { INFO_FIELDS, OPTION_TOGGLES, PANEL_TEXTS, PRICE_FIELDS, READ_ONLY_FLAGS, type PanelField } from './constants';
-import { useChangeHistory, useProductView, writeOverride } from './use-product-panel';
+import { removeOverride, useChangeHistory, useProductView, writeOverride } from './use-product-panel';
 
 interface ProductPanelProps {
   projectId: string;
@@ -47,12 +47,18 @@ function ProductPanelContent({ projectId, productCode }: ProductPanelProps) {
   // Bumped when a toggle is cancelled: remounting puts the switches back to the stored values.
   const [toggleRevision, setToggleRevision] = useState(0);
 
-  async function save(field: string, value: unknown, about: string) {
-    if (!user) return;
+  async function save(field: string, value: unknown, about: string, removing = false) {
+    if (!user || view.status !== 'ready') return;
     setBusy(field);
     try {
-      await writeOverride(projectId, productCode, { field, value, about, by: user.uid });
-      toaster.create({ type: 'success', title: PANEL_TEXTS.saved });
+      if (removing) {
+        const entry = overriddenFields(view.productData).get(field);
+        const upstream = entry && 'upstream' in entry && entry.upstream !== undefined ? { upstream: entry.upstream } : null;
+        await removeOverride(projectId, productCode, upstream, { field, about, by: user.uid });
+      } else {
+        await writeOverride(projectId, productCode, view.productData, { field, value, about, by: user.uid });
+      }
+      toaster.create({ type: 'success', title: removing ? PANEL_TEXTS.removed : PANEL_TEXTS.saved });
     } catch (error) {
       console.error(error);
       setToggleRevision((r) => r + 1);
@@ -71,6 +77,18 @@ function ProductPanelContent({ projectId, productCode }: ProductPanelProps) {
     if (about !== null) void save(field.field, parsed.value, about);
   }
 
+  /** Removing an override asks for its reason too ('Alteração cancelada' when none is given). */
+  function removeFieldOverride(field: string, label: string) {
+    const about = window.prompt(PANEL_TEXTS.removeReasonPrompt(label));
+    if (about === null || about.trim() === '') return window.alert(PANEL_TEXTS.cancelled);
+    void save(field, undefined, about.trim(), true);
+  }
+
+  function overrideState(field: string, label: string): OverrideState | undefined {
+    if (!overridden.has(field)) return undefined;
+    return { upstreamDiffers: upstreamDifference(view.status === 'ready' ? view.product : null, field), onRemove: () => removeFieldOverride(field, label) };
+  }
+
   function overrideToggle(field: string, label: string, checked: boolean) {
     const about = askReason(label);
     if (about === null) setToggleRevision((r) => r + 1);
@@ -81,6 +99,7 @@ function ProductPanelContent({ projectId, productCode }: ProductPanelProps) {
   if (view.status === 'error') return <Text role="alert">{PANEL_TEXTS.loadFailed}</Text>;
   const product = view.product;
   if (!product) return <Text color="fg.muted">{PANEL_TEXTS.notFound}</Text>;
+  const overridden = overriddenFields(view.productData);
 
   const rows = (fields: PanelField[]) =>
     fields.map((field) => {
@@ -94,6 +113,7 @@ function ProductPanelContent({ projectId, productCode }: ProductPanelProps) {
           note={note}
           busy={busy !== null}
           onOverride={field.override ? () => overrideField(field, value) : undefined}
+          override={overrideState(field.field, field.label)}
         />
       );
     });
@@ -109,19 +129,24 @@ function ProductPanelContent({ projectId, productCode }: ProductPanelProps) {
       </PanelSection>
       <PanelSection title={PANEL_TEXTS.sections.settings}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
-          {OPTION_TOGGLES.map(({ field, label }) => (
-            <Switch.Root
-              key={`${field}:${toggleRevision}`}
-              size="sm"
-              checked={valueAt(product, field) === true}
-              disabled={busy !== null}
-              onCheckedChange={(details) => overrideToggle(field, label, details.checked)}
-            >
-              <Switch.HiddenInput />
-              <Switch.Control />
-              <Switch.Label>{label}</Switch.Label>
-            </Switch.Root>
-          ))}
+          {OPTION_TOGGLES.map(({ field, label }) => {
+            const override = overrideState(field, label);
+            return (
+              <Stack key={`${field}:${toggleRevision}`} gap="0">
+                <Switch.Root
+                  size="sm"
+                  checked={valueAt(product, field) === true}
+                  disabled={busy !== null}
+                  onCheckedChange={(details) => overrideToggle(field, label, details.checked)}
+                >
+                  <Switch.HiddenInput />
+                  <Switch.Control />
+                  <Switch.Label>{label}</Switch.Label>
+                </Switch.Root>
+                {override && <OverrideNote label={label} format="text" state={override} busy={busy !== null} testId={`override-${field}`} />}
+              </Stack>
+            );
+          })}
           {READ_ONLY_FLAGS.map(({ field, label, on }) => (
             <Switch.Root key={field} size="sm" checked={on(product[field])} readOnly>
               <Switch.HiddenInput />

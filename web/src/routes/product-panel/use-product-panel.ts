@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { limit, onSnapshot, orderBy, query, serverTimestamp, setDoc, where } from 'firebase/firestore';
+import { deleteField, limit, onSnapshot, orderBy, query, serverTimestamp, setDoc, where } from 'firebase/firestore';
+import { OVERRIDES_KEY, upstreamToRecord } from '@console/shared';
 import { changeLine, nestedPatch, productView, type ChangeLine, type ProductDoc } from '../../product/panel';
 import { projectCollection, projectDocument } from '../../lib/firestore-paths';
 import { HISTORY_LIMIT } from './constants';
@@ -11,7 +12,8 @@ export const CHANGELOG_COLLECTION = 'product-data-changelog';
 export type PanelProduct =
   | { status: 'loading' }
   | { status: 'error' }
-  | { status: 'ready'; product: ProductDoc | null };
+  /** `productData`: product-data/{code} alone (the synced values, the overrides and their upstream values). */
+  | { status: 'ready'; product: ProductDoc | null; productData: ProductDoc | null };
 
 /** product/{code} and product-data/{code}, realtime, merged as the panel reads them. */
 export function useProductView(projectId: string, code: string): PanelProduct {
@@ -39,7 +41,7 @@ export function useProductView(projectId: string, code: string): PanelProduct {
   return useMemo(() => {
     if (parts.error) return { status: 'error' };
     if (parts.product === undefined || parts.data === undefined) return { status: 'loading' };
-    return { status: 'ready', product: productView(parts.product, parts.data) };
+    return { status: 'ready', product: productView(parts.product, parts.data), productData: parts.data };
   }, [parts]);
 }
 
@@ -78,13 +80,37 @@ export interface Override {
 }
 
 /**
- * One override: a merge-write of product-data/{code} with the value and its `_override` mark; the
+ * One override: a merge-write of product-data/{code} with the value, its `_override` mark and its
+ * entry in `_overrides` (the record the sync honours, with the upstream value it replaced); the
  * trigger turns the mark into the changelog entry (clients may not write entries themselves).
  */
-export function writeOverride(projectId: string, code: string, { field, value, about, by }: Override): Promise<void> {
+export function writeOverride(projectId: string, code: string, productData: ProductDoc | null, { field, value, about, by }: Override): Promise<void> {
   return setDoc(
     projectDocument(projectId, PRODUCT_DATA_COLLECTION, code),
-    { ...nestedPatch(field, value), updatedAt: serverTimestamp(), _override: { field, about, by, at: serverTimestamp() } },
+    {
+      ...nestedPatch(field, value),
+      updatedAt: serverTimestamp(),
+      _override: { field, about, by, at: serverTimestamp() },
+      [OVERRIDES_KEY]: { [field]: { about, by, at: serverTimestamp(), ...upstreamToRecord(productData, field) } },
+    },
+    { merge: true },
+  );
+}
+
+/**
+ * Removing an override (with a reason, logged like an override): the field goes back to the
+ * upstream value recorded beside it (or to no synced value, when none is known), and the sync
+ * takes care of it again.
+ */
+export function removeOverride(projectId: string, code: string, upstream: { upstream: unknown } | null, { field, about, by }: Omit<Override, 'value'>): Promise<void> {
+  return setDoc(
+    projectDocument(projectId, PRODUCT_DATA_COLLECTION, code),
+    {
+      ...nestedPatch(field, upstream ? upstream.upstream : deleteField()),
+      updatedAt: serverTimestamp(),
+      _override: { field, about, by, at: serverTimestamp(), removed: true },
+      [OVERRIDES_KEY]: { [field]: deleteField() },
+    },
     { merge: true },
   );
 }

@@ -1,6 +1,6 @@
+import { IMPORT_RECORDS_PATH, importRecordsResponseSchema, type ImportRecordsRequest } from '@console/shared';
 import {
   addDoc,
-  doc,
   documentId,
   getDocs,
   limit,
@@ -9,14 +9,15 @@ import {
   serverTimestamp,
   startAfter,
   where,
-  writeBatch,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
-import { db } from '../../../lib/firestore';
-import { projectCollection, projectDocument } from '../../../lib/firestore-paths';
+import { projectCollection } from '../../../lib/firestore-paths';
 import type { StoredRecord } from '../../../csv/csv-export';
 import type { ReadyRecord } from '../../../csv/import-plan';
 import type { BatchWriter } from '../../../csv/import-run';
+import { CSV_TEXTS } from '../../../csv/texts';
+import { callApi } from '../../../lib/api';
+import { documentToJsonValue } from '../../../json-editor/json-document';
 import type { ImportCounts } from '../../../csv/import-state';
 
 /** Firestore side of CSV import and export: reads by pages, existence checks, batched writes, the log. */
@@ -64,23 +65,25 @@ export async function readExisting(projectId: string, collectionId: string, ids:
   }
 }
 
-/** Sets each record with merge, one atomic batch per call; `extra` is merged into every record (the product brand). */
-export function firestoreBatchWriter(projectId: string, collectionId: string, extra: Record<string, unknown>): BatchWriter {
+/**
+ * Sends each batch to the import endpoint (shared/src/api/collection-import.ts): the server checks
+ * access, validates every record with the collection's schema, sets the timestamps and writes the
+ * batch in one transaction with the Admin SDK; it answers one result per record. Records without
+ * an id get one from the server. A refused call (network, 4xx/5xx) rejects: the whole batch failed.
+ */
+export function serverBatchWriter(projectId: string, collectionId: string, brand: string | undefined): BatchWriter {
   return {
     async commit(records: readonly ReadyRecord[]) {
-      const batch = writeBatch(db);
-      for (const record of records) {
-        const ref = record.id ? projectDocument(projectId, collectionId, record.id) : projectDocument(projectId, collectionId, newId(projectId, collectionId));
-        batch.set(ref, { ...record.data, ...extra }, { merge: true });
-      }
-      await batch.commit();
+      const body: ImportRecordsRequest = {
+        collection: collectionId,
+        ...(brand !== undefined ? { brand } : {}),
+        records: records.map((r) => ({ line: r.line, id: r.id, data: documentToJsonValue(r.data) })),
+      };
+      const answer = importRecordsResponseSchema.parse(await callApi(IMPORT_RECORDS_PATH, { body, query: { project: projectId } }));
+      if (answer.results.length !== records.length) throw new Error(CSV_TEXTS.unknownError);
+      return answer.results;
     },
   };
-}
-
-function newId(projectId: string, collectionId: string): string {
-  // A client-side generated id, as addDoc would give.
-  return doc(projectCollection(projectId, collectionId)).id;
 }
 
 export interface ImportLogEntry {

@@ -1,11 +1,12 @@
 import { Box, Button, Dialog, Field, HStack, Input, List, Portal, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo, useReducer, useRef, useState, type ChangeEvent } from 'react';
-import type { CollectionDefinition } from '@console/shared';
+import type { CollectionDefinition, ImportRecordResult } from '@console/shared';
 import { useAuth } from '../../../app/auth-context';
 import { exportFileName } from '../../../csv/csv-export';
 import { checkAgainstSchema, isCsvFile, linesToCsv, planImport, readCsvText, type ReadyRecord } from '../../../csv/import-plan';
 import { writeInBatches } from '../../../csv/import-run';
 import {
+  batchOutcomes,
   importReducer,
   initialImportState,
   notImportedLines,
@@ -18,7 +19,7 @@ import {
 import { CSV_TEXTS } from '../../../csv/texts';
 import { LIST_TEXTS } from '../constants';
 import { downloadCsv } from './csv-download';
-import { addImportLog, firestoreBatchWriter, readExisting } from './csv-firestore';
+import { addImportLog, readExisting, serverBatchWriter } from './csv-firestore';
 import { CSV_UI_TEXTS as T } from './csv-texts';
 
 const PREVIEW_RECORDS = 10;
@@ -81,17 +82,14 @@ function CsvImportDialog({ projectId, definition, onWritingChange, onClose }: Cs
     control.current = { paused: false, stopped: false };
     dispatch({ type: 'started' });
     const tally: RecordOutcome[] = [];
-    const onBatch = (records: readonly ReadyRecord[], error?: string) => {
-      dispatch({ type: 'batchWritten', records, error });
-      for (const r of records) {
-        tally.push(error !== undefined ? { status: 'error', line: r.line, id: r.id, message: error } : { status: existingIds.has(r.id) ? 'updated' : 'created', line: r.line, id: r.id });
-      }
+    const onBatch = (records: readonly ReadyRecord[], error?: string, results?: readonly ImportRecordResult[]) => {
+      dispatch({ type: 'batchWritten', records, error, results });
+      tally.push(...batchOutcomes({ records, error, results }, existingIds));
     };
-    const extra = needsBrand(definition) ? { brand: brand.trim() } : {};
     onWritingChange?.(true);
     let ended: 'finished' | 'interrupted';
     try {
-      ended = await writeInBatches(readyRecords(plan), firestoreBatchWriter(projectId, definition.id, extra), {
+      ended = await writeInBatches(readyRecords(plan), serverBatchWriter(projectId, definition.id, needsBrand(definition) ? brand.trim() : undefined), {
         isPaused: () => control.current.paused,
         isStopped: () => control.current.stopped,
         onSettled: () => dispatch({ type: 'pauseHeld' }),

@@ -20,7 +20,9 @@ export function ChangeHistory({ history }: { history: PanelHistory }) {
           <Text color="fg.muted">
             {line.who} · {formatDateTime(line.when)}
           </Text>
-          <Text fontStyle="italic">“{line.about}”</Text>
+          <Text fontStyle="italic">
+            “{line.about}”{line.removed && <Text as="span" fontStyle="normal" color="fg.muted"> ({PANEL_TEXTS.removedInHistory})</Text>}
+          </Text>
         </Box>
       ))}
     </Stack>

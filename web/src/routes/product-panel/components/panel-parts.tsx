@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Image, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, Image, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { PANEL_TEXTS, type PanelField, type ValueFormat } from '../constants';
@@ -26,9 +26,31 @@ export function PanelSection({ title, children }: { title: string; children: Rea
   );
 }
 
+/** How an overridden field shows: the mark, upstream's value when it differs, and the way back. */
+export interface OverrideState {
+  /** Upstream's value when it now differs from the override. */
+  upstreamDiffers: { upstream: unknown } | null;
+  onRemove(): void;
+}
+
+/** 'Alterado manualmente', 'Origem agora: …' and 'Remover alteração' beside an overridden field. */
+export function OverrideNote({ label, format, state, busy, testId }: { label: string; format: ValueFormat; state: OverrideState; busy: boolean; testId: string }) {
+  return (
+    <Flex align="center" gap="2" fontSize="xs" wrap="wrap" data-testid={testId}>
+      <Badge size="sm" colorPalette="orange">{PANEL_TEXTS.overridden}</Badge>
+      {state.upstreamDiffers && <Text color="fg.warning">{PANEL_TEXTS.upstreamNow(displayValue(state.upstreamDiffers.upstream, format))}</Text>}
+      <Button size="2xs" variant="ghost" aria-label={PANEL_TEXTS.removeOverrideLabel(label)} disabled={busy} onClick={state.onRemove}>
+        {PANEL_TEXTS.removeOverride}
+      </Button>
+    </Flex>
+  );
+}
+
 interface FieldRowProps {
   field: PanelField;
   value: unknown;
+  /** Set when the field is overridden. */
+  override?: OverrideState;
   /** Shown next to the value (e.g. why a blank is fine). */
   note?: string;
   busy: boolean;
@@ -36,7 +58,7 @@ interface FieldRowProps {
 }
 
 /** One field: label, value and, for overridable fields, the 'Alterar' button. */
-export function FieldRow({ field, value, note, busy, onOverride }: FieldRowProps) {
+export function FieldRow({ field, value, note, busy, onOverride, override }: FieldRowProps) {
   const shown = displayValue(value, field.format);
   return (
     <Flex align="center" gap="3" py="1" borderBottomWidth="1px" borderColor="border.muted" data-field={field.field}>
@@ -55,6 +77,7 @@ export function FieldRow({ field, value, note, busy, onOverride }: FieldRowProps
             ({note})
           </Text>
         )}
+        {override && <OverrideNote label={field.label} format={field.format === 'image' ? 'text' : field.format} state={override} busy={busy} testId={`override-${field.field}`} />}
       </Flex>
       {onOverride && (
         <Button size="xs" variant="ghost" aria-label={PANEL_TEXTS.overrideLabel(field.label)} disabled={busy} onClick={onOverride}>

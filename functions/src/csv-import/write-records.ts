@@ -1,0 +1,93 @@
+import { FieldValue, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import {
+  IMPORT_RECORD_TEXTS,
+  INVALID_ID_CHARACTERS,
+  PROJECT_COLLECTION,
+  findCollection,
+  firstSchemaIssue,
+  mergeLikeFirestore,
+  type ImportRecordResult,
+  type ImportRecordsRequest,
+} from '@console/shared';
+import { ApiError } from '../lib/api-error.js';
+import { fromJsonData } from '../lib/firestore-json.js';
+
+type Doc = Record<string, unknown>;
+
+/**
+ * Collections with rules of their own (firestore.rules' guardedCollection): written by their
+ * triggers and endpoints only, never through an import.
+ */
+const GUARDED_COLLECTIONS = new Set(['config', 'product-data', 'product-data-changelog', 'import-log', 'sync-task', 'file']);
+
+/** The product import's brand (document 2 §2): typed once in the dialog, set on every record. */
+const BRAND_COLLECTION = 'product';
+
+export interface WriteRecordsDeps {
+  firestore: Firestore;
+  /** The time the validation sees for createdAt/updatedAt (the stored value is the server's). */
+  now?: () => Date;
+}
+
+/**
+ * One batch of a CSV import, written as the form would save each record: every record merged
+ * into its stored document (in file order, so two lines with one id merge one after the other) is
+ * checked with the collection's schema; createdAt is set on records created (and on stored ones
+ * that never had it), updatedAt on every record, unless the file gives them; a list ordered by a field the record lacks gets
+ * that field as null, so the list still shows it (Firestore leaves out documents without the
+ * ordered field). The valid records are written in one transaction, so a failure writes none of
+ * them; the refused ones are answered with their reason and never stored.
+ */
+export async function writeImportRecords(
+  project: string,
+  request: ImportRecordsRequest,
+  { firestore, now = () => new Date() }: WriteRecordsDeps,
+): Promise<ImportRecordResult[]> {
+  const definition = GUARDED_COLLECTIONS.has(request.collection) ? undefined : findCollection(project, request.collection);
+  if (!definition) throw new ApiError(404, `Coleção ${request.collection} não encontrada neste projeto.`);
+  const brand = request.brand?.trim() ?? '';
+  if (definition.id === BRAND_COLLECTION && !brand) throw new ApiError(400, IMPORT_RECORD_TEXTS.brandRequired);
+  const extra: Doc = definition.id === BRAND_COLLECTION ? { brand } : {};
+  const orderField = definition.orderBy?.field;
+  const hasIdField = definition.fields.some((f) => (f.mapTo ?? f.name) === 'id');
+
+  const collection = firestore.collection(PROJECT_COLLECTION).doc(project).collection(definition.id);
+  const planned = request.records.map((record) => {
+    const id = record.id.trim();
+    if (id.match(INVALID_ID_CHARACTERS)) return { record, id, refused: IMPORT_RECORD_TEXTS.invalidId };
+    if (!id && definition.userDefinedId) return { record, id, refused: IMPORT_RECORD_TEXTS.missingId };
+    return { record, id, ref: id ? collection.doc(id) : collection.doc() };
+  });
+  const refs = new Map<string, DocumentReference>();
+  for (const p of planned) if (p.ref) refs.set(p.ref.id, p.ref);
+
+  return firestore.runTransaction(async (tx) => {
+    const snapshots = refs.size ? await tx.getAll(...refs.values()) : [];
+    // The document as it stands after the lines before this one (null: not stored yet).
+    const current = new Map<string, Doc | null>(snapshots.map((s) => [s.id, s.exists ? (s.data() as Doc) : null]));
+    const stamp = Timestamp.fromDate(now());
+    const writes: { ref: DocumentReference; data: Doc }[] = [];
+    const results = planned.map(({ record, id, ref, refused }): ImportRecordResult => {
+      if (!ref) return { line: record.line, id, status: 'error', message: refused! };
+      const stored = current.get(ref.id) ?? null;
+      const data: Doc = { ...(fromJsonData(record.data) as Doc), ...extra };
+      if (id && hasIdField) data.id = id;
+      // Placeholders for the schema; the stored values are the server's time (as the form's).
+      // A file that carries them (an export imported back) keeps its own, so a round trip changes nothing.
+      const stamps: Doc = data.updatedAt === undefined ? { updatedAt: stamp } : {};
+      if (data.createdAt === undefined && (stored === null || stored.createdAt === undefined)) stamps.createdAt = stamp;
+      const merged = mergeLikeFirestore(stored ?? {}, { ...data, ...stamps });
+      if (orderField && !orderField.includes('.') && merged[orderField] === undefined) data[orderField] = merged[orderField] = null;
+      const checked = definition.schema.safeParse(merged);
+      if (!checked.success) {
+        return { line: record.line, id, status: 'error', message: firstSchemaIssue(checked.error) ?? IMPORT_RECORD_TEXTS.unknownError };
+      }
+      current.set(ref.id, merged);
+      const serverStamps = Object.fromEntries(Object.keys(stamps).map((key) => [key, FieldValue.serverTimestamp()]));
+      writes.push({ ref, data: { ...data, ...serverStamps } });
+      return { line: record.line, id: ref.id, status: stored === null ? 'created' : 'updated' };
+    });
+    for (const { ref, data } of writes) tx.set(ref, data, { merge: true });
+    return results;
+  });
+}

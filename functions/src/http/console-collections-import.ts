@@ -1,0 +1,19 @@
+import { importRecordsRequestSchema, type ImportRecordsResponse } from '@console/shared';
+import { firestore } from '../lib/admin.js';
+import { defineEndpoint } from '../lib/endpoint.js';
+import { writeImportRecords } from '../csv-import/write-records.js';
+
+/**
+ * POST /api/console/collections/import?project {collection, brand?, records} — one batch of the
+ * CSV import dialog, validated and written on the server (shared/src/api/collection-import.ts):
+ * one result per record, in order; the valid records in one transaction.
+ */
+export const consoleCollectionsImport = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/collections/import',
+  access: 'project',
+  body: importRecordsRequestSchema,
+  async handle({ body, project }): Promise<ImportRecordsResponse> {
+    return { results: await writeImportRecords(project!, body, { firestore }) };
+  },
+});

@@ -1,0 +1,43 @@
+// Issue 17 point 15: the local warehouse holds fifty concurrent calls. The Functions emulator runs
+// each concurrent request in a worker process of its own; they all reach the one warehouse server
+// (server.ts) instead of taking turns at the DuckDB file lock. The workers are started first (fifty
+// concurrent calls of a route that does not touch the warehouse): a cold start costs a second or more
+// of CPU per worker, the emulator's and this machine's cost, not the warehouse's. Wall time is the
+// benchmark's business (bench/warehouse-load.mjs); here every call must succeed with the right data.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
+import { createTestProject, testFirestore } from '../sync/pipeline/emulator-test-support.js';
+
+const CODE = '10437899';
+const CALLS = 50;
+let project: string;
+let token: string;
+
+beforeAll(async () => {
+  project = await createTestProject('load', [CODE]);
+  token = await idToken(seedUser('admin'));
+  for (const path of [`/api/bling/bigquery/produtos?project=${project}&id=${CODE}`, `/api/tramontina/webservice/products/1/${CODE}?project=${project}`]) {
+    expect((await api(path, { token })).status).toBe(200);
+  }
+  // Fifty workers up (answers ignored: a cold start may outlast Hosting's proxy timeout under load).
+  for (let round = 0; round < 2; round++) await Promise.all(Array.from({ length: CALLS }, () => api('/api/console/me', { token }).catch(() => null)));
+}, 300_000);
+
+describe('the local warehouse under fifty concurrent calls', () => {
+  it('answers every warehouse → Firestore call for one code', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: CALLS }, () => api(`/api/tramontina/firestore/products/${CODE}?project=${project}`, { token })),
+    );
+    expect(answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.json?.error}`)).toEqual([]);
+    expect(answers.every((a) => a.json.sources.includes('tramontina_products'))).toBe(true);
+    expect((await testFirestore().doc(`project/${project}/product-data/${CODE}`).get()).get('ProductCode')).toBe(CODE);
+  }, 240_000);
+
+  it('answers every manufacturer → warehouse call for one code', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: CALLS }, () => api(`/api/tramontina/webservice/products/1/${CODE}?project=${project}`, { token })),
+    );
+    expect(answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.json?.error}`)).toEqual([]);
+    expect(answers.every((a) => a.json.written === 1)).toBe(true);
+  }, 240_000);
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * POST /api/console/collections/import?project — one batch of a CSV import (document 2 §5). The
+ * browser reads the file, previews it and sends the ready records in file order; the server
+ * checks the caller's access to the project, validates every record merged into the stored
+ * document with the collection's zod schema, sets createdAt/updatedAt as a save from the form
+ * does, and writes the valid records of the batch in one transaction (all or none of them). A
+ * record the schema refuses is answered as an error with its reason and never stored.
+ *
+ * Timestamps travel as `{ timestamp: ISO }` (the JSON editor's form); the server stores them as
+ * Firestore timestamps.
+ */
+export const IMPORT_RECORDS_PATH = '/api/console/collections/import';
+
+/** Firestore's limit of writes per transaction. */
+export const IMPORT_RECORDS_MAX = 500;
+
+export const importRecordSchema = z.object({
+  /** The file line (index + 2), echoed in the answer. */
+  line: z.number().int().min(2),
+  /** The document id; empty for collections whose ids are generated. */
+  id: z.string().max(1500),
+  /** Only the non-empty cells, nested by path: what is merged into the stored document. */
+  data: z.record(z.string(), z.unknown()),
+});
+export type ImportRecord = z.infer<typeof importRecordSchema>;
+
+export const importRecordsRequestSchema = z.object({
+  collection: z.string().min(1).max(200),
+  /** Product imports: the brand typed in the dialog, set on every record (required there). */
+  brand: z.string().max(200).optional(),
+  records: z.array(importRecordSchema).min(1).max(IMPORT_RECORDS_MAX),
+});
+export type ImportRecordsRequest = z.infer<typeof importRecordsRequestSchema>;
+
+export const importRecordResultSchema = z.discriminatedUnion('status', [
+  z.object({ line: z.number(), id: z.string(), status: z.enum(['created', 'updated']) }),
+  z.object({ line: z.number(), id: z.string(), status: z.literal('error'), message: z.string() }),
+]);
+export type ImportRecordResult = z.infer<typeof importRecordResultSchema>;
+
+/** One result per record sent, in the same order. */
+export const importRecordsResponseSchema = z.object({ results: z.array(importRecordResultSchema) });
+export type ImportRecordsResponse = z.infer<typeof importRecordsResponseSchema>;

@@ -1,0 +1,1 @@
+export * from './brazilian-number.js';
