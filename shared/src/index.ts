@@ -1,3 +1,6 @@
+// First: zod speaks Portuguese before any schema of ours is used (zod-locale.ts).
+import './zod-locale.js';
+
 export * from './fields/index.js';
 export * from './collections/index.js';
 export * from './access/index.js';

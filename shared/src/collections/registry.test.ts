@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ONLY_CONFIG_DOCS, isAdminOnlyConfig } from '../access/claims.js';
+import { isKnownConfigDocument } from '../access/config-documents.js';
 import type { FieldDefinition } from '../fields/types.js';
 import { CDLBOX_PROJECT_ID, DEFAULT_SUPER_PROJECT_ID } from '../projects.js';
 import { BRAZILIAN_STATES } from './address.js';
@@ -105,6 +106,8 @@ describe.each(PROJECTS)('the definitions of project %s', (projectId) => {
 
   it('mark exactly the credential documents as admin-only', () => {
     for (const definition of settings) {
+      // Every settings screen is a config document reviewed in shared/src/access/config-documents.ts.
+      expect(isKnownConfigDocument(definition.id), definition.id).toBe(true);
       expect(Boolean(definition.adminOnly), definition.id).toBe(isAdminOnlyConfig(definition.id));
     }
   });

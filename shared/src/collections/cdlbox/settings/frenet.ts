@@ -4,7 +4,6 @@ import { defineSettings } from '../../define.js';
 export const cdlboxFrenetSettings = defineSettings({
   id: 'frenet',
   title: 'Frenet',
-  adminOnly: true,
   fields: [
     { name: 'apiKey', title: 'API key', type: 'text' },
     { name: 'endpoint', title: 'Endpoint', type: 'text' },
