@@ -1,5 +1,5 @@
-// First: zod speaks Portuguese before any schema of ours is used (zod-locale.ts).
-import './zod-locale.js';
+// First: zod is configured (pt-BR messages) before any schema of ours is built (zod-config.ts).
+import './zod-config.js';
 
 export * from './fields/index.js';
 export * from './collections/index.js';

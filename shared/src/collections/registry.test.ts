@@ -11,6 +11,8 @@ import {
   findCollection,
   findSettings,
   settingsForProject,
+  projectHasTool,
+  toolsForProject,
 } from './registry.js';
 
 const PROJECTS = [DEFAULT_SUPER_PROJECT_ID, CDLBOX_PROJECT_ID, 'another-store'];
@@ -282,6 +284,14 @@ describe('the cdlbox project', () => {
     expect(product.filter).toEqual({ field: 'ProductSiteName', mode: 'prefix', label: 'Código do produto' });
     expect(product.fields.find((f) => f.name === 'isActiveAbout')).toMatchObject({ readOnly: true });
     expect(product.schema.safeParse({ Price: 150.5, Stock: { cdlbox: { qty: 3 } } }).success).toBe(true);
+  });
+
+  it('has no tool and no settings screen: no event feed, no product sync, no store settings', () => {
+    expect(toolsForProject(CDLBOX_PROJECT_ID)).toEqual([]);
+    expect(settingsForProject(CDLBOX_PROJECT_ID)).toEqual([]);
+    expect(projectHasTool(CDLBOX_PROJECT_ID, 'events')).toBe(false);
+    expect(toolsForProject(DEFAULT_SUPER_PROJECT_ID)).toEqual(['events', 'product-sync']);
+    expect(projectHasTool('cookstore', 'product-sync')).toBe(true);
   });
 
   it('shares the page, stock and rule editors with the main store', () => {
