@@ -7,7 +7,7 @@ import {
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import { deleteDoc, doc, getDoc, getDocs, collection, serverTimestamp, setDoc, setLogLevel, updateDoc, addDoc } from 'firebase/firestore';
-import { ADMIN_ONLY_CONFIG_DOCS } from '@console/shared';
+import { ADMIN_ONLY_CONFIG_DOCS, CONFIG_DOCUMENT_ACCESS } from '@console/shared';
 import { collectionGroup, limit, orderBy, query, where } from 'firebase/firestore';
 
 // Runs against the stack's Firestore emulator (FIRESTORE_EMULATOR_HOST), on projects of its own
@@ -40,6 +40,7 @@ beforeAll(async () => {
     for (const id of ADMIN_ONLY_CONFIG_DOCS) await setDoc(doc(db, `project/rules-a/config/${id}`), { apiKey: 'secret' });
     await setDoc(doc(db, 'project/rules-a/product-data-changelog/e1'), { field: 'Price', createdBy: { id: 'staff-a' } });
     await setDoc(doc(db, 'project/rules-a/product-data/1012345'), { Price: 10, ProductLine: 'Century' });
+    await setDoc(doc(db, 'project/rules-a/product-data/1055555'), { Price: 20, Options: { canSell: true, maxInstallments: 10 }, Stock: { cdlbox: { qty: 3, reserved: 1 } } });
     await setDoc(doc(db, 'project/rules-a/import-log/l1'), { module: 'product', userId: 'staff-a' });
     await setDoc(doc(db, 'project/rules-a/sync-task/t1'), { status: 'done', uid: 'staff-a' });
     await setDoc(doc(db, 'project/rules-a/ai-usage/u1'), { uid: 'staff-a', model: 'gpt-4o-mini', tokensIn: 10, tokensOut: 5, outcome: 'ok' });
@@ -121,6 +122,20 @@ describe('config documents', () => {
     await assertFails(getDoc(doc(staffA(), `project/rules-a/config/${id}`)));
     await assertFails(setDoc(doc(staffA(), `project/rules-a/config/${id}`), { apiKey: 'x' }));
   });
+  it("customerio's workspace tracking key is a credential: staff can neither read nor write it", async () => {
+    await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), 'project/rules-a/config/customerio'), { workspaceTrackKey: 'tk-secreta', siteId: 's1' }));
+    await assertFails(getDoc(doc(staffA(), 'project/rules-a/config/customerio')));
+    await assertFails(setDoc(doc(staffA(), 'project/rules-a/config/customerio'), { siteId: 's2' }, { merge: true }));
+    await assertSucceeds(getDoc(doc(admin(), 'project/rules-a/config/customerio')));
+  });
+  it.each(Object.entries(CONFIG_DOCUMENT_ACCESS).filter(([, access]) => access === 'members').map(([id]) => id))(
+    '%s holds no credential: members read and edit it, other stores do not',
+    async (id) => {
+      await assertSucceeds(setDoc(doc(staffA(), `project/rules-a/config/${id}`), { note: 'ok' }, { merge: true }));
+      await assertSucceeds(getDoc(doc(staffA(), `project/rules-a/config/${id}`)));
+      await assertFails(getDoc(doc(staffB(), `project/rules-a/config/${id}`)));
+    },
+  );
   it('the rules and the shared list name the same admin-only documents', () => {
     const listed = /function adminOnlyConfig[\s\S]*?\[([^\]]*)\]/.exec(rules)![1]!;
     const inRules = listed.split(',').map((s) => s.trim().replace(/'/g, '')).sort();
@@ -162,6 +177,33 @@ describe('product-data overrides (document 1 §5)', () => {
     await assertFails(setDoc(ref(staffB()), { Price: 13, _override: mark('staff-b') }, { merge: true }));
     await assertFails(deleteDoc(ref(staffA())));
     await assertFails(deleteDoc(ref(admin())));
+  });
+  it('a nested override changes only the declared leaf: no second field slips past the changelog', async () => {
+    const nested = ref(staffA(), '1055555');
+    // Options.canSell declared, Options.maxInstallments changed too: refused (it used to pass).
+    await assertFails(
+      setDoc(nested, { Options: { canSell: false, maxInstallments: 1 }, _override: mark('staff-a', 'Options.canSell') }, { merge: true }),
+    );
+    // Only the other leaf changed under the declared one's name: refused.
+    await assertFails(setDoc(nested, { Options: { maxInstallments: 2 }, _override: mark('staff-a', 'Options.canSell') }, { merge: true }));
+    // Replacing the whole map (no merge) drops its other leaves: refused.
+    await assertFails(
+      setDoc(nested, { Price: 20, Options: { canSell: false }, Stock: { cdlbox: { qty: 3, reserved: 1 } }, _override: mark('staff-a', 'Options.canSell') }),
+    );
+    // The declared leaf alone: accepted, and the other leaf is as it was.
+    await assertSucceeds(setDoc(nested, { Options: { canSell: false }, _override: mark('staff-a', 'Options.canSell') }, { merge: true }));
+    let stored: Record<string, unknown> | undefined;
+    await env.withSecurityRulesDisabled(async (context) => {
+      stored = (await getDoc(doc(context.firestore(), 'project/rules-a/product-data/1055555'))).data();
+    });
+    expect(stored?.Options).toEqual({ canSell: false, maxInstallments: 10 });
+    // Three levels deep, the same.
+    await assertSucceeds(setDoc(nested, { Stock: { cdlbox: { qty: 4 } }, _override: mark('staff-a', 'Stock.cdlbox.qty') }, { merge: true }));
+    await assertFails(setDoc(nested, { Stock: { cdlbox: { qty: 5, reserved: 0 } }, _override: mark('staff-a', 'Stock.cdlbox.qty') }, { merge: true }));
+    await assertFails(setDoc(nested, { Stock: { cdlbox: { qty: 6 }, main: { qty: 1 } }, _override: mark('staff-a', 'Stock.cdlbox.qty') }, { merge: true }));
+    // A leaf under a value that is not a map, or a path deeper than three parts: refused.
+    await assertFails(setDoc(nested, { Price: { a: 1 }, _override: mark('staff-a', 'Price.a') }, { merge: true }));
+    await assertFails(setDoc(nested, { Stock: { cdlbox: { qty: { a: { b: 1 } } } }, _override: mark('staff-a', 'Stock.cdlbox.qty.a') }, { merge: true }));
   });
 });
 
@@ -233,6 +275,23 @@ describe('customer events across stores (the super-project event feed)', () => {
     await assertFails(feed(staffA(), ['rules-a', 'rules-b']));
     await assertFails(getDocs(query(collectionGroup(staffA(), 'customer-event'), limit(50))));
     await assertFails(feed(noClaims(), ['rules-a']));
+  });
+  it("an event is stored only in its own store's path: no store injects events into another's feed", async () => {
+    const run = Date.now().toString(36);
+    const event = (projectId: unknown, extra: Record<string, unknown> = {}) => ({ projectId, action: 'view', createdAt: new Date(), ...extra });
+    await assertFails(setDoc(doc(staffA(), `project/rules-a/customer-event/inj-${run}-1`), event('rules-b')));
+    await assertFails(setDoc(doc(admin(), `project/rules-a/customer-event/inj-${run}-2`), event('rules-b')));
+    await assertFails(setDoc(doc(staffA(), `project/rules-a/customer-event/inj-${run}-3`), event('rules-a', { project: 'rules-b' })));
+    await assertFails(setDoc(doc(staffA(), `project/rules-a/customer-event/inj-${run}-4`), { action: 'view', createdAt: new Date() }));
+    await assertFails(setDoc(doc(staffA(), `project/rules-a/customer/c1/customer-event/inj-${run}-5`), event('rules-b')));
+    await assertSucceeds(setDoc(doc(staffA(), `project/rules-a/customer-event/own-${run}-1`), event('rules-a', { project: 'rules-a' })));
+    await assertSucceeds(setDoc(doc(staffA(), `project/rules-a/customer/c1/customer-event/own-${run}-2`), event('rules-a')));
+    await assertFails(updateDoc(doc(staffA(), `project/rules-a/customer-event/own-${run}-1`), { projectId: 'rules-b' }));
+    await assertSucceeds(getDoc(doc(staffA(), `project/rules-a/customer-event/own-${run}-1`)));
+    await assertFails(getDoc(doc(staffB(), `project/rules-a/customer-event/own-${run}-1`)));
+    const feedOfB = await assertSucceeds(feed(admin(), ['rules-b']));
+    expect(feedOfB.docs.map((d) => d.id).filter((id) => id.includes(run))).toEqual([]);
+    expect(feedOfB.docs.map((d) => d.id)).toContain('ev-b');
   });
   it('an admin lists the events of every store', async () => {
     const snapshot = await assertSucceeds(feed(admin(), ['rules-a', 'rules-b']));

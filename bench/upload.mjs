@@ -37,7 +37,8 @@ try {
   connectStorageEmulator(storage, '127.0.0.1', ports.storage);
 
   async function viaSdk(path) {
-    const task = uploadBytesResumable(ref(storage, path), bytes, { contentType: 'application/octet-stream' });
+    // As the console uploads: the object names its project (storage.rules require it in editor/).
+    const task = uploadBytesResumable(ref(storage, path), bytes, { contentType: 'application/octet-stream', customMetadata: { consoleProject: staff.claims.projects[0] } });
     let progressEvents = 0;
     task.on('state_changed', () => { progressEvents += 1; });
     await task;
@@ -56,7 +57,7 @@ try {
         'x-goog-upload-header-content-length': String(SIZE),
         'x-goog-upload-header-content-type': 'application/octet-stream',
       },
-      body: JSON.stringify({ name: path, contentType: 'application/octet-stream' }),
+      body: JSON.stringify({ name: path, contentType: 'application/octet-stream', metadata: { consoleProject: staff.claims.projects[0] } }),
     });
     const url = start.headers.get('x-goog-upload-url');
     if (!start.ok || !url) throw new Error(`bare upload start: ${start.status} ${await start.text()}`);

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { companyFromProductCode } from '@console/shared';
 import { answerDialogs, launchBrowser, openConsole, signIn, rememberProject } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { createTestProject, sandboxRequests, sandboxUrls, setSandboxFaults } from '../functions/src/sync/pipeline/emulator-test-support.js';
 
 const admin = seedUser('admin');
@@ -101,6 +102,7 @@ describe('bulk product sync', () => {
     await page.getByLabel('Marketplace: Shopee', { exact: true }).waitFor();
     await page.getByLabel('IA: textos (título, descrição, vendas, selos, atributos)', { exact: true }).waitFor();
     await page.getByLabel('Site: cookeletroraro', { exact: true }).waitFor();
+    await expectNoAxeViolations(page, 'Sincronização de produtos');
   });
 
   it('runs 30 codes at 3 processes, marks the codes the sandbox fails and goes on with the others', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { answerDialogs, launchBrowser, openConsole, signIn } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
+import { expectNoAxeViolations } from './support/axe.js';
 
 const run = Date.now().toString(36);
 
@@ -36,11 +37,31 @@ describe('console shell', () => {
     await browser?.close();
   });
 
+  it('shows a page of its own while the sign-in screen loads: main landmark, level-one heading, a status', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const loading = await openConsole(browser, '/signin', (p) =>
+      p.route(/\/assets\/SignInScreen-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      }),
+    );
+    await loading.getByRole('status', { name: 'Carregando' }).waitFor();
+    await expectNoAxeViolations(loading, 'sign-in while it loads');
+    release();
+    await loading.getByLabel('E-mail').waitFor();
+    await loading.context().close();
+  });
+
   it('sends a signed-out visitor to sign-in and refuses a wrong password in Portuguese', async () => {
     await page.waitForURL(/\/signin\?next=%2Fconsole%2Fpage$/);
+    await page.getByLabel('E-mail').waitFor();
+    await expectNoAxeViolations(page, 'sign-in');
     const admin = seedUser('admin');
     await signIn(page, admin.email, 'not-the-password');
     await page.getByText('E-mail ou senha inválidos.').waitFor();
+    await page.getByRole('button', { name: 'Entrar', exact: true }).and(page.locator(':not([data-loading])')).waitFor();
+    await expectNoAxeViolations(page, 'sign-in with an error');
   });
 
   it('signs the admin in, back to the route asked for, with the project picker and the menu', async () => {
@@ -56,6 +77,8 @@ describe('console shell', () => {
     await menu.getByRole('link', { name: 'Páginas', exact: true }).waitFor();
     expect(await menu.getByText('Configurações', { exact: true }).count()).toBe(1);
     expect(await menu.getByRole('link', { name: 'Loja', exact: true }).getAttribute('href')).toBe('/console/config/store');
+    await entries(page).first().waitFor();
+    await expectNoAxeViolations(page, 'collection screen');
   });
 
   it('shows the collection panel 300 px wide with its buttons', async () => {
@@ -194,17 +217,20 @@ describe('console shell', () => {
     expect(await page.getByLabel('Nome', { exact: true }).inputValue()).toBe('Loja Principal');
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Copy' }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'settings screen');
   });
 
   it('says so for an unknown collection', async () => {
     await page.goto('/console/nao-existe');
     await page.getByText('Coleção não encontrada').waitFor();
+    await expectNoAxeViolations(page, 'unknown collection');
   });
 
   it('switches project, goes to /console and remembers the choice after a reload', async () => {
     await page.getByLabel('Projeto').selectOption('cookstore');
     await page.waitForURL(/\/console$/);
     await page.getByText('Projeto atual: Cook Store').waitFor();
+    await expectNoAxeViolations(page, 'console home');
     await page.reload();
     await page.getByText('Projeto atual: Cook Store').waitFor();
     expect(await page.getByLabel('Projeto').inputValue()).toBe('cookstore');
@@ -242,7 +268,12 @@ describe('console shell for staff', () => {
     const settings = await page.getByTestId('settings-list').getByRole('link').allInnerTexts();
     expect(settings).toContain('Loja');
     expect(settings).not.toContain('Mercado Pago');
+    // Customer.io's workspace tracking key is a credential (shared/src/access/config-documents.ts).
+    expect(settings).not.toContain('Customer.io');
     await page.goto('/console/config/mercadopago');
+    await page.getByText('Somente administradores podem abrir esta configuração.').waitFor();
+    await expectNoAxeViolations(page, 'settings screen refused to staff');
+    await page.goto('/console/config/customerio');
     await page.getByText('Somente administradores podem abrir esta configuração.').waitFor();
   });
 });

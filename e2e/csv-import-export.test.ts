@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { collection, getDocs, doc, getDoc, query, where, documentId } from 'firebase/firestore';
 import { launchBrowser, openConsole, signIn } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { signedInClient, type SignedInClient } from './support/client-sdk.js';
 import { IMPORT_BATCH_SIZE } from '../web/src/csv/import-run';
 
@@ -61,10 +62,12 @@ describe('CSV import and export', () => {
     await chooseCsv(page, 'page.csv', csv);
     await dialog(page).getByTestId('import-preview-counts').filter({ hasText: `Serão criados 0 registros e atualizados ${Object.keys(before).length}.` }).waitFor();
     expect(await dialog(page).getByTestId('import-preview').locator('tbody tr').count()).toBe(Math.min(10, Object.keys(before).length));
+    await expectNoAxeViolations(page, 'CSV import preview');
     await dialog(page).getByRole('button', { name: 'Iniciar importação' }).click();
     await dialog(page).getByText('Importação concluída').waitFor();
     expect(await count(page, 'updated')).toBe(Object.keys(before).length);
     expect([await count(page, 'created'), await count(page, 'errors'), await count(page, 'ignored')]).toEqual([0, 0, 0]);
+    await expectNoAxeViolations(page, 'CSV import finished');
     expect(await storedPages(client)).toEqual(before);
     await closeDialog(page);
 

@@ -8,6 +8,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { launchBrowser, openConsole, signIn } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
+import { expectNoAxeViolations } from './support/axe.js';
 
 const run = Date.now().toString(36);
 const admin = seedUser('admin');
@@ -152,6 +153,7 @@ describe('document behaviours', () => {
     await ref.update({ title: 'Título de outra pessoa', group: 'ajuda' });
     const conflict = page.getByTestId('field-conflict');
     await conflict.filter({ hasText: 'Este campo foi alterado por outra pessoa: Título de outra pessoa' }).waitFor();
+    await expectNoAxeViolations(page, 'document with a conflict');
     expect(await conflict.innerText()).toContain('Título');
     await expect.poll(() => page.getByLabel('Grupo').inputValue()).toBe('ajuda');
     expect(await page.getByLabel('Título').inputValue()).toBe('Meu título');
@@ -198,6 +200,7 @@ describe('document behaviours', () => {
     const content = dialog.locator('.cm-content');
     await content.waitFor();
     expect(editorChunks).toHaveLength(1);
+    await expectNoAxeViolations(page, 'JSON editor');
     const text = await content.innerText();
     const shown = JSON.parse(text);
     expect(shown.createdAt).toEqual({ timestamp: '2023-05-06T07:08:09.123Z' });

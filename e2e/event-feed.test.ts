@@ -8,6 +8,7 @@ import { customerDisplayNumber } from '@console/shared';
 import { launchBrowser, openConsole, signIn } from './support/browser.js';
 import { signedInClient, type SignedInClient } from './support/client-sdk.js';
 import { seedUser } from './support/emulator.js';
+import { expectNoAxeViolations } from './support/axe.js';
 
 const run = Date.now().toString(36);
 // Later than every seeded event, so a new one lands at the top of the feed.
@@ -70,6 +71,9 @@ describe('event feed', () => {
     await page.getByRole('navigation', { name: 'Coleções' }).getByRole('link', { name: 'Eventos', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Eventos' }).waitFor();
     await rows(page).nth(49).waitFor();
+    // Fifty rows, the filters and the store picker: clean for axe (no ARIA a row may not carry, no
+    // empty header cell).
+    await expectNoAxeViolations(page, 'Eventos');
     expect(await rows(page).count()).toBe(50);
     // In the super-project the first column names the store; the seed has events in both.
     const stores = new Set(await columnTexts(page, 0));
@@ -88,7 +92,8 @@ describe('event feed', () => {
     expect(cells).toContain('90010000 · RS');
     expect(cells).toContain('smartphone · Samsung');
     expect(cells).toContain('Porto Alegre · RS');
-    expect(cells.at(-1)).toMatch(/^01\/01\/2099/);
+    // The last column is the row's details button.
+    expect(cells.at(-2)).toMatch(/^01\/01\/2099/);
     expect(await rows(page).count()).toBe(50);
   });
 
@@ -130,6 +135,15 @@ describe('event feed', () => {
     const details = page.getByTestId('event-details');
     await details.waitFor();
     expect(await details.innerText()).toContain(`Cliente (ID): ${SEEDED_CUSTOMER.id}`);
+    await expectNoAxeViolations(page, 'Eventos with a row open');
+    // The row's details button says it is open and closes it (keyboard users have no double-click).
+    const toggle = rowWith(page, `e2e_main_${run}`).getByRole('button', { name: 'Ocultar detalhes' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await toggle.press('Enter');
+    await details.waitFor({ state: 'detached' });
+    await rowWith(page, `e2e_main_${run}`).getByRole('button', { name: 'Mostrar detalhes' }).click();
+    await details.waitFor();
+    await rowWith(page, `e2e_main_${run}`).getByRole('button', { name: 'Ocultar detalhes' }).click();
     await page.getByLabel('Cliente Mín.').fill('');
     await page.getByLabel('Cliente Máx.').fill('');
   });

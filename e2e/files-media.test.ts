@@ -14,6 +14,7 @@ import { samplePdf, sampleWav } from '../sandboxes/src/files.js';
 import { signedInClient, type SignedInClient } from './support/client-sdk.js';
 import { answerDialogs, launchBrowser, openConsole, signIn } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { openDocument, waitForSaveStatus } from './support/document.js';
 
 const admin = seedUser('admin');
@@ -144,6 +145,7 @@ describe('files and media', () => {
       const direct = await fetch(image.url);
       expect(direct.status).toBe(200);
       expect(Buffer.from(await direct.arrayBuffer()).equals(jpg)).toBe(true);
+      await expectNoAxeViolations(page, 'form with an uploaded image');
     });
 
     it('copies the URL, confirming for 2 s', async () => {
@@ -269,6 +271,8 @@ describe('files and media', () => {
       expect(await iframe.getAttribute('src')).toMatch(/\/embed\//);
       const box = await group.getByTestId('video-player').boundingBox();
       expect(box!.width / box!.height).toBeCloseTo(16 / 9, 1);
+      // The player's frame loads under the console's CSP (frame-src) and the form stays clean for axe.
+      await expectNoAxeViolations(page, 'video player');
 
       await save(page);
       const data = (await stored(`course/${COURSE_ID}`)).video;

@@ -8,6 +8,7 @@ import { doc, getDoc } from 'firebase/firestore';
 import { signedInClient, type SignedInClient } from './support/client-sdk.js';
 import { answerDialogs, launchBrowser, openConsole, signIn } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { openDocument, waitForSaveStatus } from './support/document.js';
 
 const admin = seedUser('admin');
@@ -129,6 +130,8 @@ describe('form widgets', () => {
       await caretAtEnd(editor);
       await paste(editor, 'https://loja.demo.test/c/churrasco');
       await editor.locator('a[href="https://loja.demo.test/c/churrasco"]').waitFor();
+      // A pasted script or handler never ran, and the form is clean for axe.
+      await expectNoAxeViolations(page, 'category form with rich text');
     });
 
     it('saves what the operator sees, and nothing else of the category changes', async () => {

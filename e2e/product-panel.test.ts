@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { collection, doc, getDoc, getDocs, query, where } from 'firebase/firestore';
 import { answerDialogs, launchBrowser, openConsole, signIn } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { signedInClient, type SignedInClient } from './support/client-sdk.js';
 import { testFirestore } from '../functions/src/sync/pipeline/emulator-test-support.js';
 
@@ -65,6 +66,7 @@ describe('product information panel', () => {
     expect(await settings.getByRole('checkbox', { name: /Vendável/ }).isChecked()).toBe(true);
     expect(await settings.getByRole('checkbox', { name: /Ativo/ }).isChecked()).toBe(true);
     expect(await settings.getByRole('checkbox', { name: 'Frete grátis' }).isChecked()).toBe(false);
+    await expectNoAxeViolations(page, 'product panel');
   });
 
   it('refuses an override without a reason: "Alteração cancelada", nothing stored', async () => {

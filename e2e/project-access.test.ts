@@ -6,6 +6,8 @@ import { collection, doc, getDoc, getDocs, limit, query } from 'firebase/firesto
 import { signedInClient, type SignedInClient } from './support/client-sdk.js';
 import { launchBrowser, openConsole, signIn, rememberProject } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
+import { expectNoAxeViolations } from './support/axe.js';
+import { collectionsForProject } from '@console/shared';
 
 const cdlboxStaff = seedUser('staff', ['cdlbox']);
 
@@ -31,6 +33,21 @@ describe('a cdlbox-only staff user', () => {
     // Set C only: no categories or banners of the stores.
     expect(await menu.getByRole('link', { name: 'Categorias', exact: true }).count()).toBe(0);
     expect(await menu.getByRole('link', { name: 'Banners', exact: true }).count()).toBe(0);
+    // Exactly its five editors: no Eventos, no 'Sincronização de produtos', no settings screens.
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(collectionsForProject('cdlbox').map((c) => c.title));
+    expect(await menu.getByText('Configurações').count()).toBe(0);
+    await expectNoAxeViolations(page, 'menu of cdlbox');
+    // Opened by URL, a tool of the stores says it is not available here.
+    await page.goto('/console/events');
+    await page.getByText('Esta tela não está disponível para este projeto.').waitFor();
+    await page.goto('/console/sync');
+    await page.getByText('Esta tela não está disponível para este projeto.').waitFor();
+    await expectNoAxeViolations(page, 'a tool cdlbox does not have');
+    // Its products are its own: no sync buttons or synced-data panel on them.
+    await page.goto('/console/product');
+    await page.getByTestId('entry-list').getByRole('button').first().click();
+    await page.getByTestId('document-path').filter({ hasText: /^cdlbox\/product\// }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sincronizar Bling' }).count()).toBe(0);
   });
 
   it('cannot switch to main by the remembered project or the URL', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { answerDialogs, launchBrowser, openConsole, signIn, rememberProject } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { createTestProject, sandboxRequests, sandboxUrls, testFirestore, testWarehouse } from '../functions/src/sync/pipeline/emulator-test-support.js';
 
 const admin = seedUser('admin');
@@ -64,6 +65,7 @@ describe('single-product sync buttons', () => {
     await button.filter({ hasText: /^Sincronizar Bling$/ }).waitFor();
 
     expect(await labels()).toEqual(['Sincronizar Bling', 'Sincronizando dados Bling...', 'Atualizando...', 'Sincronizar Bling']);
+    await expectNoAxeViolations(page, 'product document with its sync buttons');
     expect(new URL(page.url()).pathname).toBe(`/console/product/${CODE}`);
     expect(await testWarehouse().get('bling_products', { project, id: CODE })).not.toBeNull();
     const productData = (await testFirestore().doc(`project/${project}/product-data/${CODE}`).get()).data()!;

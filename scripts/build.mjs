@@ -2,10 +2,10 @@
 // Builds what the emulators and Hosting serve: functions/lib (esbuild bundle, the shared package
 // inlined), web/dist (Vite) and sandboxes/dist (the upstream sandboxes the stack starts). Skips a
 // target whose inputs have not changed since its last build.
-// Usage: node scripts/build.mjs [functions|web|sandboxes ...] [--force]
+// Usage: node scripts/build.mjs [rules|functions|web|sandboxes ...] [--force]
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { CACHE_DIR, PORT_OFFSET, PROJECT_ID, ROOT, SUPER_PROJECT_ID, WEB_DIST, ports } from './lib/config.mjs';
@@ -13,7 +13,7 @@ import { CACHE_DIR, PORT_OFFSET, PROJECT_ID, ROOT, SUPER_PROJECT_ID, WEB_DIST, p
 const args = process.argv.slice(2);
 const force = args.includes('--force');
 const targets = args.filter((a) => !a.startsWith('--'));
-const wanted = targets.length ? targets : ['functions', 'web', 'sandboxes'];
+const wanted = targets.length ? targets : ['rules', 'functions', 'web', 'sandboxes'];
 
 function listFiles(dir, out = []) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -40,6 +40,21 @@ function fingerprint(dirs, extra) {
   return hash.digest('hex');
 }
 
+/**
+ * Source maps stay out of what Hosting serves and deploys (they would publish the source): moved
+ * from `dist` to `keep`, where a developer can still map a production stack trace.
+ */
+function moveSourceMaps(dist, keep) {
+  rmSync(keep, { recursive: true, force: true });
+  for (const entry of readdirSync(dist, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.map')) continue;
+    const from = join(entry.parentPath ?? entry.path, entry.name);
+    const to = join(keep, relative(dist, from));
+    mkdirSync(dirname(to), { recursive: true });
+    renameSync(from, to);
+  }
+}
+
 async function step(name, dirs, output, settings, run) {
   mkdirSync(CACHE_DIR, { recursive: true });
   const stampFile = join(CACHE_DIR, `build-${name}.stamp`);
@@ -55,6 +70,12 @@ async function step(name, dirs, output, settings, run) {
 }
 
 const functionsPackage = JSON.parse(readFileSync(join(ROOT, 'functions', 'package.json'), 'utf8'));
+
+if (wanted.includes('rules')) {
+  // firestore.rules' admin-only config list, from shared/src/access/config-documents.ts.
+  const { writeAdminOnlyList } = await import('./lib/rules.mjs');
+  if (await writeAdminOnlyList()) console.log('build: firestore.rules admin-only config list rewritten');
+}
 
 if (wanted.includes('functions')) {
   await step('functions', ['functions/src', 'shared/src'], join(ROOT, 'functions/lib/index.js'), functionsPackage.dependencies, () =>
@@ -97,6 +118,7 @@ if (wanted.includes('web')) {
       stdio: 'inherit',
     });
     if (result.status !== 0) throw new Error('vite build failed');
+    moveSourceMaps(join(ROOT, WEB_DIST), join(CACHE_DIR, 'sourcemaps', webStep));
   });
 }
 

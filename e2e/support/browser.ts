@@ -19,10 +19,22 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser context (own storage) on the console, with dialogs answered by `dialogs`. */
-export async function openConsole(browser: Browser, path = '/'): Promise<Page> {
+/**
+ * A fresh browser context (own storage) on the console. `prepare` runs on the page before it opens
+ * `path` (e.g. to hold back a request with page.route).
+ */
+export async function openConsole(browser: Browser, path = '/', prepare?: (page: Page) => Promise<void>): Promise<Page> {
   const context = await browser.newContext({ baseURL: CONSOLE_URL, viewport: { width: 1400, height: 900 } });
+  // Every page records what its Content-Security-Policy blocked (e2e/support/axe.ts checks it).
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber}:${event.columnNumber})`),
+    );
+  });
   const page = await context.newPage();
+  await prepare?.(page);
   await page.goto(path);
   return page;
 }

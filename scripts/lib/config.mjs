@@ -36,15 +36,63 @@ export const HOSTING_URL = `http://localhost:${ports.hosting}`;
 /** Folder Hosting serves (relative to the root). */
 export const WEB_DIST = PORT_OFFSET ? `web/dist-${PORT_OFFSET}` : 'web/dist';
 
-/** The firebase.json the emulators run with: the file itself, or a shifted copy beside it. */
-export function emulatorConfigFile() {
-  if (!PORT_OFFSET) return join(ROOT, 'firebase.json');
+/**
+ * The emulators that serve browsers or clients (Auth, Firestore, Storage, Hosting) listen on
+ * loopback (firebase.json) so nobody on the network reaches them — the Auth emulator accepts
+ * unsigned tokens. CONSOLE_EMULATOR_HOST=0.0.0.0 (or an address of this machine) opens them on
+ * purpose, e.g. to try the console from a phone on the same network.
+ */
+export const EMULATOR_LISTEN_HOST = process.env.CONSOLE_EMULATOR_HOST || null;
+const NETWORK_EMULATORS = ['auth', 'firestore', 'storage', 'hosting'];
+
+/**
+ * The console's Content-Security-Policy as the local stack serves it: firebase.json's (the
+ * production policy, README 'Hosting headers') with this stack's own origins added where the
+ * browser reaches them directly — the Auth, Firestore and Storage emulators, and the sandboxes
+ * (Bunny's player, thumbnails and TUS endpoint) — on the shifted ports. Production never lists them.
+ */
+export function localContentSecurityPolicy(policy, sandboxUrls = {}) {
+  const hosts = ['localhost', '127.0.0.1'];
+  // Opened to the network: the page's host is then this machine's address, unknown here.
+  if (EMULATOR_LISTEN_HOST && !hosts.includes(EMULATOR_LISTEN_HOST)) hosts.push('*');
+  const emulatorOrigins = ['auth', 'firestore', 'storage'].flatMap((name) => hosts.map((host) => `http://${host}:${ports[name]}`));
+  const sandboxOrigins = [...new Set(Object.values(sandboxUrls).map((url) => new URL(url).origin))];
+  const storageOrigins = hosts.map((host) => `http://${host}:${ports.storage}`);
+  const extra = {
+    'connect-src': [...emulatorOrigins, ...sandboxOrigins],
+    'img-src': [...storageOrigins, ...sandboxOrigins],
+    'media-src': [...storageOrigins, ...sandboxOrigins],
+    'frame-src': sandboxOrigins,
+  };
+  return policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter(Boolean)
+    .map((directive) => {
+      const name = directive.split(/\s+/)[0];
+      return extra[name]?.length ? `${directive} ${extra[name].join(' ')}` : directive;
+    })
+    .join('; ');
+}
+
+/**
+ * The firebase.json the emulators run with, written beside it: ports shifted by the offset,
+ * the listen host when CONSOLE_EMULATOR_HOST asks for another one, and the local origins in the
+ * Content-Security-Policy. `sandboxUrls`: the started sandboxes by name.
+ */
+export function emulatorConfigFile({ sandboxUrls = {} } = {}) {
   const shifted = structuredClone(firebaseJson);
-  for (const value of Object.values(shifted.emulators)) {
+  for (const [name, value] of Object.entries(shifted.emulators)) {
     if (value?.port) value.port = shift(value.port);
     if (value?.websocketPort) value.websocketPort = shift(value.websocketPort);
+    if (EMULATOR_LISTEN_HOST && NETWORK_EMULATORS.includes(name)) value.host = EMULATOR_LISTEN_HOST;
   }
   shifted.hosting.public = WEB_DIST;
+  for (const rule of shifted.hosting.headers ?? []) {
+    for (const header of rule.headers) {
+      if (header.key === 'Content-Security-Policy') header.value = localContentSecurityPolicy(header.value, sandboxUrls);
+    }
+  }
   // Relative paths in it (rules, functions source, public folder) resolve against its folder.
   const file = join(ROOT, `firebase.offset-${PORT_OFFSET}.json`);
   writeFileSync(file, JSON.stringify(shifted, null, 2));

@@ -222,7 +222,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
     'emulators:start',
     '--project', PROJECT_ID,
-    '--config', emulatorConfigFile(),
+    '--config', emulatorConfigFile({ sandboxUrls: sandboxes.urls }),
     '--only', plan.only.join(','),
   ];
   if (imported) args.push('--import', stateDir);

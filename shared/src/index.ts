@@ -1,3 +1,6 @@
+// First: zod is configured (pt-BR messages) before any schema of ours is built (zod-config.ts).
+import './zod-config.js';
+
 export * from './fields/index.js';
 export * from './collections/index.js';
 export * from './access/index.js';

@@ -1,7 +1,6 @@
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { z } from 'zod';
-import { FILE_REGISTRY_COLLECTION, storedFileSchema, type BunnyUploadTicket, type BunnyVideo, type StoredFile } from '@console/shared';
+import { FILE_REGISTRY_COLLECTION, fileIdSchema, storedFileSchema, type BunnyUploadTicket, type BunnyVideo, type StoredFile } from '@console/shared';
 import { ApiError } from '../lib/api-error.js';
 import { UpstreamError, type UpstreamCallOptions } from '../sync/http-client.js';
 import { BunnyStreamClient, BUNNY_API_VIDEO_STATUS } from './client.js';
@@ -25,12 +24,8 @@ export const PLAYER_TTL_SECONDS = 6 * 3600;
 export const VIDEO_NOT_FOUND = 'Vídeo não encontrado.';
 export const NOT_ON_BUNNY = 'Vídeo ainda não enviado ao Bunny.';
 
-/** A registry id as it may appear in a path: one Firestore document id. */
-export const fileIdSchema = z
-  .string()
-  .min(1)
-  .max(200)
-  .regex(/^(?!\.\.?$)(?!__.*__$)[^/]+$/, 'identificador de arquivo inválido');
+/** A registry id as it may appear in a path: one Firestore document id (the shared API schema). */
+export { fileIdSchema };
 
 const VIDEO_EXTENSIONS = new Set(['MP4', 'M4V', 'MOV', 'WEBM', 'MKV', 'AVI', 'WMV', 'FLV', 'MPG', 'MPEG', '3GP', 'OGV', 'TS', 'MTS', 'M2TS']);
 

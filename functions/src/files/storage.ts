@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { UPLOAD_OWNER_METADATA_KEY } from '@console/shared';
 import { adminStorage } from '../lib/admin.js';
 
 /**
@@ -11,8 +12,8 @@ import { adminStorage } from '../lib/admin.js';
 const PRODUCTION_ORIGIN = 'https://firebasestorage.googleapis.com';
 /** The custom metadata key Firebase Storage reads download tokens from (comma-separated). */
 export const DOWNLOAD_TOKENS_KEY = 'firebaseStorageDownloadTokens';
-/** Custom metadata naming the project that registered the object (see claimObject). */
-export const OWNER_PROJECT_KEY = 'consoleProject';
+/** Custom metadata naming the project the object belongs to (set at upload; storage.rules). */
+export const OWNER_PROJECT_KEY = UPLOAD_OWNER_METADATA_KEY;
 
 /** The default bucket, through the functions' one Admin app. */
 export function defaultBucket() {

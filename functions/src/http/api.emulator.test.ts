@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
 
@@ -68,5 +69,44 @@ describe('the HTTP API behind /api/**', () => {
     expect(unknown.json.error).toMatch(/não encontrado/);
     const wrongMethod = await api('/api/health', { method: 'POST', body: '{}' });
     expect(wrongMethod.status).toBe(405);
+  });
+});
+
+/** Every POST route served (one file per endpoint here): its path, `:params` filled in. */
+function postRoutes(): string[] {
+  const folder = new URL('.', import.meta.url);
+  return readdirSync(folder)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .flatMap((file) => {
+      const source = readFileSync(new URL(file, folder), 'utf8');
+      if (!/method:\s*'POST'/.test(source)) return [];
+      const path = /path:\s*'([^']+)'/.exec(source)?.[1];
+      return path ? [path.replace(/:[A-Za-z]+/g, 'x')] : [];
+    });
+}
+
+const ENGLISH = /\b(expected|received|invalid input|required|too (small|big))\b/i;
+
+describe('bodies that are not a JSON object', () => {
+  const routes = postRoutes();
+  it('finds the POST routes', () => {
+    expect(routes).toEqual(expect.arrayContaining(['/api/console/files/permissions', '/api/console/queue/tasks']));
+  });
+
+  it.each(routes)('%s answers 400 JSON {error} in Portuguese for malformed JSON, null or a bare string, with or without a token', async (path) => {
+    for (const body of ['{"id": "x",', 'null', '"texto"', '{oops}']) {
+      for (const token of [undefined, admin]) {
+        const res = await api(`${path}?project=main`, { method: 'POST', token, body, headers: { 'content-type': 'application/json' } });
+        expect([body, res.status, res.headers.get('content-type')]).toEqual([body, 400, expect.stringMatching(/^application\/json/)]);
+        expect(res.json.error).toBe('Requisição inválida: o corpo deve ser um objeto JSON válido.');
+      }
+    }
+  });
+
+  it('a body of the wrong shape is refused in Portuguese, naming the field', async () => {
+    const res = await api('/api/console/files/permissions?project=main', { method: 'POST', token: admin, body: JSON.stringify({ id: 5, isPublic: 'sim' }) });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatch(/^Requisição inválida: id: Entrada inválida: esperava um texto, recebeu um número/);
+    expect(res.json.error).not.toMatch(ENGLISH);
   });
 });

@@ -129,6 +129,25 @@ describe('POST /api/console/files/images', () => {
   });
 });
 
+describe("editor/ objects belong to the project that uploaded them", () => {
+  /** An upload as the console makes it: the object names its project (storage.rules require it). */
+  async function uploadAs(project: string, name: string): Promise<string> {
+    const path = `editor/${randomUUID().slice(0, 8)}.${name}`;
+    await getStorage(app).bucket().file(path).save(samples.get('logo-loja.png')!.body, { contentType: 'image/png', resumable: false, metadata: { metadata: { consoleProject: project } } });
+    return path;
+  }
+
+  it('another project cannot register it, even before its owner did', async () => {
+    const filePath = await uploadAs('cdlbox', 'logo.png');
+    const theirs = await post('/api/console/files/images', { file: { name: 'logo.png', type: 'image/png' }, filePath });
+    expect([theirs.status, theirs.json.error]).toEqual([403, 'Arquivo registrado por outro projeto.']);
+    const own = await post('/api/console/files/images', { file: { name: 'logo.png', type: 'image/png' }, filePath }, staffCdlbox, 'cdlbox');
+    expect(own.status).toBe(200);
+    const [metadata] = await getStorage(app).bucket().file(filePath).getMetadata();
+    expect(metadata.metadata?.consoleProject).toBe('cdlbox');
+  });
+});
+
 describe('POST /api/console/files/attaches', () => {
   it('registers a PDF with its size and type, no image or audio members', async () => {
     const pdf = samples.get('manual.pdf')!;
@@ -157,6 +176,19 @@ describe('POST /api/console/files/attaches', () => {
 });
 
 describe('POST /api/console/files/permissions', () => {
+  it('refuses ids that are not one registry id at once, as the video endpoints do', async () => {
+    for (const id of ['a/b', '..', '.', '__x__']) {
+      const started = Date.now();
+      const { status, json } = await post('/api/console/files/permissions', { id, isPublic: false });
+      expect([id, status, json.error]).toEqual([id, 400, 'Requisição inválida: id: identificador de arquivo inválido']);
+      expect(Date.now() - started, id).toBeLessThan(5000);
+    }
+    const long = await post('/api/console/files/permissions', { id: 'x'.repeat(201), isPublic: false });
+    expect([long.status, long.json.error]).toEqual([400, 'Requisição inválida: id: Grande demais: esperava que o texto tivesse <= 200 caracteres']);
+    const video = await post('/api/console/files/cdn/bunny/upload-video-url', { id: 'a/b' });
+    expect([video.status, video.json.error]).toEqual([400, 'Requisição inválida: id: identificador de arquivo inválido']);
+  });
+
   it('private removes every token (the public URL stops working); public gives a fresh one', async () => {
     const png = samples.get('logo-loja.png')!;
     const filePath = await upload('project/main/content', 'logo.png', png.body, 'image/png');

@@ -29,31 +29,5 @@ export function isAdmin(claims: AccessClaims | null): boolean {
   return claims?.role === 'admin';
 }
 
-/**
- * Config documents (project/{p}/config/{id}) that hold credentials or access tokens: admins only.
- * Keep in sync with firestore.rules (`adminOnlyConfig`) — a test checks both lists agree.
- * Ads group: googleads (API keys), consoleauthgoogle (OAuth tokens), metaads (access tokens) and
- * waba (WhatsApp token) hold secrets; customerio, googleanalytics, hotjar and sendgrid (addresses
- * and template ids only) do not.
- */
-export const ADMIN_ONLY_CONFIG_DOCS = [
-  'bling',
-  'mercadopago',
-  'belluno',
-  'asaas',
-  'pagaleve',
-  'frenet',
-  'kangu',
-  'bunny',
-  'tramontina',
-  'amazon',
-  'googleads',
-  'consoleauthgoogle',
-  'metaads',
-  'waba',
-  'expo',
-] as const;
-
-export function isAdminOnlyConfig(docId: string): boolean {
-  return (ADMIN_ONLY_CONFIG_DOCS as readonly string[]).includes(docId);
-}
+/** The admin-only config documents: one source, shared/src/access/config-documents.ts. */
+export { ADMIN_ONLY_CONFIG_DOCS, isAdminOnlyConfig } from './config-documents.js';

@@ -29,8 +29,19 @@ export type RegisterFileRequest = z.input<typeof registerFileRequestSchema>;
 export const registerFileResponseSchema = z.object({ file: storedFileSchema });
 export type RegisterFileResponse = z.infer<typeof registerFileResponseSchema>;
 
+/**
+ * A file registry id (project/{p}/file/{id}) as a request names it: one Firestore document id — no
+ * '/', not '.' or '..', not '__…__' (reserved) — so it never reaches another path or the database
+ * as an invalid name.
+ */
+export const fileIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^(?!\.\.?$)(?!__.*__$)[^/]+$/, 'identificador de arquivo inválido');
+
 /** POST /api/console/files/permissions: public gets a fresh download token, private revokes all. */
-export const filePermissionsRequestSchema = z.object({ id: z.string().min(1).max(200), isPublic: z.boolean() });
+export const filePermissionsRequestSchema = z.object({ id: fileIdSchema, isPublic: z.boolean() });
 export const filePermissionsResponseSchema = registerFileResponseSchema;
 
 /** POST /api/console/files/download-url: a remote file fetched for the user (SSRF-guarded). */
@@ -51,7 +62,7 @@ export type DownloadUrlResponse = z.infer<typeof downloadUrlResponseSchema>;
  * the registered file `id` and answers what the browser needs for a TUS upload straight to Bunny
  * (the API key never leaves the server: the upload is authorised by a signature that expires).
  */
-export const bunnyUploadRequestSchema = z.object({ id: z.string().min(1).max(200) });
+export const bunnyUploadRequestSchema = z.object({ id: fileIdSchema });
 export const bunnyUploadTicketSchema = z.object({
   /** TUS endpoint (https://video.bunnycdn.com/tusupload in production, the sandbox locally). */
   endpoint: z.string(),

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { FieldDefinition } from '../fields/types.js';
 import { fieldsSchema } from '../fields/schema.js';
+import { isAdminOnlyConfig } from '../access/config-documents.js';
 
 /** Menu groups: set A's parent groups plus the catalogue and settings groups. */
 export const MENU_GROUPS = {
@@ -64,13 +65,13 @@ export interface SettingsOptions<F extends readonly FieldDefinition[]> {
   id: string;
   title: string;
   fields: F;
-  /** Holds credentials: readable and writable by admins only (firestore.rules mirrors this). */
-  adminOnly?: boolean;
 }
 
 export interface SettingsDefinition<F extends readonly FieldDefinition[] = readonly FieldDefinition[]>
   extends SettingsOptions<F> {
   kind: 'settings';
+  /** Holds credentials: admins only. From shared/src/access/config-documents.ts, as firestore.rules. */
+  adminOnly: boolean;
   schema: z.ZodType<Record<string, unknown>>;
 }
 
@@ -80,6 +81,7 @@ export function defineSettings<const F extends readonly FieldDefinition[]>(
   return {
     kind: 'settings',
     ...options,
+    adminOnly: isAdminOnlyConfig(options.id),
     schema: fieldsSchema(options.fields) as z.ZodType<Record<string, unknown>>,
   };
 }

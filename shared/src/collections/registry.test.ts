@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ONLY_CONFIG_DOCS, isAdminOnlyConfig } from '../access/claims.js';
+import { isKnownConfigDocument } from '../access/config-documents.js';
 import type { FieldDefinition } from '../fields/types.js';
 import { CDLBOX_PROJECT_ID, DEFAULT_SUPER_PROJECT_ID } from '../projects.js';
 import { BRAZILIAN_STATES } from './address.js';
@@ -10,6 +11,8 @@ import {
   findCollection,
   findSettings,
   settingsForProject,
+  projectHasTool,
+  toolsForProject,
 } from './registry.js';
 
 const PROJECTS = [DEFAULT_SUPER_PROJECT_ID, CDLBOX_PROJECT_ID, 'another-store'];
@@ -105,6 +108,8 @@ describe.each(PROJECTS)('the definitions of project %s', (projectId) => {
 
   it('mark exactly the credential documents as admin-only', () => {
     for (const definition of settings) {
+      // Every settings screen is a config document reviewed in shared/src/access/config-documents.ts.
+      expect(isKnownConfigDocument(definition.id), definition.id).toBe(true);
       expect(Boolean(definition.adminOnly), definition.id).toBe(isAdminOnlyConfig(definition.id));
     }
   });
@@ -279,6 +284,14 @@ describe('the cdlbox project', () => {
     expect(product.filter).toEqual({ field: 'ProductSiteName', mode: 'prefix', label: 'Código do produto' });
     expect(product.fields.find((f) => f.name === 'isActiveAbout')).toMatchObject({ readOnly: true });
     expect(product.schema.safeParse({ Price: 150.5, Stock: { cdlbox: { qty: 3 } } }).success).toBe(true);
+  });
+
+  it('has no tool and no settings screen: no event feed, no product sync, no store settings', () => {
+    expect(toolsForProject(CDLBOX_PROJECT_ID)).toEqual([]);
+    expect(settingsForProject(CDLBOX_PROJECT_ID)).toEqual([]);
+    expect(projectHasTool(CDLBOX_PROJECT_ID, 'events')).toBe(false);
+    expect(toolsForProject(DEFAULT_SUPER_PROJECT_ID)).toEqual(['events', 'product-sync']);
+    expect(projectHasTool('cookstore', 'product-sync')).toBe(true);
   });
 
   it('shares the page, stock and rule editors with the main store', () => {

@@ -73,10 +73,6 @@ import { tramontinaSettings } from './settings/tramontina.js';
 import { wabaSettings } from './settings/waba.js';
 
 import { cdlboxProduct } from './cdlbox/product.js';
-import { cdlboxFrenetSettings } from './cdlbox/settings/frenet.js';
-import { cdlboxPaymentSettings } from './cdlbox/settings/payment.js';
-import { cdlboxShippingSettings } from './cdlbox/settings/shipping.js';
-import { cdlboxStoreSettings } from './cdlbox/settings/store.js';
 
 /** Set A of document 3, with the gift campaign editor, in the order of its screen table. */
 export const STORE_EDITOR_COLLECTIONS: readonly CollectionDefinition[] = [
@@ -164,26 +160,23 @@ export const STORE_SETTINGS: readonly SettingsDefinition[] = [
 ];
 
 /**
- * cdlbox still sells and takes payment, so it gets document 3's set B (the simpler variant the
- * spec assigns to it) rather than nothing. Only store, shipping, Frenet and payment differ in shape;
- * the other screens are the main project's, whose extra fields are optional.
+ * cdlbox's screens are set C and nothing else (document 3 §1, §2): its five editors. Its products
+ * are its own (not synced from the ERP or the manufacturer, so no product sync), its storefront
+ * records no customer events (no event feed), and the spec gives it no settings screens — set B
+ * and document 2's config documents are the main stores' (README 'Which screens a project has').
  */
-export const CDLBOX_SETTINGS: readonly SettingsDefinition[] = [
-  cdlboxStoreSettings,
-  sendgridSettings,
-  cdlboxShippingSettings,
-  cdlboxFrenetSettings,
-  cdlboxPaymentSettings,
-  mercadopagoSettings,
-  checkoutSettings,
-  paymentCustomSettings,
-  asaasSettings,
-  bellunoSettings,
-  googleanalyticsSettings,
-  googleadsSettings,
-  metaadsSettings,
-  hotjarSettings,
-];
+export const CDLBOX_SETTINGS: readonly SettingsDefinition[] = [];
+
+/** The console's screens that are neither a collection editor nor a settings document. */
+export const CONSOLE_TOOLS = ['events', 'product-sync'] as const;
+export type ConsoleTool = (typeof CONSOLE_TOOLS)[number];
+
+/**
+ * The tools each kind of project has: the stores (set A) have the customer-event feed ('Eventos')
+ * and the product synchronisation of their ERP catalogue; cdlbox has neither.
+ */
+const STORE_TOOLS: readonly ConsoleTool[] = ['events', 'product-sync'];
+const CDLBOX_TOOLS: readonly ConsoleTool[] = [];
 
 const collectionsOf = (projectId: string) => (projectId === CDLBOX_PROJECT_ID ? CDLBOX_COLLECTIONS : STORE_COLLECTIONS);
 const settingsOf = (projectId: string) => (projectId === CDLBOX_PROJECT_ID ? CDLBOX_SETTINGS : STORE_SETTINGS);
@@ -191,6 +184,15 @@ const settingsOf = (projectId: string) => (projectId === CDLBOX_PROJECT_ID ? CDL
 /** The collection editors of a project, in menu order (a copy: callers may sort or filter it). */
 export function collectionsForProject(projectId: string): CollectionDefinition[] {
   return [...collectionsOf(projectId)];
+}
+
+/** The tool screens of a project ('Eventos', 'Sincronização de produtos'). */
+export function toolsForProject(projectId: string): ConsoleTool[] {
+  return [...(projectId === CDLBOX_PROJECT_ID ? CDLBOX_TOOLS : STORE_TOOLS)];
+}
+
+export function projectHasTool(projectId: string, tool: ConsoleTool): boolean {
+  return toolsForProject(projectId).includes(tool);
 }
 
 /** The settings screens of a project, in menu order (a copy: callers may sort or filter it). */

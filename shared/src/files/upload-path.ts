@@ -1,3 +1,10 @@
+/**
+ * Custom metadata naming the project an uploaded object belongs to. Set by the upload (storage.rules
+ * require it in 'editor/', shared by every project, and never let it change) and checked by the
+ * registration endpoints.
+ */
+export const UPLOAD_OWNER_METADATA_KEY = 'consoleProject';
+
 /** Default upload folder (document 1 §9): 'editor', public by default. */
 export const DEFAULT_UPLOAD_FOLDER = 'editor';
 

@@ -8,7 +8,7 @@ import { SIGN_IN_PATH } from './paths';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const location = useLocation();
-  if (status === 'loading') return <PageLoading />;
+  if (status === 'loading') return <PageLoading standalone />;
   if (status === 'signedOut') {
     const next = location.pathname + location.search;
     return <Navigate to={`${SIGN_IN_PATH}?next=${encodeURIComponent(next)}`} replace />;

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoading, RouteError } from './page-states';
 import { CONSOLE_PATH, SIGN_IN_PATH } from './paths';
 import { RequireAuth } from './require-auth';
+import { ToolScreen } from '../routes/console/components/tool-screen';
 
 // Every screen is its own chunk: sign-in never pulls the console, the console shell never pulls
 // the form engine until a collection is opened.
@@ -16,7 +17,7 @@ const EventsScreen = lazy(() => import('../routes/events/EventsScreen'));
 const OrdersScreen = lazy(() => import('../routes/orders/OrdersScreen'));
 
 function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+  return <Suspense fallback={<PageLoading standalone />}>{children}</Suspense>;
 }
 
 export const router = createBrowserRouter([
@@ -45,8 +46,8 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <WelcomeScreen /> },
           { path: 'config/:settingsId?', element: <SettingsScreen /> },
-          { path: 'sync', element: <SyncScreen /> },
-          { path: 'events', element: <EventsScreen /> },
+          { path: 'sync', element: <ToolScreen tool="product-sync"><SyncScreen /></ToolScreen> },
+          { path: 'events', element: <ToolScreen tool="events"><EventsScreen /></ToolScreen> },
           { path: 'orders', element: <OrdersScreen /> },
           // One route for the list and the open document: changing docId keeps the list mounted.
           { path: ':collection/:docId?', element: <CollectionScreen /> },

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, HStack, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Input, NativeSelect, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import {
   DEFAULT_PAGE_SIZE,
@@ -53,6 +53,9 @@ const TEXTS = {
   next: 'Próxima',
   empty: 'Nenhum registro.',
   expandHint: 'Clique duas vezes em uma linha para ver os detalhes.',
+  details: 'Detalhes',
+  showDetails: 'Mostrar detalhes',
+  hideDetails: 'Ocultar detalhes',
 } as const;
 
 const isNumeric = (format: CellFormat | undefined) => format !== undefined && format !== 'text' && format !== 'datetime';
@@ -130,21 +133,32 @@ export function DataTable<Row>({
                   </Table.ColumnHeader>
                 );
               })}
+              {renderExpanded && (
+                <Table.ColumnHeader w="1">
+                  <VisuallyHidden>{TEXTS.details}</VisuallyHidden>
+                </Table.ColumnHeader>
+              )}
             </Table.Row>
             {hasFilters && (
               <Table.Row>
-                {columns.map((column) => (
-                  <Table.ColumnHeader key={column.key} py="1">
-                    <ColumnFilter column={column} onChange={(value) => setFilter(column.key, value)} />
-                  </Table.ColumnHeader>
-                ))}
+                {/* A column without a filter gets a plain cell: an empty header would name nothing. */}
+                {columns.map((column) =>
+                  column.filter ? (
+                    <Table.ColumnHeader key={column.key} py="1">
+                      <ColumnFilter column={column} onChange={(value) => setFilter(column.key, value)} />
+                    </Table.ColumnHeader>
+                  ) : (
+                    <Table.Cell key={column.key} py="1" />
+                  ),
+                )}
+                {renderExpanded && <Table.Cell py="1" />}
               </Table.Row>
             )}
           </Table.Header>
           <Table.Body>
             {page.rows.length === 0 && (
               <Table.Row>
-                <Table.Cell colSpan={columns.length} color="fg.muted">
+                <Table.Cell colSpan={columns.length + (renderExpanded ? 1 : 0)} color="fg.muted">
                   {emptyText}
                 </Table.Cell>
               </Table.Row>
@@ -154,9 +168,10 @@ export function DataTable<Row>({
               const open = expanded.has(key);
               return (
                 <Fragment key={key}>
+                  {/* A table row cannot carry aria-expanded (only a treegrid's can): the state belongs
+                      to the row's details button, which also opens it from the keyboard. */}
                   <Table.Row
                     data-row-key={key}
-                    aria-expanded={renderExpanded ? open : undefined}
                     onDoubleClick={renderExpanded ? () => toggle(key) : undefined}
                     cursor={renderExpanded ? 'pointer' : undefined}
                   >
@@ -165,10 +180,23 @@ export function DataTable<Row>({
                         {column.render ? column.render(row) : formatCell(column.value(row), column.format)}
                       </Table.Cell>
                     ))}
+                    {renderExpanded && (
+                      <Table.Cell verticalAlign="top" textAlign="center">
+                        <Button
+                          variant="ghost"
+                          size="2xs"
+                          aria-expanded={open}
+                          aria-label={open ? TEXTS.hideDetails : TEXTS.showDetails}
+                          onClick={() => toggle(key)}
+                        >
+                          {open ? '▾' : '▸'}
+                        </Button>
+                      </Table.Cell>
+                    )}
                   </Table.Row>
                   {renderExpanded && open && (
                     <Table.Row data-expanded-of={key} bg="bg.muted">
-                      <Table.Cell colSpan={columns.length}>{renderExpanded(row)}</Table.Cell>
+                      <Table.Cell colSpan={columns.length + 1}>{renderExpanded(row)}</Table.Cell>
                     </Table.Row>
                   )}
                 </Fragment>
@@ -183,6 +211,7 @@ export function DataTable<Row>({
                     {column.footer?.(filtered)}
                   </Table.Cell>
                 ))}
+                {renderExpanded && <Table.Cell />}
               </Table.Row>
             </Table.Footer>
           )}

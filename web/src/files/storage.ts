@@ -1,4 +1,5 @@
 import type { FirebaseStorage } from 'firebase/storage';
+import { UPLOAD_OWNER_METADATA_KEY } from '@console/shared';
 import { firebaseApp } from '../lib/firebase';
 import { EMULATOR_HOST, EMULATOR_PORTS } from '../lib/env';
 import { uploadPercent } from './upload-plan';
@@ -24,15 +25,20 @@ export function loadStorage(): Promise<{ sdk: StorageModule; storage: FirebaseSt
   return loading;
 }
 
-/** Uploads `data` to `objectPath`, reporting whole percents; resolves when Storage has it all. */
+/**
+ * Uploads `data` to `objectPath` as a file of `project` (its owner, fixed at upload: storage.rules),
+ * reporting whole percents; resolves when Storage has it all.
+ */
 export async function putObject(
   objectPath: string,
   data: Blob,
   contentType: string,
+  project: string,
   onPercent: (percent: number) => void,
 ): Promise<void> {
   const { sdk, storage } = await loadStorage();
-  const task = sdk.uploadBytesResumable(sdk.ref(storage, objectPath), data, { contentType });
+  const customMetadata = { [UPLOAD_OWNER_METADATA_KEY]: project };
+  const task = sdk.uploadBytesResumable(sdk.ref(storage, objectPath), data, { contentType, customMetadata });
   await new Promise<void>((resolve, reject) => {
     task.on(
       'state_changed',

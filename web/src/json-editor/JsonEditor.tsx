@@ -115,7 +115,7 @@ export default function JsonEditor({ docRef, path, validate, onClose }: JsonEdit
               )}
               {loaded.status === 'loading' && (
                 <Center flex="1">
-                  <Spinner size="lg" color="blue.500" aria-label={JSON_EDITOR_TEXTS.loading} />
+                  <Spinner size="lg" color="blue.500" role="status" aria-label={JSON_EDITOR_TEXTS.loading} />
                 </Center>
               )}
               {loaded.status === 'failed' && (

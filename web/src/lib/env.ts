@@ -20,6 +20,6 @@ export const EMULATOR_PORTS: Record<string, string> = Object.fromEntries(
     .map((pair) => pair.split('=') as [string, string]),
 );
 
-// The emulators listen on every interface; reaching them through the page's own host keeps the
-// console usable from another machine on the network, not only from localhost.
+// The emulators listen on loopback unless CONSOLE_EMULATOR_HOST opens them (scripts/lib/config.mjs);
+// reaching them through the page's own host keeps that case working from another machine.
 export const EMULATOR_HOST = typeof location !== 'undefined' ? location.hostname : '127.0.0.1';

@@ -7,7 +7,6 @@ import { defineSettings } from '../define.js';
 export const amazonSettings = defineSettings({
   id: 'amazon',
   title: 'Amazon',
-  adminOnly: true,
   fields: [
     { name: 'sellerId', title: 'Seller ID', type: 'text' },
     { name: 'marketplaceId', title: 'Marketplace ID', type: 'text' },

@@ -7,7 +7,6 @@ import { stocksField } from './stock-list.js';
 export const asaasSettings = defineSettings({
   id: 'asaas',
   title: 'Asaas',
-  adminOnly: true,
   fields: [
     { name: 'apiKey', title: 'API key', type: 'text' },
     { name: 'endpoint', title: 'Endpoint', type: 'text' },

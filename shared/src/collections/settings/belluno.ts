@@ -5,7 +5,6 @@ import { providerBackupField } from './payment-providers.js';
 export const bellunoSettings = defineSettings({
   id: 'belluno',
   title: 'Belluno',
-  adminOnly: true,
   fields: [
     { name: 'token', title: 'Token', type: 'text' },
     { name: 'kondutoPublicToken', title: 'Token público Konduto (antifraude)', type: 'text' },

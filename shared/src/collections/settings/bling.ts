@@ -19,7 +19,6 @@ const bearerField: StructField = {
 export const blingSettings = defineSettings({
   id: 'bling',
   title: 'Bling',
-  adminOnly: true,
   fields: [
     { name: 'apiKey', title: 'API key', type: 'text' },
     { name: 'clientId', title: 'Client ID', type: 'text' },

@@ -3,7 +3,6 @@ import { defineSettings } from '../define.js';
 export const bunnySettings = defineSettings({
   id: 'bunny',
   title: 'Bunny CDN',
-  adminOnly: true,
   fields: [
     { name: 'libraryId', title: 'ID da biblioteca (Stream)', type: 'text' },
     { name: 'pullZone', title: 'Pull zone', type: 'text' },

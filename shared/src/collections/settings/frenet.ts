@@ -4,7 +4,6 @@ import { stocksField } from './stock-list.js';
 export const frenetSettings = defineSettings({
   id: 'frenet',
   title: 'Frenet',
-  adminOnly: true,
   fields: [
     { name: 'endpoint', title: 'Endpoint', type: 'text' },
     {

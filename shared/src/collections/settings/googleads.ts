@@ -3,7 +3,6 @@ import { defineSettings } from '../define.js';
 export const googleadsSettings = defineSettings({
   id: 'googleads',
   title: 'Google Ads',
-  adminOnly: true,
   fields: [
     {
       name: 'accounts',

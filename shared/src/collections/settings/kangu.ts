@@ -4,7 +4,6 @@ import { stocksField } from './stock-list.js';
 export const kanguSettings = defineSettings({
   id: 'kangu',
   title: 'Kangu',
-  adminOnly: true,
   fields: [
     { name: 'endpoint', title: 'Endpoint', type: 'text' },
     {

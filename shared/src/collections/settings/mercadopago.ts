@@ -5,7 +5,6 @@ import { providerBackupField } from './payment-providers.js';
 export const mercadopagoSettings = defineSettings({
   id: 'mercadopago',
   title: 'Mercado Pago',
-  adminOnly: true,
   fields: [
     { name: 'publicKey', title: 'Public key', type: 'text' },
     { name: 'accessToken', title: 'Access token', type: 'text' },

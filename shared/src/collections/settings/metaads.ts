@@ -3,7 +3,6 @@ import { defineSettings } from '../define.js';
 export const metaadsSettings = defineSettings({
   id: 'metaads',
   title: 'Meta Ads',
-  adminOnly: true,
   fields: [
     {
       name: 'pixels',

@@ -3,7 +3,6 @@ import { defineSettings } from '../define.js';
 export const pagaleveSettings = defineSettings({
   id: 'pagaleve',
   title: 'Pagaleve',
-  adminOnly: true,
   fields: [
     { name: 'username', title: 'Usuário', type: 'text' },
     { name: 'password', title: 'Senha', type: 'text' },

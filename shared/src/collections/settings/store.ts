@@ -2,7 +2,7 @@ import type { FieldDefinition, StructField } from '../../fields/types.js';
 import { addressField } from '../address.js';
 import { defineSettings } from '../define.js';
 
-/** Contact and social channels of the store, shared with cdlbox's simpler store settings. */
+/** Contact and social channels of the store. */
 export const storeContactFields: FieldDefinition[] = [
   { name: 'name', title: 'Nome', type: 'text' },
   { name: 'companyName', title: 'Razão social', type: 'text' },

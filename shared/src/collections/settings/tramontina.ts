@@ -14,6 +14,5 @@ const login = (name: string, title: string): StructField => ({
 export const tramontinaSettings = defineSettings({
   id: 'tramontina',
   title: 'Tramontina',
-  adminOnly: true,
   fields: [login('tstock', 'TStock'), login('webservice', 'Web service')],
 });

@@ -3,7 +3,6 @@ import { defineSettings } from '../define.js';
 export const wabaSettings = defineSettings({
   id: 'waba',
   title: 'WhatsApp Business',
-  adminOnly: true,
   fields: [
     { name: 'wabaToken', title: 'Token', type: 'text' },
     { name: 'wabaId', title: 'ID da conta WABA', type: 'text' },

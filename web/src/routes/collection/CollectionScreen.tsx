@@ -1,4 +1,4 @@
-import { Box, Center, Flex, Text } from '@chakra-ui/react';
+import { Box, Center, Flex, Heading, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import type { CollectionDefinition } from '@console/shared';
@@ -19,9 +19,11 @@ export default function CollectionRoute() {
   if (!definition) {
     return (
       <Center h="full" p="8">
-        <Text fontSize="lg" role="alert">
-          {LIST_TEXTS.notFound}
-        </Text>
+        <div role="alert">
+          <Heading as="h1" fontSize="lg" fontWeight="normal">
+            {LIST_TEXTS.notFound}
+          </Heading>
+        </div>
       </Center>
     );
   }

@@ -1,4 +1,4 @@
-import { Box, Center, Grid, Text } from '@chakra-ui/react';
+import { Box, Center, Grid, Heading } from '@chakra-ui/react';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isAdmin, type AccessClaims } from '@console/shared';
@@ -43,11 +43,15 @@ function ConsoleShell() {
   const { status, projects, current } = useProjects();
   useProjectSwitchRequests();
 
-  if (status === 'loading') return <PageLoading />;
+  if (status === 'loading') return <PageLoading standalone />;
   if (status === 'error')
     return (
-      <Center h="full">
-        <Text role="alert">Falha ao carregar os projetos.</Text>
+      <Center as="main" h="full">
+        <div role="alert">
+          <Heading as="h1" size="md">
+            Falha ao carregar os projetos.
+          </Heading>
+        </div>
       </Center>
     );
   if (projects.length === 0 || !current) return <NoAccess />;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineCollection, defineSettings } from '@console/shared';
-import { SCREEN_LINKS, buildMenu } from './menu';
+import { buildMenu } from './menu';
 
 const category = defineCollection({ id: 'category', title: 'Categorias', fields: [] });
 const categoryCollection = defineCollection({ id: 'category-collection', title: 'Coleções', group: 'category', fields: [] });
@@ -25,7 +25,7 @@ describe('buildMenu', () => {
   });
 
   it('opens with the screens that are not collections, Eventos at /console/events', () => {
-    const menu = buildMenu([category], [store], SCREEN_LINKS);
+    const menu = buildMenu([category], [store], ['events', 'product-sync']);
     expect(menu[0]).toMatchObject({ kind: 'link', title: 'Eventos', to: '/console/events' });
     expect(menu.map((i) => i.title)).toEqual(['Eventos', 'Categorias', 'Configurações']);
   });
@@ -33,12 +33,21 @@ describe('buildMenu', () => {
   it("lists 'Sincronização de produtos' right after Produtos in the catalogue group", () => {
     const product = defineCollection({ id: 'product', title: 'Produtos', group: 'catalog', fields: [] });
     const brand = defineCollection({ id: 'brand', title: 'Marcas', group: 'catalog', fields: [] });
-    const menu = buildMenu([product, brand], []);
+    const menu = buildMenu([product, brand], [], ['product-sync']);
     expect(menu[0]).toMatchObject({
       kind: 'group',
       title: 'Catálogo',
       links: [{ title: 'Produtos' }, { title: 'Sincronização de produtos', to: '/console/sync' }, { title: 'Marcas' }],
     });
     expect(buildMenu([brand], []).flatMap((i) => (i.kind === 'group' ? i.links : [i])).map((l) => l.title)).toEqual(['Marcas']);
+  });
+
+  it('lists only the tools the project has: without them, no Eventos and no Sincronização de produtos', () => {
+    const product = defineCollection({ id: 'product', title: 'Produtos', group: 'catalog', fields: [] });
+    const titles = (tools: Parameters<typeof buildMenu>[2]) =>
+      buildMenu([product, category], [], tools).flatMap((i) => (i.kind === 'group' ? [i.title, ...i.links.map((l) => l.title)] : [i.title]));
+    expect(titles([])).toEqual(['Catálogo', 'Produtos', 'Categorias']);
+    expect(titles(['events'])).toEqual(['Eventos', 'Catálogo', 'Produtos', 'Categorias']);
+    expect(titles(['product-sync'])).toEqual(['Catálogo', 'Produtos', 'Sincronização de produtos', 'Categorias']);
   });
 });

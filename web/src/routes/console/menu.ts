@@ -1,4 +1,4 @@
-import { MENU_GROUPS, type CollectionDefinition, type MenuGroup, type SettingsDefinition } from '@console/shared';
+import { MENU_GROUPS, type CollectionDefinition, type ConsoleTool, type MenuGroup, type SettingsDefinition } from '@console/shared';
 import { CONSOLE_PATH, collectionPath, settingsPath } from '../../app/paths';
 
 export interface MenuLink {
@@ -6,6 +6,8 @@ export interface MenuLink {
   key: string;
   title: string;
   to: string;
+  /** The project tool this screen is (listed only for projects that have it). */
+  tool?: ConsoleTool;
 }
 
 export interface MenuSection {
@@ -19,25 +21,28 @@ export type MenuItem = MenuLink | MenuSection;
 
 /** Screens that are not collections, listed first (spec document 2 §2). */
 export const SCREEN_LINKS: readonly MenuLink[] = [
-  { kind: 'link', key: 'screen:events', title: 'Eventos', to: `${CONSOLE_PATH}/events` },
+  { kind: 'link', key: 'screen:events', title: 'Eventos', to: `${CONSOLE_PATH}/events`, tool: 'events' },
 ];
 
 /** Tool screens listed right after a collection's link, in its group ('Sincronização de produtos' after Produtos). */
 export const LINKS_AFTER_COLLECTION: Readonly<Record<string, readonly MenuLink[]>> = {
-  product: [{ kind: 'link', key: 'screen:sync', title: 'Sincronização de produtos', to: `${CONSOLE_PATH}/sync` }],
+  product: [{ kind: 'link', key: 'screen:sync', title: 'Sincronização de produtos', to: `${CONSOLE_PATH}/sync`, tool: 'product-sync' }],
 };
 
 /**
- * The side menu: collections without a group at top level, the others under their group's
- * Portuguese title, groups placed where their first collection appears; the settings screens
- * close the menu under 'Configurações'; `screens` (SCREEN_LINKS) open it.
+ * The side menu of one project's screens (toolsForProject, collectionsForProject and the
+ * settings the user may open): collections without a group at top level, the others under their
+ * group's Portuguese title, groups placed where their first collection appears; the settings
+ * screens close the menu under 'Configurações'; the tool screens of SCREEN_LINKS open it and those
+ * of LINKS_AFTER_COLLECTION follow their collection — each only when the project has that tool.
  */
 export function buildMenu(
   collections: readonly CollectionDefinition[],
   settings: readonly SettingsDefinition[],
-  screens: readonly MenuLink[] = [],
+  tools: readonly ConsoleTool[] = [],
 ): MenuItem[] {
-  const items: MenuItem[] = [...screens];
+  const applies = (link: MenuLink) => !link.tool || tools.includes(link.tool);
+  const items: MenuItem[] = SCREEN_LINKS.filter(applies);
   const sections = new Map<MenuGroup, MenuSection>();
   const sectionFor = (group: MenuGroup) => {
     let section = sections.get(group);
@@ -53,7 +58,7 @@ export function buildMenu(
     const link: MenuLink = { kind: 'link', key: `collection:${c.id}`, title: c.title, to: collectionPath(c.id) };
     if (c.group) sectionFor(c.group).links.push(link);
     else items.push(link);
-    for (const tool of LINKS_AFTER_COLLECTION[c.id] ?? []) (c.group ? sectionFor(c.group).links : items).push(tool);
+    for (const tool of (LINKS_AFTER_COLLECTION[c.id] ?? []).filter(applies)) (c.group ? sectionFor(c.group).links : items).push(tool);
   }
   if (settings.length > 0) {
     const section = sectionFor('settings');

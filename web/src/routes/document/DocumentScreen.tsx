@@ -11,6 +11,7 @@ import {
   type DocumentReference,
 } from 'firebase/firestore';
 import type { CollectionDefinition, FieldDefinition, SettingsDefinition } from '@console/shared';
+import { projectHasTool } from '@console/shared';
 import { ADD_DOC_ID } from '../../app/paths';
 import { useProjects } from '../../app/project-context';
 import { toaster } from '../../app/toaster';
@@ -334,7 +335,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
           path={path}
           actions={
             <>
-              {collectionId === 'product' && <SingleProductSync projectId={projectId} code={creating ? null : docId} data={storedData} />}
+              {collectionId === 'product' && projectHasTool(projectId, 'product-sync') && <SingleProductSync projectId={projectId} code={creating ? null : docId} data={storedData} />}
               {extension.actions}
               {isCollection && existing && (
                 <>
@@ -365,7 +366,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
                 <Alert.Title>{shownMessage}</Alert.Title>
               </Alert.Root>
             )}
-            {collectionId === 'product' && existing && <ProductPanel projectId={projectId} productCode={docId} />}
+            {collectionId === 'product' && existing && projectHasTool(projectId, 'product-sync') && <ProductPanel projectId={projectId} productCode={docId} />}
             {extension.panels}
             <chakra.form id={formId} noValidate onSubmit={submit}>
               <DocumentForm
@@ -406,7 +407,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
           <Suspense
             fallback={
               <Center position="fixed" inset="0" bg="blackAlpha.400" zIndex="modal">
-                <Spinner size="lg" color="white" aria-label={DOCUMENT_TEXTS.jsonEditorLoading} />
+                <Spinner size="lg" color="white" role="status" aria-label={DOCUMENT_TEXTS.jsonEditorLoading} />
               </Center>
             }
           >

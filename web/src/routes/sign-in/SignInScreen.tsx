@@ -17,7 +17,7 @@ export default function SignInScreen() {
   const [busy, setBusy] = useState(false);
   const next = safeNextPath(searchParams.get('next'));
 
-  if (status === 'loading') return <PageLoading />;
+  if (status === 'loading') return <PageLoading standalone />;
   if (status === 'signedIn' && !busy) return <Navigate to={next} replace />;
 
   async function run(signIn: () => Promise<void>) {

@@ -249,7 +249,8 @@ function Preview({ state, brandRequired, onBrand, onStart, onOtherFile }: StepPr
           </List.Root>
         </Box>
       )}
-      <Box overflowX="auto" borderWidth="1px" borderRadius="sm">
+      {/* Scrolls sideways: focusable, so a keyboard can scroll it too. */}
+      <Box overflowX="auto" borderWidth="1px" borderRadius="sm" tabIndex={0} role="region" aria-label={T.previewCaption}>
         <Table.Root size="sm" data-testid="import-preview">
           <Table.Caption>{T.previewCaption}</Table.Caption>
           <Table.Header>
@@ -332,7 +333,7 @@ function Results({ state, onDownload, onOtherFile }: StepProps & { state: Extrac
           </Button>
         </Box>
       )}
-      <List.Root fontSize="sm" maxH="64" overflowY="auto" data-testid="import-results" ps="4">
+      <List.Root fontSize="sm" maxH="64" overflowY="auto" data-testid="import-results" ps="4" tabIndex={0} aria-label={T.resultsLabel}>
         {outcomes.slice(0, OUTCOMES_SHOWN).map((o) => (
           <List.Item key={o.line}>{`${T.line(o.line)} · ${o.id} · ${outcomeText(o)}`}</List.Item>
         ))}

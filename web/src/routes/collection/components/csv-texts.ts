@@ -14,6 +14,7 @@ export const CSV_UI_TEXTS = {
   willSkip: (errors: number, ignored: number) =>
     `${formatInteger(errors)} linhas com erro e ${formatInteger(ignored)} ignoradas não serão importadas.`,
   previewCaption: 'Primeiros 10 registros',
+  resultsLabel: 'Resultado por linha',
   unknownColumns: 'Colunas desconhecidas (linhas com valor nelas não serão importadas):',
   invalidIds: 'IDs inválidos (linhas ignoradas):',
   invalidIdLine: (line: number, id: string, characters: string[]) => `Linha ${line}: "${id}" — ${characters.join(' ')}`,

@@ -1,10 +1,10 @@
 import { Box, Link, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { NavLink } from 'react-router';
-import { collectionsForProject } from '@console/shared';
+import { collectionsForProject, toolsForProject } from '@console/shared';
 import { useAuth } from '../../../app/auth-context';
 import { visibleSettings } from '../../../app/definitions';
-import { SCREEN_LINKS, buildMenu, type MenuLink } from '../menu';
+import { buildMenu, type MenuLink } from '../menu';
 
 function MenuEntry({ link, nested }: { link: MenuLink; nested?: boolean }) {
   return (
@@ -32,7 +32,7 @@ function MenuEntry({ link, nested }: { link: MenuLink; nested?: boolean }) {
 export function CollectionsMenu({ projectId }: { projectId: string }) {
   const { claims } = useAuth();
   const items = useMemo(
-    () => buildMenu(collectionsForProject(projectId), visibleSettings(projectId, claims), SCREEN_LINKS),
+    () => buildMenu(collectionsForProject(projectId), visibleSettings(projectId, claims), toolsForProject(projectId)),
     [projectId, claims],
   );
 

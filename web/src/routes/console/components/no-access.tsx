@@ -1,4 +1,4 @@
-import { Button, Center, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Center, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useAuth } from '../../../app/auth-context';
 
@@ -9,11 +9,14 @@ export function NoAccess() {
   const { user, signOut, refreshClaims } = useAuth();
   const [checking, setChecking] = useState(false);
   return (
-    <Center h="full" p="8">
+    <Center as="main" h="full" p="8">
       <Stack gap="4" align="center" textAlign="center" maxW="md">
-        <Text fontSize="lg" fontWeight="semibold" role="alert">
-          {NO_ACCESS_MESSAGE}
-        </Text>
+        {/* The alert wraps the heading: a role on the h1 itself would hide that it is one. */}
+        <div role="alert">
+          <Heading as="h1" fontSize="lg" fontWeight="semibold">
+            {NO_ACCESS_MESSAGE}
+          </Heading>
+        </div>
         {user?.email && (
           <Text fontSize="sm" color="fg.muted">
             Conectado como {user.email}. Peça a um administrador para liberar o acesso.

@@ -43,7 +43,8 @@ export function ConflictList({ conflicts, fields, onResolve }: ConflictListProps
               <Button size="xs" variant="outline" onClick={() => onResolve(key, 'remote')}>
                 {CONFLICT_TEXTS.useRemote}
               </Button>
-              <Button size="xs" variant="solid" colorPalette="orange" onClick={() => onResolve(key, 'mine')}>
+              {/* orange.700: white text on the palette's own solid orange is below 4.5:1 (axe). */}
+              <Button size="xs" variant="solid" colorPalette="orange" bg="orange.700" _hover={{ bg: 'orange.800' }} onClick={() => onResolve(key, 'mine')}>
                 {CONFLICT_TEXTS.keepMine}
               </Button>
             </HStack>

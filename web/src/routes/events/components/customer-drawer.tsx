@@ -56,7 +56,7 @@ function CustomerDetails({ projectId, customerId }: { projectId: string; custome
         <Text fontSize="xs" color="fg.muted" mb="4">
           {projectId}/customer/{customerId}
         </Text>
-        {customer.status === 'loading' && <Spinner size="sm" aria-label="Carregando" />}
+        {customer.status === 'loading' && <Spinner size="sm" role="status" aria-label="Carregando" />}
         {customer.status === 'error' && <Text role="alert">{EVENTS_TEXTS.failed}</Text>}
         {customer.status === 'missing' && <Text>{EVENTS_TEXTS.customerNotFound}</Text>}
         {customer.status === 'ready' && <CustomerDataList data={customer.data} />}

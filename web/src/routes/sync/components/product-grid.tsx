@@ -29,7 +29,7 @@ function TaskChip({ taskId, progress, onShowError }: TaskChipProps) {
       data-status={status}
     >
       <Text as="span">{name}</Text>
-      {status === 'running' && <Spinner size="xs" aria-label={`${name} ${SYNC_TEXTS.taskRunning}`} />}
+      {status === 'running' && <Spinner size="xs" role="img" aria-label={`${name} ${SYNC_TEXTS.taskRunning}`} />}
       {status === 'failed' && (
         <chakra.button
           type="button"
@@ -72,7 +72,7 @@ const ProductRow = memo(function ProductRow({ code, progress, taskKey }: Product
       <Flex gap="3" align="center" wrap="wrap">
         <Box boxSize="4" flex="none" display="flex" alignItems="center">
           {progress?.fetching ? (
-            <Spinner size="xs" aria-label={SYNC_TEXTS.fetching} />
+            <Spinner size="xs" role="img" aria-label={SYNC_TEXTS.fetching} />
           ) : (
             progress?.started && <CheckIcon label={SYNC_TEXTS.started} />
           )}
