@@ -65,7 +65,7 @@ describe('condition builder', () => {
     const products = (await db.collection('project/main/product').get()).docs.map((d) => d.data());
     const matched = products.filter((p) => p.section === 'cozinha' && typeof p.Price === 'number' && p.Price >= 100 && p.Price <= 300.5).length;
     expect(matched).toBeGreaterThan(0);
-    await page.getByTestId('condition-preview-count').filter({ hasText: `${matched} de ${products.length} produtos` }).waitFor({ timeout: 60_000 });
+    await page.getByTestId('condition-preview-count').filter({ hasText: `${matched} de ${products.length} produtos` }).waitFor({ timeout: 120_000 });
 
     await waitForSaveStatus(page, 'Salvo');
     const stored = (await ref.get()).get('rules');
@@ -92,7 +92,7 @@ describe('condition builder', () => {
     await waitForSaveStatus(page, 'Salvo');
     expect((await ref.get()).get('rules.sql')).toBe(expectedSql);
     await ref.delete();
-  }, 180_000);
+  }, 240_000);
 
   it('adds and removes operands (remove only beyond two) and reorders them by keyboard drag', async () => {
     const id = `e2e-ordem-${run}`;
