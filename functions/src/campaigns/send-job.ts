@@ -122,13 +122,15 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
   if (claim === 'busy') return 'busy';
 
   /** Runs `write` in a transaction only while the lease is still ours, renewing it. */
-  async function underLease(write: (tx: FirebaseFirestore.Transaction) => void | Promise<void>, extra: Record<string, unknown> = {}) {
+  async function underLease(write: (tx: FirebaseFirestore.Transaction) => void | 'release' | Promise<void | 'release'>, extra: Record<string, unknown> = {}) {
     await deps.firestore.runTransaction(async (tx) => {
       const send = (await tx.get(sendRef)).data();
       const lease = send?.lease as { owner?: string } | undefined;
       if (!send || lease?.owner !== owner) throw new SendBusyError();
-      await write(tx);
-      tx.update(sendRef, { lease: { owner, until: now() + leaseMs }, updatedAt: FieldValue.serverTimestamp(), ...extra });
+      // Reads first (Firestore transactions), then the writes; a write that ends the send releases the lease.
+      const outcome = await write(tx);
+      const release = outcome === 'release';
+      tx.update(sendRef, { lease: release ? FieldValue.delete() : { owner, until: now() + leaseMs }, updatedAt: FieldValue.serverTimestamp(), ...extra });
     });
   }
 
@@ -151,7 +153,9 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
     await underLease(async (tx) => {
       const all = await tx.get(batches.select('state'));
       finished = all.docs.every((d) => d.get('state') === 'done');
-      if (finished) tx.update(sendRef, { status: 'finished', finishedAt: FieldValue.serverTimestamp(), lastError: null, lease: FieldValue.delete() });
+      if (!finished) return;
+      tx.update(sendRef, { status: 'finished', finishedAt: FieldValue.serverTimestamp(), lastError: null });
+      return 'release' as const;
     });
     return finished ? 'finished' : 'continue';
   } catch (error) {
