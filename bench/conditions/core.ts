@@ -2,6 +2,7 @@
 // reading 1,000 random trees of about 200 nodes, and evaluating one pricing rule over 10,000
 // products, each next to a baseline of the same run (JSON for the text, a hand-written predicate
 // for the evaluation).
+import { cpus, loadavg } from 'node:os';
 import {
   compileCondition, countNodes, productConditionRow, readConditionSql, writeConditionSql, type ConditionNode,
 } from '@console/shared';
@@ -41,6 +42,8 @@ const byHand = time(() => {
 if (manual !== matched) throw new Error(`evaluator ${matched} vs hand-written ${manual}`);
 
 const f = (ms: number) => `${ms.toFixed(1)} ms`;
+// Figures scale with the machine's load; the baselines of the same run are what to compare with.
+console.log(`conditions machine load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
 console.log(`conditions write ${TREES} trees of ~${nodes.toFixed(0)} nodes: ${f(write)}  (goal 100 ms: ${(write / 100).toFixed(2)} of it; JSON.stringify ${f(json)}, ratio ${(write / json).toFixed(1)})`);
 console.log(`conditions read them back (SQL → tree): ${f(read)}  (JSON.parse ${f(parse)}, ratio ${(read / parse).toFixed(1)})`);
 console.log(`conditions evaluate one rule over ${PRODUCTS} products: ${f(evaluate)}  (goal 10 ms: ${(evaluate / 10).toFixed(2)} of it; hand-written predicate ${f(byHand)}, ratio ${(evaluate / byHand).toFixed(1)}; ${matched} matched)`);

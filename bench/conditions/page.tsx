@@ -1,7 +1,7 @@
 // The test page of bench/conditions.mjs: the console's ConditionBuilder on a tree of about 200
 // nodes (no preview: it needs the server), timed from inside the page.
 import { ChakraProvider } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Profiler, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { countNodes, normaliseCondition, type ConditionNode } from '@console/shared';
 import { system } from '../../web/src/app/theme';
@@ -18,9 +18,15 @@ const tree: ConditionNode = normaliseCondition({
 
 function Bench() {
   const [value, setValue] = useState<ConditionNode | null>(tree);
-  return <ConditionBuilder value={value} context="product" preview={false} onChange={(v) => setValue(v?.map ?? null)} />;
+  return (
+    <Profiler id="builder" onRender={(_, phase, actualMs) => { if (phase !== 'mount') renders.push(actualMs); }}>
+      <ConditionBuilder value={value} context="product" preview={false} onChange={(v) => setValue(v?.map ?? null)} />
+    </Profiler>
+  );
 }
 
+/** React's own time per update (render + commit of the builder), apart from the browser's. */
+const renders: number[] = [];
 const afterNextPaint = (done: () => void) => requestAnimationFrame(() => setTimeout(done, 0));
 const keystrokes: number[] = [];
 document.addEventListener('keydown', () => {
@@ -30,4 +36,4 @@ document.addEventListener('keydown', () => {
 
 const started = performance.now();
 createRoot(document.getElementById('root')!).render(<ChakraProvider value={system}><Bench /></ChakraProvider>);
-afterNextPaint(() => Object.assign(window, { bench: { nodes: countNodes(tree), openMs: performance.now() - started, keystrokes } }));
+afterNextPaint(() => Object.assign(window, { bench: { nodes: countNodes(tree), openMs: performance.now() - started, keystrokes, renders } }));

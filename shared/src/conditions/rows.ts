@@ -66,10 +66,11 @@ export function daysAgo(date: Date, now: Date): number {
   return Math.round((local(date) - local(now)) / DAY_MS);
 }
 
-function readPath(doc: Doc, name: string): unknown {
-  if (name in doc) return doc[name];
+function readPath(doc: Doc, name: string, parts: readonly string[]): unknown {
+  const direct = doc[name];
+  if (direct !== undefined || parts.length === 1) return direct;
   let v: unknown = doc;
-  for (const part of name.split('.')) {
+  for (const part of parts) {
     if (v === null || typeof v !== 'object') return undefined;
     v = (v as Record<string, unknown>)[part];
   }
@@ -91,12 +92,38 @@ function coerce(value: unknown, attribute: ConditionAttribute): string | number 
   }
 }
 
-/** A row of catalogue attributes read from `source` (by attribute name), over the source's own keys. */
+interface Accessor {
+  attribute: ConditionAttribute;
+  /** The name read in the source (without the prefix), and its parts. */
+  name: string;
+  parts: string[];
+}
+const accessorCache = new WeakMap<readonly ConditionAttribute[], Map<string, Accessor[]>>();
+
+function accessors(attributes: readonly ConditionAttribute[], prefix: string): Accessor[] {
+  let byPrefix = accessorCache.get(attributes);
+  if (!byPrefix) accessorCache.set(attributes, (byPrefix = new Map()));
+  let list = byPrefix.get(prefix);
+  if (!list) {
+    list = attributes
+      .filter((a) => a.name.startsWith(prefix))
+      .map((attribute) => {
+        const name = attribute.name.slice(prefix.length);
+        return { attribute, name, parts: name.split('.') };
+      });
+    byPrefix.set(prefix, list);
+  }
+  return list;
+}
+
+/**
+ * A row of catalogue attributes read from `source` (by attribute name). The source is the row's
+ * prototype, not copied, so a free field reads the stored value and building 10,000 rows stays cheap.
+ */
 function typedRow(source: Doc, attributes: readonly ConditionAttribute[], prefix = ''): Record<string, unknown> {
-  const row: Record<string, unknown> = { ...source };
-  for (const a of attributes) {
-    if (!a.name.startsWith(prefix)) continue;
-    row[a.name] = coerce(readPath(source, a.name.slice(prefix.length)), a);
+  const row = Object.create(source) as Record<string, unknown>;
+  for (const { attribute, name, parts } of accessors(attributes, prefix)) {
+    row[attribute.name] = coerce(readPath(source, name, parts), attribute);
   }
   return row;
 }
@@ -116,16 +143,19 @@ const productCatalogue = conditionAttributes('product');
 
 /** The row of a product document (project/{p}/product/{code}) for product conditions. */
 export function productConditionRow(product: Doc): ConditionRow {
-  return typedRow({ ...product, stockQty: stockQty(product) }, productCatalogue);
+  const row = typedRow(product, productCatalogue);
+  row.stockQty = stockQty(product);
+  return row;
 }
 
 /** A product's attributes under `product.` (layout and customer rows), or all NULL without one. */
 function productPart(product: Doc | null | undefined): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   const typed = product ? productConditionRow(product) : {};
-  for (const a of productCatalogue) row[`product.${a.name}`] = (typed as Record<string, unknown>)[a.name] ?? null;
+  for (const a of productCatalogue) row[PRODUCT_KEYS.get(a.name)!] = (typed as Record<string, unknown>)[a.name] ?? null;
   return row;
 }
+const PRODUCT_KEYS = new Map(productCatalogue.map((a) => [a.name, `product.${a.name}`]));
 
 function datePart(date: Date | null, now?: Date): Record<string, number | null> {
   const parts = date ? datePartsOf(date) : null;
@@ -274,8 +304,8 @@ function num(v: unknown): number | null {
 }
 
 function customerPart(customer: Doc, events: readonly Doc[]): Record<string, unknown> {
-  const row = typedRow({ customer }, customerCatalogue.filter((a) => a.name.startsWith('customer.')));
-  delete row.customer;
+  // Own properties only: the rows spread this, leaving the inherited source behind.
+  const row = { ...typedRow(customer, customerCatalogue, 'customer.') };
   const address = (customer.address ?? {}) as Doc;
   let state = str(address.state) ?? str(customer.state);
   if (!state) {

@@ -50,6 +50,8 @@ interface Token {
   to: number;
 }
 
+const NUMBER = /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y;
+const IDENT = /[A-Za-z_\u00C0-\u024F][A-Za-z0-9_\u00C0-\u024F]*/y;
 const OPERATORS = ['!=', '<>', '<=', '>=', '=', '<', '>', '+', '-', '*', '/', '%', '||', '::'];
 
 function tokenize(sql: string): Token[] {
@@ -59,7 +61,7 @@ function tokenize(sql: string): Token[] {
     tokens.push({ kind, text: sql.slice(from, to), value, from, to });
   while (i < sql.length) {
     const ch = sql[i]!;
-    if (/\s/.test(ch)) { i++; continue; }
+    if (ch === ' ' || ch === '\n' || ch === '\t' || ch === '\r' || /\s/.test(ch)) { i++; continue; }
     if (sql.startsWith('--', i)) { while (i < sql.length && sql[i] !== '\n') i++; continue; }
     if (sql.startsWith('/*', i)) {
       const end = sql.indexOf('*/', i + 2);
@@ -84,9 +86,11 @@ function tokenize(sql: string): Token[] {
       push(ch === "'" ? 'string' : 'quoted', from, i, value);
       continue;
     }
-    const number = /^(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/.exec(sql.slice(i, i + 400));
+    NUMBER.lastIndex = i;
+    const number = NUMBER.exec(sql);
     if (number) { push('number', i, i + number[0].length); i += number[0].length; continue; }
-    const ident = /^[A-Za-z_\u00C0-\u024F][A-Za-z0-9_\u00C0-\u024F]*/.exec(sql.slice(i, i + 400));
+    IDENT.lastIndex = i;
+    const ident = IDENT.exec(sql);
     if (ident) { push('ident', i, i + ident[0].length); i += ident[0].length; continue; }
     const op = OPERATORS.find((o) => sql.startsWith(o, i));
     if (op) { push('op', i, i + op.length); i += op.length; continue; }

@@ -19,6 +19,11 @@ export function writeConditionSql(node: ConditionNode): string {
 
 const ATOM = 10;
 
+/** Each node type's precedence, read once from the signature table (the writer runs per keystroke). */
+const PRECEDENCE: Record<string, number> = Object.fromEntries(
+  Object.values(NODE_SIGNATURES).map((sig) => [sig.type, 'precedence' in sig.sql ? sig.sql.precedence : ATOM]),
+);
+
 function write(node: ConditionNode): string {
   switch (node.type) {
     case 'field':
@@ -34,34 +39,46 @@ function write(node: ConditionNode): string {
     case 'list':
       return writeList(node.value);
     case 'function':
-      return `${node.value.toUpperCase()}(${node.params.map(write).join(', ')})`;
+      return `${node.value.toUpperCase()}(${writeArguments(node.params)})`;
     case 'AND':
     case 'OR': {
-      if (node.params.length === 0) return node.type === 'AND' ? 'TRUE' : 'FALSE';
-      if (node.params.length === 1) return write(node.params[0]!);
-      return node.params.map((p) => operand(p, 3)).join(` ${node.type} `);
+      const params = node.params;
+      if (params.length === 0) return node.type === 'AND' ? 'TRUE' : 'FALSE';
+      if (params.length === 1) return write(params[0]!);
+      const separator = node.type === 'AND' ? ' AND ' : ' OR ';
+      let out = '';
+      for (let i = 0; i < params.length; i++) out += (i === 0 ? '' : separator) + operand(params[i], 3);
+      return out;
     }
     case 'IF':
     case 'ROUND':
-      return `${node.type}(${node.params.map(write).join(', ')})`;
-    default: {
-      const sig = NODE_SIGNATURES[node.type].sql;
-      const [a, b, c] = node.params;
-      switch (sig.form) {
-        case 'postfix':
-          return `${operand(a, 7)} ${sig.op}`;
-        case 'between':
-          return `${operand(a, 7)} BETWEEN ${operand(b, 7)} AND ${operand(c, 7)}`;
-        case 'in':
-          return `${operand(a, 7)} IN ${b?.type === 'list' ? write(b) : `(${b ? write(b) : ''})`}`;
-        case 'infix':
-          if (sig.precedence >= 8) return `${operand(a, sig.precedence)} ${sig.op} ${operand(b, sig.precedence + 1)}`;
-          return `${operand(a, 7)} ${sig.op} ${operand(b, 7)}`;
-        default:
-          return `${node.type}(${node.params.map(write).join(', ')})`;
-      }
+      return `${node.type}(${writeArguments(node.params)})`;
+    case 'IS NULL':
+    case 'IS NOT NULL':
+      return `${operand(node.params[0], 7)} ${node.type}`;
+    case 'BETWEEN':
+      return `${operand(node.params[0], 7)} BETWEEN ${operand(node.params[1], 7)} AND ${operand(node.params[2], 7)}`;
+    case 'IN': {
+      const b = node.params[1];
+      return `${operand(node.params[0], 7)} IN ${b?.type === 'list' ? write(b) : `(${b ? write(b) : ''})`}`;
     }
+    case '+':
+    case '-':
+    case '*':
+    case '/': {
+      const precedence = PRECEDENCE[node.type]!;
+      return `${operand(node.params[0], precedence)} ${node.type} ${operand(node.params[1], precedence + 1)}`;
+    }
+    default:
+      // = != > >= < <= LIKE
+      return `${operand(node.params[0], 7)} ${node.type} ${operand(node.params[1], 7)}`;
   }
+}
+
+function writeArguments(params: readonly ConditionNode[]): string {
+  let out = '';
+  for (let i = 0; i < params.length; i++) out += (i === 0 ? '' : ', ') + write(params[i]!);
+  return out;
 }
 
 /** An operand, in parentheses when its own precedence is below `min`. A missing one is NULL. */
@@ -72,10 +89,11 @@ function operand(node: ConditionNode | undefined, min: number): string {
 }
 
 function precedenceOf(node: ConditionNode): number {
-  if ((node.type === 'AND' || node.type === 'OR') && node.params.length === 1) return precedenceOf(node.params[0]!);
-  if ((node.type === 'AND' || node.type === 'OR') && node.params.length === 0) return ATOM;
-  const sql = NODE_SIGNATURES[node.type].sql;
-  return 'precedence' in sql ? sql.precedence : ATOM;
+  if (node.type === 'AND' || node.type === 'OR') {
+    if (node.params.length === 1) return precedenceOf(node.params[0]!);
+    if (node.params.length === 0) return ATOM;
+  }
+  return PRECEDENCE[node.type] ?? ATOM;
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -89,7 +107,18 @@ export const RESERVED_WORDS = new Set(
     'where window with between is like not if interval qualify pivot unpivot ilike similar exists escape').split(' '),
 );
 
+const fieldCache = new Map<string, string>();
 export function writeField(name: string): string {
+  let sql = fieldCache.get(name);
+  if (sql === undefined) {
+    sql = quoteField(name);
+    if (fieldCache.size > 5000) fieldCache.clear();
+    fieldCache.set(name, sql);
+  }
+  return sql;
+}
+
+function quoteField(name: string): string {
   return name
     .split('.')
     .map((part) => (IDENTIFIER.test(part) && !RESERVED_WORDS.has(part.toLowerCase()) ? part : `"${part.replace(/"/g, '""')}"`))
@@ -97,7 +126,7 @@ export function writeField(name: string): string {
 }
 
 export function writeString(value: string): string {
-  return `'${value.replace(/'/g, "''")}'`;
+  return value.includes("'") ? `'${value.replace(/'/g, "''")}'` : `'${value}'`;
 }
 
 /** JavaScript's shortest round-trip form (`1e+21` for huge values, read back by DuckDB as DOUBLE). */
@@ -110,5 +139,7 @@ function writeListItem(item: ListItem): string {
 }
 
 export function writeList(items: readonly ListItem[]): string {
-  return `(${items.map(writeListItem).join(', ')})`;
+  let out = '(';
+  for (let i = 0; i < items.length; i++) out += (i === 0 ? '' : ', ') + writeListItem(items[i]!);
+  return `${out})`;
 }

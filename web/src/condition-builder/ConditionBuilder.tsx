@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Grid, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import {
   checkCondition, conditionValue, newComparison, writeConditionSql,
   type ConditionContext, type ConditionNode, type ConditionValue,
@@ -54,6 +54,7 @@ export function ConditionBuilder({ value, context, disabled = false, onChange, p
   const found = useMemo(() => (state.tree ? checkCondition(state.tree, context) : []), [state.tree, context]);
   useEffect(() => issues.set(found), [found, issues]);
   const sql = useMemo(() => (state.tree ? writeConditionSql(state.tree) : ''), [state.tree]);
+  const applySql = useCallback((tree: ConditionNode) => dispatch({ type: 'set-tree', tree }), []);
   const env = useMemo<ConditionEditorEnv>(() => ({ dispatch, context, disabled, issues }), [context, disabled, issues]);
 
   return (
@@ -81,7 +82,7 @@ export function ConditionBuilder({ value, context, disabled = false, onChange, p
               </Flex>
             )}
           </Box>
-          <SqlPanel sql={sql} disabled={disabled} onApply={(tree) => dispatch({ type: 'set-tree', tree })} />
+          <SqlPanel sql={sql} disabled={disabled} onApply={applySql} />
         </Grid>
         {preview && (
           <Box mt="3" borderTopWidth="1px" pt="2">

@@ -17,16 +17,24 @@ export function ConditionPreview({ context, tree, blocked }: { context: 'product
   const project = useCurrentProject();
   const debounced = useDebouncedValue(tree, 400);
   const [state, setState] = useState<{ loading: boolean; answer?: ConditionPreviewResponse; error?: string }>({ loading: false });
+  // A failed preview (a cold or busy server) is asked again after 2, 4 and 8 s.
+  const [retried, setRetried] = useState<{ tree: ConditionNode | null; attempt: number }>({ tree: null, attempt: 0 });
+  const attempt = retried.tree === debounced ? retried.attempt : 0;
 
   useEffect(() => {
     if (!debounced || blocked) { setState({ loading: false }); return; }
     const controller = new AbortController();
-    setState((s) => ({ ...s, loading: true, error: undefined }));
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    setState((s) => ({ ...s, loading: true }));
     callApi('/api/console/conditions/preview', { query: { project: project.id }, body: { context, map: debounced, sampleSize: 8 }, signal: controller.signal })
       .then((answer) => setState({ loading: false, answer: conditionPreviewResponseSchema.parse(answer) }))
-      .catch((error: Error) => { if (!controller.signal.aborted) setState({ loading: false, error: error.message }); });
-    return () => controller.abort();
-  }, [debounced, blocked, context, project.id]);
+      .catch((error: Error) => {
+        if (controller.signal.aborted) return;
+        setState((s) => ({ ...s, loading: false, error: error.message }));
+        if (attempt < 3) retry = setTimeout(() => setRetried({ tree: debounced, attempt: attempt + 1 }), 2000 * 2 ** attempt);
+      });
+    return () => { controller.abort(); clearTimeout(retry); };
+  }, [debounced, blocked, context, project.id, attempt]);
 
   if (!tree) return null;
   if (blocked) return <Text fontSize="sm" color="fg.muted">Prévia indisponível: corrija a condição.</Text>;

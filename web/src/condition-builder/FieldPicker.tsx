@@ -1,5 +1,5 @@
 import { Box, Button, Input, Popover, Portal, Text } from '@chakra-ui/react';
-import { useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { conditionAttributes, findConditionAttribute, type ConditionAttribute, type ConditionContext } from '@console/shared';
 
 const TYPE_LABELS: Record<ConditionAttribute['type'], string> = { number: 'número', string: 'texto', boolean: 'sim/não', date: 'data' };
@@ -23,7 +23,7 @@ export function FieldPicker({ value, context, onChange, disabled, label }: {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const listRef = useRef<HTMLDivElement>(null);
+  const id = useId();
   const attribute = findConditionAttribute(context, value);
   const options = useMemo(() => {
     const q = normalise(query.trim());
@@ -40,7 +40,7 @@ export function FieldPicker({ value, context, onChange, disabled, label }: {
   };
 
   return (
-    <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} lazyMount unmountOnExit positioning={{ placement: 'bottom-start' }} initialFocusEl={() => listRef.current?.parentElement?.querySelector('input') ?? null}>
+    <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} lazyMount unmountOnExit positioning={{ placement: 'bottom-start' }}>
       <Popover.Trigger asChild>
         <Button size="xs" variant="outline" disabled={disabled} aria-label={`${label}: ${attribute ? attribute.label : value || 'escolher campo'}`} title={value} maxW="64">
           <Text as="span" truncate>
@@ -56,6 +56,10 @@ export function FieldPicker({ value, context, onChange, disabled, label }: {
                 size="sm"
                 placeholder="Buscar campo…"
                 aria-label="Buscar campo"
+                role="combobox"
+                aria-expanded
+                aria-controls={`${id}-list`}
+                aria-activedescendant={count > 0 ? `${id}-option-${active}` : undefined}
                 value={query}
                 onChange={(e) => { setQuery(e.target.value); setActive(0); }}
                 onKeyDown={(e) => {
@@ -68,10 +72,11 @@ export function FieldPicker({ value, context, onChange, disabled, label }: {
                   }
                 }}
               />
-              <Box ref={listRef} role="listbox" aria-label="Campos" maxH="64" overflowY="auto" mt="2">
+              <Box id={`${id}-list`} role="listbox" aria-label="Campos" maxH="64" overflowY="auto" mt="2">
                 {options.map((a, i) => (
                   <Box
                     key={a.name}
+                    id={`${id}-option-${i}`}
                     role="option"
                     aria-selected={i === active}
                     px="2" py="1" rounded="sm" cursor="pointer" fontSize="sm"
@@ -84,7 +89,7 @@ export function FieldPicker({ value, context, onChange, disabled, label }: {
                   </Box>
                 ))}
                 {free && (
-                  <Box role="option" aria-selected={active === options.length} px="2" py="1" rounded="sm" cursor="pointer" fontSize="sm" bg={active === options.length ? 'blue.50' : undefined} onClick={() => choose(free)}>
+                  <Box id={`${id}-option-${options.length}`} role="option" aria-selected={active === options.length} px="2" py="1" rounded="sm" cursor="pointer" fontSize="sm" bg={active === options.length ? 'blue.50' : undefined} onClick={() => choose(free)}>
                     Usar campo livre «{free}»
                   </Box>
                 )}

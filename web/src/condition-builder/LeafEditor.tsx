@@ -1,5 +1,5 @@
 import { Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { findConditionAttribute, type ConditionAttribute, type LeafNode, type ListItem } from '@console/shared';
 import { FieldPicker } from './FieldPicker';
 import { pathOf, useConditionEditor } from './editor-context';
@@ -21,7 +21,7 @@ export function LeafEditor({ node, pathKey, label, attributeName }: { node: Leaf
       if (attribute?.type === 'date') {
         return <Input size="xs" type="date" width="40" aria-label={label} disabled={disabled} value={node.value.slice(0, 10)} onChange={(e) => replace({ type: 'string', value: e.target.value })} />;
       }
-      return <TextValue value={node.value} label={label} disabled={disabled} attribute={attribute} pathKey={pathKey} onChange={(value) => replace({ type: 'string', value })} />;
+      return <TextValue value={node.value} label={label} disabled={disabled} attribute={attribute} onChange={(value) => replace({ type: 'string', value })} />;
     case 'numeric':
       return <NumberValue value={node.value} label={label} disabled={disabled} onChange={(value) => replace({ type: 'numeric', value })} />;
     case 'bool':
@@ -41,8 +41,9 @@ export function LeafEditor({ node, pathKey, label, attributeName }: { node: Leaf
   }
 }
 
-function TextValue({ value, label, disabled, attribute, pathKey, onChange }: { value: string; label: string; disabled: boolean; attribute?: ConditionAttribute; pathKey: string; onChange(v: string): void }) {
-  const listId = attribute?.options ? `condition-options-${pathKey}` : undefined;
+function TextValue({ value, label, disabled, attribute, onChange }: { value: string; label: string; disabled: boolean; attribute?: ConditionAttribute; onChange(v: string): void }) {
+  const id = useId();
+  const listId = attribute?.options ? `${id}-options` : undefined;
   return (
     <>
       <Input size="xs" width="44" aria-label={label} disabled={disabled} value={value} list={listId} placeholder={attribute?.hint ?? 'texto'} onChange={(e) => onChange(e.target.value)} />

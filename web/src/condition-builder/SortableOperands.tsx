@@ -2,7 +2,7 @@ import { Box, Flex, IconButton } from '@chakra-ui/react';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { memo, useCallback, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ConditionNode, ConditionNodeType } from '@console/shared';
 import { childKey, pathOf, useConditionEditor } from './editor-context';
 import { NodeEditor, RemoveOperandButton } from './NodeEditor';
@@ -17,12 +17,44 @@ const ACCESSIBILITY = {
 };
 
 /**
+ * A group's operands as a store each row subscribes to by index. An edit inside one operand then
+ * re-renders that row only: the drag-and-drop layer, which depends on the order alone (the keys),
+ * is left alone while typing.
+ */
+class OperandStore {
+  private listeners = new Set<() => void>();
+  constructor(public params: readonly ConditionNode[]) {}
+  /** Takes the new operands during render, before rows whose position changed read them. */
+  update(params: readonly ConditionNode[]): boolean {
+    if (params === this.params) return false;
+    this.params = params;
+    return true;
+  }
+  notify(): void {
+    for (const l of this.listeners) l();
+  }
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+}
+
+/**
  * The operands of an AND/OR, reordered by dragging their handle (@dnd-kit), with the keyboard
  * too: focus the handle, Space, arrows, Space. Each move is one `move` action (undoable).
  */
 export function SortableOperands({ node, pathKey }: { node: { type: 'AND' | 'OR'; params: ConditionNode[] }; pathKey: string }) {
-  const { dispatch, disabled } = useConditionEditor();
   const keys = useOperandKeys(node.params);
+  const [store] = useState(() => new OperandStore(node.params));
+  const changed = store.update(node.params);
+  useLayoutEffect(() => {
+    if (changed) store.notify();
+  });
+  return <SortableList keys={keys} pathKey={pathKey} parentType={node.type} store={store} />;
+}
+
+const SortableList = memo(function SortableList({ keys, pathKey, parentType, store }: { keys: string[]; pathKey: string; parentType: ConditionNodeType; store: OperandStore }) {
+  const { dispatch, disabled } = useConditionEditor();
   const sensors = useSensors(useSensor(PointerSensor, POINTER), useSensor(KeyboardSensor, KEYBOARD));
   const latest = useRef({ keys, pathKey });
   latest.current = { keys, pathKey };
@@ -33,25 +65,26 @@ export function SortableOperands({ node, pathKey }: { node: { type: 'AND' | 'OR'
     const to = current.indexOf(String(e.over.id));
     if (from >= 0 && to >= 0) dispatch({ type: 'move', parentPath: pathOf(at), from, to });
   }, [dispatch]);
-  const count = node.params.length;
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={ACCESSIBILITY}>
       <SortableContext items={keys} strategy={verticalListSortingStrategy} disabled={disabled}>
         <Flex direction="column" gap="1.5">
-          {node.params.map((child, i) => (
-            <OperandRow key={keys[i]} id={keys[i]!} node={child} pathKey={childKey(pathKey, i)} parentType={node.type} index={i} count={count} />
+          {keys.map((key, i) => (
+            <OperandRow key={key} id={key} store={store} pathKey={childKey(pathKey, i)} parentType={parentType} index={i} count={keys.length} />
           ))}
         </Flex>
       </SortableContext>
     </DndContext>
   );
-}
+});
 
 /** One operand with its drag handle (and remove button when the group has more than two). */
-const OperandRow = memo(function OperandRow({ id, node, pathKey, parentType, index, count }: {
-  id: string; node: ConditionNode; pathKey: string; parentType: ConditionNodeType; index: number; count: number;
+const OperandRow = memo(function OperandRow({ id, store, pathKey, parentType, index, count }: {
+  id: string; store: OperandStore; pathKey: string; parentType: ConditionNodeType; index: number; count: number;
 }) {
+  const node = useSyncExternalStore(store.subscribe, () => store.params[index]);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  if (!node) return null;
   return (
     <Flex ref={setNodeRef} align="flex-start" gap="1" style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}>
       <IconButton ref={setActivatorNodeRef} size="2xs" variant="ghost" aria-label="Arrastar para reordenar" cursor="grab" {...attributes} {...listeners}>

@@ -1,12 +1,12 @@
 import { Box, Button, chakra, Flex, Text, Textarea } from '@chakra-ui/react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { readConditionSql, type ConditionNode, type SqlReadError } from '@console/shared';
 
 /**
  * The SQL of the current tree, and 'Editar como SQL': the text is read back into a tree when
  * applied; what the reader refuses is shown inline and nothing changes.
  */
-export function SqlPanel({ sql, disabled, onApply }: { sql: string; disabled: boolean; onApply(tree: ConditionNode): void }) {
+export const SqlPanel = memo(function SqlPanel({ sql, disabled, onApply }: { sql: string; disabled: boolean; onApply(tree: ConditionNode): void }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<SqlReadError | null>(null);
   if (draft === null) {
@@ -51,4 +51,4 @@ export function SqlPanel({ sql, disabled, onApply }: { sql: string; disabled: bo
       </Flex>
     </Box>
   );
-}
+});

@@ -3,9 +3,9 @@ import { formatDisplayJson, summarizeValue } from './display-json';
 import type { FieldWidgetProps } from './types';
 
 /**
- * The widget of every kind the form does not edit (image, file, video, audio, condition,
- * editor-layout) and of any stored value whose shape a widget does not expect: it shows the
- * stored value, collapsed, and never calls onChange, so saving leaves the value exactly as stored.
+ * The widget of every kind the form does not edit (editor-layout) and of any stored value whose
+ * shape a widget does not expect: it shows the stored value, collapsed, and never calls onChange,
+ * so saving leaves the value exactly as stored.
  */
 export function ReadOnlyField({ field, value }: FieldWidgetProps) {
   return (

@@ -1,0 +1,193 @@
+// The condition builder in a browser (document 1 §3 "Condition object", §5 "Condition builder"):
+// a pricing rule built from nothing with its SQL and product preview, stored as {map, sql} and
+// read back after a reload; every seeded rule opened and saved unchanged; pasted SQL the reader
+// refuses shows its message and changes nothing; a banner rule tried on a context.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { launchBrowser, openConsole, signIn } from './support/browser.js';
+import { seedUser } from './support/emulator.js';
+import { openDocument, waitForSaveStatus } from './support/document.js';
+
+const run = Date.now().toString(36);
+const admin = seedUser('admin');
+
+describe('condition builder', () => {
+  let browser: Browser;
+  let page: Page;
+  let app: App;
+  let db: Firestore;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    app = initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-console' }, `condition-builder-${run}`);
+    db = getFirestore(app);
+    page = await openConsole(browser, '/signin');
+    await signIn(page, admin.email, admin.password);
+    await page.getByLabel('Projeto').waitFor();
+  });
+
+  afterAll(async () => {
+    await page?.context().close().catch(() => {});
+    await browser?.close();
+    await app?.delete().catch(() => deleteApp(app));
+  });
+
+  const sqlShown = () => page.getByTestId('condition-sql').first().textContent();
+
+  async function chooseField(button: string, search: string) {
+    await page.getByRole('button', { name: button }).first().click();
+    await page.getByLabel('Buscar campo').fill(search);
+    await page.getByLabel('Buscar campo').press('Enter');
+  }
+
+  it('builds a pricing rule from nothing: AND of a section equality and a price range, with SQL, preview and stored {map, sql}', async () => {
+    const id = `e2e-regra-${run}`;
+    const ref = db.doc(`project/main/pricing-rule/${id}`);
+    await ref.set({ name: 'Regra de teste', store: 'site', order: 9, isActive: false, createdAt: Timestamp.now(), updatedAt: Timestamp.now() });
+    await openDocument(page, `pricing-rule/${id}`);
+    await waitForSaveStatus(page, 'Salvo');
+
+    await page.getByRole('button', { name: 'Criar condição' }).click();
+    await chooseField('Campo: Código (SKU)', 'Seção');
+    await page.getByLabel('comparado a', { exact: true }).fill('cozinha');
+    await page.getByRole('button', { name: 'Ações do nó' }).first().click();
+    await page.getByRole('menuitem', { name: 'Agrupar em E' }).click();
+    await chooseField('Campo: Código (SKU)', 'Preço à vista');
+    await page.getByLabel('Operador', { exact: true }).nth(1).selectOption('BETWEEN');
+    await page.getByLabel('de', { exact: true }).fill('100');
+    await page.getByLabel('até', { exact: true }).fill('300,5');
+    const expectedSql = "section = 'cozinha' AND Price BETWEEN 100 AND 300.5";
+    await page.getByTestId('condition-sql').filter({ hasText: expectedSql }).waitFor();
+
+    // The preview counts what the rule matches among the project's products.
+    const products = (await db.collection('project/main/product').get()).docs.map((d) => d.data());
+    const matched = products.filter((p) => p.section === 'cozinha' && typeof p.Price === 'number' && p.Price >= 100 && p.Price <= 300.5).length;
+    expect(matched).toBeGreaterThan(0);
+    await page.getByTestId('condition-preview-count').filter({ hasText: `${matched} de ${products.length} produtos` }).waitFor({ timeout: 120_000 });
+
+    await waitForSaveStatus(page, 'Salvo');
+    const stored = (await ref.get()).get('rules');
+    expect(stored).toEqual({
+      map: {
+        type: 'AND',
+        params: [
+          { type: '=', params: [{ type: 'field', value: 'section' }, { type: 'string', value: 'cozinha' }] },
+          { type: 'BETWEEN', params: [{ type: 'field', value: 'Price' }, { type: 'numeric', value: 100 }, { type: 'numeric', value: 300.5 }] },
+        ],
+      },
+      sql: expectedSql,
+    });
+
+    await page.reload();
+    await page.getByTestId('condition-sql').filter({ hasText: expectedSql }).waitFor();
+    expect(await page.getByLabel('até', { exact: true }).inputValue()).toBe('300,5');
+
+    // Undo inside the editor: back to the previous tree, saved again.
+    await page.getByLabel('Operador', { exact: true }).nth(1).selectOption('>=');
+    await page.getByTestId('condition-sql').filter({ hasText: "section = 'cozinha' AND Price >= 100" }).waitFor();
+    await page.getByRole('button', { name: 'Desfazer' }).click();
+    await page.getByTestId('condition-sql').filter({ hasText: expectedSql }).waitFor();
+    await waitForSaveStatus(page, 'Salvo');
+    expect((await ref.get()).get('rules.sql')).toBe(expectedSql);
+    await ref.delete();
+  }, 240_000);
+
+  it('adds and removes operands (remove only beyond two) and reorders them by keyboard drag', async () => {
+    const id = `e2e-ordem-${run}`;
+    const ref = db.doc(`project/main/pricing-rule/${id}`);
+    const cmp = (field: string, value: string) => ({ type: '=', params: [{ type: 'field', value: field }, { type: 'string', value }] });
+    await ref.set({ name: 'Ordem', rules: { map: { type: 'AND', params: [cmp('brand', 'Mor'), cmp('section', 'casa')] }, sql: "brand = 'Mor' AND section = 'casa'" }, createdAt: Timestamp.now(), updatedAt: Timestamp.now() });
+    await openDocument(page, `pricing-rule/${id}`);
+    await page.getByTestId('condition-sql').filter({ hasText: "brand = 'Mor' AND section = 'casa'" }).waitFor();
+    expect(await page.getByRole('button', { name: 'Remover condição' }).count()).toBe(0);
+    await page.getByRole('button', { name: '+ Condição' }).click();
+    await page.getByTestId('condition-sql').filter({ hasText: "brand = 'Mor' AND section = 'casa' AND ProductCode = ''" }).waitFor();
+    expect(await page.getByRole('button', { name: 'Remover condição' }).count()).toBe(3);
+
+    // Keyboard drag: the first operand's handle, Space, down, Space.
+    const handle = page.getByRole('button', { name: 'Arrastar para reordenar' }).first();
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(200);
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Space');
+    await page.getByTestId('condition-sql').filter({ hasText: "section = 'casa' AND brand = 'Mor' AND ProductCode = ''" }).waitFor();
+
+    await page.getByRole('button', { name: 'Remover condição' }).nth(2).click();
+    await page.getByTestId('condition-sql').filter({ hasText: /^section = 'casa' AND brand = 'Mor'$/ }).waitFor();
+    expect(await page.getByRole('button', { name: 'Remover condição' }).count()).toBe(0);
+    await waitForSaveStatus(page, 'Salvo');
+    expect((await ref.get()).get('rules')).toEqual({ map: { type: 'AND', params: [cmp('section', 'casa'), cmp('brand', 'Mor')] }, sql: "section = 'casa' AND brand = 'Mor'" });
+    await ref.delete();
+  }, 120_000);
+
+  it('opens each seeded rule and saves it unchanged', async () => {
+    const docs = [
+      ...(await db.collection('project/main/pricing-rule').get()).docs,
+      ...(await db.collection('project/main/layout-rule').get()).docs,
+      ...(await db.collection('project/main/customer-segment').get()).docs.filter((d) => (d.get('rules') ?? []).length > 0),
+    ];
+    expect(docs.length).toBeGreaterThanOrEqual(12);
+    for (const snap of docs) {
+      const before = snap.data().rules;
+      const first = snap.ref.parent.id === 'customer-segment' ? before[0].rulesIn[0] : before;
+      await openDocument(page, `${snap.ref.parent.id}/${snap.id}`);
+      await page.getByTestId('condition-sql').first().filter({ hasText: first.sql }).waitFor();
+      // An edit and its undo: the builder hands the form the same {map, sql} it opened with.
+      await page.getByRole('button', { name: 'Ações do nó' }).first().click();
+      await page.getByRole('menuitem', { name: 'Envolver em SE … ENTÃO … SENÃO' }).click();
+      await page.getByTestId('condition-sql').first().filter({ hasText: `IF(${first.sql}, TRUE, FALSE)` }).waitFor();
+      await page.getByRole('button', { name: 'Desfazer' }).first().click();
+      await page.getByTestId('condition-sql').first().filter({ hasText: new RegExp(`^${first.sql.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).waitFor();
+      await waitForSaveStatus(page, 'Salvo');
+      expect((await snap.ref.get()).get('rules'), snap.ref.path).toEqual(before);
+    }
+  }, 400_000);
+
+  it('pasted SQL the reader refuses shows why, and nothing changes', async () => {
+    const ref = db.doc('project/main/pricing-rule/site-padrao');
+    const before = (await ref.get()).get('rules');
+    await openDocument(page, 'pricing-rule/site-padrao');
+    await page.getByTestId('condition-sql').filter({ hasText: 'PriceNet > 0' }).waitFor();
+    await page.getByRole('button', { name: 'Editar como SQL' }).click();
+    await page.getByLabel('SQL da condição').fill("PriceNet > 0 AND NOT brand = 'Mor'");
+    await page.getByRole('button', { name: 'Aplicar SQL' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Posição 18: NOT não pode ser representado no construtor' }).waitFor();
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    expect(await sqlShown()).toBe('PriceNet > 0');
+    expect(await page.getByTestId('save-status').textContent()).toBe('Salvo');
+    expect((await ref.get()).get('rules')).toEqual(before);
+
+    // SQL it can read replaces the tree.
+    await page.getByRole('button', { name: 'Editar como SQL' }).click();
+    await page.getByLabel('SQL da condição').fill("PriceNet > 0 AND brand <> 'Mor'");
+    await page.getByRole('button', { name: 'Aplicar SQL' }).click();
+    await page.getByTestId('condition-sql').filter({ hasText: "PriceNet > 0 AND brand != 'Mor'" }).waitFor();
+    await waitForSaveStatus(page, 'Salvo');
+    expect((await ref.get()).get('rules.sql')).toBe("PriceNet > 0 AND brand != 'Mor'");
+    await ref.update({ rules: before });
+  }, 120_000);
+
+  it('tries a banner rule on a context: true or false and the nodes that decided it', async () => {
+    await openDocument(page, 'layout-rule/frete-gratis-sul-sudeste');
+    await page.getByTestId('condition-sql').filter({ hasText: 'shipping.region IN' }).waitFor();
+    await page.getByLabel('Estado de entrega', { exact: true }).selectOption('RS');
+    await page.getByTestId('layout-tryout-result').filter({ hasText: 'Verdadeiro' }).waitFor();
+    await page.getByLabel('Estado de entrega', { exact: true }).selectOption('BA');
+    await page.getByTestId('layout-tryout-result').filter({ hasText: 'Falso' }).waitFor();
+    await page.getByText("shipping.region IN ('SP', 'RJ', 'MG', 'ES', 'PR', 'SC', 'RS') → false").waitFor();
+  }, 120_000);
+
+  it('previews a customer segment over the project’s customers', async () => {
+    await openDocument(page, 'customer-segment/vip-sul');
+    await page.getByTestId('condition-sql').filter({ hasText: "customer.state IN ('PR', 'SC', 'RS')" }).waitFor();
+    await page.getByTestId('condition-preview-count').filter({ hasText: / de \d+ clientes$/ }).waitFor({ timeout: 60_000 });
+    const text = await page.getByTestId('condition-preview-count').first().textContent();
+    const [matched, total] = text!.match(/\d+/g)!.map(Number);
+    expect(total).toBe((await db.collection('project/main/customer').get()).size);
+    expect(matched).toBeGreaterThan(0);
+  }, 120_000);
+});
