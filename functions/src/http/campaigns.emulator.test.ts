@@ -173,6 +173,14 @@ describe('e-mail templates', () => {
     expect(mine.at(-1)!.html).toContain('Descadastre-se');
   });
 
+  it("the task's 'Enviar teste' uses the same call, with the task's title and body", async () => {
+    const task = (await testFirestore().collection('project/main/task').limit(1).get()).docs[0]!;
+    const { status, json } = await api('/api/console/email-template?project=main', { token: admin, method: 'POST', body: JSON.stringify({ templateId: task.id, source: 'task' }) });
+    expect(status).toBe(200);
+    expect(json.subject).toBe(`[Teste] ${task.data().title}`);
+    expect((await journalOf('main')).filter((m) => m.subject === json.subject).length).toBeGreaterThan(0);
+  });
+
   it("'Ver' opens the rendered e-mail with a ticket, under a strict CSP; without one it is refused", async () => {
     const { json } = await api('/api/console/email-template/preview-ticket?project=main', { token: staffMain, method: 'POST', body: JSON.stringify({ id: 'black-friday' }) });
     const page = await api(json.url);
