@@ -46,10 +46,13 @@ try {
   const { benchCampaign } = await import(pathToFileURL(entry).href);
   const r = await benchCampaign({ recipients: RECIPIENTS, ratePerSecond: RATE, projectId: process.env.GCLOUD_PROJECT ?? PROJECT_ID });
   const batches = Math.ceil(RECIPIENTS / 1000);
-  // The 1st request goes at once, each later one waits for a new second: (batches - 1) / RATE at best.
+  // The floor's rate is RATE × 1,000 recipients/s; the send's rate counts the whole time from
+  // 'Enviar' to finished (snapshot and recording included). At best the 1st request goes at once and
+  // each later one in a new second: (batches - 1) / RATE s.
+  const floorRate = RATE * 1000;
   const floorSeconds = Math.max((batches - 1) / RATE, 1 / RATE);
-  const ratio = floorSeconds / r.seconds;
-  console.log(`campaign ${RECIPIENTS} recipients, ${batches} Mail Send requests (sandbox floor ${RATE} req/s = ${RATE * 1000} recipients/s): ${r.seconds.toFixed(1)} s from 'Enviar' to finished (floor ${floorSeconds.toFixed(1)} s)`);
+  const ratio = RECIPIENTS / r.seconds / floorRate;
+  console.log(`campaign ${RECIPIENTS} recipients, ${batches} Mail Send requests (sandbox floor ${RATE} req/s = ${RATE * 1000} recipients/s): ${r.seconds.toFixed(1)} s from 'Enviar' to finished (at best ${floorSeconds.toFixed(1)} s)`);
   console.log(`campaign rate ${(RECIPIENTS / r.seconds).toFixed(0)} recipients/s = ${ratio.toFixed(2)} of the floor's rate (goal >= ${GOAL})  ${ratio >= GOAL ? 'ok' : 'BELOW GOAL'}`);
   console.log(`campaign phases: snapshot until the 1st request ${r.firstRequestS.toFixed(1)} s, 1st to last request ${r.sendingS.toFixed(1)} s, last request to finished ${(r.seconds - r.firstRequestS - r.sendingS).toFixed(1)} s`);
   console.log(`campaign duplicates in the journal: ${r.duplicates} (goal 0); missing: ${r.missing}; requests: ${r.requests}; send ${r.status}, sent ${r.sent}`);

@@ -106,4 +106,20 @@ describe('segments, campaigns and gifts', () => {
     const withGifts = await testFirestore().collection('project/main/product').where('gifts', '!=', null).get();
     expect(withGifts.size).toBe(6);
   });
+
+  it("a conversation's header links to the customer's orders, newest first, with status, total in BRL and items", async () => {
+    const conversation = (await testFirestore().collection('project/main/conversation').limit(1).get()).docs[0]!;
+    const customerId = conversation.data().customerId as string;
+    const orders = (await testFirestore().collection('project/main/order').where('customerId', '==', customerId).get()).docs.map((d) => d.data());
+    await openDocument(page, `conversation/${conversation.id}`);
+    await page.getByTestId('conversation-customer').getByRole('link', { name: 'Ver pedidos' }).click();
+    await page.waitForURL((url) => url.pathname === '/console/orders' && url.searchParams.get('customerId') === customerId && url.searchParams.get('project') === 'main');
+    const table = page.getByRole('table', { name: 'Pedidos' });
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(orders.length);
+    const newest = [...orders].sort((a, b) => b.createdAt.toMillis() - a.createdAt.toMillis())[0]!;
+    const firstRow = await table.locator('tbody tr').first().innerText();
+    expect(firstRow).toContain(newest.id);
+    expect(firstRow).toContain(newest.total.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }).replace(/\u00a0/g, ' ').split(' ')[1]);
+    expect(firstRow).toContain(newest.items[0].name);
+  });
 });

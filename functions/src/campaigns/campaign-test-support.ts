@@ -41,9 +41,21 @@ export const recipientAddress = (i: number) => `cliente${String(i).padStart(5, '
  * e-mails (plus a duplicate in capitals, an invalid address, an unsubscribed one and a competitor)
  * and its campaign. Answers the project id and the addresses that must receive the campaign.
  */
+const created: string[] = [];
+
+/**
+ * Removes the projects seedCampaignProject made (call in afterAll): a store document left behind
+ * would show up in every admin's project list and in other tests' replication targets.
+ */
+export async function removeCampaignProjects(): Promise<void> {
+  const db = testFirestore();
+  await Promise.all(created.splice(0).map((project) => db.recursiveDelete(db.doc(`project/${project}`))));
+}
+
 export async function seedCampaignProject(prefix: string, count: number): Promise<{ project: string; campaignId: string; expected: string[] }> {
   const db = testFirestore();
   const project = `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  created.push(project);
   const base = `project/${project}`;
   const emails = Array.from({ length: count }, (_, i) => recipientAddress(i));
   const batch = db.batch();

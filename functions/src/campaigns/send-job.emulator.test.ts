@@ -6,6 +6,7 @@ import {
   jobDeps,
   LINK_BASE,
   receivedCounts,
+  removeCampaignProjects,
   recipientAddress,
   seedCampaignProject,
   sendState,
@@ -23,6 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sendgrid?.stop();
+  await removeCampaignProjects();
 });
 beforeEach(() => {
   sendgrid.sandbox.setFault(null);
@@ -38,6 +40,7 @@ async function expectExactlyOnce(project: string, expected: string[]) {
   expect(state.status).toBe('finished');
   expect(state.sent).toBe(expected.length);
   expect(state.total).toBe(expected.length);
+  expect(state.lease).toBeUndefined(); // released: a later click or delivery sees a finished send
 }
 
 describe('campaign send job', () => {

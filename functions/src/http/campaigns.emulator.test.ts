@@ -3,12 +3,13 @@ import { applyEventFlag, campaignReport, type RecipientFlags } from '@console/sh
 import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
 import { signWebhookBody } from '../../../sandboxes/src/sendgrid.js';
 import { sandboxUrls, testFirestore, waitFor } from '../sync/pipeline/emulator-test-support.js';
-import { recipientAddress, seedCampaignProject } from '../campaigns/campaign-test-support.js';
+import { recipientAddress, removeCampaignProjects, seedCampaignProject } from '../campaigns/campaign-test-support.js';
 
 // Segments, campaigns, the Event Webhook, unsubscribe, templates and gifts through Hosting, with the
 // functions emulator, Cloud Tasks emulator and the stack's SendGrid sandbox (its journal and events
 // are the witness).
 const sendgrid = () => sandboxUrls().sendgrid!;
+const giftProject = `gifts-${Date.now().toString(36)}`;
 let admin: string;
 let staffMain: string;
 let staffCdlbox: string;
@@ -25,6 +26,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sandbox('/__sendgrid/faults', { method: 'DELETE' });
+  await removeCampaignProjects();
+  await testFirestore().recursiveDelete(testFirestore().collection('project').doc(giftProject));
 });
 
 describe('Testar segmento', () => {
@@ -70,13 +73,17 @@ describe('campaign send through the task queue', () => {
 
   it('ten parallel clicks on Enviar start one send that reaches everyone exactly once', async () => {
     const clicks = await Promise.all(Array.from({ length: 10 }, () => api(`/api/console/campaign-email/promo/send?project=${project}`, { token: admin })));
-    expect(clicks.map((c) => c.status)).toEqual(Array(10).fill(200));
-    expect(clicks.filter((c) => c.json.started)).toHaveLength(1);
+    // On a loaded machine the emulator's Hosting proxy may give up (504) on a click whose function
+    // worker is still starting; the click still runs. What counts: one send, one queued task.
+    expect(clicks.every((c) => c.status === 200 || c.status === 504)).toBe(true);
+    expect(clicks.some((c) => c.status === 200)).toBe(true);
+    expect(clicks.filter((c) => c.json?.started).length).toBeLessThanOrEqual(1);
     const state = await waitFor(async () => {
       const doc = (await testFirestore().doc(`project/${project}/campaign-send/email-promo`).get()).data();
       return doc?.status === 'finished' ? doc : undefined;
     }, 120_000, 'the send to finish');
     expect(state.sent).toBe(expected.length);
+    expect(state.kicks).toBe(1);
     const journal = await journalOf(project);
     expect(journal.map((m) => m.to).sort()).toEqual([...expected].sort());
     // Unsubscribed and competitor addresses were never sent.
@@ -84,7 +91,7 @@ describe('campaign send through the task queue', () => {
     // A click after the end starts nothing.
     const again = await api(`/api/console/campaign-email/promo/send?project=${project}`, { token: admin });
     expect(again.json).toMatchObject({ started: false, state: { status: 'finished' } });
-  });
+  }, 180_000);
 
   it('the report equals the journal and the events (each counted once, whatever their order)', async () => {
     await waitFor(async () => (await sandbox('/__sendgrid/webhooks')).pending === 0, 60_000, 'webhook deliveries');
@@ -107,7 +114,7 @@ describe('campaign send through the task queue', () => {
     // The spam report marked the address unsubscribed.
     const pref = await testFirestore().collection(`project/${project}/campaign-email-preference`).where('email', '==', 'spam.cliente@exemplo.com.br').get();
     expect(pref.docs[0]?.data()).toMatchObject({ unsubscribed: true });
-  });
+  }, 150_000);
 
   it('the one-click unsubscribe link records the opt-out once, and a forged link writes nothing', async () => {
     const message = (await journalOf(project)).find((m) => m.to === recipientAddress(3))!;
@@ -166,6 +173,14 @@ describe('e-mail templates', () => {
     expect(mine.at(-1)!.html).toContain('Descadastre-se');
   });
 
+  it("the task's 'Enviar teste' uses the same call, with the task's title and body", async () => {
+    const task = (await testFirestore().collection('project/main/task').limit(1).get()).docs[0]!;
+    const { status, json } = await api('/api/console/email-template?project=main', { token: admin, method: 'POST', body: JSON.stringify({ templateId: task.id, source: 'task' }) });
+    expect(status).toBe(200);
+    expect(json.subject).toBe(`[Teste] ${task.data().title}`);
+    expect((await journalOf('main')).filter((m) => m.subject === json.subject).length).toBeGreaterThan(0);
+  });
+
   it("'Ver' opens the rendered e-mail with a ticket, under a strict CSP; without one it is refused", async () => {
     const { json } = await api('/api/console/email-template/preview-ticket?project=main', { token: staffMain, method: 'POST', body: JSON.stringify({ id: 'black-friday' }) });
     const page = await api(json.url);
@@ -181,7 +196,7 @@ describe('e-mail templates', () => {
 describe('gift campaign', () => {
   it('reports bad lines and writes nothing, then applies the rules idempotently', async () => {
     const db = testFirestore();
-    const project = `gifts-${Date.now().toString(36)}`;
+    const project = giftProject;
     const products = ['G1', 'G2', 'P1', 'P2', 'P3'];
     await Promise.all(products.map((sku) => db.doc(`project/${project}/product/${sku}`).set({ ProductSiteName: sku })));
     await db.doc(`project/${project}/product/P3`).update({ gifts: [{ sku: 'G1', quantity: 9 }] }); // an old gift, to be cleared
