@@ -226,3 +226,39 @@ describe('customer events across stores (the super-project event feed)', () => {
     expect(snapshot.docs.map((d) => d.id)).toEqual(expect.arrayContaining(['ev-a', 'ev-b']));
   });
 });
+
+describe('campaign sends and orders (issue 15)', () => {
+  beforeAll(async () => {
+    await env.withSecurityRulesDisabled(async (context) => {
+      const db = context.firestore();
+      await setDoc(doc(db, 'project/rules-a/campaign-send/email-c1'), { status: 'sending', sent: 10, total: 20 });
+      await setDoc(doc(db, 'project/rules-a/campaign-send/email-c1/batch/00000'), { state: 'pending', recipients: [] });
+      await setDoc(doc(db, 'project/rules-a/campaign-send/email-c1/recipient/r1'), { email: 'a@x.com', flags: { delivered: true } });
+      await setDoc(doc(db, 'project/rules-a/order/o1'), { customerId: 'c1', status: 'paid', total: 10, items: [] });
+    });
+  });
+
+  it('members read a send, its batches and recipients, live', async () => {
+    await assertSucceeds(getDoc(doc(staffA(), 'project/rules-a/campaign-send/email-c1')));
+    await assertSucceeds(getDoc(doc(staffA(), 'project/rules-a/campaign-send/email-c1/batch/00000')));
+    await assertSucceeds(getDocs(collection(staffA(), 'project/rules-a/campaign-send/email-c1/recipient')));
+  });
+  it('nobody but the functions writes a send (no client marks recipients sent or forges a report)', async () => {
+    await assertFails(updateDoc(doc(staffA(), 'project/rules-a/campaign-send/email-c1'), { status: 'finished' }));
+    await assertFails(setDoc(doc(admin(), 'project/rules-a/campaign-send/email-c2'), { status: 'preparing' }));
+    await assertFails(updateDoc(doc(staffA(), 'project/rules-a/campaign-send/email-c1/batch/00000'), { state: 'done' }));
+    await assertFails(setDoc(doc(admin(), 'project/rules-a/campaign-send/email-c1/recipient/r2'), { flags: { opened: true } }));
+    await assertFails(deleteDoc(doc(staffA(), 'project/rules-a/campaign-send/email-c1')));
+  });
+  it('another store reads nothing of it', async () => {
+    await assertFails(getDoc(doc(staffB(), 'project/rules-a/campaign-send/email-c1')));
+    await assertFails(getDocs(collection(staffB(), 'project/rules-a/campaign-send/email-c1/recipient')));
+    await assertFails(getDoc(doc(anonymous(), 'project/rules-a/campaign-send/email-c1')));
+  });
+  it('orders are read by members and written by no client', async () => {
+    await assertSucceeds(getDocs(query(collection(staffA(), 'project/rules-a/order'), where('customerId', '==', 'c1'))));
+    await assertFails(getDoc(doc(staffB(), 'project/rules-a/order/o1')));
+    await assertFails(updateDoc(doc(staffA(), 'project/rules-a/order/o1'), { status: 'cancelled' }));
+    await assertFails(addDoc(collection(admin(), 'project/rules-a/order'), { customerId: 'c1' }));
+  });
+});

@@ -8,6 +8,7 @@
 //  - bulk: the bulk sync engine's codes/s against N / (T + 0.4 s), no emulators (bench/bulk-sync.mjs);
 //  - upload: a 20 MB file through the Storage emulator, web SDK vs a bare resumable POST (bench/upload.mjs);
 //  - whatsapp: a 5,000-recipient WhatsApp campaign's send rate against the sandbox's throughput limit, and duplicates (bench/whatsapp.mjs);
+//  - campaign: a 10,000-recipient e-mail campaign vs the SendGrid sandbox's rate floor, and duplicates (bench/campaign.mjs);
 //  - conditions: condition SQL write/read of 1,000 ~200-node trees, one rule over 10,000 products, editor keystroke-to-paint (bench/conditions.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -101,5 +102,11 @@ if (want('whatsapp')) {
 
 if (want('conditions')) {
   const r = spawnSync(process.execPath, [join(ROOT, 'bench/conditions.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+if (want('campaign')) {
+  // Starts its own stack unless FIRESTORE_EMULATOR_HOST points at one.
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench/campaign.mjs')], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
 }

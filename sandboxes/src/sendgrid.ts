@@ -30,13 +30,15 @@ import { readBody, safeEqual, sendJson, sendText } from './respond.js';
  *   timestamp + raw body, headers X-Twilio-Email-Event-Webhook-Signature/-Timestamp), shuffled
  *   (out of order) and with `duplicateRate` of them posted twice. Deliveries: `GET /__sendgrid/webhooks`.
  * - `GET|POST /__sendgrid/settings` {ratePerSecond, webhookUrl, eventsEnabled, duplicateRate, eventDelayMs};
- *   `DELETE /__sendgrid/journal` empties the journal (and the activity).
+ *   `DELETE /__sendgrid/journal` empties the journal (and the activity); `GET /__sendgrid/events?arg&value`
+ *   lists the events made (filtered by a custom arg).
  */
 
 export const SENDGRID_SANDBOX_API_KEY = 'SG.sandbox-console.local-demo-key';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const KEY_FILE = [join(here, '../fixtures/sendgrid/webhook-key.json'), join(here, '../../fixtures/sendgrid/webhook-key.json')].find((p) => {
+// sandboxes/src or sandboxes/dist, or a bundle run from the repository root (benchmarks).
+const KEY_FILE = [join(here, '../fixtures/sendgrid/webhook-key.json'), join(process.cwd(), 'sandboxes/fixtures/sendgrid/webhook-key.json')].find((p) => {
   try {
     readFileSync(p);
     return true;
@@ -385,7 +387,16 @@ export function createSendgridSandbox({
       return sendJson(res, 200, { count: list.length, messages: list });
     }
     if (path === '/__sendgrid/inbox') return inbox(url, res);
-    if (path === '/__sendgrid/webhooks') return sendJson(res, 200, { deliveries, events: events.length });
+    if (path === '/__sendgrid/webhooks') {
+      const pendingDeliveries = deliveries.filter((d) => d.status === null && !d.error).length + pending.size;
+      return sendJson(res, 200, { deliveries, events: events.length, pending: pendingDeliveries });
+    }
+    if (path === '/__sendgrid/events') {
+      const key = url.searchParams.get('arg');
+      const value = url.searchParams.get('value');
+      const list = events.filter((e) => !key || e[key] === value);
+      return sendJson(res, 200, { count: list.length, events: list });
+    }
     if (path === '/__sendgrid/settings') {
       if (method === 'POST') sandbox.configure(JSON.parse((await readBody(req)) || '{}'));
       return sendJson(res, 200, settings);

@@ -154,9 +154,9 @@ function hasState(stateDir) {
 }
 
 async function isUp(check) {
-  const { url, headers } = typeof check === 'string' ? { url: check } : check;
+  const { url, headers, timeoutMs = 2000 } = typeof check === 'string' ? { url: check } : check;
   try {
-    const res = await fetch(url, { headers, signal: AbortSignal.timeout(2000) });
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
     return res.ok;
   } catch {
     return false;
@@ -263,7 +263,9 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   };
 
   const checks = [
-    `http://127.0.0.1:${ports.hosting}/api/health`,
+    // Waits for the answer: every new request while the functions worker is still loading makes
+    // the emulator start another worker, and on a loaded machine they pile up by the dozen.
+    { url: `http://127.0.0.1:${ports.hosting}/api/health`, timeoutMs: 120_000 },
     `http://127.0.0.1:${ports.firestore}/`,
     `http://127.0.0.1:${ports.auth}/`,
   ];

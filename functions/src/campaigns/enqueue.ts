@@ -20,7 +20,7 @@ export async function enqueueCampaignSend(firestore: Firestore, project: string,
   const ref = firestore.doc(sendDocPath(project, sendId));
   const kick = await firestore.runTransaction(async (tx) => {
     const next = Number((await tx.get(ref)).data()?.kicks ?? 0) + 1;
-    tx.update(ref, { kicks: next, updatedAt: FieldValue.serverTimestamp() });
+    tx.update(ref, { kicks: next, kickedAt: Date.now(), updatedAt: FieldValue.serverTimestamp() });
     return next;
   });
   await enqueueTask({ project, sendId, kick });

@@ -17,6 +17,9 @@ export function campaignSendTaskId(task: CampaignSendTask): string {
 
 export type Enqueue = (task: CampaignSendTask) => Promise<void>;
 
+/** A queued run that has not started after this long is taken as lost and queued again. */
+export const KICK_GRACE_MS = 2 * 60_000;
+
 /**
  * 'Enviar' of a campaign (any channel): the first call creates the send document and queues the
  * job; later calls (double clicks, ten at once) answer the same send. A send that is not finished
@@ -36,6 +39,7 @@ export async function startCampaignSend(
         campaignId,
         status: 'preparing',
         kicks: 1,
+        kickedAt: now(),
         total: 0,
         sent: 0,
         failed: 0,
@@ -52,9 +56,14 @@ export async function startCampaignSend(
     if (current.status === 'finished') return { started: false, kick: null };
     const lease = current.lease as { until?: number } | undefined;
     if (lease && Number(lease.until) > now()) return { started: false, kick: null };
-    // Not finished and nobody running it: queue it again (a new task id, the old one may be spent).
+    // Not finished and nobody running it: queued again (a new task id, the old one may be spent)
+    // when its last run failed, or when the queued run never started — not merely because the
+    // task is still on its way (ten clicks before the first run starts queue one task).
+    const kickedAt = Number(current.kickedAt ?? 0);
+    const stalled = Number(current.stalledAt ?? 0) > kickedAt;
+    if (!stalled && now() - kickedAt < KICK_GRACE_MS) return { started: false, kick: null };
     const kick = Number(current.kicks ?? 0) + 1;
-    tx.update(ref, { kicks: kick, updatedAt: FieldValue.serverTimestamp() });
+    tx.update(ref, { kicks: kick, kickedAt: now(), updatedAt: FieldValue.serverTimestamp() });
     return { started: false, kick };
   });
   if (decision.kick !== null) await enqueue({ project, sendId: id, kick: decision.kick });

@@ -1,20 +1,14 @@
-import { CloseButton, DataList, Drawer, Portal, Spinner, Text } from '@chakra-ui/react';
+import { CloseButton, Drawer, Portal, Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { getDocs, limit, query, where } from 'firebase/firestore';
 import { customerDisplayNumber } from '@console/shared';
 import { useCurrentProject } from '../app/project-context';
 import { projectCollection } from '../lib/firestore-paths';
+import { CustomerDataList } from '../routes/events/components/customer-drawer';
 import { CUSTOMER_EMAIL_PARAM, withoutCustomerEmail } from './customer-email-link';
 
 type Found = { status: 'loading' } | { status: 'error' } | { status: 'missing' } | { status: 'ready'; id: string; data: Record<string, unknown> };
-
-const FIELDS = [
-  { label: 'E-mail', value: (d: Record<string, unknown>) => d.email },
-  { label: 'Nome', value: (d: Record<string, unknown>) => [d.firstName, d.lastName].filter(Boolean).join(' ') },
-  { label: 'CPF/CNPJ', value: (d: Record<string, unknown>) => d.taxvat },
-  { label: 'Telefone', value: (d: Record<string, unknown>) => d.phoneNumber },
-] as const;
 
 /** The customer of `email` (as stored, else lower-cased). */
 function useCustomerByEmail(projectId: string, email: string | null): Found {
@@ -69,16 +63,7 @@ export function CustomerEmailDrawer() {
               {found.status === 'loading' && <Spinner size="sm" aria-label="Carregando" />}
               {found.status === 'error' && <Text role="alert">Failed to load entries.</Text>}
               {found.status === 'missing' && <Text>Nenhum cliente com este e-mail nesta loja.</Text>}
-              {found.status === 'ready' && (
-                <DataList.Root orientation="horizontal">
-                  {FIELDS.map((field) => (
-                    <DataList.Item key={field.label}>
-                      <DataList.ItemLabel>{field.label}</DataList.ItemLabel>
-                      <DataList.ItemValue>{String(field.value(found.data) ?? '')}</DataList.ItemValue>
-                    </DataList.Item>
-                  ))}
-                </DataList.Root>
-              )}
+              {found.status === 'ready' && <CustomerDataList data={found.data} />}
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Fechar" />

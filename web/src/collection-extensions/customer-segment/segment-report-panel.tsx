@@ -3,6 +3,7 @@ import { LEFT_OUT_LABELS, SEGMENT_HELP, type SegmentReport } from '@console/shar
 import { CustomerEmailLink } from '../../customers/CustomerEmailLink';
 import { DataTable, type DataTableColumn } from '../../data-table';
 import type { PanelProps } from '../types';
+import { LiveSegmentCount } from './live-count';
 
 type Member = SegmentReport['data'][number];
 type LeftOut = SegmentReport['leftOut'][number];
@@ -17,7 +18,7 @@ export const SEGMENT_TEXTS = {
   help: 'Como as listas se combinam',
 } as const;
 
-export function SegmentReportPanel({ projectId, payload }: PanelProps) {
+export function SegmentReportPanel({ projectId, docId, data, payload }: PanelProps) {
   const report = payload as SegmentReport | undefined;
   const memberColumns: DataTableColumn<Member>[] = [
     { key: 'email', header: 'E-mail', value: (m) => m.email, render: (m) => <CustomerEmailLink email={m.email} projectId={projectId} />, filter: 'text' },
@@ -29,6 +30,7 @@ export function SegmentReportPanel({ projectId, payload }: PanelProps) {
   ];
   return (
     <Stack gap="3">
+      <LiveSegmentCount projectId={projectId} docId={docId} data={data} />
       <Box as="details" fontSize="sm" color="fg.muted">
         <Box as="summary" cursor="pointer">
           {SEGMENT_TEXTS.help}

@@ -59,17 +59,22 @@ function CustomerDetails({ projectId, customerId }: { projectId: string; custome
         {customer.status === 'loading' && <Spinner size="sm" aria-label="Carregando" />}
         {customer.status === 'error' && <Text role="alert">{EVENTS_TEXTS.failed}</Text>}
         {customer.status === 'missing' && <Text>{EVENTS_TEXTS.customerNotFound}</Text>}
-        {customer.status === 'ready' && (
-          <DataList.Root orientation="horizontal">
-            {CUSTOMER_FIELDS.map((field) => (
-              <DataList.Item key={field.label}>
-                <DataList.ItemLabel>{field.label}</DataList.ItemLabel>
-                <DataList.ItemValue>{String(field.value(customer.data) ?? '')}</DataList.ItemValue>
-              </DataList.Item>
-            ))}
-          </DataList.Root>
-        )}
+        {customer.status === 'ready' && <CustomerDataList data={customer.data} />}
       </Drawer.Body>
     </>
+  );
+}
+
+/** A customer's e-mail, name, CPF/CNPJ and phone (also used by the ?customerEmail= drawer). */
+export function CustomerDataList({ data }: { data: Record<string, unknown> }) {
+  return (
+    <DataList.Root orientation="horizontal">
+      {CUSTOMER_FIELDS.map((field) => (
+        <DataList.Item key={field.label}>
+          <DataList.ItemLabel>{field.label}</DataList.ItemLabel>
+          <DataList.ItemValue>{String(field.value(data) ?? '')}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
   );
 }

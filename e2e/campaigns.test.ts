@@ -1,0 +1,109 @@
+// Segments, e-mail templates, campaigns and gifts in a browser, against the functions, the task
+// queue and the SendGrid sandbox of the test stack.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { answerDialogs, launchBrowser, openConsole, signIn } from './support/browser.js';
+import { seedUser } from './support/emulator.js';
+import { openDocument } from './support/document.js';
+import { sandboxUrls, testFirestore } from '../functions/src/sync/pipeline/emulator-test-support.js';
+
+const run = Date.now().toString(36);
+const staff = seedUser('staff', ['main', 'cookstore']);
+
+describe('segments, campaigns and gifts', () => {
+  let browser: Browser;
+  let page: Page;
+  let dialogs: ReturnType<typeof answerDialogs>;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await openConsole(browser, '/console/customer-segment');
+    dialogs = answerDialogs(page);
+    await signIn(page, staff.email, staff.password);
+    await page.waitForURL(/\/console\/customer-segment/);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("'Testar segmento' shows the report in the data table; a member's e-mail opens the customer", async () => {
+    await openDocument(page, 'customer-segment/clientes-vip');
+    await page.getByRole('button', { name: 'Testar segmento' }).click();
+    await expect.poll(() => page.getByTestId('segment-count').innerText()).toBe('5 membros · 1 fora do envio');
+    const members = page.getByRole('table', { name: 'Membros do segmento' });
+    await expect.poll(() => members.locator('tbody tr').count()).toBe(5);
+    await expect.poll(() => page.getByRole('table', { name: 'Fora do envio' }).innerText()).toContain('descadastrado');
+    await expect.poll(() => page.getByTestId('segment-help').textContent()).toContain('Incluir somente');
+    const first = members.locator('a[data-customer-email]').first();
+    const email = (await first.getAttribute('data-customer-email'))!;
+    await first.click();
+    await page.waitForURL((url) => url.searchParams.get('customerEmail') === email);
+    const drawer = page.getByTestId('customer-email-drawer');
+    await expect.poll(() => drawer.innerText()).toContain(email);
+    await expect.poll(() => drawer.innerText()).toMatch(/Cliente #\d+/);
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => !url.searchParams.has('customerEmail'));
+    // The live count over the rules and e-mails.
+    await expect.poll(() => page.getByTestId('segment-live-count').innerText()).toBe('Membros agora: 5 (1 fora do envio)');
+  });
+
+  it("'Enviar teste' sends the template to the operator, and the message is in the SendGrid sandbox", async () => {
+    await openDocument(page, 'email-template/black-friday');
+    await page.getByRole('button', { name: 'Enviar teste' }).click();
+    await page.getByText(`E-mail de teste enviado para ${staff.email}.`).waitFor();
+    const inbox = await browser.newPage();
+    await inbox.goto(`${sandboxUrls().sendgrid}/__sendgrid/inbox?to=${encodeURIComponent(staff.email)}`);
+    const message = inbox.getByTestId('message').first();
+    await expect.poll(() => message.locator('h2').innerText()).toMatch(/^\[Teste\] Black Friday/);
+    await inbox.close();
+  });
+
+  it("'Enviar' asks 'Confirma o envio?', the progress runs to the end, and 'Relatório' shows the figures, the funnel and the lists", async () => {
+    const campaignId = `e2e-${run}`;
+    await testFirestore().doc(`project/main/campaign-email/${campaignId}`).set({
+      name: `Campanha e2e ${run}`,
+      emailTemplateId: 'black-friday',
+      customerSegmentId: 'clientes-vip',
+      batchs: [{ sku: '20810134' }],
+    });
+    await openDocument(page, `campaign-email/${campaignId}`);
+    dialogs.next('dismiss');
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await expect.poll(() => dialogs.seen.at(-1)).toBe('Confirma o envio?');
+    expect(await page.getByTestId('send-progress').count()).toBe(0); // cancelled: nothing started
+    dialogs.next('accept');
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await expect.poll(() => page.getByTestId('send-status').innerText(), { timeout: 120_000 }).toBe('Envio concluído');
+    expect(await page.getByTestId('send-count').innerText()).toBe('5 de 5 enviados');
+    expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    expect(await page.getByTestId('send-left-out').innerText()).toContain('1 descadastrado');
+
+    // The report, once the sandbox's delivery events have come in.
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Relatório' }).click();
+          await page.getByTestId('campaign-report').waitFor();
+          return page.locator('[data-figure="Entregues"]').innerText();
+        },
+        { timeout: 60_000, intervals: [1000] },
+      )
+      .toMatch(/Entregues\s*5/);
+    await page.getByTestId('campaign-funnel').locator('svg.recharts-surface').waitFor();
+    expect(await page.getByTestId('campaign-funnel').locator('.recharts-funnel-trapezoid').count()).toBe(5);
+    await page.getByRole('tab', { name: /^Entregues/ }).click();
+    await expect.poll(() => page.locator('[data-list="delivered_emails"] a').count()).toBe(5);
+    const email = (await page.locator('[data-list="delivered_emails"] a').first().getAttribute('data-customer-email'))!;
+    await page.locator('[data-list="delivered_emails"] a').first().click();
+    await expect.poll(() => page.getByTestId('customer-email-drawer').innerText()).toContain(email);
+    await page.keyboard.press('Escape');
+  });
+
+  it("'Limpar todos os brindes e processar regras' applies the gift rules and says how many products got gifts", async () => {
+    await openDocument(page, 'product-gift/natal-2026');
+    await page.getByRole('button', { name: 'Limpar todos os brindes e processar regras' }).click();
+    await expect.poll(() => page.getByTestId('gift-result').innerText()).toBe('6 produtos receberam brindes.');
+    const withGifts = await testFirestore().collection('project/main/product').where('gifts', '!=', null).get();
+    expect(withGifts.size).toBe(6);
+  });
+});

@@ -1,0 +1,38 @@
+import { Spinner, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { segmentReportSchema } from '@console/shared';
+import { callApi } from '../../lib/api';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+
+/**
+ * The segment's member count, live: re-evaluated on the server (the same call as 'Testar
+ * segmento') a moment after the rules or e-mails change and are saved (autosave); each condition
+ * also shows its own preview in the condition builder.
+ */
+export function LiveSegmentCount({ projectId, docId, data }: { projectId: string; docId: string; data: Record<string, unknown> | null }) {
+  const key = useDebouncedValue(JSON.stringify([data?.emails ?? null, data?.rules ?? null]), 800);
+  const [state, setState] = useState<{ loading: boolean; count?: number; leftOut?: number; error?: string }>({ loading: true });
+  useEffect(() => {
+    const controller = new AbortController();
+    setState((s) => ({ ...s, loading: true }));
+    callApi(`/api/console/customers/segments/${encodeURIComponent(docId)}`, { query: { project: projectId }, signal: controller.signal })
+      .then((answer) => {
+        const report = segmentReportSchema.parse(answer);
+        setState({ loading: false, count: report.count, leftOut: report.leftOut.length });
+      })
+      .catch((error: Error) => {
+        if (!controller.signal.aborted) setState({ loading: false, error: error.message });
+      });
+    return () => controller.abort();
+  }, [key, projectId, docId]);
+  return (
+    <Text fontSize="sm" aria-live="polite" data-testid="segment-live-count" display="flex" gap="2" alignItems="center">
+      {state.error
+        ? `Contagem indisponível: ${state.error}`
+        : state.count === undefined
+          ? 'Calculando membros…'
+          : `Membros agora: ${state.count}${state.leftOut ? ` (${state.leftOut} fora do envio)` : ''}`}
+      {state.loading && <Spinner size="xs" />}
+    </Text>
+  );
+}
