@@ -1,5 +1,4 @@
 import { FieldValue, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
-import pLimit from 'p-limit';
 import {
   buildSendComponents,
   CAMPAIGN_WHATSAPP_PREFERENCE_COLLECTION,
@@ -26,7 +25,7 @@ import { campaignOpaque } from './opaque.js';
  *
  * Exactly once per recipient. The job marks a batch 'sending' before calling send(); inside it,
  * each chunk of recipients is claimed in campaign-whatsapp-message/{campaignId}_{key} (status
- * 'claimed') before any of them is sent, and each answer is recorded there ('accepted' with Meta's
+ * 'claimed') before any of them is sent (the next chunk is claimed while one goes out), and each answer is recorded there ('accepted' with Meta's
  * message id, or why not). If the worker dies in between, the job asks alreadySent(): every
  * recipient with a claim that Meta did not explicitly refuse counts as sent — at most once, never
  * twice: Meta has no way to ask whether a message went out, but the status webhook names the record
@@ -42,8 +41,6 @@ import { campaignOpaque } from './opaque.js';
 export const WHATSAPP_BATCH_SIZE = 500;
 /** Recipients claimed together (one write) before they are sent. */
 const CLAIM_CHUNK = 100;
-/** Messages in flight at once (the pacer sets the rate; this only hides latency). */
-const CONCURRENCY = 32;
 /** Share of the configured throughput the pacer aims at, leaving room for arrival jitter. */
 const PACE_SHARE = 0.95;
 const PACE_BURST = 4;
@@ -123,11 +120,12 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
       }
 
       /** One message, with 130429 waited out in place; answers the outcome and the record's fields. */
-      async function sendOne(recipient: PlannedRecipient): Promise<{ outcome: RecipientOutcome; record: Record<string, unknown> }> {
+      async function sendOne(recipient: PlannedRecipient, slot: Promise<void>): Promise<{ outcome: RecipientOutcome; record: Record<string, unknown> }> {
+        await slot;
         const built = buildSendComponents(template!, params.ok ? params.params : { header: {}, body: {}, buttons: {} }, recipient);
         if (!built.ok) return { outcome: { state: 'failed', reason: built.error }, record: { status: 'failed', reason: built.error } };
         for (let attempt = 0; ; attempt++) {
-          await pacer.take();
+          if (attempt > 0) await pacer.take();
           try {
             const sent = await client.sendTemplate(waba.phoneNumberId, {
               to: recipient.address,
@@ -171,11 +169,11 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
 
         async send(batch, recipients) {
           const results = new Map<string, RecipientOutcome>();
-          const limit = pLimit(CONCURRENCY);
           const writes: Promise<unknown>[] = [];
-          for (let start = 0; start < recipients.length; start += CLAIM_CHUNK) {
-            const chunk = recipients.slice(start, start + CLAIM_CHUNK);
-            // The claim, durable before the first message of the chunk leaves.
+          const chunks: PlannedRecipient[][] = [];
+          for (let start = 0; start < recipients.length; start += CLAIM_CHUNK) chunks.push(recipients.slice(start, start + CLAIM_CHUNK));
+          // The claim of a chunk, durable before the first of its messages leaves.
+          const claim = (chunk: PlannedRecipient[]) => {
             const claims = firestore.batch();
             for (const r of chunk) {
               claims.set(
@@ -184,17 +182,31 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
                 { merge: true },
               );
             }
-            await claims.commit();
-            const answers = await Promise.all(chunk.map((r) => limit(async () => ({ r, ...(await sendOne(r)) }))));
-            const recorded: WriteBatch = firestore.batch();
-            for (const { r, outcome, record } of answers) {
-              results.set(r.key, outcome);
-              recorded.set(ref(r), { ...record, updatedAt: FieldValue.serverTimestamp() }, { merge: true });
-              if (outcome.state === 'opted-out') writes.push(recordOptOut(r));
-            }
-            // Recorded while the next chunk goes out; awaited before the job records the batch.
-            writes.push(recorded.commit());
+            return claims.commit();
+          };
+          const sending: Promise<void>[] = [];
+          let claimed = chunks.length ? claim(chunks[0]!) : null;
+          for (let k = 0; k < chunks.length; k++) {
+            await claimed;
+            const chunk = chunks[k]!;
+            // Pacer slots taken in order now; the next chunk is claimed while this one goes out
+            // (a stream, no pause between chunks: the pacer alone sets the rate).
+            const answers = chunk.map((r) => sendOne(r, pacer.take()).then((answer) => ({ r, ...answer })));
+            claimed = k + 1 < chunks.length ? claim(chunks[k + 1]!) : null;
+            const recording = Promise.all(answers).then((done) => {
+              const recorded: WriteBatch = firestore.batch();
+              for (const { r, outcome, record } of done) {
+                results.set(r.key, outcome);
+                recorded.set(ref(r), { ...record, updatedAt: FieldValue.serverTimestamp() }, { merge: true });
+                if (outcome.state === 'opted-out') writes.push(recordOptOut(r));
+              }
+              writes.push(recorded.commit());
+            });
+            // Awaited after the loop; a failure meanwhile must not count as unhandled.
+            recording.catch(() => undefined);
+            sending.push(recording);
           }
+          await Promise.all(sending);
           await Promise.all(writes);
           return { kind: 'results', results };
         },
