@@ -2,8 +2,8 @@
 // Listens on a free loopback port, announces itself in <file>.server.json and on stdout
 // ({"url": …}), and stops — closing the database, so DuckDB checkpoints it — when its stdin closes
 // (it never outlives the stack that started it) or on SIGTERM/SIGINT.
-import { rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createDuckDbWarehouse } from './duckdb.js';
 import { createWarehouseServer, serverFileOf } from './server.js';
@@ -16,6 +16,8 @@ if (!process.argv[2]) {
   console.error('usage: warehouse-server <database file>');
   process.exit(2);
 }
+// A fresh clone has no emulator-data/warehouse/ yet (git ignores it).
+mkdirSync(dirname(path), { recursive: true });
 const warehouse = createDuckDbWarehouse({ path, pooledConnections: POOLED_CONNECTIONS });
 const server = createWarehouseServer(warehouse);
 server.keepAliveTimeout = 60_000;
