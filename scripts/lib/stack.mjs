@@ -148,7 +148,9 @@ function hasState(stateDir) {
 async function isUp(check) {
   const { url, headers } = typeof check === 'string' ? { url: check } : check;
   try {
-    const res = await fetch(url, { headers, signal: AbortSignal.timeout(2000) });
+    // Long enough for the API's first (cold) start on a loaded machine: an aborted request aborts
+    // the Functions emulator's worker start too, and the next check starts over.
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
     return res.ok;
   } catch {
     return false;
