@@ -7,8 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openConsole, rememberProject, signIn } from './support/browser.js';
 import { seedUser } from './support/emulator.js';
 import { waitForSaveStatus } from './support/document.js';
-import { openaiSandbox, resetOpenAiSandbox, setOpenAiBehaviour } from '../functions/src/ai/emulator-test-support.js';
-import { createTestProject, setSandboxFaults, testFirestore } from '../functions/src/sync/pipeline/emulator-test-support.js';
+import { openaiSandbox, ownProject, removeOwnProjects, resetOpenAiSandbox, setOpenAiBehaviour } from '../functions/src/ai/emulator-test-support.js';
+import { setSandboxFaults, testFirestore } from '../functions/src/sync/pipeline/emulator-test-support.js';
 
 const CODE = '43439630'; // Pote Hermético Mor Organiza em Polipropileno 2,5 L
 const TITLE = 'Pote Hermético Mor Organiza em Polipropileno 2,5 L';
@@ -156,7 +156,7 @@ describe('the AI assistant of the document form', () => {
 describe('the AI texts on the bulk sync screen', () => {
   it("'IA: textos' writes the first five texts of each code, in parallel", async () => {
     const codes = ['10437899', '43439630'];
-    const project = await createTestProject('ai-bulk', codes);
+    const project = await ownProject('ai-bulk', codes);
     const browser = await launchBrowser();
     try {
       const page = await openConsole(browser, '/signin');
@@ -178,3 +178,5 @@ describe('the AI texts on the bulk sync screen', () => {
     }
   });
 });
+
+afterAll(() => removeOwnProjects());

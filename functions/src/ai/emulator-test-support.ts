@@ -3,7 +3,7 @@
 // and the browser's assistant loop over HTTP through Hosting.
 import { CONSOLE_URL, idToken } from '../../../e2e/support/emulator.js';
 import type { AiPost } from '../../../web/src/ai-assistant/assistant-loop.js';
-import { sandboxUrls, setSandboxFaults, testAuth } from '../sync/pipeline/emulator-test-support.js';
+import { createTestProject, sandboxUrls, setSandboxFaults, testAuth, testFirestore } from '../sync/pipeline/emulator-test-support.js';
 
 export const openaiSandbox = () => sandboxUrls().openai!;
 
@@ -38,4 +38,22 @@ export function postAs(token: string): AiPost {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
+}
+
+const created: string[] = [];
+
+/**
+ * A store of its own for a test (createTestProject), remembered so removeOwnProjects() can take
+ * its project document away afterwards: other files count the stores an admin sees.
+ */
+export async function ownProject(prefix: string, products: string[] = []): Promise<string> {
+  const project = await createTestProject(prefix, products);
+  created.push(project);
+  return project;
+}
+
+export async function removeOwnProjects(): Promise<void> {
+  const batch = testFirestore().batch();
+  for (const project of created.splice(0)) batch.delete(testFirestore().doc(`project/${project}`));
+  await batch.commit();
 }

@@ -1,11 +1,11 @@
 // The AI-written product texts (GET /api/firestore/product-openai/{kind}/{code}) through Hosting,
 // with the real openai client against the OpenAI sandbox: structured output, sanitised HTML,
 // provenance, no second call for the same inputs, operators' overrides kept, the queue.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_TEXT_KINDS } from '@console/shared';
 import { api } from '../../../e2e/support/emulator.js';
-import { freshUser, openaiSandbox, resetOpenAiSandbox } from '../ai/emulator-test-support.js';
-import { createTestProject, sandboxRequests, testFirestore, waitFor } from '../sync/pipeline/emulator-test-support.js';
+import { freshUser, openaiSandbox, resetOpenAiSandbox, ownProject, removeOwnProjects } from '../ai/emulator-test-support.js';
+import { sandboxRequests, testFirestore, waitFor } from '../sync/pipeline/emulator-test-support.js';
 
 const CODE = '10437899';
 const UNSAFE = '20615113';
@@ -18,7 +18,7 @@ const completions = async () => (await sandboxRequests(openaiSandbox(), '/v1/cha
 const usageCount = async () => (await testFirestore().collection(`project/${project}/ai-usage`).get()).size;
 
 beforeAll(async () => {
-  project = await createTestProject('texts', [CODE, UNSAFE]);
+  project = await ownProject('texts', [CODE, UNSAFE]);
   const db = testFirestore();
   // product-data (the synced values) wins over product/{code} where the texts read the product.
   await db.doc(`project/${project}/product-data/${UNSAFE}`).set(
@@ -32,6 +32,8 @@ beforeAll(async () => {
   await db.doc(`project/${project}/rating-store/r2`).set({ score: 2, comment: 'Cabo escorrega quando molhado. Fora isso ok.', products: [{ sku: CODE }] });
   user = await freshUser('admin', [], 'texts');
 });
+
+afterAll(() => removeOwnProjects());
 
 afterEach(() => resetOpenAiSandbox());
 
@@ -88,7 +90,7 @@ describe('each text of one product', () => {
   });
 
   it('never replaces a text the operator overrode in the product panel', async () => {
-    const own = await createTestProject('texts-override', [CODE]);
+    const own = await ownProject('texts-override', [CODE]);
     // What the changelog trigger records for a panel override of the title.
     await testFirestore().collection(`project/${own}/product-data-changelog`).add({ ProductCode: CODE, field: 'ProductSiteName', from: 'a', to: 'Faca do Chef 8" (nome da loja)', about: 'nome da loja' });
     const calls = await completions();
@@ -109,7 +111,7 @@ describe('each text of one product', () => {
   });
 
   it('is refused past the monthly budget with the Portuguese message', async () => {
-    const own = await createTestProject('texts-budget', [CODE]);
+    const own = await ownProject('texts-budget', [CODE]);
     await testFirestore().doc(`project/${own}`).set({ aiMonthlyTokenBudget: 0 }, { merge: true });
     const { status, json } = await get('title', CODE, own);
     expect(status).toBe(429);
@@ -119,7 +121,7 @@ describe('each text of one product', () => {
 
 describe('the queue', () => {
   it('accepts the product-openai URLs like the other worker URLs and runs them as the caller', async () => {
-    const own = await createTestProject('texts-queue', [CODE]);
+    const own = await ownProject('texts-queue', [CODE]);
     const urls = ['title', 'sales'].map((kind) => `/api/firestore/product-openai/${kind}/${CODE}?project=${own}`);
     const { status, json } = await api(`/api/console/queue/tasks?project=${own}`, { method: 'POST', token: user.token, body: JSON.stringify({ urls, batch: `ai${Date.now()}` }) });
     expect(status).toBe(200);
