@@ -66,7 +66,8 @@ export async function writeImportRecords(
     // The document as it stands after the lines before this one (null: not stored yet).
     const current = new Map<string, Doc | null>(snapshots.map((s) => [s.id, s.exists ? (s.data() as Doc) : null]));
     const stamp = Timestamp.fromDate(now());
-    const writes: { ref: DocumentReference; data: Doc }[] = [];
+    // One write per document: two lines with one id merge into one patch, as two merges would leave it.
+    const writes = new Map<string, { ref: DocumentReference; data: Doc }>();
     const results = planned.map(({ record, id, ref, refused }): ImportRecordResult => {
       if (!ref) return { line: record.line, id, status: 'error', message: refused! };
       const stored = current.get(ref.id) ?? null;
@@ -84,10 +85,12 @@ export async function writeImportRecords(
       }
       current.set(ref.id, merged);
       const serverStamps = Object.fromEntries(Object.keys(stamps).map((key) => [key, FieldValue.serverTimestamp()]));
-      writes.push({ ref, data: { ...data, ...serverStamps } });
+      const patch = { ...data, ...serverStamps };
+      const earlier = writes.get(ref.path);
+      writes.set(ref.path, { ref, data: earlier ? mergeLikeFirestore(earlier.data, patch) : patch });
       return { line: record.line, id: ref.id, status: stored === null ? 'created' : 'updated' };
     });
-    for (const { ref, data } of writes) tx.set(ref, data, { merge: true });
+    for (const { ref, data } of writes.values()) tx.set(ref, data, { merge: true });
     return results;
   });
 }

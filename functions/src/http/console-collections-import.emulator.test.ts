@@ -68,6 +68,20 @@ describe('POST /api/console/collections/import', () => {
     expect(await stored('product', id('ok'))).toMatchObject({ Price: 10 });
   });
 
+  it('merges two lines with one id in file order, the second answered as updated', async () => {
+    const { json } = await send({
+      collection: 'product',
+      brand: 'X',
+      records: [
+        { line: 2, id: id('twice'), data: { Price: 1, Options: { canSell: true } } },
+        { line: 3, id: id('twice'), data: { Price: 2, Options: { maxInstallments: 6 } } },
+      ],
+    });
+    created.push(`project/main/product/${id('twice')}`);
+    expect(json.results.map((r: { status: string }) => r.status)).toEqual(['created', 'updated']);
+    expect(await stored('product', id('twice'))).toMatchObject({ Price: 2, Options: { canSell: true, maxInstallments: 6 } });
+  });
+
   it('validates a record merged into the stored document', async () => {
     await testFirestore().doc(`project/main/product/${id('merged')}`).set({ Price: 5 });
     created.push(`project/main/product/${id('merged')}`);
