@@ -2,7 +2,7 @@ import { CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION, PROJECT_COLLECTION, type Whatsapp
 import { ApiError } from '../lib/api-error.js';
 import { firestore } from '../lib/admin.js';
 import { defineEndpoint } from '../lib/endpoint.js';
-import { BATCH_COLLECTION, SEND_COLLECTION, sendId, type StoredBatch } from '../campaigns/send-job.js';
+import { BATCH_COLLECTION, readBatch, SEND_COLLECTION, sendId } from '../campaigns/send-job.js';
 
 /**
  * GET /api/console/campaign-whatsapp/{id}/report?project — the campaign's report (the spec shows
@@ -32,7 +32,7 @@ export const consoleCampaignWhatsappReport = defineEndpoint({
     const reasons = new Map<string, number>();
     const add = (reason: string) => reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
     for (const doc of batches.docs) {
-      for (const r of (doc.data() as StoredBatch).recipients) if (r.state === 'failed') add(r.reason || 'erro desconhecido');
+      for (const r of readBatch(doc.data()).recipients) if (r.state === 'failed') add(r.reason || 'erro desconhecido');
     }
     for (const doc of deliveryFailures.docs) {
       const code = doc.get('failureCode');

@@ -47,10 +47,11 @@ export function LayoutEditorField(props: FieldWidgetProps<FieldOfType<'editor-la
         <Text fontSize="sm" fontWeight="medium">
           {LAYOUT_TEXTS.open}
         </Text>
-        <Text fontSize="xs" color="fg.muted">
-          {LAYOUT_TEXTS.components(count)}
-        </Text>
       </chakra.button>
+      {/* Outside the button: its visible text stays part of its accessible name (axe). */}
+      <Text fontSize="xs" color="fg.muted" mt="1">
+        {LAYOUT_TEXTS.components(count)}
+      </Text>
       {open && (
         <Suspense fallback={<Box position="fixed" inset="0" display="grid" placeItems="center"><Spinner /></Box>}>
           <LayoutEditorDrawer field={field} initial={opened.value} onChange={change} onClose={close} document={formDocument} />
