@@ -49,6 +49,10 @@ describe('condition builder', () => {
     await openDocument(page, `pricing-rule/${id}`);
     await waitForSaveStatus(page, 'Salvo');
 
+    // The preview keeps the collections it read for 15 s (functions/src/conditions/preview.ts); an
+    // earlier test file's preview may have read the products before that file changed them, so
+    // this count is compared only once such a reading has expired.
+    await new Promise((resolve) => setTimeout(resolve, 15_500));
     await page.getByRole('button', { name: 'Criar condição' }).click();
     await chooseField('Campo: Código (SKU)', 'Seção');
     await page.getByLabel('comparado a', { exact: true }).fill('cozinha');
