@@ -1,37 +1,9 @@
-import { ApiError, notFound } from '../lib/api-error.js';
-import { firestore } from '../lib/admin.js';
-import { defineEndpoint } from '../lib/endpoint.js';
-import { enqueueTask } from '../campaigns/enqueue.js';
-import { startCampaignSend } from '../campaigns/start-send.js';
-import { PROJECT_COLLECTION } from '@console/shared';
+import { campaignSendEndpoint } from '../campaigns/send-endpoint.js';
 
-/**
- * GET /api/console/campaign-email/{id}/send?project — 'Enviar' (after 'Confirma o envio?'): starts
- * the campaign's background send, once; repeated calls answer the same send's state (and resume
- * a send whose runner is gone). The screen follows project/{p}/campaign-send/email-{id} live.
- */
-export const consoleCampaignEmailSend = defineEndpoint({
-  method: 'GET',
-  path: '/api/console/campaign-email/:id/send',
-  access: 'project',
-  async handle({ params, project, caller }) {
-    const campaignId = params.id!;
-    if (campaignId.includes('/')) throw new ApiError(400, 'Campanha inválida.');
-    const campaign = (await firestore.doc(`${PROJECT_COLLECTION}/${project}/campaign-email/${campaignId}`).get()).data();
-    if (!campaign) throw notFound('Campanha');
-    if (!campaign.emailTemplateId) throw new ApiError(400, 'Escolha o template de e-mail da campanha antes de enviar.');
-    if (!campaign.customerSegmentId) throw new ApiError(400, 'Escolha o segmento de clientes da campanha antes de enviar.');
-    try {
-      return await startCampaignSend(firestore, {
-        project: project!,
-        channel: 'email',
-        campaignId,
-        caller: { uid: caller!.uid, email: caller!.email },
-        enqueue: enqueueTask,
-      });
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw new ApiError(502, `Fila de tarefas: não foi possível iniciar o envio (${(error as Error).message}). Tente de novo: o envio não se repete.`);
-    }
-  },
+/** GET /api/console/campaign-email/{id}/send?project — 'Enviar' of an e-mail campaign. */
+export const consoleCampaignEmailSend = campaignSendEndpoint({
+  channel: 'email',
+  collection: 'campaign-email',
+  templateField: 'emailTemplateId',
+  missingTemplate: 'Escolha o template de e-mail da campanha antes de enviar.',
 });
