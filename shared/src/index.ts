@@ -15,3 +15,4 @@ export * from './orders/order.js';
 export * from './conditions/index.js';
 export * from './layout/index.js';
 export * from './numbers/index.js';
+export * from './values/index.js';

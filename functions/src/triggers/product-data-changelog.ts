@@ -2,7 +2,7 @@ import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { UserRecord } from 'firebase-admin/auth';
-import { valueAt } from '@console/shared';
+import { isPlainObject, valueAt } from '@console/shared';
 import { REGION } from '../params.js';
 import { adminAuth, firestore } from '../lib/admin.js';
 
@@ -20,8 +20,6 @@ export interface OverrideMark {
   /** The write removed the override of `field` (its value went back to upstream's). */
   removed: boolean;
 }
-
-const isPlainObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function readMark(data: Doc | undefined): OverrideMark | null {
   const mark = data?._override;

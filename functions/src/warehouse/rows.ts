@@ -1,3 +1,4 @@
+import { isPlainObject } from '@console/shared';
 import { TABLES, type ColumnKind, type TableName } from './tables.js';
 import { WarehouseError, type WarehouseRow } from './warehouse.js';
 
@@ -35,10 +36,6 @@ export function asReadFailure(table: string, error: unknown): WarehouseError {
 
 function nonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The checks of one table's rows, prepared once per batch. */

@@ -3,6 +3,7 @@
  * the import endpoint, so both judge a record the same way: what Firestore's set with merge leaves,
  * the first schema issue as one line, and the ids the spec refuses.
  */
+import { isPlainObject } from '../values/plain-object.js';
 
 /** Messages of a record refused, the spec's verbatim (document 2 §8) where it has one. */
 export const IMPORT_RECORD_TEXTS = {
@@ -14,12 +15,6 @@ export const IMPORT_RECORD_TEXTS = {
 
 /** Spec §5: record ids must not contain spaces, / or $. */
 export const INVALID_ID_CHARACTERS = /[\s/$]/g;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
 
 /** What Firestore's set with merge leaves: maps merged key by key, everything else replaced. */
 export function mergeLikeFirestore(stored: Record<string, unknown>, written: Record<string, unknown>): Record<string, unknown> {

@@ -1,8 +1,7 @@
 /** Field paths of a product document as overrides name them: 'Price', 'Options.canSell'. */
+import { isPlainObject } from '../values/plain-object.js';
 
 type Doc = Record<string, unknown>;
-
-const isPlainObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The value at a field path; undefined when absent. */
 export function valueAt(data: unknown, field: string): unknown {

@@ -1,3 +1,4 @@
+import { isPlainObject } from '../values/plain-object.js';
 import { valueAt } from './field-path.js';
 
 /**
@@ -24,7 +25,6 @@ export interface OverrideEntry {
 }
 
 type Doc = Record<string, unknown>;
-const isPlainObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The overridden fields of a product-data document. Documents written before `_overrides`

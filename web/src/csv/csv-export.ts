@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { FieldDefinition } from '@console/shared';
+import { isPlainObject, type FieldDefinition } from '@console/shared';
 import { columnHeader, definitionColumns, EXTRA_TYPE, fieldAtPath, ID_COLUMN, type CsvColumn } from './columns';
 import { formatCell } from './cell-codec';
 
@@ -7,13 +7,6 @@ import { formatCell } from './cell-codec';
 export interface StoredRecord {
   id: string;
   data: Record<string, unknown>;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date) return false;
-  // Timestamps and other SDK objects are values, not maps to walk into.
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }
 
 /** Paths of stored keys the definition does not describe (walking into described structs). */

@@ -1,4 +1,4 @@
-import type { BunnyVideo, StoredFile } from '@console/shared';
+import { isPlainObject, type BunnyVideo, type StoredFile } from '@console/shared';
 
 /**
  * What a file field's stored value is, as far as its widget cares: empty, a File object
@@ -14,14 +14,10 @@ export type FileValue =
 /** A File object as stored: the known members may be missing in old data; others are kept. */
 export type FileLike = Partial<StoredFile> & Record<string, unknown>;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function readFileValue(value: unknown): FileValue {
   if (value === null || value === undefined || value === '') return { kind: 'empty' };
   if (typeof value === 'string') return { kind: 'url', url: value };
-  if (isRecord(value) && (typeof value.url === 'string' || typeof value.id === 'string' || typeof value.filePath === 'string')) {
+  if (isPlainObject(value) && (typeof value.url === 'string' || typeof value.id === 'string' || typeof value.filePath === 'string')) {
     return { kind: 'file', file: value as FileLike };
   }
   return { kind: 'other' };
@@ -69,25 +65,25 @@ export function needsSignedRead(file: FileLike): boolean {
  * provider the answer does not mention survives.
  */
 export function mergeStoredFile(current: unknown, next: StoredFile | FileLike): FileLike {
-  const base: Record<string, unknown> = isRecord(current) ? current : {};
+  const base: Record<string, unknown> = isPlainObject(current) ? current : {};
   const merged: Record<string, unknown> = { ...base, ...next };
-  if (isRecord(base.cdn) || isRecord(next.cdn)) {
-    merged.cdn = { ...(isRecord(base.cdn) ? base.cdn : {}), ...(isRecord(next.cdn) ? next.cdn : {}) };
+  if (isPlainObject(base.cdn) || isPlainObject(next.cdn)) {
+    merged.cdn = { ...(isPlainObject(base.cdn) ? base.cdn : {}), ...(isPlainObject(next.cdn) ? next.cdn : {}) };
   }
   return merged as FileLike;
 }
 
 /** The stored value with cdn.bunny replaced by `bunny`; everything else untouched. */
 export function withBunny(current: unknown, bunny: BunnyVideo): FileLike {
-  const base: Record<string, unknown> = isRecord(current) ? current : {};
-  const cdn = isRecord(base.cdn) ? base.cdn : {};
-  return { ...base, cdn: { ...cdn, bunny: { ...(isRecord(cdn.bunny) ? cdn.bunny : {}), ...bunny } } } as FileLike;
+  const base: Record<string, unknown> = isPlainObject(current) ? current : {};
+  const cdn = isPlainObject(base.cdn) ? base.cdn : {};
+  return { ...base, cdn: { ...cdn, bunny: { ...(isPlainObject(cdn.bunny) ? cdn.bunny : {}), ...bunny } } } as FileLike;
 }
 
 /** cdn.bunny of a stored file, when it has one with a numeric status. */
 export function bunnyOf(file: FileLike | null): (Partial<BunnyVideo> & { status: number }) | null {
-  const cdn = file && isRecord(file.cdn) ? file.cdn : null;
-  const bunny = cdn && isRecord(cdn.bunny) ? cdn.bunny : null;
+  const cdn = file && isPlainObject(file.cdn) ? file.cdn : null;
+  const bunny = cdn && isPlainObject(cdn.bunny) ? cdn.bunny : null;
   return bunny && typeof bunny.status === 'number' ? (bunny as Partial<BunnyVideo> & { status: number }) : null;
 }
 

@@ -5,6 +5,5 @@ export function fieldKey(field: FieldDefinition): string {
   return field.mapTo ?? field.name;
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
-}
+// The one plain-map test lives in the shared package; re-exported for the engine's widgets.
+export { isPlainObject } from '@console/shared';

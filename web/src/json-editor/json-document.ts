@@ -4,6 +4,7 @@
  * round trip changes nothing. Framework-free apart from the SDK's Timestamp class.
  */
 import { Timestamp } from 'firebase/firestore';
+import { isPlainObject } from '@console/shared';
 
 /** The document holds something JSON cannot carry (shown as 'Erro ao converter os dados para JSON: …'). */
 export class JsonConversionError extends Error {}
@@ -15,11 +16,6 @@ type Path = readonly (string | number)[];
 function pathText(path: Path): string {
   return path.length === 0 ? 'documento' : path.map((step) => (typeof step === 'number' ? `[${step}]` : step)).join('.').replace(/\.\[/g, '[');
 }
-
-const isPlainObject = (value: object) => {
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-};
 
 /**
  * ISO 8601 in UTC with milliseconds; a timestamp finer than that (Firestore keeps microseconds)
@@ -55,7 +51,7 @@ function toJsonValue(value: unknown, path: Path): unknown {
   if (value instanceof Timestamp) return { timestamp: timestampToIso(value) };
   if (value instanceof Date) return { timestamp: timestampToIso(Timestamp.fromDate(value)) };
   if (Array.isArray(value)) return value.map((item, i) => toJsonValue(item, [...path, i]));
-  if (typeof value === 'object' && isPlainObject(value)) {
+  if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       if (item !== undefined) out[key] = toJsonValue(item, [...path, key]);

@@ -1,5 +1,5 @@
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { OVERRIDES_KEY, companyFromProductCode, findCollection, overriddenFields, sameStoredValue, valueAt } from '@console/shared';
+import { OVERRIDES_KEY, companyFromProductCode, findCollection, isPlainObject, overriddenFields, sameStoredValue, valueAt } from '@console/shared';
 import { isDeepStrictEqual } from 'node:util';
 import { ApiError } from '../../lib/api-error.js';
 import type { Warehouse } from '../../warehouse/warehouse.js';
@@ -7,7 +7,6 @@ import {
   CATALOGUE_SEED_FIELDS,
   MANUAL_PRICE_FIELDS,
   PRODUCT_SOURCES,
-  isPlainObject,
   mergeProductFields,
   productFieldsOf,
 } from './product-fields.js';

@@ -1,3 +1,4 @@
+import { isPlainObject } from '@console/shared';
 import type { TableName, WarehouseRow } from '../../warehouse/warehouse.js';
 import type { BlingProduto } from '../bling/client.js';
 import { productFieldsFromProduto } from '../bling/mapping.js';
@@ -102,6 +103,3 @@ export function mergeProductFields(contributions: Doc[]): Doc {
   return merged;
 }
 
-export function isPlainObject(value: unknown): value is Doc {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

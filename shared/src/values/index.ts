@@ -1,0 +1,1 @@
+export * from './plain-object.js';
