@@ -2,3 +2,4 @@ export * from './company.js';
 export * from './pricing.js';
 export * from './field-path.js';
 export * from './overrides.js';
+export * from './product-view.js';

@@ -1,22 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeLine, eyeOnlyAllows, parseOverrideValue, productView, promptDefault } from './panel';
-
-describe('the product as the panel reads it', () => {
-  it('lets product-data win, merging Options and Stock one level deep', () => {
-    const view = productView(
-      { Price: 10, ProductLine: 'Century', Options: { canSell: true, isFreeShipping: false }, Stock: { a: { qty: 1 } } },
-      { Price: 12, Options: { isFreeShipping: true }, Stock: { b: { qty: 2 } } },
-    );
-    expect(view).toEqual({
-      Price: 12,
-      ProductLine: 'Century',
-      Options: { canSell: true, isFreeShipping: true },
-      Stock: { a: { qty: 1 }, b: { qty: 2 } },
-    });
-    expect(productView(null, null)).toBeNull();
-    expect(productView({ Price: 1 }, null)).toEqual({ Price: 1 });
-  });
-});
+import { changeLine, eyeOnlyAllows, parseOverrideValue, promptDefault } from './panel';
 
 describe('override values (document 1 §5)', () => {
   it('turns an empty answer into null', () => {

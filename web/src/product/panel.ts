@@ -1,32 +1,13 @@
-import { canAccessProject, readBrazilianNumber, type AccessClaims, type Role } from '@console/shared';
+import { canAccessProject, isPlainObject, readBrazilianNumber, type AccessClaims, type Role } from '@console/shared';
 
-export { nestedPatch, valueAt } from '@console/shared';
+export { nestedPatch, productView, valueAt } from '@console/shared';
 
 /**
  * The product information panel's pure side (document 1 §2 screen 3, §5 'Manual override'):
- * the product as the panel reads it, override values, who may see it, and the history lines.
+ * override values, who may see it, and the history lines.
  */
 
 export type ProductDoc = Record<string, unknown>;
-
-const isPlainObject = (value: unknown): value is ProductDoc =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * product/{code} with product-data/{code} merged over it: product-data holds the synced values and
- * the manual overrides, so it wins field by field; Options and Stock merge one level deep, as
- * the sync fills them only in part (the same rule as functions' readProductView).
- */
-export function productView(product: ProductDoc | null, productData: ProductDoc | null): ProductDoc | null {
-  if (!product && !productData) return null;
-  const catalogue = product ?? {};
-  const synced = productData ?? {};
-  const merged: ProductDoc = { ...catalogue, ...synced };
-  for (const key of ['Options', 'Stock']) {
-    if (isPlainObject(catalogue[key]) && isPlainObject(synced[key])) merged[key] = { ...catalogue[key], ...synced[key] };
-  }
-  return merged;
-}
 
 export type OverrideKind = 'text' | 'number';
 

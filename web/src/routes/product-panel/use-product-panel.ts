@@ -41,8 +41,8 @@ export function useProductView(projectId: string, code: string): PanelProduct {
   return useMemo(() => {
     if (parts.error) return { status: 'error' };
     if (parts.product === undefined || parts.data === undefined) return { status: 'loading' };
-    return { status: 'ready', product: productView(parts.product, parts.data), productData: parts.data };
-  }, [parts]);
+    return { status: 'ready', product: productView(parts.product, parts.data, code), productData: parts.data };
+  }, [parts, code]);
 }
 
 export type PanelHistory = { status: 'loading' } | { status: 'error' } | { status: 'ready'; lines: ChangeLine[] };
