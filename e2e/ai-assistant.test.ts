@@ -4,11 +4,11 @@
 // sandbox with the real openai client.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openConsole, rememberProject, signIn } from './support/browser.js';
-import { seedUser } from './support/emulator.js';
-import { waitForSaveStatus } from './support/document.js';
-import { openaiSandbox, ownProject, removeOwnProjects, resetOpenAiSandbox, setOpenAiBehaviour } from '../functions/src/ai/emulator-test-support.js';
-import { setSandboxFaults, testFirestore } from '../functions/src/sync/pipeline/emulator-test-support.js';
+import { launchBrowser, openConsole, rememberProject, signIn } from '../test-support/browser.js';
+import { seedUser } from '../test-support/emulator.js';
+import { waitForSaveStatus } from '../test-support/document.js';
+import { openaiSandbox, ownProject, removeOwnProjects, resetOpenAiSandbox, setOpenAiBehaviour } from '../test-support/ai.js';
+import { setSandboxFaults, testFirestore } from '../test-support/stack.js';
 
 const CODE = '43439630'; // Pote Hermético Mor Organiza em Polipropileno 2,5 L
 const TITLE = 'Pote Hermético Mor Organiza em Polipropileno 2,5 L';

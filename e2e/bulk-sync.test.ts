@@ -6,10 +6,10 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { companyFromProductCode } from '@console/shared';
-import { answerDialogs, launchBrowser, openConsole, signIn, rememberProject } from './support/browser.js';
-import { seedUser } from './support/emulator.js';
-import { expectNoAxeViolations } from './support/axe.js';
-import { createTestProject, sandboxRequests, sandboxUrls, setSandboxFaults } from '../functions/src/sync/pipeline/emulator-test-support.js';
+import { answerDialogs, launchBrowser, openConsole, signIn, rememberProject } from '../test-support/browser.js';
+import { seedUser } from '../test-support/emulator.js';
+import { expectNoAxeViolations } from '../test-support/axe.js';
+import { createTestProject, sandboxRequests, sandboxUrls, setSandboxFaults } from '../test-support/stack.js';
 
 const admin = seedUser('admin');
 const SITE_PRODUCT_PATH = '/api/produtos'; // sandboxes/src/site-store.ts

@@ -2,10 +2,10 @@
 // queue and the SendGrid sandbox of the test stack.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { answerDialogs, launchBrowser, openConsole, signIn } from './support/browser.js';
-import { seedUser } from './support/emulator.js';
-import { openDocument } from './support/document.js';
-import { sandboxUrls, testFirestore } from '../functions/src/sync/pipeline/emulator-test-support.js';
+import { answerDialogs, launchBrowser, openConsole, signIn } from '../test-support/browser.js';
+import { seedUser } from '../test-support/emulator.js';
+import { openDocument } from '../test-support/document.js';
+import { sandboxUrls, testFirestore } from '../test-support/stack.js';
 
 const run = Date.now().toString(36);
 const staff = seedUser('staff', ['main', 'cookstore']);

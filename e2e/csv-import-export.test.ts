@@ -5,10 +5,10 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { collection, getDocs, doc, getDoc, query, where, documentId } from 'firebase/firestore';
-import { launchBrowser, openConsole, signIn } from './support/browser.js';
-import { seedUser } from './support/emulator.js';
-import { expectNoAxeViolations } from './support/axe.js';
-import { signedInClient, type SignedInClient } from './support/client-sdk.js';
+import { launchBrowser, openConsole, signIn } from '../test-support/browser.js';
+import { seedUser } from '../test-support/emulator.js';
+import { expectNoAxeViolations } from '../test-support/axe.js';
+import { signedInClient, type SignedInClient } from '../test-support/client-sdk.js';
 import { IMPORT_BATCH_SIZE } from '../web/src/csv/import-run';
 
 const run = Date.now().toString(36);

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { deleteDoc, doc, setDoc } from 'firebase/firestore';
 import { customerDisplayNumber } from '@console/shared';
-import { launchBrowser, openConsole, signIn } from './support/browser.js';
-import { signedInClient, type SignedInClient } from './support/client-sdk.js';
-import { seedUser } from './support/emulator.js';
-import { expectNoAxeViolations } from './support/axe.js';
+import { launchBrowser, openConsole, signIn } from '../test-support/browser.js';
+import { signedInClient, type SignedInClient } from '../test-support/client-sdk.js';
+import { seedUser } from '../test-support/emulator.js';
+import { expectNoAxeViolations } from '../test-support/axe.js';
 
 const run = Date.now().toString(36);
 // Later than every seeded event, so a new one lands at the top of the feed.

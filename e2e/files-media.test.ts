@@ -11,11 +11,11 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { doc, getDoc, setDoc } from 'firebase/firestore';
 import { formatFileSizeKb, type StoredFile } from '@console/shared';
 import { samplePdf, sampleWav } from '../sandboxes/src/files.js';
-import { signedInClient, type SignedInClient } from './support/client-sdk.js';
-import { answerDialogs, launchBrowser, openConsole, signIn } from './support/browser.js';
-import { seedUser } from './support/emulator.js';
-import { expectNoAxeViolations } from './support/axe.js';
-import { openDocument, waitForSaveStatus } from './support/document.js';
+import { signedInClient, type SignedInClient } from '../test-support/client-sdk.js';
+import { answerDialogs, launchBrowser, openConsole, signIn } from '../test-support/browser.js';
+import { seedUser } from '../test-support/emulator.js';
+import { expectNoAxeViolations } from '../test-support/axe.js';
+import { openDocument, waitForSaveStatus } from '../test-support/document.js';
 
 const admin = seedUser('admin');
 const SANDBOX_URLS: Record<string, string> = JSON.parse(process.env.SANDBOX_URLS ?? '{}');

@@ -5,11 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { doc, getDoc } from 'firebase/firestore';
-import { signedInClient, type SignedInClient } from './support/client-sdk.js';
-import { answerDialogs, launchBrowser, openConsole, signIn } from './support/browser.js';
-import { seedUser } from './support/emulator.js';
-import { cspViolations, expectNoAxeViolations } from './support/axe.js';
-import { openDocument, waitForSaveStatus } from './support/document.js';
+import { signedInClient, type SignedInClient } from '../test-support/client-sdk.js';
+import { answerDialogs, launchBrowser, openConsole, signIn } from '../test-support/browser.js';
+import { seedUser } from '../test-support/emulator.js';
+import { cspViolations, expectNoAxeViolations } from '../test-support/axe.js';
+import { openDocument, waitForSaveStatus } from '../test-support/document.js';
 
 const admin = seedUser('admin');
 const INVALID_URL = 'URL inválida. Por favor, cole uma URL válida começando com http:// ou https://';

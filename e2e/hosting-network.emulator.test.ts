@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM scripts without type declarations
 import { ROOT, WEB_DIST, ports } from '../scripts/lib/config.mjs';
-import { CONSOLE_URL } from './support/emulator.js';
+import { CONSOLE_URL } from '../test-support/emulator.js';
 
 // What the console's Hosting answers a browser (headers, no source maps) and who can reach the
 // local stack at all, checked on the running stack.

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { doc, getDoc, setDoc } from 'firebase/firestore';
 import { samplePdf } from '../sandboxes/src/files.js';
-import { signedInClient, type SignedInClient } from './support/client-sdk.js';
-import { answerDialogs, launchBrowser, openConsole, signIn } from './support/browser.js';
-import { seedUser } from './support/emulator.js';
-import { openDocument, waitForSaveStatus } from './support/document.js';
+import { signedInClient, type SignedInClient } from '../test-support/client-sdk.js';
+import { answerDialogs, launchBrowser, openConsole, signIn } from '../test-support/browser.js';
+import { seedUser } from '../test-support/emulator.js';
+import { openDocument, waitForSaveStatus } from '../test-support/document.js';
 
 const admin = seedUser('admin');
 const FIXTURES = new URL('../sandboxes/fixtures/files/', import.meta.url);

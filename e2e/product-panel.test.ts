@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { collection, doc, getDoc, getDocs, query, where } from 'firebase/firestore';
-import { answerDialogs, launchBrowser, openConsole, signIn } from './support/browser.js';
-import { seedUser } from './support/emulator.js';
-import { expectNoAxeViolations } from './support/axe.js';
-import { signedInClient, type SignedInClient } from './support/client-sdk.js';
-import { testFirestore } from '../functions/src/sync/pipeline/emulator-test-support.js';
+import { answerDialogs, launchBrowser, openConsole, signIn } from '../test-support/browser.js';
+import { seedUser } from '../test-support/emulator.js';
+import { expectNoAxeViolations } from '../test-support/axe.js';
+import { signedInClient, type SignedInClient } from '../test-support/client-sdk.js';
+import { testFirestore } from '../test-support/stack.js';
 
 // A seeded main product: Price 252,90, PriceNetErp 134,49, no PriceInstallments, packs of 6 and 12.
 const CODE = '118453596';

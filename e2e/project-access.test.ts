@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { collection, doc, getDoc, getDocs, limit, query } from 'firebase/firestore';
-import { signedInClient, type SignedInClient } from './support/client-sdk.js';
-import { launchBrowser, openConsole, signIn, rememberProject } from './support/browser.js';
-import { seedUser } from './support/emulator.js';
-import { expectNoAxeViolations } from './support/axe.js';
+import { signedInClient, type SignedInClient } from '../test-support/client-sdk.js';
+import { launchBrowser, openConsole, signIn, rememberProject } from '../test-support/browser.js';
+import { seedUser } from '../test-support/emulator.js';
+import { expectNoAxeViolations } from '../test-support/axe.js';
 import { collectionsForProject } from '@console/shared';
 
 const cdlboxStaff = seedUser('staff', ['cdlbox']);

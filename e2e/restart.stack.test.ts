@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startStack } from '../scripts/lib/stack.mjs';
 // @ts-expect-error plain ESM scripts without type declarations
 import { loadSeed } from '../scripts/lib/seed.mjs';
-import { api, idToken, seedUser } from './support/emulator.js';
+import { api, idToken, seedUser } from '../test-support/emulator.js';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';

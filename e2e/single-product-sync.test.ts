@@ -3,10 +3,10 @@
 // navigation to /console/product/{code} at the end; the company asked for first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { answerDialogs, launchBrowser, openConsole, signIn, rememberProject } from './support/browser.js';
-import { seedUser } from './support/emulator.js';
-import { expectNoAxeViolations } from './support/axe.js';
-import { createTestProject, sandboxRequests, sandboxUrls, testFirestore, testWarehouse } from '../functions/src/sync/pipeline/emulator-test-support.js';
+import { answerDialogs, launchBrowser, openConsole, signIn, rememberProject } from '../test-support/browser.js';
+import { seedUser } from '../test-support/emulator.js';
+import { expectNoAxeViolations } from '../test-support/axe.js';
+import { createTestProject, sandboxRequests, sandboxUrls, testFirestore, testWarehouse } from '../test-support/stack.js';
 
 const admin = seedUser('admin');
 const CODE = '10770288'; // Tramontina, company 1, in the seed and in every sandbox's catalogue

@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FieldValue } from 'firebase-admin/firestore';
-import { answerDialogs, launchBrowser, openConsole, rememberProject, signIn } from './support/browser.js';
-import { openDocument } from './support/document.js';
-import { seedUser } from './support/emulator.js';
-import { sandboxUrls, testFirestore } from '../functions/src/sync/pipeline/emulator-test-support.js';
+import { answerDialogs, launchBrowser, openConsole, rememberProject, signIn } from '../test-support/browser.js';
+import { openDocument } from '../test-support/document.js';
+import { seedUser } from '../test-support/emulator.js';
+import { sandboxUrls, testFirestore } from '../test-support/stack.js';
 
 const staff = seedUser('staff', ['main', 'cookstore']);
 const admin = seedUser('admin');

@@ -6,7 +6,7 @@ import { cpus, loadavg } from 'node:os';
 import {
   compileCondition, countNodes, productConditionRow, readConditionSql, writeConditionSql, type ConditionNode,
 } from '@console/shared';
-import { largeConditionTree } from '../../shared/src/conditions/testing/arbitraries';
+import { largeConditionTree } from '../../test-support/condition-arbitraries';
 
 const TREES = 1000;
 const PRODUCTS = 10_000;

@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { countNodes, normaliseCondition, type ConditionNode } from '@console/shared';
 import { system } from '../../web/src/app/theme';
 import { ConditionBuilder } from '../../web/src/condition-builder/ConditionBuilder';
-import { largeConditionTree } from '../../shared/src/conditions/testing/arbitraries';
+import { largeConditionTree } from '../../test-support/condition-arbitraries';
 
 // A product rule of ~200 nodes: random conditions, with one text comparison to type into first.
 const random = largeConditionTree(190, 7) as { type: 'AND'; params: ConditionNode[] };

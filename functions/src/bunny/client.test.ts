@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Upload } from 'tus-js-client';
 import { loadBunnyLibraries } from '../../../sandboxes/src/bunny-stream.js';
-import { FAST, itHandlesFaults, upstreamFailure, useSandboxes } from '../sync/sandbox-test-support.js';
+import { FAST, itHandlesFaults, upstreamFailure, useSandboxes } from '../../../test-support/sandboxes.js';
 import { BUNNY_STREAM, BunnyStreamClient, bunnyVideoObjectSchema, consoleVideoStatus } from './client.js';
 import { parseBunnyConfig } from './config.js';
 import { expiryFromNow, tusUploadSignature } from './signature.js';

@@ -12,7 +12,7 @@ import {
   sendState,
   startSendgridSandbox,
   type SendgridUnderTest,
-} from './campaign-test-support.js';
+} from '../../../test-support/campaigns.js';
 import { runSendJob } from './send-job.js';
 import type { CampaignSendTask } from './start-send.js';
 

@@ -2,10 +2,10 @@
 // functions against the OpenAI sandbox, and the browser's own loop (web/src/ai-assistant).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AI_ERRORS, AI_MAX_ROUNDS, AI_ROUND_LIMIT_MESSAGE, type AiMessage } from '@console/shared';
-import { api } from '../../../e2e/support/emulator.js';
+import { api } from '../../../test-support/emulator.js';
 import { runAssistantTurn, type AssistantEvent } from '../../../web/src/ai-assistant/assistant-loop.js';
-import { freshUser, openaiSandbox, postAs, resetOpenAiSandbox, setOpenAiBehaviour, ownProject, removeOwnProjects } from '../ai/emulator-test-support.js';
-import { sandboxRequests, setSandboxFaults, testFirestore } from '../sync/pipeline/emulator-test-support.js';
+import { freshUser, openaiSandbox, postAs, resetOpenAiSandbox, setOpenAiBehaviour, ownProject, removeOwnProjects } from '../../../test-support/ai.js';
+import { sandboxRequests, setSandboxFaults, testFirestore } from '../../../test-support/stack.js';
 
 const CODE = '10437899'; // Faca do Chef Tramontina Professional Master 8"
 const INJECTED = '20615113';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
+import { api, idToken, seedUser } from '../../../test-support/emulator.js';
 
 let staffMainCookstore: string;
 let staffCdlbox: string;

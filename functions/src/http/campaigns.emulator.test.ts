@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEventFlag, campaignReport, type RecipientFlags } from '@console/shared';
-import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
+import { api, idToken, seedUser } from '../../../test-support/emulator.js';
 import { signWebhookBody } from '../../../sandboxes/src/sendgrid.js';
-import { sandboxUrls, testFirestore, waitFor } from '../sync/pipeline/emulator-test-support.js';
-import { recipientAddress, removeCampaignProjects, seedCampaignProject } from '../campaigns/campaign-test-support.js';
+import { sandboxUrls, testFirestore, waitFor } from '../../../test-support/stack.js';
+import { recipientAddress, removeCampaignProjects, seedCampaignProject } from '../../../test-support/campaigns.js';
 
 // Segments, campaigns, the Event Webhook, unsubscribe, templates and gifts through Hosting, with the
 // functions emulator, Cloud Tasks emulator and the stack's SendGrid sandbox (its journal and events

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { IMPORT_RECORDS_PATH, importRecordsResponseSchema } from '@console/shared';
-import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
-import { testFirestore } from '../sync/pipeline/emulator-test-support.js';
+import { api, idToken, seedUser } from '../../../test-support/emulator.js';
+import { testFirestore } from '../../../test-support/stack.js';
 
 const run = Date.now().toString(36);
 const id = (name: string) => `imp-${run}-${name}`;

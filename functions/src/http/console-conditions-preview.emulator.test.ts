@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { conditionPreviewResponseSchema } from '@console/shared';
-import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
+import { api, idToken, seedUser } from '../../../test-support/emulator.js';
 
 let staff: string;
 let cdlboxStaff: string;

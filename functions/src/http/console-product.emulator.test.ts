@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
+import { api, idToken, seedUser } from '../../../test-support/emulator.js';
 
 let staffMain: string;
 let staffCdlbox: string;

@@ -1,6 +1,6 @@
 // GET /api/console/sync/config: what the sync screens need, without the credentials of config/bling.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
+import { api, idToken, seedUser } from '../../../test-support/emulator.js';
 
 let staff: string;
 let cdlboxStaff: string;

@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FieldValue } from 'firebase-admin/firestore';
 import { Upload } from 'tus-js-client';
 import { bunnyUploadResponseSchema, isVideoFailed, isVideoPlayable, videoStatusResponseSchema, type BunnyUploadTicket } from '@console/shared';
-import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
-import { sandboxUrls, testFirestore, waitFor } from '../sync/pipeline/emulator-test-support.js';
+import { api, idToken, seedUser } from '../../../test-support/emulator.js';
+import { sandboxUrls, testFirestore, waitFor } from '../../../test-support/stack.js';
 
 const PROJECT = 'main';
 let staffMain: string;

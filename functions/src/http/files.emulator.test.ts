@@ -4,7 +4,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleFiles, sampleWav } from '../../../sandboxes/src/files.js';
-import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
+import { api, idToken, seedUser } from '../../../test-support/emulator.js';
 
 // The file endpoints against the stack: objects put in the Storage emulator with the Admin SDK (as
 // the browser's upload would), registered through Hosting, their URLs opened without credentials.

@@ -3,9 +3,9 @@
 // provenance, no second call for the same inputs, operators' overrides kept, the queue.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_TEXT_KINDS } from '@console/shared';
-import { api } from '../../../e2e/support/emulator.js';
-import { freshUser, openaiSandbox, resetOpenAiSandbox, ownProject, removeOwnProjects } from '../ai/emulator-test-support.js';
-import { sandboxRequests, testFirestore, waitFor } from '../sync/pipeline/emulator-test-support.js';
+import { api } from '../../../test-support/emulator.js';
+import { freshUser, openaiSandbox, resetOpenAiSandbox, ownProject, removeOwnProjects } from '../../../test-support/ai.js';
+import { sandboxRequests, testFirestore, waitFor } from '../../../test-support/stack.js';
 
 const CODE = '10437899';
 const UNSAFE = '20615113';

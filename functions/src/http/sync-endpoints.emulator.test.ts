@@ -1,8 +1,8 @@
 // Each worker endpoint against the sandboxes and the emulators: what it answers, what landed in
 // the warehouse and in Firestore, and that running it twice leaves the same data.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
-import { createTestProject, sandboxRequests, sandboxUrls, testFirestore, testWarehouse } from '../sync/pipeline/emulator-test-support.js';
+import { api, idToken, seedUser } from '../../../test-support/emulator.js';
+import { createTestProject, sandboxRequests, sandboxUrls, testFirestore, testWarehouse } from '../../../test-support/stack.js';
 import type { TableName } from '../warehouse/warehouse.js';
 
 const CODE = '10437899'; // Tramontina, company 1, in the seed and in every sandbox's catalogue

@@ -1,8 +1,8 @@
 // Upstream faults (5xx, 429, malformed answers, timeouts) and invalid data: each gives a clear
 // error naming the upstream, and nothing is written to the warehouse or Firestore.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
-import { createTestProject, sandboxUrls, setSandboxFaults, testFirestore, testWarehouse } from '../sync/pipeline/emulator-test-support.js';
+import { api, idToken, seedUser } from '../../../test-support/emulator.js';
+import { createTestProject, sandboxUrls, setSandboxFaults, testFirestore, testWarehouse } from '../../../test-support/stack.js';
 
 const CODE = '10618562'; // Tramontina, company 1: never synced in this project before the faults
 let project: string;

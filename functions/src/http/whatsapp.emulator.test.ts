@@ -5,8 +5,8 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FieldValue } from 'firebase-admin/firestore';
 import { loadWhatsappTemplatesResponseSchema, parseStoredTemplate, whatsappTestMessageResponseSchema } from '@console/shared';
-import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
-import { sandboxUrls, setSandboxFaults, testFirestore, waitFor } from '../sync/pipeline/emulator-test-support.js';
+import { api, idToken, seedUser } from '../../../test-support/emulator.js';
+import { sandboxUrls, setSandboxFaults, testFirestore, waitFor } from '../../../test-support/stack.js';
 
 const PROJECT = 'main';
 const APP_SECRET = `sandbox-waba-app-secret-${PROJECT}`;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, serverTimestamp, setDoc } from 'firebase/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
-import { seedUser } from '../../../e2e/support/emulator.js';
-import { signedInClient, type SignedInClient } from '../../../e2e/support/client-sdk.js';
-import { testAuth, testFirestore, waitFor } from '../sync/pipeline/emulator-test-support.js';
+import { seedUser } from '../../../test-support/emulator.js';
+import { signedInClient, type SignedInClient } from '../../../test-support/client-sdk.js';
+import { testAuth, testFirestore, waitFor } from '../../../test-support/stack.js';
 import { CHANGELOG_COLLECTION, recordOverride } from './product-data-changelog.js';
 
 // A store of its own per run, so the seeded stores and their history stay as they are.

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_URL, api, idToken, seedUser } from '../../../e2e/support/emulator.js';
+import { CONSOLE_URL, api, idToken, seedUser } from '../../../test-support/emulator.js';
 import { SYNC_TASK_COLLECTION, SYNC_TASK_FUNCTION, syncTaskId, type SyncTaskPayload } from '../sync/pipeline/queue.js';
 import {
   createTestProject,
@@ -9,7 +9,7 @@ import {
   testFirestore,
   testWarehouse,
   waitFor,
-} from '../sync/pipeline/emulator-test-support.js';
+} from '../../../test-support/stack.js';
 
 // A project of its own per run: the warehouse file outlives the emulators, and the seeded stores
 // stay as they are for the other tests.

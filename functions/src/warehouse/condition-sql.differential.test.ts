@@ -2,7 +2,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileCondition, readConditionSql, writeConditionSql, type ConditionNode } from '@console/shared';
-import { conditionTreeArbitrary, testRowArbitrary, type TestRow } from '../../../shared/src/conditions/testing/arbitraries.js';
+import { conditionTreeArbitrary, testRowArbitrary, type TestRow } from '../../../test-support/condition-arbitraries.js';
 
 /**
  * The condition SQL is meant for the warehouse: for 10,000 random well-typed trees, reading the

@@ -5,8 +5,8 @@
 // of CPU per worker, the emulator's and this machine's cost, not the warehouse's. Wall time is the
 // benchmark's business (bench/warehouse-load.mjs); here every call must succeed with the right data.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
-import { createTestProject, testFirestore } from '../sync/pipeline/emulator-test-support.js';
+import { api, idToken, seedUser } from '../../../test-support/emulator.js';
+import { createTestProject, testFirestore } from '../../../test-support/stack.js';
 
 const CODE = '10437899';
 const CALLS = 50;

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FieldValue } from 'firebase-admin/firestore';
 import { campaignSendResponseSchema, whatsappCampaignReportSchema, whatsappPhoneKey, type WhatsappCampaignReport } from '@console/shared';
-import { api, idToken, seedUser } from '../../../e2e/support/emulator.js';
-import { deliverTask, sandboxUrls, testFirestore, waitFor } from '../sync/pipeline/emulator-test-support.js';
+import { api, idToken, seedUser } from '../../../test-support/emulator.js';
+import { deliverTask, sandboxUrls, testFirestore, waitFor } from '../../../test-support/stack.js';
 import { runSendJob, sendDocPath, sendId } from '../campaigns/send-job.js';
 import { loadSegmentMembers } from '../campaigns/segment-members.js';
 import { createWhatsappChannel } from './channel.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileCondition } from './evaluate.js';
 import { normaliseCondition } from './normalise.js';
-import { conditionTreeArbitrary, testRowArbitrary } from './testing/arbitraries.js';
+import { conditionTreeArbitrary, testRowArbitrary } from '../../../test-support/condition-arbitraries.js';
 import { addOperand, canRemove, canUnwrap, moveOperand, nodeAt, removeOperand, replaceNode, unwrapNode, wrapNode } from './tree.js';
 import { writeConditionSql } from './sql-writer.js';
 import type { ConditionNode } from './types.js';

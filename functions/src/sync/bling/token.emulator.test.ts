@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testFirestore } from '../pipeline/emulator-test-support.js';
+import { testFirestore } from '../../../../test-support/stack.js';
 import { FirestoreBlingTokenStore, type BlingAccountCredentials, type BlingBearer } from './token.js';
 
 // A project of its own, so the seeded config/bling of main and cookstore stay as they are.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAST, itHandlesFaults, useSandboxes } from '../sandbox-test-support.js';
+import { FAST, itHandlesFaults, useSandboxes } from '../../../../test-support/sandboxes.js';
 import { DOKA, DokaClient } from './client.js';
 import { dokaProductRow } from './mapping.js';
 

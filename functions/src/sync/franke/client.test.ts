@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAST, itHandlesFaults, useSandboxes } from '../sandbox-test-support.js';
+import { FAST, itHandlesFaults, useSandboxes } from '../../../../test-support/sandboxes.js';
 import { FRANKE, FrankeClient } from './client.js';
 import { frankeProductRow } from './mapping.js';
 

@@ -4,9 +4,9 @@
 // with the web SDK under the security rules, in the panel's shape (web/src/routes/product-panel).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteField, doc, serverTimestamp, setDoc } from 'firebase/firestore';
-import { api, idToken, seedUser } from '../../../../e2e/support/emulator.js';
-import { signedInClient, type SignedInClient } from '../../../../e2e/support/client-sdk.js';
-import { createTestProject, testFirestore, testWarehouse, waitFor } from './emulator-test-support.js';
+import { api, idToken, seedUser } from '../../../../test-support/emulator.js';
+import { signedInClient, type SignedInClient } from '../../../../test-support/client-sdk.js';
+import { createTestProject, testFirestore, testWarehouse, waitFor } from '../../../../test-support/stack.js';
 
 const CODE = '10437899'; // Tramontina, company 1, in the seed and in every sandbox's catalogue
 const admin = seedUser('admin');

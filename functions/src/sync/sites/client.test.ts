@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAST, itHandlesFaults, useSandboxes } from '../sandbox-test-support.js';
+import { FAST, itHandlesFaults, useSandboxes } from '../../../../test-support/sandboxes.js';
 import { parseStoreSiteUrls, siteUpstream, STORE_SITES, StoreSiteClient, type StoreSite } from './client.js';
 import { siteProductRow } from './mapping.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAST, itHandlesFaults, loadTramontinaCredentials, upstreamFailure, useSandboxes } from '../sandbox-test-support.js';
+import { FAST, itHandlesFaults, loadTramontinaCredentials, upstreamFailure, useSandboxes } from '../../../../test-support/sandboxes.js';
 import { TramontinaWebserviceClient, TRAMONTINA_WEBSERVICE } from './client.js';
 import { mapWebserviceProduct, tramontinaProductRow } from './mapping.js';
 

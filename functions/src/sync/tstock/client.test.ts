@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.js';
-import { FAST, itHandlesFaults, loadTramontinaCredentials, upstreamFailure, useSandboxes } from '../sandbox-test-support.js';
+import { FAST, itHandlesFaults, loadTramontinaCredentials, upstreamFailure, useSandboxes } from '../../../../test-support/sandboxes.js';
 import { stockFileCode, TSTOCK, TstockClient, type TstockProductRef } from './client.js';
 import { parseStockFile, stockByProduct, tstockFileRow, tstockStockRows, tstockStockRowsFromFile } from './mapping.js';
 

@@ -25,7 +25,7 @@ export async function launchBrowser(): Promise<Browser> {
  */
 export async function openConsole(browser: Browser, path = '/', prepare?: (page: Page) => Promise<void>): Promise<Page> {
   const context = await browser.newContext({ baseURL: CONSOLE_URL, viewport: { width: 1400, height: 900 } });
-  // Every page records what its Content-Security-Policy blocked (e2e/support/axe.ts checks it).
+  // Every page records what its Content-Security-Policy blocked (test-support/axe.ts checks it).
   await context.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;

@@ -1,9 +1,9 @@
 // Helpers for the AI emulator tests (functions/src/**/ai*.emulator.test.ts) and e2e/: users of
 // their own (the per-user rate limit must not leak between files), the OpenAI sandbox's switches,
 // and the browser's assistant loop over HTTP through Hosting.
-import { CONSOLE_URL, idToken } from '../../../e2e/support/emulator.js';
-import type { AiPost } from '../../../web/src/ai-assistant/assistant-loop.js';
-import { createTestProject, sandboxUrls, setSandboxFaults, testAuth, testFirestore } from '../sync/pipeline/emulator-test-support.js';
+import { CONSOLE_URL, idToken } from './emulator.js';
+import type { AiPost } from '../web/src/ai-assistant/assistant-loop.js';
+import { createTestProject, sandboxUrls, setSandboxFaults, testAuth, testFirestore } from './stack.js';
 
 export const openaiSandbox = () => sandboxUrls().openai!;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { countNodes } from '../tree.js';
-import type { ConditionNode } from '../types.js';
+import { countNodes } from '../shared/src/conditions/tree.js';
+import type { ConditionNode } from '../shared/src/conditions/types.js';
 
 /**
  * Random well-typed condition trees and rows with NULLs and mixed types, for the differential test

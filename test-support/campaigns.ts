@@ -1,13 +1,13 @@
 // Test support (imported by *.test.ts only): a SendGrid sandbox in-process on a free port, a store
 // project with a campaign of N recipients, and the send job wired to the real SendGrid client.
 import { createServer, type Server } from 'node:http';
-import { createSendgridSandbox, SENDGRID_SANDBOX_API_KEY, type SendgridSandbox } from '../../../sandboxes/src/sendgrid.js';
-import { testFirestore } from '../sync/pipeline/emulator-test-support.js';
-import { createEmailChannel } from './email-channel.js';
-import { createSendgridClient } from './sendgrid-client.js';
-import { loadSegmentMembers } from './segment-members.js';
-import { runSendJob, sendDocPath, type SendJobDeps } from './send-job.js';
-import { startCampaignSend, type CampaignSendTask } from './start-send.js';
+import { createSendgridSandbox, SENDGRID_SANDBOX_API_KEY, type SendgridSandbox } from '../sandboxes/src/sendgrid.js';
+import { testFirestore } from './stack.js';
+import { createEmailChannel } from '../functions/src/campaigns/email-channel.js';
+import { createSendgridClient } from '../functions/src/campaigns/sendgrid-client.js';
+import { loadSegmentMembers } from '../functions/src/campaigns/segment-members.js';
+import { runSendJob, sendDocPath, type SendJobDeps } from '../functions/src/campaigns/send-job.js';
+import { startCampaignSend, type CampaignSendTask } from '../functions/src/campaigns/start-send.js';
 
 export const LINK_BASE = 'http://console.test';
 

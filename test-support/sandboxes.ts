@@ -1,9 +1,9 @@
 // Test support (imported by *.test.ts only): the upstream sandboxes started in-process on free
 // ports, and the fault checks every client must pass against its sandbox.
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { startSandboxes, type FaultSpec, type StartedSandboxes, type SandboxName } from '../../../sandboxes/src/index.js';
-import { loadTramontinaCredentials } from '../../../sandboxes/src/respond.js';
-import { UpstreamError } from './http-client.js';
+import { startSandboxes, type FaultSpec, type StartedSandboxes, type SandboxName } from '../sandboxes/src/index.js';
+import { loadTramontinaCredentials } from '../sandboxes/src/respond.js';
+import { UpstreamError } from '../functions/src/sync/http-client.js';
 
 export { loadTramontinaCredentials };
 

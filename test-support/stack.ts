@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
-import { duckDbPath, localWarehouse } from '../../warehouse/index.js';
+import { duckDbPath, localWarehouse } from '../functions/src/warehouse/index.js';
 
 const PROJECT_ID = process.env.GCLOUD_PROJECT ?? 'demo-console';
 
