@@ -2,8 +2,8 @@
 // shared/src/access/config-documents.ts (README 'Access control').
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { ROOT } from './config.mjs';
+import { importBundled } from './import-bundled.mjs';
 
 export const RULES_FILE = join(ROOT, 'firestore.rules');
 const SOURCE = join(ROOT, 'shared/src/access/config-documents.ts');
@@ -12,8 +12,7 @@ const LIST_LINE = /(function adminOnlyConfig\(docId\) \{\n\s*return docId in )\[
 
 /** ADMIN_ONLY_CONFIG_DOCS as the shared package computes it (the TypeScript bundled on the fly). */
 export async function adminOnlyConfigDocs() {
-  const bundled = await build({ entryPoints: [SOURCE], bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent' });
-  const module = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
+  const module = await importBundled(SOURCE, { platform: 'neutral' });
   return [...module.ADMIN_ONLY_CONFIG_DOCS];
 }
 

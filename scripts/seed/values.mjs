@@ -1,0 +1,103 @@
+// Demo seed: The demo's fixed "now", time units and small value builders (timestamps, prices, documents ids, file objects, condition objects).
+
+export const NOW = Date.parse('2026-11-22T00:00:00.000Z');
+export const DAY = 86_400_000;
+export const HOUR = 3_600_000;
+export const MINUTE = 60_000;
+
+export const ts = (ms) => ({ __timestamp: new Date(Math.round(ms)).toISOString() });
+export const at = (iso) => ts(Date.parse(iso));
+export const round2 = (x) => Math.round(x * 100) / 100;
+/** Store-style price: ends in ,90. */
+export const price90 = (x) => Math.max(0.9, Math.floor(x) + 0.9);
+export const br = (n) => String(n).replace('.', ',');
+
+export function slugify(text) {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export function ean13(first12) {
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
+  return first12 + String((10 - (sum % 10)) % 10);
+}
+
+export function cpf(rng) {
+  const d = rng.digits(9).split('').map(Number);
+  if (d.every((x) => x === d[0])) d[8] = (d[8] + 1) % 10;
+  const check = (list) => {
+    let sum = 0;
+    for (let i = 0; i < list.length; i++) sum += list[i] * (list.length + 1 - i);
+    const r = sum % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  d.push(check(d));
+  d.push(check(d));
+  const s = d.join('');
+  return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`;
+}
+
+export function cnpj(rng) {
+  const d = (rng.digits(8) + '0001').split('').map(Number);
+  const check = (list, weights) => {
+    const sum = list.reduce((acc, x, i) => acc + x * weights[i], 0);
+    const r = sum % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  d.push(check(d, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]));
+  d.push(check(d, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]));
+  const s = d.join('');
+  return `${s.slice(0, 2)}.${s.slice(2, 5)}.${s.slice(5, 8)}/${s.slice(8, 12)}-${s.slice(12)}`;
+}
+
+/** Company by product-code prefix (document 1 §9; same table as shared/src/products/company.ts). */
+
+/** A stored file object (document 1 §3 'File object'), pointing at a fake CDN. */
+export function fileObject(rng, { project, folder, name, title, width = 1000, height = 1000, type = 'image/jpeg', uniqueName = false }) {
+  const id = rng.autoId();
+  const ext = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/svg+xml': 'svg' }[type] ?? 'jpg';
+  const filename = `${name}.${ext}`;
+  // Names already unique (product images are named by product code) need no id in the path.
+  const filePath = `project/${project}/${folder}/${uniqueName ? '' : `${id}-`}${filename}`;
+  const file = {
+    id,
+    url: `https://cdn.demo.test/${filePath}`,
+    filename,
+    title,
+    type,
+    size: rng.int(40_000, 420_000),
+    isPublic: true,
+    filePath,
+  };
+  if (type.startsWith('image/')) Object.assign(file, { width, height });
+  return file;
+}
+
+/**
+ * Condition object (document 1 §3): { map: tree, sql }. Tree nodes are { type, value } leaves
+ * (field, string, numeric, list) and { type, params } operators (AND, =, >=, IN, IS NULL, ...).
+ */
+export const cond = {
+  field: (name) => ({ node: { type: 'field', value: name }, sql: name }),
+  str: (value) => ({ node: { type: 'string', value }, sql: `'${value.replace(/'/g, "''")}'` }),
+  num: (value) => ({ node: { type: 'numeric', value }, sql: String(value) }),
+  list: (values) => ({
+    node: { type: 'list', value: values },
+    sql: `(${values.map((v) => (typeof v === 'number' ? v : `'${v}'`)).join(', ')})`,
+  }),
+  op(type, a, b) {
+    return { node: { type, params: [a.node, b.node] }, sql: `${a.sql} ${type} ${b.sql}` };
+  },
+  isNull: (a) => ({ node: { type: 'IS NULL', params: [a.node] }, sql: `${a.sql} IS NULL` }),
+  join(type, ...parts) {
+    if (parts.length === 1) return parts[0];
+    return { node: { type, params: parts.map((p) => p.node) }, sql: parts.map((p) => (p.node.type === 'AND' || p.node.type === 'OR' ? `(${p.sql})` : p.sql)).join(` ${type} `) };
+  },
+  and: (...parts) => cond.join('AND', ...parts),
+  toDoc: (c) => ({ map: c.node, sql: c.sql }),
+};
