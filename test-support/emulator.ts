@@ -12,7 +12,7 @@ export interface SeedUser {
   claims: { role: 'admin' | 'staff'; projects: string[] };
 }
 
-const users: SeedUser[] = JSON.parse(readFileSync(new URL('../../emulator-data/seed/users.json', import.meta.url), 'utf8'));
+const users: SeedUser[] = JSON.parse(readFileSync(new URL('../emulator-data/seed/users.json', import.meta.url), 'utf8'));
 
 /** The seeded user with this role whose projects are exactly `projects` (order ignored). */
 export function seedUser(role: 'admin' | 'staff', projects?: string[]): SeedUser {

@@ -36,7 +36,7 @@ export async function setSandboxFaults(sandboxUrl: string, ...faults: Record<str
 
 /** The functions emulator's port, shifted like the rest of the test stack (CONSOLE_PORT_OFFSET). */
 function functionsPort(): number {
-  const config = JSON.parse(readFileSync(new URL('../../../../firebase.json', import.meta.url), 'utf8')) as {
+  const config = JSON.parse(readFileSync(new URL('../firebase.json', import.meta.url), 'utf8')) as {
     emulators: { functions: { port: number } };
   };
   return config.emulators.functions.port + Number(process.env.CONSOLE_PORT_OFFSET || 0);
