@@ -80,7 +80,37 @@ describe('form widgets', () => {
   });
 
   describe('a category', () => {
+    // Each test opens category/facas afresh and makes the edits it needs (what an earlier test
+    // typed and did not save is gone), so each one passes alone.
+    const openFacas = () => openDocument(page, 'category/facas');
+    const TYPED_SKUS = '  2212970 \n\n10618562\n   \n 99999-E2E  \n';
+
+    /** Types a new last line 'Facas afiadas' in the header and makes it bold with the toolbar. */
+    async function typeBoldLine() {
+      await caretAtEnd(page.getByLabel('Cabeçalho'));
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Facas afiadas');
+      await page.keyboard.press('Shift+Home');
+      await page.getByRole('button', { name: 'Negrito' }).click();
+    }
+
+    /** Pastes hostile HTML (handlers, a script, a javascript: link) and then a bare https link into the header. */
+    async function pasteIntoHeader() {
+      const editor = page.getByLabel('Cabeçalho');
+      await caretAtEnd(editor);
+      await paste(
+        editor,
+        'x',
+        '<p onclick="alert(1)" style="color:red"> e <span class="k">chef</span> <i>forjadas</i><script>alert(2)</script>' +
+          '<img src="x" onerror="alert(3)"><a href="javascript:alert(4)">mal</a> <a href="https://loja.demo.test/c/facas" target="_blank">ver</a></p>',
+      );
+      await caretAtEnd(editor);
+      await paste(editor, 'https://loja.demo.test/c/churrasco');
+      await editor.locator('a[href="https://loja.demo.test/c/churrasco"]').waitFor();
+    }
+
     it('offers the parent categories as a tree, without the category itself', async () => {
+      await openFacas();
       const parent = page.getByLabel('Categoria pai');
       await parent.locator('option[value="panelas"]').waitFor({ state: 'attached' });
       expect(await parent.inputValue()).toBe('cozinha');
@@ -91,14 +121,19 @@ describe('form widgets', () => {
       expect(texts[1]).toBe('Departamentos');
       expect(texts[2]).toBe('\u00a0'.repeat(4) + 'Cozinha');
       expect(texts[3]).toBe('\u00a0'.repeat(8) + 'Panelas');
-      await parent.selectOption('churrasco');
     });
 
     it('keeps one trimmed SKU per line, blanks dropped', async () => {
-      await page.getByLabel('Ordem dos produtos').fill('  2212970 \n\n10618562\n   \n 99999-E2E  \n');
+      await openFacas();
+      await page.getByLabel('Ordem dos produtos').fill(TYPED_SKUS);
+      await save(page);
+      expect((await stored('category/facas')).skuOrderBy).toEqual(['2212970', '10618562', '99999-E2E']);
+      await page.reload();
+      await expect.poll(() => page.getByLabel('Ordem dos produtos').inputValue()).toBe('2212970\n10618562\n99999-E2E');
     });
 
     it('refuses a pasted address and a link that do not start with http:// or https://', async () => {
+      await openFacas();
       const editor = page.getByLabel('Cabeçalho');
       await caretAtEnd(editor);
       const before = await editor.innerHTML();
@@ -113,23 +148,11 @@ describe('form widgets', () => {
     });
 
     it('edits rich text with the toolbar and keeps only the allowed tags of a paste', async () => {
+      await openFacas();
       const editor = page.getByLabel('Cabeçalho');
-      await caretAtEnd(editor);
-      await page.keyboard.press('Enter');
-      await page.keyboard.type('Facas afiadas');
-      await page.keyboard.press('Shift+Home');
-      await page.getByRole('button', { name: 'Negrito' }).click();
+      await typeBoldLine();
       expect(await page.getByText(INVALID_URL).count()).toBe(0);
-      await caretAtEnd(editor);
-      await paste(
-        editor,
-        'x',
-        '<p onclick="alert(1)" style="color:red"> e <span class="k">chef</span> <i>forjadas</i><script>alert(2)</script>' +
-          '<img src="x" onerror="alert(3)"><a href="javascript:alert(4)">mal</a> <a href="https://loja.demo.test/c/facas" target="_blank">ver</a></p>',
-      );
-      await caretAtEnd(editor);
-      await paste(editor, 'https://loja.demo.test/c/churrasco');
-      await editor.locator('a[href="https://loja.demo.test/c/churrasco"]').waitFor();
+      await pasteIntoHeader();
       // No pasted handler reached the page; the sanitiser's inert parse of the hostile paste is all
       // the CSP reports (Chromium reports handler attributes even there, where nothing runs).
       expect(await editor.evaluate((element) => [...element.querySelectorAll('*')].some((node) => [...node.attributes].some((a) => /^on/i.test(a.name))))).toBe(false);
@@ -137,7 +160,13 @@ describe('form widgets', () => {
     });
 
     it('saves what the operator sees, and nothing else of the category changes', async () => {
+      await openFacas();
       const seeded = await stored('category/facas');
+      await page.getByLabel('Categoria pai').locator('option[value="churrasco"]').waitFor({ state: 'attached' });
+      await page.getByLabel('Categoria pai').selectOption('churrasco');
+      await page.getByLabel('Ordem dos produtos').fill(TYPED_SKUS);
+      await typeBoldLine();
+      await pasteIntoHeader();
       await save(page);
       await page.reload();
       await page.getByLabel('Cabeçalho').locator('b').waitFor();
