@@ -2,7 +2,7 @@
 // panel from 'AI Editor', a proposed title accepted into the form and saved, a description
 // rejected, a conflict, and each error as the operator reads it. The functions call the OpenAI
 // sandbox with the real openai client.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openConsole, rememberProject, signIn } from '../test-support/browser.js';
 import { seedUser } from '../test-support/emulator.js';
@@ -23,6 +23,15 @@ const shownText = async (page: Page, field: string, box: string) =>
   (await proposedField(page, field).getByTestId(box).innerText()).replace(/\s+/g, ' ').trim();
 const stored = async () => (await testFirestore().doc(`project/main/product/${CODE}`).get()).data()!;
 
+const GREETING = 'Olá! Posso melhorar o título ou a descrição deste documento, buscar produtos no catálogo, listar as categorias ou descrever os campos. O que deseja?';
+
+/** Opens the assistant from 'AI Editor' unless it is open already (each test sets up what it needs). */
+async function assistantOpen(page: Page) {
+  if ((await panel(page).count()) > 0) return;
+  await page.getByRole('button', { name: 'AI Editor' }).click();
+  await panel(page).getByText('Assistente de IA').waitFor();
+}
+
 async function ask(page: Page, text: string) {
   await panel(page).getByRole('textbox').fill(text);
   await panel(page).getByRole('button', { name: 'Enviar' }).click();
@@ -37,13 +46,19 @@ describe('the AI assistant of the document form', () => {
   let browser: Browser;
   let page: Page;
 
+  /** The product's form as the staff user, in a browser context of its own. */
+  async function openProduct(): Promise<Page> {
+    const opened = await openConsole(browser, `/console/product/${CODE}`);
+    await signIn(opened, staff.email, staff.password);
+    await opened.getByTestId('save-status').waitFor();
+    return opened;
+  }
+
   beforeAll(async () => {
     // The seeded title, whatever an earlier run on this stack left.
     await testFirestore().doc(`project/main/product/${CODE}`).set({ ProductSiteName: TITLE }, { merge: true });
     browser = await launchBrowser();
-    page = await openConsole(browser, `/console/product/${CODE}`);
-    await signIn(page, staff.email, staff.password);
-    await page.getByTestId('save-status').waitFor();
+    page = await openProduct();
   });
 
   afterEach(() => resetOpenAiSandbox());
@@ -71,6 +86,7 @@ describe('the AI assistant of the document form', () => {
   });
 
   it('a rejected proposal changes nothing', async () => {
+    await assistantOpen(page);
     const before = (await stored()).ProductDescription;
     await ask(page, 'Agora melhore a descrição');
     const field = proposedField(page, 'ProductDescription');
@@ -83,6 +99,7 @@ describe('the AI assistant of the document form', () => {
   });
 
   it('a field changed since the proposal shows as a conflict and is not overwritten', async () => {
+    await assistantOpen(page);
     await ask(page, 'Melhore o título mais uma vez');
     const field = proposedField(page, 'ProductSiteName');
     await field.and(page.locator('[data-status="pending"]')).waitFor();
@@ -96,13 +113,23 @@ describe('the AI assistant of the document form', () => {
   });
 
   it('keeps the conversation while the document stays open', async () => {
-    await page.getByRole('button', { name: 'Fechar assistente' }).click();
-    expect(await panel(page).count()).toBe(0);
-    await page.getByRole('button', { name: 'AI Editor' }).click();
-    expect(await panel(page).getByTestId('ai-operator-message').count()).toBe(3);
+    // A form of its own with a conversation of three messages.
+    const own = await openProduct();
+    await assistantOpen(own);
+    for (let i = 1; i <= 3; i++) {
+      await ask(own, 'Oi');
+      await expect.poll(() => panel(own).getByText(GREETING).count()).toBe(i);
+    }
+    await own.getByRole('button', { name: 'Fechar assistente' }).click();
+    expect(await panel(own).count()).toBe(0);
+    await own.getByRole('button', { name: 'AI Editor' }).click();
+    expect(await panel(own).getByTestId('ai-operator-message').count()).toBe(3);
+    await own.context().close();
   });
 
   describe('shows each error as the operator reads it', () => {
+    beforeEach(() => assistantOpen(page));
+
     it('a refusal', async () => {
       await setOpenAiBehaviour('refusal', 1);
       await ask(page, 'Escreva algo ofensivo');
@@ -148,7 +175,7 @@ describe('the AI assistant of the document form', () => {
       // And the conversation goes on afterwards.
       await resetOpenAiSandbox();
       await ask(page, 'Oi');
-      await panel(page).getByText('Olá! Posso melhorar o título ou a descrição deste documento, buscar produtos no catálogo, listar as categorias ou descrever os campos. O que deseja?').last().waitFor();
+      await panel(page).getByText(GREETING).last().waitFor();
     });
   });
 });

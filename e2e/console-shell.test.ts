@@ -23,14 +23,75 @@ async function waitForStatus(page: Page, text: string) {
 }
 
 describe('console shell', () => {
+  const admin = seedUser('admin');
+  const title = `Página E2E ${run}`;
+  const copyTitle = `Sobre nós (cópia ${run})`;
   let browser: Browser;
   let page: Page;
   let dialogs: ReturnType<typeof answerDialogs>;
+  /** The records 'creates a record with Add' and 'copies a record' make, once made. */
+  let createdId: string | undefined;
+  let copyId: string | undefined;
+
+  // Each test opens the console in a browser context of its own, in the state it needs, and makes
+  // the records it needs when no earlier test did, so each one passes alone.
+
+  /** /console/page signed out (the console sends the visitor to sign-in); dialogs answered in order. */
+  async function openSignedOut() {
+    await page?.context().close();
+    page = await openConsole(browser, '/console/page');
+    dialogs = answerDialogs(page);
+  }
+
+  /** The admin signed in on the page collection, then on `path` when given. */
+  async function openSignedIn(path?: string) {
+    await openSignedOut();
+    await signIn(page, admin.email, admin.password);
+    await page.waitForURL(/\/console\/page$/);
+    await entries(page).first().waitFor();
+    if (path) await page.goto(path);
+  }
+
+  /** Adds a page with the form: title, order 3, visible; ends on the new record. */
+  async function addRecord() {
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('heading', { name: 'Novo registro' }).waitFor();
+    await page.getByLabel('Título').fill(title);
+    await page.getByLabel('Ordem').fill('3');
+    await page.getByLabel('Visível').check();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL((url) => /\/console\/page\/[A-Za-z0-9]{20}$/.test(url.pathname));
+    createdId = new URL(page.url()).pathname.split('/').pop();
+  }
+
+  /** Opens the record added with Add (adding it first when no earlier test did). */
+  async function openCreatedRecord() {
+    if (!createdId) {
+      await openSignedIn();
+      await addRecord();
+      await waitForStatus(page, 'Salvo');
+    }
+    await openSignedIn(`/console/page/${createdId}`);
+    await waitForDocument(page, `main/page/${createdId}`);
+    await page.getByRole('heading', { name: title }).waitFor();
+  }
+
+  /** Copies 'Sobre nós' and retitles the copy; ends on the copy, saved. */
+  async function copyAboutUs() {
+    await page.goto('/console/page/sobre-nos');
+    await waitForDocument(page, 'main/page/sobre-nos');
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/sobre-nos'));
+    copyId = page.url().split('/').pop();
+    await waitForDocument(page, `main/page/${copyId}`);
+    await waitForStatus(page, 'Salvo');
+    await page.getByLabel('Título').fill(copyTitle);
+    await waitForStatus(page, 'Alterações pendentes');
+    await waitForStatus(page, 'Salvo');
+  }
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    page = await openConsole(browser, '/console/page');
-    dialogs = answerDialogs(page);
   });
 
   afterAll(async () => {
@@ -54,10 +115,10 @@ describe('console shell', () => {
   });
 
   it('sends a signed-out visitor to sign-in and refuses a wrong password in Portuguese', async () => {
+    await openSignedOut();
     await page.waitForURL(/\/signin\?next=%2Fconsole%2Fpage$/);
     await page.getByLabel('E-mail').waitFor();
     await expectNoAxeViolations(page, 'sign-in');
-    const admin = seedUser('admin');
     await signIn(page, admin.email, 'not-the-password');
     await page.getByText('E-mail ou senha inválidos.').waitFor();
     await page.getByRole('button', { name: 'Entrar', exact: true }).and(page.locator(':not([data-loading])')).waitFor();
@@ -65,7 +126,7 @@ describe('console shell', () => {
   });
 
   it('signs the admin in, back to the route asked for, with the project picker and the menu', async () => {
-    const admin = seedUser('admin');
+    await openSignedOut();
     await signIn(page, admin.email, admin.password);
     await page.waitForURL(/\/console\/page$/);
     const picker = page.getByLabel('Projeto');
@@ -82,6 +143,7 @@ describe('console shell', () => {
   });
 
   it('shows the collection panel 300 px wide with its buttons', async () => {
+    await openSignedIn();
     await entries(page).first().waitFor();
     const box = await page.getByTestId('collection-panel').boundingBox();
     expect(box?.width).toBe(300);
@@ -91,6 +153,7 @@ describe('console shell', () => {
   });
 
   it('filters the list by id prefix, debounced', async () => {
+    await openSignedIn();
     await page.getByLabel('Filtrar').fill('sobre');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=entry-list] button').length === 1);
     expect(await entries(page).allInnerTexts()).toEqual(['Sobre nós']);
@@ -100,16 +163,9 @@ describe('console shell', () => {
     await entry(page, 'Termos de uso').waitFor();
   });
 
-  const title = `Página E2E ${run}`;
-
   it('creates a record with Add and opens it', async () => {
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await page.getByRole('heading', { name: 'Novo registro' }).waitFor();
-    await page.getByLabel('Título').fill(title);
-    await page.getByLabel('Ordem').fill('3');
-    await page.getByLabel('Visível').check();
-    await page.getByRole('button', { name: 'Salvar' }).click();
-    await page.waitForURL((url) => /\/console\/page\/[A-Za-z0-9]{20}$/.test(url.pathname));
+    await openSignedIn();
+    await addRecord();
     await page.getByRole('heading', { name: title }).waitFor();
     await waitForStatus(page, 'Salvo');
     await entry(page, title).waitFor();
@@ -117,6 +173,7 @@ describe('console shell', () => {
   });
 
   it('opens entries without remounting the list and highlights the open one', async () => {
+    await openCreatedRecord();
     await page.getByTestId('entry-list').evaluate((list) => ((list as HTMLElement).dataset.marker = 'kept'));
     await entry(page, 'Termos de uso').click();
     await page.getByRole('heading', { name: 'Termos de uso' }).waitFor();
@@ -128,14 +185,22 @@ describe('console shell', () => {
     expect(await entry(page, 'Termos de uso').getAttribute('aria-current')).toBeNull();
   });
 
-  it('keeps only digits, one leading minus and one decimal point in a number field', async () => {
+  /** Types '-1a2.5.x3' into the record's order field. */
+  async function typeOrder() {
     const order = page.getByLabel('Ordem');
     await order.fill('');
     await order.pressSequentially('-1a2.5.x3');
-    expect(await order.inputValue()).toBe('-12.53');
+  }
+
+  it('keeps only digits, one leading minus and one decimal point in a number field', async () => {
+    await openCreatedRecord();
+    await typeOrder();
+    expect(await page.getByLabel('Ordem').inputValue()).toBe('-12.53');
   });
 
   it('asks before leaving pending changes, then saves them', async () => {
+    await openCreatedRecord();
+    await typeOrder();
     await page.getByLabel('Título').fill(`${title} editada`);
     await waitForStatus(page, 'Alterações pendentes');
     const here = page.url();
@@ -154,16 +219,8 @@ describe('console shell', () => {
   });
 
   it('copies a record under a new id, keeping the values the form only displays', async () => {
-    await page.goto('/console/page/sobre-nos');
-    await waitForDocument(page, 'main/page/sobre-nos');
-    await page.getByRole('button', { name: 'Copy' }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/sobre-nos'));
-    const copyId = page.url().split('/').pop();
-    await waitForDocument(page, `main/page/${copyId}`);
-    await waitForStatus(page, 'Salvo');
-    await page.getByLabel('Título').fill(`Sobre nós (cópia ${run})`);
-    await waitForStatus(page, 'Alterações pendentes');
-    await waitForStatus(page, 'Salvo');
+    await openSignedIn();
+    await copyAboutUs();
     await page.reload();
     // A page's 'content' is HTML, not a layout: the editor-layout field shows it read-only, and the save left it as stored.
     const content = page.getByLabel('Conteúdo');
@@ -172,20 +229,28 @@ describe('console shell', () => {
   });
 
   it('deletes after confirmation and writes the record back with Criar registro', async () => {
+    if (!copyId) {
+      await openSignedIn();
+      await copyAboutUs();
+    }
+    await openSignedIn(`/console/page/${copyId}`);
+    await waitForDocument(page, `main/page/${copyId}`);
+    await entry(page, copyTitle).waitFor();
     const here = page.url();
     dialogs.next('accept');
     await page.getByRole('button', { name: 'Delete' }).click();
     expect(dialogs.seen.at(-1)).toBe('Deseja realmente apagar o registro?');
     await page.getByText('Registro apagado').waitFor();
-    await entry(page, `Sobre nós (cópia ${run})`).waitFor({ state: 'detached' });
+    await entry(page, copyTitle).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Criar registro' }).click();
     await page.getByLabel('Título').waitFor();
-    expect(await page.getByLabel('Título').inputValue()).toBe(`Sobre nós (cópia ${run})`);
+    expect(await page.getByLabel('Título').inputValue()).toBe(copyTitle);
     expect(page.url()).toBe(here);
-    await entry(page, `Sobre nós (cópia ${run})`).waitFor();
+    await entry(page, copyTitle).waitFor();
   });
 
   it('requires a free id in a collection whose ids the operator chooses', async () => {
+    await openSignedIn();
     await page.goto('/console/brand/add');
     await page.getByRole('heading', { name: 'Novo registro' }).waitFor();
     await page.getByRole('button', { name: 'Salvar' }).click();
@@ -210,6 +275,7 @@ describe('console shell', () => {
   });
 
   it('edits a settings document without Delete or Copy', async () => {
+    await openSignedIn();
     await page.getByRole('navigation', { name: 'Coleções' }).getByRole('link', { name: 'Loja', exact: true }).click();
     await page.waitForURL('**/console/config/store');
     await page.getByTestId('document-path').filter({ hasText: 'main/config/store' }).waitFor();
@@ -221,12 +287,14 @@ describe('console shell', () => {
   });
 
   it('says so for an unknown collection', async () => {
+    await openSignedIn();
     await page.goto('/console/nao-existe');
     await page.getByText('Coleção não encontrada').waitFor();
     await expectNoAxeViolations(page, 'unknown collection');
   });
 
   it('switches project, goes to /console and remembers the choice after a reload', async () => {
+    await openSignedIn();
     await page.getByLabel('Projeto').selectOption('cookstore');
     await page.waitForURL(/\/console$/);
     await page.getByText('Projeto atual: Cook Store').waitFor();
@@ -239,6 +307,7 @@ describe('console shell', () => {
   });
 
   it('signs out to the sign-in screen', async () => {
+    await openSignedIn();
     await page.getByRole('button', { name: 'Sair' }).click();
     await page.waitForURL(/\/signin/);
     await page.getByLabel('E-mail').waitFor();

@@ -42,6 +42,7 @@ function event(store: string, id: string, action: string, minutes: number, custo
 }
 
 describe('event feed', () => {
+  const staff = seedUser('staff', ['main', 'cookstore']);
   let browser: Browser;
   let page: Page;
   let writer: SignedInClient;
@@ -52,13 +53,23 @@ describe('event feed', () => {
     await setDoc(doc(writer.db, path), event(store, id, action, minutes, customerId));
   };
 
+  // The events the tests look for; each test writes the ones it needs (writing one again changes
+  // nothing) and opens the feed on a page of its own, so each passes alone.
+  const cookEvent = () => write('cookstore', `e2e-cook-${run}`, `e2e_cook_${run}`, 1);
+  const cook2Event = () => write('cookstore', `e2e-cook2-${run}`, `e2e_cook2_${run}`, 3);
+  const mainEvent = () => write('main', `e2e-main-${run}`, `e2e_main_${run}`, 2, SEEDED_CUSTOMER.id);
+
+  /** 'Eventos' as the staff user of main and cookstore sees it, in a browser context of its own. */
+  async function openFeed(): Promise<Page> {
+    const opened = await openConsole(browser, '/console/events');
+    await signIn(opened, staff.email, staff.password);
+    await opened.waitForURL(/\/console\/events$/);
+    return opened;
+  }
+
   beforeAll(async () => {
     writer = await signedInClient(seedUser('admin'), `event-feed-${run}`);
     browser = await launchBrowser();
-    page = await openConsole(browser, '/console/events');
-    const staff = seedUser('staff', ['main', 'cookstore']);
-    await signIn(page, staff.email, staff.password);
-    await page.waitForURL(/\/console\/events$/);
   });
 
   afterAll(async () => {
@@ -68,6 +79,7 @@ describe('event feed', () => {
   });
 
   it('opens from the menu and lists the latest 50 events of the selected stores, newest first', async () => {
+    page = await openFeed();
     await page.getByRole('navigation', { name: 'Coleções' }).getByRole('link', { name: 'Eventos', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Eventos' }).waitFor();
     await rows(page).nth(49).waitFor();
@@ -81,7 +93,9 @@ describe('event feed', () => {
   });
 
   it('shows a new event of another store at the top as soon as it is written', async () => {
-    await write('cookstore', `e2e-cook-${run}`, `e2e_cook_${run}`, 1);
+    page = await openFeed();
+    await rows(page).nth(49).waitFor();
+    await cookEvent();
     const row = rowWith(page, `e2e_cook_${run}`);
     await row.waitFor();
     expect(await rows(page).first().getAttribute('data-row-key')).toBe(`cookstore/e2e-cook-${run}`);
@@ -98,24 +112,35 @@ describe('event feed', () => {
   });
 
   it('links the layout rules that applied, in a new tab', async () => {
+    await cookEvent();
+    page = await openFeed();
     const link = rowWith(page, `e2e_cook_${run}`).getByRole('link', { name: 'Frete grátis RS/SC' });
     expect(await link.getAttribute('href')).toBe('/console/layout-rule/frete-gratis-rs-sc');
     expect(await link.getAttribute('target')).toBe('_blank');
   });
 
   it('lists only the stores left selected', async () => {
+    await cookEvent();
+    page = await openFeed();
+    await rowWith(page, `e2e_cook_${run}`).waitFor();
     await page.getByRole('group', { name: 'Lojas' }).getByText('Cook Store', { exact: true }).click();
     await rowWith(page, `e2e_cook_${run}`).waitFor({ state: 'detached' });
     await rows(page).nth(49).waitFor();
     expect(new Set(await columnTexts(page, 0))).toEqual(new Set(['Loja Principal']));
     // A new cookstore event stays out; a main one comes in live.
-    await write('cookstore', `e2e-cook2-${run}`, `e2e_cook2_${run}`, 3);
-    await write('main', `e2e-main-${run}`, `e2e_main_${run}`, 2, SEEDED_CUSTOMER.id);
+    await cook2Event();
+    await mainEvent();
     await rowWith(page, `e2e_main_${run}`).waitFor();
     expect(await rowWith(page, `e2e_cook2_${run}`).count()).toBe(0);
   });
 
   it('sorts by a column, filters by a number range, and expands a row on double-click', async () => {
+    await Promise.all([cook2Event(), mainEvent()]);
+    page = await openFeed();
+    // Main's events only: the newest of them is the one written above.
+    await rowWith(page, `e2e_cook2_${run}`).waitFor();
+    await page.getByRole('group', { name: 'Lojas' }).getByText('Cook Store', { exact: true }).click();
+    await rowWith(page, `e2e_cook2_${run}`).waitFor({ state: 'detached' });
     await table(page).getByRole('button', { name: /^Data/ }).click();
     await page.waitForFunction(() => {
       const first = document.querySelector('table[aria-label="Eventos de clientes"] tbody tr[data-row-key]');
@@ -149,6 +174,8 @@ describe('event feed', () => {
   });
 
   it('opens the customer at the current path with customerId and, in the super-project, project', async () => {
+    await mainEvent();
+    page = await openFeed();
     const number = customerDisplayNumber(SEEDED_CUSTOMER.id);
     await rowWith(page, `e2e_main_${run}`).getByRole('link', { name: `#${number}` }).click();
     await page.waitForURL((url) => url.pathname === '/console/events' && url.searchParams.get('customerId') === SEEDED_CUSTOMER.id);
@@ -162,6 +189,8 @@ describe('event feed', () => {
   });
 
   it('in a store other than the super-project lists that store only, live, without the store column', async () => {
+    await Promise.all([cook2Event(), mainEvent()]);
+    page = await openFeed();
     await page.getByLabel('Projeto').selectOption('cookstore');
     await page.waitForURL(/\/console$/);
     await page.getByText('Projeto atual: Cook Store').waitFor();
