@@ -1,4 +1,4 @@
-// Demo seed: E-mail and WhatsApp templates and campaigns, conversations and e-mail preferences.
+// Demo seed (campaigns.mjs): E-mail and WhatsApp templates and campaigns, conversations and e-mail preferences.
 import { DAY, NOW, at, ts } from './values.mjs';
 import { PROJECTS } from './reference.mjs';
 

@@ -1,4 +1,4 @@
-// Demo seed: The product catalogue and category tree shared by main and cookstore.
+// Demo seed (catalogue.mjs): the product catalogue and category tree shared by main and cookstore.
 import { Rng } from './random.mjs';
 import { DAY, br, ean13, round2 } from './values.mjs';
 import { BRANDS } from './reference.mjs';

@@ -1,4 +1,4 @@
-// Demo seed: cdlbox (set C).
+// Demo seed (cdlbox.mjs): cdlbox (set C).
 import { Rng } from './random.mjs';
 import { DAY, NOW, at, cnpj, fileObject, round2, slugify, ts } from './values.mjs';
 

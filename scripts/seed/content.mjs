@@ -1,4 +1,4 @@
-// Demo seed: Content blocks, pages, posts, links, search redirects and tasks.
+// Demo seed (content.mjs): content blocks, pages, posts, links, search redirects and tasks.
 import { DAY, NOW, at, fileObject, ts } from './values.mjs';
 import { PROJECTS } from './reference.mjs';
 import { STORE_INFO } from './stores.mjs';

@@ -1,4 +1,4 @@
-// Demo seed: Customers, their credits, segments, ratings, popup leads and orders.
+// Demo seed (customers.mjs): customers, their credits, segments, ratings, popup leads and orders.
 import { DAY, HOUR, MINUTE, NOW, at, cond, cpf, round2, slugify, ts } from './values.mjs';
 import { CITIES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES } from './reference.mjs';
 import { LAYOUT_RULES } from './stores.mjs';

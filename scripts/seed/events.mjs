@@ -1,4 +1,4 @@
-// Demo seed: Customer events (the feed).
+// Demo seed (events.mjs): customer events (the feed).
 import { DAY, HOUR, MINUTE, NOW, slugify, ts } from './values.mjs';
 import { CITIES, PROJECTS } from './reference.mjs';
 import { LAYOUT_RULES, SOUTH_SOUTHEAST } from './stores.mjs';

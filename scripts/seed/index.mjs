@@ -1,4 +1,4 @@
-// Demo seed: Assembly: every store's documents, keys sorted.
+// Demo seed (index.mjs): assembly: every store's documents, keys sorted.
 import { Rng } from './random.mjs';
 import { DAY, MINUTE, NOW, price90, ts } from './values.mjs';
 import { PROJECTS, USERS } from './reference.mjs';

@@ -1,4 +1,4 @@
-// Demo seed: Sales, promotion, pricing and layout rules.
+// Demo seed (pricing.mjs): sales, promotion, pricing and layout rules.
 import { DAY, at, cond, fileObject, ts } from './values.mjs';
 import { LAYOUT_RULES, SOUTH_SOUTHEAST } from './stores.mjs';
 

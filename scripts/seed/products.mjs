@@ -1,4 +1,4 @@
-// Demo seed: Products, product-data, categories, stocks, brands, product types and gift campaigns.
+// Demo seed (products.mjs): products, product-data, categories, stocks, brands, product types and gift campaigns.
 import { companyFromProductCode } from '@console/shared';
 import { DAY, MINUTE, NOW, at, br, cnpj, fileObject, price90, round2, slugify, ts } from './values.mjs';
 import { BRANDS, PROJECTS } from './reference.mjs';

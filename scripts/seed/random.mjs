@@ -1,4 +1,4 @@
-// Demo seed: Deterministic randomness: one seeded stream per section, so editing one section does not reshuffle the others.
+// Demo seed (random.mjs): deterministic randomness: one seeded stream per section, so editing one section does not reshuffle the others.
 
 function hashString(text) {
   let h = 0x811c9dc5; // FNV-1a

@@ -1,4 +1,4 @@
-// Demo seed: Reference data: the projects, the demo users, brands, cities and names.
+// Demo seed (reference.mjs): reference data: the projects, the demo users, brands, cities and names.
 
 export const PROJECTS = {
   main: {

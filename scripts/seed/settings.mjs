@@ -1,4 +1,4 @@
-// Demo seed: Settings documents (config/{id}).
+// Demo seed (settings.mjs): settings documents (config/{id}).
 import { DAY, cnpj, fileObject, round2, ts } from './values.mjs';
 import { PROJECTS } from './reference.mjs';
 import { STOCKS, STORE_INFO } from './stores.mjs';

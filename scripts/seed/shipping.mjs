@@ -1,4 +1,4 @@
-// Demo seed: Carrier pricing tables and shipping quotes.
+// Demo seed (shipping.mjs): carrier pricing tables and shipping quotes.
 import { MINUTE, NOW, at, round2, ts } from './values.mjs';
 import { SOUTH_SOUTHEAST, STOCKS } from './stores.mjs';
 

@@ -1,4 +1,4 @@
-// Demo seed: Per-project definitions: store data, stocks, layout rules.
+// Demo seed (stores.mjs): per-project definitions: store data, stocks, layout rules.
 
 export const STORE_INFO = {
   main: {

@@ -1,4 +1,4 @@
-// Demo seed: The demo's fixed "now", time units and small value builders (timestamps, prices, documents ids, file objects, condition objects).
+// Demo seed (values.mjs): the demo's fixed "now", time units and small value builders (timestamps, prices, documents ids, file objects, condition objects).
 
 export const NOW = Date.parse('2026-11-22T00:00:00.000Z');
 export const DAY = 86_400_000;
