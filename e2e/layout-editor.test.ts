@@ -44,6 +44,15 @@ async function drag(page: Page, from: Locator, to: Locator, y = 0.5) {
   await page.mouse.up();
 }
 
+/** Runs `step` the first time it is called; later calls wait for that same run. */
+function once(step: () => Promise<void>): () => Promise<void> {
+  let run: Promise<void> | undefined;
+  return () => (run ??= step());
+}
+
+/** Tests that first run the steps they build on get the time of those steps too. */
+const STEP_TIMEOUT = 240_000;
+
 describe('page layout editor', () => {
   let browser: Browser;
   let page: Page;
@@ -113,7 +122,9 @@ describe('page layout editor', () => {
     expect((await stored('home')).content).toEqual(before);
   });
 
-  it('builds a page with one node of each type from the palette, onto the canvas and into the layer tree', async () => {
+  // Steps later tests build on (the page built, its layers rearranged, saved and reopened), each
+  // run once: a test run alone runs the steps it needs first, with their checks.
+  const buildPage = once(async () => {
     await openDocument(page, `content/${DOC_A}`);
     await openEditor();
     const root = canvas().locator('[data-node-type="ContainerComponent"]').first();
@@ -181,7 +192,7 @@ describe('page layout editor', () => {
     expect(await page.getByTestId('embed-frame').getAttribute('sandbox')).toBe('allow-scripts allow-popups');
   });
 
-  it('reorders, re-parents and collapses in the layer tree, and moves with the keyboard', async () => {
+  const rearrangeLayers = once(async () => {
     // Reorder: Products above Image (top of its row puts it before).
     await drag(page, row(/^Products/), row(/^Image/), 0.1);
     expect((await layerIds()).slice(3, 5)).toEqual(['2:Products: 10437899,NAO-EXISTE', expect.stringMatching(/^2:Image/)]);
@@ -205,7 +216,45 @@ describe('page layout editor', () => {
     await expect.poll(() => row('Texto: Ofertas da semana').getAttribute('aria-selected')).toBe('true');
   });
 
+  const saveAndReopen = once(async () => {
+    await closeEditor();
+    await waitForSaveStatus(page, 'Salvo');
+    const content = (await stored(DOC_A)).content;
+    expect(content).toMatchObject({ id: 'root', type: 'ContainerComponent' });
+    const types = (content.children as Array<{ type: string }>).map((c) => c.type);
+    expect(types).toEqual(['ContainerComponent', 'ProductsComponent', 'ImageComponent', 'VideoComponent', 'FileComponent', 'ContentComponent']);
+    expect(content.children[0]).toMatchObject({ href: '/ofertas', children: [{ type: 'TextComponent', text: 'Ofertas da semana' }, { type: 'EmbedComponent', html: HOSTILE_EMBED }] });
+    expect(content.children[1]).toMatchObject({ productIds: '10437899,NAO-EXISTE' });
+    expect(content.children[2].file).toMatchObject({ filename: 'panela-inox.jpg', isPublic: false });
+    expect(content.children[2].file.filePath).toMatch(/^project\/main\/content\//);
+    expect(content.children[5]).toMatchObject({ contentId: 'vantagens' });
+
+    await page.reload();
+    await page.getByTestId('document-path').filter({ hasText: `main/content/${DOC_A}` }).waitFor();
+    await openEditor();
+    expect(await layerIds()).toEqual([
+      '1:Container',
+      '2:Container: /ofertas',
+      '3:Texto: Ofertas da semana',
+      '3:Embed',
+      '2:Products: 10437899,NAO-EXISTE',
+      '2:Image: panela-inox.jpg',
+      '2:Video',
+      '2:Arquivo: manual.pdf',
+      '2:Contents: vantagens',
+    ]);
+  });
+
+  it('builds a page with one node of each type from the palette, onto the canvas and into the layer tree', buildPage, STEP_TIMEOUT);
+
+  it('reorders, re-parents and collapses in the layer tree, and moves with the keyboard', async () => {
+    await buildPage();
+    await rearrangeLayers();
+  }, STEP_TIMEOUT);
+
   it('undoes and redoes one drag as one step, restoring the selection', async () => {
+    await buildPage();
+    await rearrangeLayers();
     await focusCanvas();
     await page.keyboard.press('Control+z');
     expect((await layerIds()).slice(0, 4)).toEqual(['1:Container', '2:Container: /ofertas', '3:Texto: Ofertas da semana', '2:Products: 10437899,NAO-EXISTE']);
@@ -215,9 +264,10 @@ describe('page layout editor', () => {
     await page.getByRole('button', { name: 'Desfazer' }).click();
     await page.keyboard.press('Control+Shift+Z');
     expect((await layerIds())[3]).toBe('3:Embed');
-  });
+  }, STEP_TIMEOUT);
 
   it('runs every shortcut of the table, and none while typing in a property', async () => {
+    await buildPage();
     await focusCanvas();
     const pressed = (name: string) => page.getByRole('button', { name, exact: true }).getAttribute('aria-pressed');
     await page.keyboard.press('h');
@@ -263,9 +313,10 @@ describe('page layout editor', () => {
     // The typing was one step: one undo (from the toolbar) clears it.
     await page.getByRole('button', { name: 'Desfazer' }).click();
     expect(await input.inputValue()).toBe('');
-  });
+  }, STEP_TIMEOUT);
 
   it('zooms by 10% from 20% up, shows the percentage without drift, and pans with the hand or Space', async () => {
+    await buildPage();
     for (let i = 0; i < 12; i++) await page.getByRole('button', { name: 'Diminuir zoom' }).click();
     expect(await zoom().textContent()).toBe('20%');
     for (let i = 0; i < 7; i++) await page.getByRole('button', { name: 'Aumentar zoom' }).click();
@@ -287,38 +338,18 @@ describe('page layout editor', () => {
     expect(Math.round(after.x - before.x)).toBe(100);
     expect(Math.round(after.y - before.y)).toBe(50);
     expect(await page.getByRole('button', { name: 'Selecionar', exact: true }).getAttribute('aria-pressed')).toBe('true');
-  });
+  }, STEP_TIMEOUT);
 
   it('saves the layout through the autosave, and shows it again after a reload', async () => {
-    await closeEditor();
-    await waitForSaveStatus(page, 'Salvo');
-    const content = (await stored(DOC_A)).content;
-    expect(content).toMatchObject({ id: 'root', type: 'ContainerComponent' });
-    const types = (content.children as Array<{ type: string }>).map((c) => c.type);
-    expect(types).toEqual(['ContainerComponent', 'ProductsComponent', 'ImageComponent', 'VideoComponent', 'FileComponent', 'ContentComponent']);
-    expect(content.children[0]).toMatchObject({ href: '/ofertas', children: [{ type: 'TextComponent', text: 'Ofertas da semana' }, { type: 'EmbedComponent', html: HOSTILE_EMBED }] });
-    expect(content.children[1]).toMatchObject({ productIds: '10437899,NAO-EXISTE' });
-    expect(content.children[2].file).toMatchObject({ filename: 'panela-inox.jpg', isPublic: false });
-    expect(content.children[2].file.filePath).toMatch(/^project\/main\/content\//);
-    expect(content.children[5]).toMatchObject({ contentId: 'vantagens' });
-
-    await page.reload();
-    await page.getByTestId('document-path').filter({ hasText: `main/content/${DOC_A}` }).waitFor();
-    await openEditor();
-    expect(await layerIds()).toEqual([
-      '1:Container',
-      '2:Container: /ofertas',
-      '3:Texto: Ofertas da semana',
-      '3:Embed',
-      '2:Products: 10437899,NAO-EXISTE',
-      '2:Image: panela-inox.jpg',
-      '2:Video',
-      '2:Arquivo: manual.pdf',
-      '2:Contents: vantagens',
-    ]);
-  });
+    await buildPage();
+    await rearrangeLayers();
+    await saveAndReopen();
+  }, STEP_TIMEOUT);
 
   it('copies a node in one document and pastes it into another through the system clipboard, with new ids', async () => {
+    await buildPage();
+    await rearrangeLayers();
+    await saveAndReopen();
     await row(/^Container: \/ofertas/).click();
     await focusCanvas();
     await row(/^Container: \/ofertas/).click();
@@ -350,9 +381,13 @@ describe('page layout editor', () => {
       await other.close();
       page = previous;
     }
-  });
+  }, STEP_TIMEOUT);
 
   it("alerts 'Dados inválidos' for a paste that is not a layout and 'Objeto não é um canvas' onto a non-container", async () => {
+    await buildPage();
+    await rearrangeLayers();
+    await saveAndReopen();
+    if ((await editor().count()) > 0) await closeEditor();
     await openEditor();
     await row('Container').click();
     await page.evaluate(() => navigator.clipboard.writeText('isto não é um layout'));
@@ -392,5 +427,6 @@ describe('page layout editor', () => {
     await page.getByRole('button', { name: 'Desfazer' }).click();
     expect(await rows().count()).toBe(9);
     await closeEditor();
-  });
+  }, STEP_TIMEOUT);
+
 });
