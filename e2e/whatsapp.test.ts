@@ -24,6 +24,15 @@ async function signedIn(user = staff) {
   await rememberProject(page, 'main');
   return { page, dialogs };
 }
+/**
+ * 'Carregar templates' on the template list, waiting for its report. The templates the tests open
+ * (carrinho_abandonado, boas_vindas) are not in the seed: they come from the WhatsApp sandbox this way.
+ */
+async function loadTemplates(page: Page) {
+  await page.goto('/console/whatsapp-template');
+  await page.getByRole('button', { name: 'Carregar templates' }).click();
+  await page.getByText(/^Templates carregados: \d+ novo\(s\), \d+ atualizado\(s\), \d+ sem alteração\.$/).waitFor();
+}
 const sandboxMessages = async () => ((await (await fetch(`${whatsapp}/__whatsapp/messages`)).json()) as { messages: { to: string; template: string; opaque: string | null }[] }).messages;
 
 beforeAll(async () => {
@@ -41,14 +50,13 @@ describe('WhatsApp templates', () => {
   it("'Carregar templates' brings the approved templates into the list", async () => {
     await testFirestore().doc('project/main/whatsapp-template/carrinho_abandonado').delete();
     const { page } = await signedIn();
-    await page.goto('/console/whatsapp-template');
-    await page.getByRole('button', { name: 'Carregar templates' }).click();
-    await page.getByText(/^Templates carregados: \d+ novo\(s\), \d+ atualizado\(s\), \d+ sem alteração\.$/).waitFor();
+    await loadTemplates(page);
     await page.getByTestId('collection-panel').getByText('carrinho_abandonado').waitFor();
   });
 
   it('previews a template as a phone shows it, placeholders marked', async () => {
     const { page } = await signedIn();
+    await loadTemplates(page);
     await openDocument(page, 'whatsapp-template/carrinho_abandonado');
     const preview = page.getByTestId('whatsapp-preview');
     await preview.waitFor();
@@ -59,6 +67,7 @@ describe('WhatsApp templates', () => {
 
   it('sends the test message to the project’s test number', async () => {
     const { page } = await signedIn();
+    await loadTemplates(page);
     await openDocument(page, 'whatsapp-template/boas_vindas');
     await page.getByRole('button', { name: 'Enviar mensagem de teste' }).click();
     await page.getByText('Mensagem de teste enviada para +55 11 *****-0001.').waitFor();
