@@ -5,7 +5,7 @@ import { addDoc, serverTimestamp } from 'firebase/firestore';
 import { findCollectionDefinition } from '../app/definitions';
 import { documentPath } from '../app/paths';
 import { projectCollection } from '../lib/firestore-paths';
-import { entryLabel } from '../routes/collection/list-query';
+import { entryLabel } from '@console/shared';
 import { FieldGroup } from './FieldGroup';
 import { useFormDocument } from './form-document';
 import { FORM_TEXTS } from './texts';

@@ -11,14 +11,13 @@ import {
   type DocumentReference,
 } from 'firebase/firestore';
 import type { CollectionDefinition, FieldDefinition, SettingsDefinition } from '@console/shared';
-import { projectHasTool } from '@console/shared';
+import { entryLabel, projectHasTool } from '@console/shared';
 import { ADD_DOC_ID } from '../../app/paths';
 import { useProjects } from '../../app/project-context';
 import { toaster } from '../../app/toaster';
 import { DocumentForm, type FormDocument } from '../../form-engine';
 import { SUPER_PROJECT_ID } from '../../lib/env';
 import { projectCollection, projectDocument } from '../../lib/firestore-paths';
-import { entryLabel } from '../collection/list-query';
 import { AiAssistantPanel } from '../../ai-assistant/AiAssistantPanel';
 import { useAiAssistant } from '../../ai-assistant/use-ai-assistant';
 import { AiEditorButton, BottomBar, SaveStatusText } from './components/bottom-bar';
