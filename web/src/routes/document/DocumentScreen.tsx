@@ -11,7 +11,7 @@ import {
   type DocumentReference,
 } from 'firebase/firestore';
 import type { CollectionDefinition, FieldDefinition, SettingsDefinition } from '@console/shared';
-import { entryLabel, projectHasTool } from '@console/shared';
+import { entryLabel } from '@console/shared';
 import { ADD_DOC_ID } from '../../app/paths';
 import { useProjects } from '../../app/project-context';
 import { toaster } from '../../app/toaster';
@@ -26,9 +26,7 @@ import { DeletedNotice } from './components/deleted-notice';
 import { ActionButton, DocumentHeader } from './components/document-header';
 import { FormSkeleton } from './components/form-skeleton';
 import { ReplicationPanel } from './components/replication-panel';
-import { SingleProductSync } from '../sync/components/single-product-sync';
-import { ProductPanel } from '../product-panel/ProductPanel';
-import { useCollectionExtension } from '../../collection-extensions/use-collection-extension';
+import { useCollectionExtension } from '../../collection-extensions';
 import { DOCUMENT_TEXTS, idExistsMessage, requiredFieldMessage, SAVE_STATUS } from './constants';
 import { changedFieldUpdates, idProblem, withoutUndefined, writeErrorMessage } from './document-writes';
 import { hasUnsavedChanges, type SaveRequest } from './form-state';
@@ -129,7 +127,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
 
   const existing = !creating && snapshot.status === 'exists';
   // Buttons and panels a collection registers (web/src/collection-extensions).
-  const extension = useCollectionExtension({ projectId, collectionId, docId, data: storedData, existing: isCollection && existing });
+  const extension = useCollectionExtension({ projectId, collectionId, docId, data: storedData, creating, existing: isCollection && existing });
   const form = useDocumentForm({ snapshot, autosave: existing, validate: saveProblem, write: writeSave });
   const { state, edit } = form;
 
@@ -334,7 +332,6 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
           path={path}
           actions={
             <>
-              {collectionId === 'product' && projectHasTool(projectId, 'product-sync') && <SingleProductSync projectId={projectId} code={creating ? null : docId} data={storedData} />}
               {extension.actions}
               {isCollection && existing && (
                 <>
@@ -365,7 +362,6 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
                 <Alert.Title>{shownMessage}</Alert.Title>
               </Alert.Root>
             )}
-            {collectionId === 'product' && existing && projectHasTool(projectId, 'product-sync') && <ProductPanel projectId={projectId} productCode={docId} />}
             {extension.panels}
             <chakra.form id={formId} noValidate onSubmit={submit}>
               <DocumentForm
