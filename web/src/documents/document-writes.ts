@@ -1,6 +1,6 @@
 import { FieldPath, serverTimestamp } from 'firebase/firestore';
-import { isPlainObject } from '../../form-engine/field-key';
-import { ADD_DOC_ID } from '../../app/paths';
+import { isPlainObject } from '../form-engine/field-key';
+import { ADD_DOC_ID } from '../app/paths';
 import { DOCUMENT_TEXTS } from './constants';
 
 /** Firestore refuses `undefined`; a value a widget never set is simply not written. */

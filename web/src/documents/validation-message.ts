@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { FieldDefinition } from '@console/shared';
-import { fieldKey } from '../../form-engine/field-key';
-import { formatNumber } from '../../lib/format';
+import { fieldKey } from '../form-engine/field-key';
+import { formatNumber } from '../lib/format';
 import { requiredFieldMessage } from './constants';
 
 type Issue = z.core.$ZodIssue;

@@ -26,14 +26,6 @@ export const DOCUMENT_TEXTS = {
   jsonEditorLoading: 'Abrindo o JSON Editor',
 } as const;
 
-/** A field edited here and changed by someone else meanwhile (the realtime merge). */
-export const CONFLICT_TEXTS = {
-  changedElsewhere: (value: string) => `Este campo foi alterado por outra pessoa: ${value}`,
-  useRemote: 'Usar o valor remoto',
-  keepMine: 'Manter o meu',
-  empty: '(vazio)',
-} as const;
-
 /** The status line of an existing document. */
 export const SAVE_STATUS = {
   saved: 'Salvo',

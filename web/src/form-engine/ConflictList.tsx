@@ -1,11 +1,15 @@
 import { Alert, Button, HStack, Stack } from '@chakra-ui/react';
 import type { FieldDefinition } from '@console/shared';
-import { fieldKey } from '../../../form-engine';
-import { summarizeValue } from '../../../form-engine/display-json';
-import { toDate } from '../../../form-engine/timestamps';
-import { formatDateTime } from '../../../lib/format';
-import { CONFLICT_TEXTS } from '../constants';
-import type { FieldConflict } from '../remote-merge';
+import { formatDateTime } from '../lib/format';
+import { summarizeValue } from './display-json';
+import { toDate } from './timestamps';
+import { fieldKey } from './field-key';
+import { CONFLICT_TEXTS } from './texts';
+
+/** Someone else's value for a field edited here (documents/remote-merge.ts keeps them). */
+interface FieldConflict {
+  remote: unknown;
+}
 
 /** Someone else's value, in one short line. */
 function remoteValueText(value: unknown): string {
