@@ -1,8 +1,8 @@
 import { Stack } from '@chakra-ui/react';
 import type { FieldDefinition } from '@console/shared';
-import { withContentBlocks } from './ContentBlocksField';
-import { FormDocumentProvider, type FormDocument } from './form-document';
-import { ObjectFields } from './ObjectFields';
+import { withContentBlocks } from './widgets/ContentBlocksField';
+import { FormDocumentProvider, type FormDocument } from './data/form-document';
+import { ObjectFields } from './parts/ObjectFields';
 
 export interface DocumentFormProps {
   /** The definition's fields; none means the document is edited as content blocks (`content`). */

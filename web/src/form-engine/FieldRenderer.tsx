@@ -1,5 +1,5 @@
 import type { FieldDefinition } from '@console/shared';
-import { FieldErrorBoundary } from './FieldErrorBoundary';
+import { FieldErrorBoundary } from './parts/FieldErrorBoundary';
 import { widgetFor } from './registry';
 
 export interface FieldRendererProps {

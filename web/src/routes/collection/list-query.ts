@@ -7,7 +7,7 @@ import {
   type QueryConstraint,
 } from 'firebase/firestore';
 import { readBrazilianNumber, type CollectionDefinition } from '@console/shared';
-import { fieldKey } from '../../form-engine/field-key';
+import { fieldKey } from '../../form-engine/values/field-key';
 
 /** End of a prefix range: every string starting with the prefix sorts below it. */
 export const PREFIX_END = '\uf8ff';
