@@ -4,6 +4,6 @@ export { fieldWidgets, widgetFor } from './registry';
 export { fieldComponents } from './field-components';
 export { fieldKey, isPlainObject } from './values/field-key';
 export { CONTENT_BLOCKS_FIELD, ContentBlocksField, withContentBlocks } from './widgets/ContentBlocksField';
-export { FormDocumentProvider, type FormDocument } from './data/form-document';
+export { FormDataProvider, useFormData, useFormDocument, type FormData, type FormDocument } from './data/form-document';
 export { ConflictList } from './parts/ConflictList';
 export type { FieldWidget, FieldWidgetProps, FieldOfType } from './types';

@@ -1,32 +1,14 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { limit, onSnapshot, query, where, type QueryConstraint } from 'firebase/firestore';
 import { projectCollection } from '../../lib/firestore-paths';
-import { buildOptionTree, toTreeEntry, type TreeOption } from '../values/option-tree';
+import { NESTED_LIST_LIMIT, type CollectionDocsQuery, type CollectionDocsState } from './collection-docs';
 
-/** Lists read by widgets (nested selects, key pickers) hold at most this many documents (document 1 §9). */
-export const NESTED_LIST_LIMIT = 1000;
+export type { CollectionDoc, CollectionDocsQuery, CollectionDocsState } from './collection-docs';
 
-export interface CollectionDoc {
-  id: string;
-  data: Record<string, unknown>;
-}
-
-export type CollectionDocsState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; docs: CollectionDoc[] };
-
-export interface CollectionDocsQuery {
-  projectId: string;
-  collection: string;
-  /** Optional equality filter. */
-  filter?: { field: string; value: string | number | boolean };
-  max?: number;
-  /** False to read nothing (a collection-editor of a document not saved yet). */
-  enabled?: boolean;
-}
-
-/** The realtime documents of project/{projectId}/{collection}, optionally filtered by equality. */
+/**
+ * The realtime documents of project/{projectId}/{collection}, optionally filtered by equality:
+ * what the document screen gives its form (FormData.useCollectionDocs).
+ */
 export function useCollectionDocs({
   projectId,
   collection,
@@ -61,21 +43,4 @@ export function useCollectionDocs({
   }, [projectId, collection, filterField, filterValue, max, enabled]);
 
   return state;
-}
-
-export interface DocumentTree {
-  status: CollectionDocsState['status'];
-  /** The documents as a tree by `parent` (empty until loaded). */
-  options: TreeOption[];
-}
-
-/** The realtime documents as select options, a tree by `parent`, labelled by `labelField`. */
-export function useDocumentTree(docsQuery: CollectionDocsQuery, labelField?: string): DocumentTree {
-  const list = useCollectionDocs(docsQuery);
-  // Rebuilt only when the list changes, not on every keystroke of the form around it.
-  const options = useMemo(
-    () => (list.status === 'ready' ? buildOptionTree(list.docs.map((d) => toTreeEntry(d.id, d.data, labelField))) : []),
-    [list, labelField],
-  );
-  return { status: list.status, options };
 }

@@ -1,6 +1,6 @@
 import { memo, useCallback } from 'react';
 import type { FieldDefinition } from '@console/shared';
-import { FieldRenderer } from '../FieldRenderer';
+import { useFieldRendering } from '../field-rendering';
 import { fieldKey } from '../values/field-key';
 
 interface ObjectFieldProps {
@@ -16,6 +16,7 @@ interface ObjectFieldProps {
  * 200 fields, re-rendering all of them cost several frames per keystroke — bench/document-form).
  */
 const ObjectField = memo(function ObjectField({ field, fieldName, value, onChange, disabled }: ObjectFieldProps) {
+  const { FieldRenderer } = useFieldRendering();
   const change = useCallback((next: unknown) => onChange(fieldName, next), [onChange, fieldName]);
   return <FieldRenderer field={field} value={value} disabled={disabled} onChange={change} />;
 });

@@ -11,7 +11,7 @@ import { ReadOnlyField } from './ReadOnlyField';
 import { FORM_TEXTS } from '../texts';
 import type { FieldOfType, FieldWidgetProps } from '../types';
 import { WidgetNote } from '../parts/WidgetParts';
-import { useDocumentTree } from '../data/use-collection-docs';
+import { useDocumentTree } from '../data/use-document-tree';
 
 /**
  * A map keyed by document ids of another collection (a product's Stock by stock id), each value

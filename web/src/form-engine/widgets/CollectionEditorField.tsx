@@ -1,16 +1,13 @@
 import { Link, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { addDoc, serverTimestamp } from 'firebase/firestore';
 import { findCollectionDefinition } from '../../app/definitions';
 import { documentPath } from '../../app/paths';
-import { projectCollection } from '../../lib/firestore-paths';
 import { entryLabel } from '@console/shared';
 import { FieldGroup } from '../parts/FieldGroup';
-import { useFormDocument } from '../data/form-document';
+import { useFormData } from '../data/form-document';
 import { FORM_TEXTS } from '../texts';
 import type { FieldOfType, FieldWidgetProps } from '../types';
-import { useCollectionDocs } from '../data/use-collection-docs';
 import { WidgetButton, WidgetNote } from '../parts/WidgetParts';
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
@@ -21,7 +18,8 @@ const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true
  * Stores nothing in this document.
  */
 export function CollectionEditorField({ field, disabled }: FieldWidgetProps<FieldOfType<'collection-editor'>>) {
-  const { projectId, docId } = useFormDocument();
+  const { document, useCollectionDocs, addDocument } = useFormData();
+  const { projectId, docId } = document;
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -53,12 +51,8 @@ export function CollectionEditorField({ field, disabled }: FieldWidgetProps<Fiel
     setCreating(true);
     setFailed(false);
     try {
-      const created = await addDoc(projectCollection(projectId, field.collection), {
-        [field.filterField]: docId,
-        createdAt: serverTimestamp(),
-        updatedAt: serverTimestamp(),
-      });
-      navigate(documentPath(field.collection, created.id));
+      const createdId = await addDocument(field.collection, { [field.filterField]: docId });
+      navigate(documentPath(field.collection, createdId));
     } catch (error) {
       console.error(error);
       setFailed(true);

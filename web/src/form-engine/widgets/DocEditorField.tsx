@@ -1,113 +1,75 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
-import { onSnapshot, serverTimestamp, setDoc } from 'firebase/firestore';
+import { useMemo } from 'react';
 import { CONFIG_COLLECTION } from '@console/shared';
 import { findCollectionDefinition, findSettingsDefinition } from '../../app/definitions';
-import { projectDocument } from '../../lib/firestore-paths';
-import { DocumentForm } from '../DocumentForm';
+import { FormDataProvider, useFormData, type FormData } from '../data/form-document';
+import { ConflictList } from '../parts/ConflictList';
 import { FieldGroup } from '../parts/FieldGroup';
-import { useFormDocument } from '../data/form-document';
+import { FormFields } from '../parts/FormFields';
+import { WidgetButton, WidgetNote } from '../parts/WidgetParts';
 import { FORM_TEXTS } from '../texts';
 import type { FieldOfType, FieldWidgetProps } from '../types';
-import { WidgetButton, WidgetNote } from '../parts/WidgetParts';
 
-type Remote = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: Record<string, unknown> | null };
+type DocEditorProps = FieldWidgetProps<FieldOfType<'doc-editor'>>;
+
+const SAVE_STATUS_TEXT = {
+  saved: FORM_TEXTS.saved,
+  pending: FORM_TEXTS.pending,
+  saving: FORM_TEXTS.saving,
+  failed: FORM_TEXTS.saveFailed,
+} as const;
 
 /**
  * The form of one other document (`collection`/`docId`, the same id as this document when no id
- * is given), read in realtime and merge-saved with its own button. Stores nothing in this document.
+ * is given), read in realtime and merge-saved with its own button, under the main form's rules
+ * (schema check of the edited fields, realtime merge, conflicts). Stores nothing in this document.
  */
-export function DocEditorField({ field, disabled }: FieldWidgetProps<FieldOfType<'doc-editor'>>) {
-  const { projectId, docId: currentId } = useFormDocument();
-  const docId = field.docId ?? currentId;
-  const [remote, setRemote] = useState<Remote>({ status: 'loading' });
-  const [edits, setEdits] = useState<Record<string, unknown>>({});
-  const [saving, setSaving] = useState<'idle' | 'saving' | 'failed'>('idle');
-
-  useEffect(() => {
-    if (!projectId || !docId) return undefined;
-    setRemote({ status: 'loading' });
-    setEdits({});
-    return onSnapshot(
-      projectDocument(projectId, field.collection, docId),
-      (snapshot) => setRemote({ status: 'ready', data: snapshot.exists() ? snapshot.data() : null }),
-      (error) => {
-        console.error(error);
-        setRemote({ status: 'error' });
-      },
-    );
-  }, [projectId, field.collection, docId]);
-
-  const definition = !docId
-    ? null
-    : field.collection === CONFIG_COLLECTION
-      ? findSettingsDefinition(projectId, docId)
-      : findCollectionDefinition(projectId, field.collection);
-
-  if (!docId) {
+export function DocEditorField(props: DocEditorProps) {
+  const { projectId, docId: currentId } = useFormData().document;
+  const docId = props.field.docId ?? currentId;
+  if (!projectId || !docId) {
     return (
-      <FieldGroup field={field} disabled={disabled}>
+      <FieldGroup field={props.field} disabled={props.disabled}>
         <WidgetNote>{FORM_TEXTS.noDocument}</WidgetNote>
       </FieldGroup>
     );
   }
+  // Another document starts a new form (its own snapshot, edits and status).
+  return <EmbeddedDocumentForm key={`${props.field.collection}/${docId}`} {...props} projectId={projectId} docId={docId} />;
+}
 
-  const pending = Object.keys(edits).length > 0;
-
-  async function save() {
-    if (!pending || !docId) return;
-    const written = edits;
-    setSaving('saving');
-    try {
-      const data: Record<string, unknown> = Object.fromEntries(Object.entries(written).filter(([, v]) => v !== undefined));
-      if (remote.status === 'ready' && remote.data === null) data.createdAt = serverTimestamp();
-      data.updatedAt = serverTimestamp();
-      // Merge-save: the edited fields are replaced whole (a key removed from a map goes away),
-      // every other field of the document is left as stored.
-      await setDoc(projectDocument(projectId, field.collection, docId), data, { mergeFields: Object.keys(data) });
-      // Keys edited again while the write was under way stay pending.
-      setEdits((current) => Object.fromEntries(Object.entries(current).filter(([k, v]) => written[k] !== v)));
-      setSaving('idle');
-    } catch (error) {
-      console.error(error);
-      setSaving('failed');
-    }
-  }
-
-  const status =
-    saving === 'saving' ? FORM_TEXTS.saving : saving === 'failed' ? FORM_TEXTS.saveFailed : pending ? FORM_TEXTS.pending : FORM_TEXTS.saved;
+function EmbeddedDocumentForm({ field, disabled, projectId, docId }: DocEditorProps & { projectId: string; docId: string }) {
+  const data = useFormData();
+  const definition =
+    field.collection === CONFIG_COLLECTION
+      ? findSettingsDefinition(projectId, docId)
+      : findCollectionDefinition(projectId, field.collection);
+  const fields = definition?.fields ?? [];
+  const embedded = data.useEmbeddedDocument({ projectId, collectionId: field.collection, docId, definition });
+  // Widgets inside read and write around the embedded document, not the main one.
+  const innerData = useMemo<FormData>(
+    () => ({ ...data, document: { projectId, collectionId: field.collection, docId } }),
+    [data, projectId, field.collection, docId],
+  );
 
   return (
     <FieldGroup field={field} disabled={disabled}>
-      {remote.status === 'loading' && <WidgetNote>{FORM_TEXTS.loading}</WidgetNote>}
-      {remote.status === 'error' && (
-        <WidgetNote tone="error">{FORM_TEXTS.loadFailed}</WidgetNote>
-      )}
-      {remote.status === 'ready' && (
+      {embedded.status === 'loading' && <WidgetNote>{FORM_TEXTS.loading}</WidgetNote>}
+      {embedded.status === 'error' && <WidgetNote tone="error">{FORM_TEXTS.loadFailed}</WidgetNote>}
+      {embedded.status === 'ready' && (
         <Stack gap="4">
-          {remote.data === null && (
-            <WidgetNote>{FORM_TEXTS.documentMissing}</WidgetNote>
-          )}
-          <DocumentForm
-            fields={definition?.fields ?? []}
-            values={{ ...remote.data, ...edits }}
-            disabled={disabled}
-            document={{ projectId, collectionId: field.collection, docId }}
-            onChange={(key, next) => {
-              setSaving('idle');
-              setEdits((current) => ({ ...current, [key]: next }));
-            }}
-          />
+          {embedded.missing && <WidgetNote>{FORM_TEXTS.documentMissing}</WidgetNote>}
+          <FormDataProvider value={innerData}>
+            <FormFields fields={fields} values={embedded.values} disabled={disabled} onChange={embedded.edit} />
+          </FormDataProvider>
+          <ConflictList conflicts={embedded.conflicts} fields={fields} onResolve={embedded.resolveConflict} />
+          {embedded.saveStatus === 'failed' && embedded.error && <WidgetNote tone="error">{embedded.error}</WidgetNote>}
           <HStack gap="3">
-            <WidgetButton
-              disabled={disabled || !pending}
-              loading={saving === 'saving'}
-              onClick={() => void save()}
-            >
+            <WidgetButton disabled={disabled || !embedded.canSave} loading={embedded.saving} onClick={embedded.save}>
               {`${FORM_TEXTS.saveEmbedded} ${field.title}`}
             </WidgetButton>
             <Text fontSize="sm" color="fg.muted" role="status">
-              {status}
+              {SAVE_STATUS_TEXT[embedded.saveStatus]}
             </Text>
           </HStack>
         </Stack>

@@ -4,7 +4,7 @@ import { withoutSubtree } from '../values/option-tree';
 import { ReadOnlyField } from './ReadOnlyField';
 import { FORM_TEXTS } from '../texts';
 import type { FieldOfType, FieldWidgetProps } from '../types';
-import { useDocumentTree } from '../data/use-collection-docs';
+import { useDocumentTree } from '../data/use-document-tree';
 
 /**
  * A reference to a document of another collection of the current project (realtime, up to 1000

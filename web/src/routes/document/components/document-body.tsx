@@ -2,6 +2,7 @@ import { Alert, Box, chakra, Text } from '@chakra-ui/react';
 import { useMemo, type FormEvent, type ReactNode } from 'react';
 import { DOCUMENT_TEXTS } from '../../../documents/constants';
 import type { DocumentModel } from '../../../documents/use-document';
+import { useDocumentFormData } from '../../../documents/form-data';
 import { DocumentForm, type FormDocument } from '../../../form-engine';
 import { ReplicationPanel } from './replication-panel';
 
@@ -24,6 +25,7 @@ export function DocumentBody({ formId, projectId, collectionId, docId, document,
     () => ({ projectId, collectionId, docId: creating ? null : docId }),
     [projectId, collectionId, creating, docId],
   );
+  const formData = useDocumentFormData(formDocument);
   const settingsMissing = !isCollection && snapshot.status === 'missing';
   const shownMessage = document.message ?? (form.state.status === 'failed' ? form.state.error : null);
 
@@ -55,7 +57,7 @@ export function DocumentBody({ formId, projectId, collectionId, docId, document,
           values={document.formValues}
           onChange={document.change}
           isFieldDisabled={(field) => field === idField && !creating}
-          document={formDocument}
+          data={formData}
         />
       </chakra.form>
     </Box>
