@@ -1,9 +1,12 @@
-import { memo, useCallback } from 'react';
+import { memo, useCallback, type ComponentType } from 'react';
 import type { FieldDefinition } from '@console/shared';
 import { useFieldRendering } from '../field-rendering';
+import type { FieldRendererProps } from '../types';
 import { fieldKey } from '../values/field-key';
 
 interface ObjectFieldProps {
+  /** The engine's renderer (read once per object, not once per field). */
+  FieldRenderer: ComponentType<FieldRendererProps>;
   field: FieldDefinition;
   fieldName: string;
   value: unknown;
@@ -15,8 +18,7 @@ interface ObjectFieldProps {
  * One field of the object, memoised: a keystroke in one field re-renders that field only (with
  * 200 fields, re-rendering all of them cost several frames per keystroke — bench/document-form).
  */
-const ObjectField = memo(function ObjectField({ field, fieldName, value, onChange, disabled }: ObjectFieldProps) {
-  const { FieldRenderer } = useFieldRendering();
+const ObjectField = memo(function ObjectField({ FieldRenderer, field, fieldName, value, onChange, disabled }: ObjectFieldProps) {
   const change = useCallback((next: unknown) => onChange(fieldName, next), [onChange, fieldName]);
   return <FieldRenderer field={field} value={value} disabled={disabled} onChange={change} />;
 });
@@ -36,6 +38,7 @@ export function ObjectFields({
   disabled?: boolean;
   isFieldDisabled?(field: FieldDefinition): boolean;
 }) {
+  const { FieldRenderer } = useFieldRendering();
   return (
     <>
       {fields.map((field) => {
@@ -43,6 +46,7 @@ export function ObjectFields({
         return (
           <ObjectField
             key={key}
+            FieldRenderer={FieldRenderer}
             field={field}
             fieldName={key}
             value={values[key]}
