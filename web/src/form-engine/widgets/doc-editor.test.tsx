@@ -12,9 +12,17 @@ import { DocumentForm } from '../DocumentForm';
 const field: FieldDefinition = { name: 'seo', title: 'SEO da loja', type: 'doc-editor', collection: 'config', docId: 'store' };
 
 const ready: EmbeddedDocument = {
-  ...NO_FORM_DATA.useEmbeddedDocument({ projectId: 'main', collectionId: 'config', docId: 'store', definition: null }),
   status: 'ready',
+  missing: false,
   values: { content: { blocks: [] } },
+  conflicts: {},
+  saveStatus: 'saved',
+  error: null,
+  canSave: false,
+  saving: false,
+  edit: () => {},
+  save: () => {},
+  resolveConflict: () => {},
 };
 
 function render(embedded: EmbeddedDocument, projectId = 'main'): { text: string; asked: EmbeddedDocumentQuery[] } {
