@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import type { FieldDefinition } from '@console/shared';
 import { system } from '../../web/src/app/theme';
 import { DocumentForm } from '../../web/src/form-engine';
-import { formReducer, initialFormState } from '../../web/src/routes/document/form-state';
+import { formReducer, initialFormState } from '../../web/src/documents/form-state';
 
 const FIELD_COUNT = 200;
 

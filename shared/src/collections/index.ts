@@ -3,3 +3,4 @@ export * from './registry.js';
 export * from './address.js';
 export * from './components.js';
 export * from './import-records.js';
+export * from './entry-label.js';

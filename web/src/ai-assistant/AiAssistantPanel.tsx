@@ -1,6 +1,6 @@
 import { Box, Button, CloseButton, HStack, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { sameValue } from '../routes/document/remote-merge';
+import { sameValue } from '../documents/remote-merge';
 import { isConflict, type ProposedField } from './assistant-state';
 import { ASSISTANT_TEXTS } from './constants';
 import { ProposalCard } from './ProposalCard';

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { summarizeValue } from '../form-engine/display-json';
+import { summarizeValue } from '../form-engine/values/display-json';
 import type { ConversationEntry, ProposedField } from './assistant-state';
 import { ASSISTANT_TEXTS } from './constants';
 

@@ -7,3 +7,4 @@ import './email-template';
 import './task';
 import './product-gift';
 import './conversation';
+import './product';

@@ -1,19 +1,33 @@
-import type { CollectionExtension } from './types';
+import type { CollectionExtension, ImportRequirements, ProjectCondition } from './types';
 
 /**
- * Every collection's extension of the document screen, by collection id. Add an entry (one file per
- * collection beside this one) to give a collection its buttons and panels.
+ * Every collection's extension of the generic screens, by collection id. Add an entry (one folder
+ * per collection beside this one, listed in ./extensions.ts) to give a collection its buttons,
+ * panels and import requirements.
  */
-const registry: Record<string, CollectionExtension> = {};
+const registry: Record<string, Required<CollectionExtension>> = {};
 
 export function registerCollectionExtension(collectionId: string, extension: CollectionExtension): void {
   const current = registry[collectionId];
   registry[collectionId] = {
     actions: [...(current?.actions ?? []), ...(extension.actions ?? [])],
     panels: [...(current?.panels ?? []), ...(extension.panels ?? [])],
+    headerParts: [...(current?.headerParts ?? []), ...(extension.headerParts ?? [])],
+    listActions: [...(current?.listActions ?? []), ...(extension.listActions ?? [])],
+    import: { ...current?.import, ...extension.import },
   };
 }
 
-export function collectionExtension(collectionId: string): CollectionExtension | null {
+export function collectionExtension(collectionId: string): Required<CollectionExtension> | null {
   return registry[collectionId] ?? null;
+}
+
+/** The items of a list that apply in this project. */
+export function availableIn<T extends { available?: ProjectCondition }>(items: readonly T[], projectId: string): T[] {
+  return items.filter((item) => item.available?.(projectId) ?? true);
+}
+
+/** What the CSV import of a collection asks for (nothing for most). */
+export function importRequirements(collectionId: string): ImportRequirements {
+  return registry[collectionId]?.import ?? {};
 }

@@ -1,11 +1,16 @@
 import type { ComponentType } from 'react';
 
 /**
- * Collection extensions: what a collection adds to the generic document screen — action buttons
- * in its header (with an optional confirmation and the call they make) and panels above the form.
- * Registered per collection id in ./registry.ts; the document screen asks the registry and renders
- * whatever is there, so a feature adds its buttons without touching the screen.
+ * Collection extensions: what a collection adds to the generic screens — action buttons in the
+ * document header (with an optional confirmation and the call they make), header parts that make
+ * their own calls (the product sync buttons), panels above the form, buttons beside the list's CSV
+ * buttons, and what its CSV import asks for. Registered per collection id in ./registry.ts; the
+ * screens ask the registry and render whatever is there, so a feature adds its buttons without
+ * touching a screen (and no screen tests a collection id).
  */
+
+/** Where an item applies: a project that has the tool it needs. Everywhere when absent. */
+export type ProjectCondition = (projectId: string) => boolean;
 
 export interface ExtensionContext {
   projectId: string;
@@ -30,6 +35,7 @@ export interface DocumentAction {
    * shown as an error toast. Runs once at a time per button.
    */
   run(context: ExtensionContext): Promise<string | void>;
+  available?: ProjectCondition;
 }
 
 export interface PanelProps extends ExtensionContext {
@@ -40,9 +46,43 @@ export interface PanelProps extends ExtensionContext {
 export interface DocumentPanel {
   id: string;
   Component: ComponentType<PanelProps>;
+  available?: ProjectCondition;
+  /** The panel keeps its own spacing (no margin added below it). */
+  ownSpacing?: boolean;
+}
+
+export interface HeaderPartProps {
+  projectId: string;
+  /** Null on the new-record form. */
+  docId: string | null;
+  /** The stored document (null until loaded, and on the new-record form). */
+  data: Record<string, unknown> | null;
+}
+
+/** A part of the document header with its own calls and dialogs; shown on the new-record form too. */
+export interface DocumentHeaderPart {
+  id: string;
+  Component: ComponentType<HeaderPartProps>;
+  available?: ProjectCondition;
+}
+
+/** A button beside the collection list's CSV buttons. */
+export interface ListAction {
+  id: string;
+  Component: ComponentType<{ projectId: string }>;
+  available?: ProjectCondition;
+}
+
+/** What the CSV import dialog asks for before writing this collection's records. */
+export interface ImportRequirements {
+  /** A brand typed in the dialog goes into every record (spec §5: products). */
+  brand?: boolean;
 }
 
 export interface CollectionExtension {
   actions?: DocumentAction[];
   panels?: DocumentPanel[];
+  headerParts?: DocumentHeaderPart[];
+  listActions?: ListAction[];
+  import?: ImportRequirements;
 }

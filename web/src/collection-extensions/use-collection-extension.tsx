@@ -1,26 +1,28 @@
 import { Box } from '@chakra-ui/react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { toaster } from '../app/toaster';
 import { ActionButton } from '../routes/document/components/document-header';
-import './extensions';
-import { collectionExtension } from './registry';
+import { availableIn, collectionExtension } from './registry';
 import type { ExtensionContext } from './types';
 
 /**
- * The registered extension of a document: its action buttons (for the header) and its panels (for
- * above the form). Nothing when the collection has none.
+ * The registered extension of a document: its header parts and action buttons (for the header)
+ * and its panels (for above the form). Nothing when the collection has none.
  */
 export function useCollectionExtension({
   projectId,
   collectionId,
   docId,
   data,
+  creating,
   existing,
 }: {
   projectId: string;
   collectionId: string;
   docId: string;
   data: Record<string, unknown> | null;
+  /** The new-record form: only header parts are shown, with no document id. */
+  creating: boolean;
   /** Only a stored document gets actions and panels (not the 'add' form). */
   existing: boolean;
 }): { actions: ReactNode; panels: ReactNode } {
@@ -30,9 +32,16 @@ export function useCollectionExtension({
   const showPanel = useCallback((panelId: string, payload: unknown) => setPayloads((p) => ({ ...p, [`${docId}:${panelId}`]: payload })), [docId]);
   const context = useMemo<ExtensionContext>(() => ({ projectId, collectionId, docId, data, showPanel }), [projectId, collectionId, docId, data, showPanel]);
 
-  if (!extension || !existing) return { actions: null, panels: null };
+  if (!extension) return { actions: null, panels: null };
 
-  const actions = (extension.actions ?? []).map((action) => (
+  const headerParts = availableIn(extension.headerParts, projectId).map(({ id, Component }) => (
+    <Fragment key={id}>
+      <Component projectId={projectId} docId={creating ? null : docId} data={data} />
+    </Fragment>
+  ));
+  if (!existing) return { actions: headerParts.length > 0 ? <>{headerParts}</> : null, panels: null };
+
+  const actions = availableIn(extension.actions, projectId).map((action) => (
     <ActionButton
       key={action.id}
       data-action={action.id}
@@ -54,10 +63,18 @@ export function useCollectionExtension({
       {action.label}
     </ActionButton>
   ));
-  const panels = (extension.panels ?? []).map(({ id, Component }) => (
-    <Box key={id} mb="5" data-panel={id}>
+  const panels = availableIn(extension.panels, projectId).map(({ id, Component, ownSpacing }) => (
+    <Box key={id} mb={ownSpacing ? undefined : '5'} data-panel={id}>
       <Component {...context} payload={payloads[`${docId}:${id}`]} />
     </Box>
   ));
-  return { actions: <>{actions}</>, panels: <>{panels}</> };
+  return {
+    actions: (
+      <>
+        {headerParts}
+        {actions}
+      </>
+    ),
+    panels: <>{panels}</>,
+  };
 }

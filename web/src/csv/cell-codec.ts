@@ -1,7 +1,7 @@
 import { readBrazilianNumber } from '@console/shared';
-import { toDisplayJson } from '../form-engine/display-json';
-import { reviveTimestamps } from '../form-engine/json-text';
-import { toDate } from '../form-engine/timestamps';
+import { toDisplayJson } from '../form-engine/values/display-json';
+import { reviveTimestamps } from '../form-engine/values/json-text';
+import { toDate } from '../form-engine/values/timestamps';
 import type { CellKind } from './columns';
 import { CSV_TEXTS } from './texts';
 

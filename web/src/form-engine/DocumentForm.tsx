@@ -1,37 +1,24 @@
-import { Stack } from '@chakra-ui/react';
-import type { FieldDefinition } from '@console/shared';
-import { withContentBlocks } from './ContentBlocksField';
-import { FormDocumentProvider, type FormDocument } from './form-document';
-import { ObjectFields } from './ObjectFields';
+import { FormDataProvider, NO_FORM_DATA, type FormData } from './data/form-document';
+import { FieldRenderingContext } from './field-rendering';
+import { ENGINE_RENDERING } from './FieldRenderer';
+import { FormFields, type FormFieldsProps } from './parts/FormFields';
 
-export interface DocumentFormProps {
-  /** The definition's fields; none means the document is edited as content blocks (`content`). */
-  fields: readonly FieldDefinition[];
-  /** The whole document; keys without a field are never touched. */
-  values: Record<string, unknown>;
-  /** Called with the top-level key and its new value. */
-  onChange(key: string, value: unknown): void;
-  disabled?: boolean;
-  /** Per-field lock (the id input outside creation). */
-  isFieldDisabled?(field: FieldDefinition): boolean;
+export interface DocumentFormProps extends FormFieldsProps {
   /**
-   * The document being edited, for widgets that read other documents (nested selects, embedded
-   * lists). Without it they use the document the console's route opens.
+   * What widgets read and write beyond their value (the document edited, other collections):
+   * the document screen gives it (web/src/documents/form-data.ts). Without it, widgets that read
+   * other documents read nothing.
    */
-  document?: FormDocument;
+  data?: FormData;
 }
 
-export function DocumentForm({ fields, values, onChange, disabled, isFieldDisabled, document }: DocumentFormProps) {
-  const form = (
-    <Stack gap="5">
-      <ObjectFields
-        fields={withContentBlocks(fields)}
-        values={values}
-        onChange={onChange}
-        disabled={disabled}
-        isFieldDisabled={isFieldDisabled}
-      />
-    </Stack>
+/** The form of a document: the engine and the data handed down, then one widget per field. */
+export function DocumentForm({ data = NO_FORM_DATA, ...fields }: DocumentFormProps) {
+  return (
+    <FieldRenderingContext.Provider value={ENGINE_RENDERING}>
+      <FormDataProvider value={data}>
+        <FormFields {...fields} />
+      </FormDataProvider>
+    </FieldRenderingContext.Provider>
   );
-  return document ? <FormDocumentProvider value={document}>{form}</FormDocumentProvider> : form;
 }

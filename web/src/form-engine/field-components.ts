@@ -1,8 +1,8 @@
 import { FIELD_COMPONENTS } from '@console/shared';
-import { CONTENT_BLOCKS_COMPONENT } from './content-blocks';
-import { ContentBlocksField } from './ContentBlocksField';
-import { GoogleConsoleConnectComponent } from './GoogleConsoleConnectComponent';
-import { JsonComponent } from './JsonComponent';
+import { CONTENT_BLOCKS_COMPONENT } from './values/content-blocks';
+import { ContentBlocksField } from './widgets/ContentBlocksField';
+import { GoogleConsoleConnectComponent } from './widgets/GoogleConsoleConnectComponent';
+import { JsonComponent } from './widgets/JsonComponent';
 import type { FieldOfType, FieldWidget } from './types';
 
 /** The widgets of `component` fields, by name; an unknown name is shown read-only. */

@@ -32,3 +32,11 @@ export const FORM_TEXTS = {
   connected: 'Conectado',
   notConnected: 'Não conectado',
 } as const;
+
+/** A field edited here and changed by someone else meanwhile (the realtime merge). */
+export const CONFLICT_TEXTS = {
+  changedElsewhere: (value: string) => `Este campo foi alterado por outra pessoa: ${value}`,
+  useRemote: 'Usar o valor remoto',
+  keepMine: 'Manter o meu',
+  empty: '(vazio)',
+} as const;

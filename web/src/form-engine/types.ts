@@ -14,3 +14,11 @@ export type FieldWidget<F extends FieldDefinition = FieldDefinition> = Component
 
 /** Definition of the field of kind `T`. */
 export type FieldOfType<T extends FieldType> = Extract<FieldDefinition, { type: T }>;
+
+/** The props of the engine's FieldRenderer: a field of any kind. */
+export interface FieldRendererProps {
+  field: FieldDefinition;
+  value: unknown;
+  onChange(value: unknown): void;
+  disabled?: boolean;
+}

@@ -26,7 +26,7 @@ import { useLayoutShortcuts } from './shortcuts';
 import { createLayoutEditorStore, LayoutEditorStoreProvider, useEditorSelector, type LayoutEditorStore } from './store';
 import { LAYOUT_TEXTS } from './texts';
 import { LayoutDocumentContext } from './layout-document';
-import type { FormDocument } from '../form-engine/form-document';
+import type { FormDocument } from '../form-engine/data/form-document';
 
 export interface LayoutEditorDrawerProps {
   field: EditorLayoutField;

@@ -1,9 +1,9 @@
 import { Box, chakra, Spinner, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { layoutFromStored } from '@console/shared';
-import { FieldShell } from '../form-engine/FieldShell';
-import { useFormDocument } from '../form-engine/form-document';
-import { ReadOnlyField } from '../form-engine/ReadOnlyField';
+import { FieldShell } from '../form-engine/parts/FieldShell';
+import { useFormDocument } from '../form-engine/data/form-document';
+import { ReadOnlyField } from '../form-engine/widgets/ReadOnlyField';
 import { useLatestValue } from '../files/use-latest-value';
 import type { FieldOfType, FieldWidgetProps } from '../form-engine/types';
 import { LAYOUT_TEXTS } from './texts';

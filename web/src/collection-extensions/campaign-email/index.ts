@@ -1,23 +1,12 @@
-import { campaignReportResponseSchema, campaignSendResponseSchema } from '@console/shared';
+import { campaignReportResponseSchema } from '@console/shared';
 import { callApi } from '../../lib/api';
-import { registerCollectionExtension } from '../registry';
+import { registerCampaignChannel } from '../campaign-channel';
 import { CampaignReportPanel } from './report-panel';
 import { EmailSendProgressPanel } from './send-progress-panel';
 import { CAMPAIGN_TEXTS } from './texts';
 
-registerCollectionExtension('campaign-email', {
+registerCampaignChannel('campaign-email', {
   actions: [
-    {
-      id: 'send',
-      label: CAMPAIGN_TEXTS.send,
-      confirm: CAMPAIGN_TEXTS.confirmSend,
-      async run({ projectId, docId }) {
-        const answer = campaignSendResponseSchema.parse(
-          await callApi(`/api/console/campaign-email/${encodeURIComponent(docId)}/send`, { query: { project: projectId } }),
-        );
-        return answer.started ? CAMPAIGN_TEXTS.started : CAMPAIGN_TEXTS.alreadyStarted;
-      },
-    },
     {
       id: 'report',
       label: CAMPAIGN_TEXTS.report,

@@ -1,23 +1,5 @@
-import { campaignSendResponseSchema } from '@console/shared';
-import { callApi } from '../../lib/api';
-import { CAMPAIGN_TEXTS } from '../campaign-email/texts';
-import { registerCollectionExtension } from '../registry';
+import { registerCampaignChannel } from '../campaign-channel';
 import { WhatsappSendPanel } from './whatsapp-send-panel';
 
 // campaign-whatsapp 'Enviar' (document 3 §2): the same confirmation as e-mail, the same send job.
-registerCollectionExtension('campaign-whatsapp', {
-  actions: [
-    {
-      id: 'send',
-      label: CAMPAIGN_TEXTS.send,
-      confirm: CAMPAIGN_TEXTS.confirmSend,
-      async run({ projectId, docId }) {
-        const answer = campaignSendResponseSchema.parse(
-          await callApi(`/api/console/campaign-whatsapp/${encodeURIComponent(docId)}/send`, { query: { project: projectId } }),
-        );
-        return answer.started ? CAMPAIGN_TEXTS.started : CAMPAIGN_TEXTS.alreadyStarted;
-      },
-    },
-  ],
-  panels: [{ id: 'whatsapp-send', Component: WhatsappSendPanel }],
-});
+registerCampaignChannel('campaign-whatsapp', { panels: [{ id: 'whatsapp-send', Component: WhatsappSendPanel }] });

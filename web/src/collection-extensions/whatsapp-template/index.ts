@@ -1,9 +1,11 @@
+import { LoadTemplatesButton } from '../../whatsapp/LoadTemplatesButton';
 import { TemplatePreviewPanel } from '../../whatsapp/TemplatePreview';
 import { sendTestMessage } from '../../whatsapp/test-message';
 import { WHATSAPP_TEXTS } from '../../whatsapp/texts';
 import { registerCollectionExtension } from '../registry';
 
-// A WhatsApp template document: the phone-style preview above the form, and the test message.
+// A WhatsApp template document: the phone-style preview above the form, and the test message;
+// the list gets the button that loads the templates approved at Meta.
 registerCollectionExtension('whatsapp-template', {
   actions: [
     {
@@ -16,4 +18,5 @@ registerCollectionExtension('whatsapp-template', {
     },
   ],
   panels: [{ id: 'whatsapp-preview', Component: TemplatePreviewPanel }],
+  listActions: [{ id: 'load-templates', Component: LoadTemplatesButton }],
 });

@@ -1,12 +1,12 @@
 import { Box, Button, Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useCallback, useMemo } from 'react';
 import { nodeSpec, type EditorLayoutField, type LayoutPropSpec } from '@console/shared';
-import { EditorField } from '../../form-engine/EditorField';
-import { FileField } from '../../form-engine/FileField';
-import { ImageField } from '../../form-engine/ImageField';
-import { VideoField } from '../../form-engine/VideoField';
+import { EditorField } from '../../form-engine/widgets/EditorField';
+import { FileField } from '../../form-engine/widgets/FileField';
+import { ImageField } from '../../form-engine/widgets/ImageField';
+import { VideoField } from '../../form-engine/widgets/VideoField';
 import { useLayoutDocument } from '../layout-document';
-import { useCollectionDocs } from '../../form-engine/use-collection-docs';
+import { useCollectionDocs } from '../../form-engine/data/use-collection-docs';
 import { productCodes, useCatalogueProducts } from '../catalogue';
 import { nodeLabel } from '../canvas/node-views';
 import { currentSelection, currentTree } from '../reducer';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineCollection } from '@console/shared';
-import { entryLabel, listQueryConstraints } from './list-query';
+import { listQueryConstraints } from './list-query';
 
 const kinds = (constraints: ReturnType<typeof listQueryConstraints>) => constraints.map((c) => c.type);
 
@@ -29,14 +29,5 @@ describe('the collection list query', () => {
   it('uses the definition limit', () => {
     const big = defineCollection({ id: 'category', title: 'Categorias', fields: [], listLimit: 1000 });
     expect(kinds(listQueryConstraints(big, 'ab'))).toEqual(['where', 'where', 'limit']);
-  });
-});
-
-describe('entry labels', () => {
-  const def = defineCollection({ id: 'page', title: 'Páginas', fields: [], labelField: 'title' });
-  it('shows the label field, or the id when it is empty', () => {
-    expect(entryLabel(def, 'p1', { title: 'Sobre nós' })).toBe('Sobre nós');
-    expect(entryLabel(def, 'p1', { title: '  ' })).toBe('p1');
-    expect(entryLabel(def, 'p1', {})).toBe('p1');
   });
 });

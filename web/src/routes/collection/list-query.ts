@@ -7,7 +7,7 @@ import {
   type QueryConstraint,
 } from 'firebase/firestore';
 import { readBrazilianNumber, type CollectionDefinition } from '@console/shared';
-import { fieldKey } from '../../form-engine/field-key';
+import { fieldKey } from '../../form-engine/values/field-key';
 
 /** End of a prefix range: every string starting with the prefix sorts below it. */
 export const PREFIX_END = '\uf8ff';
@@ -46,13 +46,4 @@ export function listQueryConstraints(definition: CollectionDefinition, filterTex
   }
   constraints.push(limit(definition.listLimit));
   return constraints;
-}
-
-/** The entry's label in the list: the label field when it holds text, else the id. */
-export function entryLabel(definition: CollectionDefinition, id: string, data: Record<string, unknown>): string {
-  if (!definition.labelField) return id;
-  const value = data[definition.labelField];
-  if (typeof value === 'string' && value.trim()) return value;
-  if (typeof value === 'number') return String(value);
-  return id;
 }

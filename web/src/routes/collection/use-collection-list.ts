@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { onSnapshot, query } from 'firebase/firestore';
-import type { CollectionDefinition } from '@console/shared';
+import { entryLabel, type CollectionDefinition } from '@console/shared';
 import { projectCollection } from '../../lib/firestore-paths';
-import { entryLabel, listQueryConstraints } from './list-query';
+import { listQueryConstraints } from './list-query';
 
 export interface ListEntry {
   id: string;

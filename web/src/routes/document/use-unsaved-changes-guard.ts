@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
-import { DOCUMENT_TEXTS } from './constants';
+import { DOCUMENT_TEXTS } from '../../documents/constants';
 
 /**
  * While `dirty`, leaving the page (reload, tab close) asks the browser's confirmation and an

@@ -10,7 +10,7 @@ import { useCollectionList } from '../use-collection-list';
 import { CsvExportButton } from './csv-export-button';
 import { CsvImportButton } from './csv-import-dialog';
 import { EntryList } from './entry-list';
-import { LoadTemplatesButton } from '../../../whatsapp/LoadTemplatesButton';
+import { CollectionListActions } from '../../../collection-extensions';
 
 interface CollectionPanelProps {
   projectId: string;
@@ -49,7 +49,7 @@ export function CollectionPanel({ projectId, definition, selectedId }: Collectio
         <HStack mt="2" gap="2">
           <CsvExportButton projectId={projectId} definition={definition} />
           <CsvImportButton projectId={projectId} definition={definition} onWritingChange={setImporting} />
-          {definition.id === 'whatsapp-template' && <LoadTemplatesButton projectId={projectId} />}
+          <CollectionListActions projectId={projectId} collectionId={definition.id} />
           <Button size="xs" colorPalette="blue" ms="auto" onClick={() => navigate(documentPath(definition.id, ADD_DOC_ID))}>
             {LIST_TEXTS.add}
           </Button>

@@ -16,6 +16,7 @@ import {
   type ImportState,
   type RecordOutcome,
 } from '../../../csv/import-state';
+import { importRequirements } from '../../../collection-extensions';
 import { CSV_TEXTS } from '../../../csv/texts';
 import { LIST_TEXTS } from '../constants';
 import { downloadCsv } from './csv-download';
@@ -25,8 +26,8 @@ import { CSV_UI_TEXTS as T } from './csv-texts';
 const PREVIEW_RECORDS = 10;
 const OUTCOMES_SHOWN = 500;
 
-/** Spec §5: for products the brand typed in the dialog goes into every record. */
-const needsBrand = (definition: CollectionDefinition) => definition.id === 'product';
+/** Spec §5: for some collections (products) the brand typed in the dialog goes into every record. */
+const needsBrand = (definition: CollectionDefinition) => importRequirements(definition.id).brand === true;
 
 interface CsvImportProps {
   projectId: string;

@@ -1,6 +1,6 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { DOCUMENT_TEXTS } from '../constants';
+import { DOCUMENT_TEXTS } from '../../../documents/constants';
 import { ActionButton } from './document-header';
 
 /**

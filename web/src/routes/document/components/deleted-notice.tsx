@@ -1,5 +1,5 @@
 import { Button, Center, Stack, Text } from '@chakra-ui/react';
-import { DOCUMENT_TEXTS } from '../constants';
+import { DOCUMENT_TEXTS } from '../../../documents/constants';
 
 /** After Delete: the record is gone, and one click writes the kept data back. */
 export function DeletedNotice({ onRecreate, busy }: { onRecreate(): void; busy: boolean }) {

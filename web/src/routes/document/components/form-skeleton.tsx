@@ -1,5 +1,5 @@
 import { Skeleton, Stack, VisuallyHidden } from '@chakra-ui/react';
-import { DOCUMENT_TEXTS } from '../constants';
+import { DOCUMENT_TEXTS } from '../../../documents/constants';
 
 /** Label and input placeholders while the document loads (at most eight: the first screenful). */
 export function FormSkeleton({ fields }: { fields: number }) {

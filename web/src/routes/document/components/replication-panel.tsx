@@ -1,7 +1,7 @@
 import { Box, Button, chakra, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { Project } from '@console/shared';
-import { outcomeText, REPLICATION_TEXTS, type ReplicationOutcome } from '../replication';
+import { outcomeText, REPLICATION_TEXTS, type ReplicationOutcome } from '../../../documents/replication';
 
 interface ReplicationPanelProps {
   targets: readonly Project[];

@@ -1,0 +1,30 @@
+import { campaignSendResponseSchema } from '@console/shared';
+import { callApi } from '../lib/api';
+import { CAMPAIGN_TEXTS } from './campaign-email/texts';
+import { registerCollectionExtension } from './registry';
+import type { DocumentAction, DocumentPanel } from './types';
+
+/** The collections of the campaign channels (document 3 §2), each with the same 'Enviar'. */
+export type CampaignCollection = 'campaign-email' | 'campaign-whatsapp';
+
+/**
+ * Registers a campaign channel: 'Enviar' (the same confirmation and send job on every channel)
+ * first, then the channel's own actions and panels.
+ */
+export function registerCampaignChannel(
+  collectionId: CampaignCollection,
+  { actions = [], panels }: { actions?: DocumentAction[]; panels: DocumentPanel[] },
+): void {
+  const send: DocumentAction = {
+    id: 'send',
+    label: CAMPAIGN_TEXTS.send,
+    confirm: CAMPAIGN_TEXTS.confirmSend,
+    async run({ projectId, docId }) {
+      const answer = campaignSendResponseSchema.parse(
+        await callApi(`/api/console/${collectionId}/${encodeURIComponent(docId)}/send`, { query: { project: projectId } }),
+      );
+      return answer.started ? CAMPAIGN_TEXTS.started : CAMPAIGN_TEXTS.alreadyStarted;
+    },
+  };
+  registerCollectionExtension(collectionId, { actions: [send, ...actions], panels });
+}

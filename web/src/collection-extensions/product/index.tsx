@@ -1,0 +1,24 @@
+import { projectHasTool } from '@console/shared';
+import { ProductPanel } from '../../routes/product-panel/ProductPanel';
+import { SingleProductSync } from '../../routes/sync/components/single-product-sync';
+import { registerCollectionExtension } from '../registry';
+import type { HeaderPartProps, PanelProps } from '../types';
+
+/** The product screen's extras exist only in projects with the product sync tool. */
+const withProductSync = (projectId: string) => projectHasTool(projectId, 'product-sync');
+
+function ProductSyncButtons({ projectId, docId, data }: HeaderPartProps) {
+  return <SingleProductSync projectId={projectId} code={docId} data={data} />;
+}
+
+function ProductViewPanel({ projectId, docId }: PanelProps) {
+  return <ProductPanel projectId={projectId} productCode={docId} />;
+}
+
+// A product: the single-product sync buttons in the header, the product panel above the form, and
+// the brand the CSV import writes into every record (spec §5).
+registerCollectionExtension('product', {
+  headerParts: [{ id: 'product-sync', Component: ProductSyncButtons, available: withProductSync }],
+  panels: [{ id: 'product-panel', Component: ProductViewPanel, available: withProductSync, ownSpacing: true }],
+  import: { brand: true },
+});

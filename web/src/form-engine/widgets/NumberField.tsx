@@ -1,0 +1,32 @@
+import { Input } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { FieldShell } from '../parts/FieldShell';
+import { acceptNumberText, numberText, parseNumberText } from '../values/number-text';
+import type { FieldOfType, FieldWidgetProps } from '../types';
+
+export function NumberField({ field, value, onChange, disabled }: FieldWidgetProps<FieldOfType<'number'>>) {
+  // The text is kept apart from the value so "-", "3." and "0.0" stay on screen while typing.
+  const [text, setText] = useState(() => numberText(value));
+
+  useEffect(() => {
+    // A value changed from outside (another tab, a reload of the snapshot) replaces the text.
+    setText((current) => (parseNumberText(current) === (typeof value === 'number' ? value : null) ? current : numberText(value)));
+  }, [value]);
+
+  return (
+    <FieldShell field={field} disabled={disabled}>
+      <Input
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        placeholder={field.placeholder}
+        onChange={(e) => {
+          const accepted = acceptNumberText(e.target.value);
+          if (accepted === null) return;
+          setText(accepted);
+          onChange(parseNumberText(accepted));
+        }}
+      />
+    </FieldShell>
+  );
+}
