@@ -8,7 +8,6 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-// @ts-expect-error plain ESM scripts without type declarations
 import { buildStorageRulesRuntime, findJavaHome, javaShim } from './scripts/lib/java.mjs';
 
 // Runs against the stack's Storage emulator (FIREBASE_STORAGE_EMULATOR_HOST), whose rules runtime
@@ -186,9 +185,11 @@ describe('size limit', () => {
 
   beforeAll(async () => {
     const java = findJavaHome();
+    if (!java) throw new Error('the Storage rules runtime needs Java 21 or newer under /usr/lib/jvm');
     // Ours even where firebase-tools has downloaded its own: the rules are what is checked here.
     const jar = buildStorageRulesRuntime(java.home);
     expect(jar.reason, 'the rules runtime must build on this machine').toBeUndefined();
+    if (!jar.path) throw new Error(`the rules runtime did not build: ${jar.reason}`);
     runtime = spawn(`${javaShim(java)}/java`, ['-jar', jar.path, 'serve'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const lines = createInterface({ input: runtime.stdout });
     lines.on('line', (line) => {

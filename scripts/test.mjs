@@ -17,6 +17,10 @@ const { emulatorEnv, loadSeed } = await import('./lib/seed.mjs');
 const extra = process.argv.slice(2);
 const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
 
+/**
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} [env]
+ */
 function run(args, env = process.env) {
   return spawnSync(process.execPath, [vitest, 'run', ...args], { cwd: ROOT, stdio: 'inherit', env }).status ?? 1;
 }
@@ -31,6 +35,7 @@ const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { s
 if (build.status !== 0) process.exit(1);
 
 const stateDir = mkdtempSync(join(tmpdir(), 'console-test-state-'));
+/** @type {Awaited<ReturnType<typeof startStack>> | undefined} */
 let stack;
 let status = 1;
 try {

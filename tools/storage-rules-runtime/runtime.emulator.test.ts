@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM scripts without type declarations
 import { buildStorageRulesRuntime, findJavaHome, javaShim } from '../../scripts/lib/java.mjs';
 
 // Our Storage rules runtime (StorageRulesRuntime.java) driven by firebase-tools' own client
@@ -11,6 +10,7 @@ import { buildStorageRulesRuntime, findJavaHome, javaShim } from '../../scripts/
 // in a firebase-tools upgrade shows here; the Firestore look-up, which needs a running Firestore
 // emulator in that client, is driven over the raw protocol. No stack needed, only Java.
 const java = findJavaHome();
+if (!java) throw new Error('the Storage rules runtime needs Java 21 or newer under /usr/lib/jvm');
 const jar = buildStorageRulesRuntime(java.home);
 const shim = javaShim(java);
 
@@ -107,6 +107,7 @@ describe('Firestore look-ups (cross-service rules), over the raw protocol', () =
 
   beforeAll(async () => {
     const started = next(-1);
+    if (!jar.path) throw new Error(`the rules runtime did not build: ${jar.reason}`);
     child = spawn(`${shim}/java`, ['-jar', jar.path, 'serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
     createInterface({ input: child.stdout! }).on('line', (line) => {
       let message: any;
