@@ -172,10 +172,16 @@ describe("editor/ (shared by every project): a file belongs to the project that 
 // (the request firebase-tools sends when an upload finishes).
 describe('size limit', () => {
   let runtime: ChildProcessWithoutNullStreams;
-  const answers = new Map<number, (message: any) => void>();
+  /** The runtime's answer to a request of ours (its protocol: one JSON object per line). */
+  interface RuntimeAnswer {
+    id: number;
+    result?: { rulesVersion?: number; permit?: boolean };
+    errors?: unknown[];
+  }
+  const answers = new Map<number, (message: RuntimeAnswer) => void>();
   let nextId = 1;
 
-  function send(action: string, context: unknown): Promise<any> {
+  function send(action: string, context: unknown): Promise<RuntimeAnswer> {
     const id = nextId++;
     return new Promise((resolve) => {
       answers.set(id, resolve);
@@ -193,7 +199,7 @@ describe('size limit', () => {
     runtime = spawn(`${javaShim(java)}/java`, ['-jar', jar.path, 'serve'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const lines = createInterface({ input: runtime.stdout });
     lines.on('line', (line) => {
-      let message: any;
+      let message: RuntimeAnswer;
       try {
         message = JSON.parse(line);
       } catch {
@@ -205,7 +211,7 @@ describe('size limit', () => {
     await new Promise<void>((resolve) => answers.set(-1, () => resolve()));
     const loaded = await send('load_ruleset', { rulesetName: 'size', source: { files: [{ name: 'storage.rules', content: rules }] } });
     expect(loaded.errors).toEqual([]);
-    expect(loaded.result.rulesVersion).toBe(2);
+    expect(loaded.result?.rulesVersion).toBe(2);
   });
 
   afterAll(() => runtime?.stdin.end());
@@ -249,7 +255,7 @@ describe('size limit', () => {
       },
     });
     expect(answer.errors).toEqual([]);
-    return answer.result.permit as boolean;
+    return answer.result?.permit as boolean;
   };
   const create = (path: string, size: number) => verify('create', path, { size });
 

@@ -173,6 +173,20 @@ function descendantsOf(pid) {
 }
 
 /** @param {string} stateDir */
+/**
+ * Sends `name` to `pid` (a negative pid: its process group); a process already gone is fine.
+ * @param {number} pid
+ * @param {NodeJS.Signals} name
+ */
+function signal(pid, name) {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Already exited.
+  }
+}
+
+/** @param {string} stateDir */
 function hasState(stateDir) {
   return existsSync(join(stateDir, 'firebase-export-metadata.json'));
 }
@@ -316,15 +330,13 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
       // could no longer be found (a Java emulator was seen surviving a stop that way).
       const family = descendantsOf(pid);
       // SIGINT to firebase-tools alone: it exports (when persisting) and then stops its emulators.
-      try { process.kill(pid, 'SIGINT'); } catch {}
-      const timer = setTimeout(() => { try { process.kill(-pid, 'SIGKILL'); } catch {} }, 60_000);
+      signal(pid, 'SIGINT');
+      const timer = setTimeout(() => signal(-pid, 'SIGKILL'), 60_000);
       await exit;
       clearTimeout(timer);
       // Anything left in the process group or the family (a Java emulator, a functions worker) goes too.
-      try { process.kill(-pid, 'SIGKILL'); } catch {}
-      for (const pid of family) {
-        try { process.kill(pid, 'SIGKILL'); } catch {}
-      }
+      signal(-pid, 'SIGKILL');
+      for (const member of family) signal(member, 'SIGKILL');
       log.end();
       await stopSandboxes();
     },
