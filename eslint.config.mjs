@@ -43,7 +43,8 @@ export default defineConfig(
   },
   {
     files: ['web/src/**/*.{ts,tsx}', 'bench/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    // Its meta and rules: the plugin's `configs.flat` does not fit ESLint's Plugin type.
+    plugins: { 'react-hooks': { meta: reactHooks.meta, rules: reactHooks.rules } },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',

@@ -58,15 +58,16 @@ function dotenvValue(value) {
 }
 
 /**
- * What the sandboxes' and the warehouse server's processes print first.
- * @typedef {{ error?: string, env?: Record<string, string>, secrets?: Record<string, string>, urls?: Record<string, string>, url?: string }} ChildAnswer
+ * What the sandboxes' process prints first: their URLs by name, the functions' environment and secrets.
+ * @typedef {{ error?: undefined, urls: Record<string, string>, env: Record<string, string>, secrets?: Record<string, string> }} SandboxesAnswer
  */
+/** @typedef {{ error?: undefined, url: string }} WarehouseServerAnswer */
 
 /**
  * The first line a child process prints, as JSON ({error} when it exits before printing one).
  * @param {{ stdout: import('node:stream').Readable }} child
  * @param {Promise<unknown>} exited
- * @returns {Promise<ChildAnswer>}
+ * @returns {Promise<unknown>}
  */
 function firstJsonLine(child, exited) {
   return new Promise((resolve) => {
@@ -100,8 +101,8 @@ async function startSandboxes(onNote) {
   };
   const child = spawn(process.execPath, [SANDBOX_SERVER, String(SANDBOX_PORT_BASE)], { cwd: ROOT, env: sandboxProcessEnv, stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const answer = await firstJsonLine(child, exited);
-  if (answer.error) {
+  const answer = /** @type {SandboxesAnswer | { error: string }} */ (await firstJsonLine(child, exited));
+  if (answer.error !== undefined) {
     child.kill('SIGKILL');
     throw new StackError(answer.error.startsWith('Sandbox ') ? answer.error : `Sandboxes failed to start: ${answer.error}`);
   }
@@ -226,8 +227,8 @@ async function startWarehouseServer() {
   const database = join(ROOT, 'emulator-data', 'warehouse', `${PROJECT_ID.replace(/[^\w.-]/g, '_')}.duckdb`);
   const child = spawn(process.execPath, [script, database], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const answer = await firstJsonLine(child, exited);
-  if (answer.error) throw new StackError(`Local warehouse server: ${answer.error}`);
+  const answer = /** @type {WarehouseServerAnswer | { error: string }} */ (await firstJsonLine(child, exited));
+  if (answer.error !== undefined) throw new StackError(`Local warehouse server: ${answer.error}`);
   return {
     url: answer.url,
     async stop() {
