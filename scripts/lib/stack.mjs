@@ -173,13 +173,12 @@ function descendantsOf(pid) {
   return found;
 }
 
-/** @param {string} stateDir */
 /**
  * Sends `name` to `pid` (a negative pid: its process group); a process already gone is fine.
  * @param {number} pid
  * @param {NodeJS.Signals} name
  */
-function signal(pid, name) {
+function sendSignal(pid, name) {
   try {
     process.kill(pid, name);
   } catch {
@@ -331,13 +330,13 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
       // could no longer be found (a Java emulator was seen surviving a stop that way).
       const family = descendantsOf(pid);
       // SIGINT to firebase-tools alone: it exports (when persisting) and then stops its emulators.
-      signal(pid, 'SIGINT');
-      const timer = setTimeout(() => signal(-pid, 'SIGKILL'), 60_000);
+      sendSignal(pid, 'SIGINT');
+      const timer = setTimeout(() => sendSignal(-pid, 'SIGKILL'), 60_000);
       await exit;
       clearTimeout(timer);
       // Anything left in the process group or the family (a Java emulator, a functions worker) goes too.
-      signal(-pid, 'SIGKILL');
-      for (const member of family) signal(member, 'SIGKILL');
+      sendSignal(-pid, 'SIGKILL');
+      for (const member of family) sendSignal(member, 'SIGKILL');
       log.end();
       await stopSandboxes();
     },
