@@ -7,16 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  globalIgnores([
-    '**/node_modules/',
-    '**/dist/',
-    'web/dist-*/',
-    'functions/lib/',
-    '.cache/',
-    '.emulator-state/',
-    'emulator-data/',
-    'test-results/',
-  ]),
+  globalIgnores(['**/node_modules/', '**/dist/', 'web/dist-*/', 'functions/lib/', '.cache/', '.emulator-state/', 'emulator-data/', 'test-results/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
