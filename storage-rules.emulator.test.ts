@@ -8,7 +8,6 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-// @ts-expect-error plain ESM scripts without type declarations
 import { buildStorageRulesRuntime, findJavaHome, javaShim } from './scripts/lib/java.mjs';
 
 // Runs against the stack's Storage emulator (FIREBASE_STORAGE_EMULATOR_HOST), whose rules runtime
@@ -173,10 +172,16 @@ describe("editor/ (shared by every project): a file belongs to the project that 
 // (the request firebase-tools sends when an upload finishes).
 describe('size limit', () => {
   let runtime: ChildProcessWithoutNullStreams;
-  const answers = new Map<number, (message: any) => void>();
+  /** The runtime's answer to a request of ours (its protocol: one JSON object per line). */
+  interface RuntimeAnswer {
+    id: number;
+    result?: { rulesVersion?: number; permit?: boolean };
+    errors?: unknown[];
+  }
+  const answers = new Map<number, (message: RuntimeAnswer) => void>();
   let nextId = 1;
 
-  function send(action: string, context: unknown): Promise<any> {
+  function send(action: string, context: unknown): Promise<RuntimeAnswer> {
     const id = nextId++;
     return new Promise((resolve) => {
       answers.set(id, resolve);
@@ -186,13 +191,15 @@ describe('size limit', () => {
 
   beforeAll(async () => {
     const java = findJavaHome();
+    if (!java) throw new Error('the Storage rules runtime needs Java 21 or newer under /usr/lib/jvm');
     // Ours even where firebase-tools has downloaded its own: the rules are what is checked here.
     const jar = buildStorageRulesRuntime(java.home);
     expect(jar.reason, 'the rules runtime must build on this machine').toBeUndefined();
+    if (!jar.path) throw new Error(`the rules runtime did not build: ${jar.reason}`);
     runtime = spawn(`${javaShim(java)}/java`, ['-jar', jar.path, 'serve'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const lines = createInterface({ input: runtime.stdout });
     lines.on('line', (line) => {
-      let message: any;
+      let message: RuntimeAnswer;
       try {
         message = JSON.parse(line);
       } catch {
@@ -204,7 +211,7 @@ describe('size limit', () => {
     await new Promise<void>((resolve) => answers.set(-1, () => resolve()));
     const loaded = await send('load_ruleset', { rulesetName: 'size', source: { files: [{ name: 'storage.rules', content: rules }] } });
     expect(loaded.errors).toEqual([]);
-    expect(loaded.result.rulesVersion).toBe(2);
+    expect(loaded.result?.rulesVersion).toBe(2);
   });
 
   afterAll(() => runtime?.stdin.end());
@@ -248,7 +255,7 @@ describe('size limit', () => {
       },
     });
     expect(answer.errors).toEqual([]);
-    return answer.result.permit as boolean;
+    return answer.result?.permit as boolean;
   };
   const create = (path: string, size: number) => verify('create', path, { size });
 

@@ -30,8 +30,8 @@ const ROUND_GOAL_MS = 50;
 const TEXTS_GOAL = 0.9;
 const COMBINED = ['title', 'description', 'sales', 'badges', 'facets'];
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p90 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)];
+const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p90 = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)];
 
 const stateDir = mkdtempSync(join(tmpdir(), 'console-bench-ai-'));
 const stack = await startStack({ stateDir, persist: false, logFile: join(CACHE_DIR, 'emulators-bench-ai.log') });
@@ -45,6 +45,7 @@ try {
 
   // Users of their own: the in-process rounds, the rounds through Hosting (under the stack's
   // per-user limit of 60 a minute) and the product texts each count apart.
+  /** @param {string} name */
   async function benchUser(name) {
     const email = `bench-ai-${name}-${Date.now()}@demo.test`;
     const created = await auth.createUser({ email, password: 'bench-password-1' });
@@ -61,7 +62,7 @@ try {
   const { token } = await benchUser('hosted');
 
   const openai = stack.sandboxes.urls.openai;
-  const setLatency = async (ms) =>
+  const setLatency = async (/** @type {number} */ ms) =>
     fetch(`${openai}/__sandbox/faults`, {
       method: ms ? 'POST' : 'DELETE',
       headers: { 'content-type': 'application/json' },
@@ -104,7 +105,7 @@ try {
   // The first round of 'Melhore o título': the model asks for the field definitions.
   const responseBody = { project, document, product_data: productData, messages: [{ role: 'user', content: 'Melhore o título deste produto' }] };
   const toolsBody = { name: 'get_current_document', arguments: {}, document, operator_request: 'Melhore o título deste produto' };
-  const parse = (schema, body) => handlers[schema].parse(body);
+  const parse = (/** @type {string} */ schema, /** @type {unknown} */ body) => handlers[schema].parse(body);
 
   await setLatency(0);
   const own = [];
@@ -114,7 +115,7 @@ try {
     await consoleProductsAiTools.handle({ params: {}, query: { project }, body: parse('aiToolsRequestSchema', toolsBody), caller, project, origin: null });
     if (i >= 3) own.push(performance.now() - t); // the first rounds warm the clients up
   }
-  const post = (path, body) =>
+  const post = (/** @type {string} */ path, /** @type {unknown} */ body) =>
     fetch(`${HOSTING_URL}${path}?project=${project}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => {
       await r.text();
       if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
@@ -137,6 +138,10 @@ try {
   const catalogue = (await db.collection(`project/main/product-data`).limit(CODES).get()).docs;
   if (catalogue.length < CODES) throw new Error(`main has ${catalogue.length} product-data documents, ${CODES} needed`);
   /** A store of its own per run, so every text is written (none 'unchanged'). */
+  /**
+   * @param {import('firebase-admin/firestore').QueryDocumentSnapshot[]} docs
+   * @param {string} name
+   */
   async function storeWith(docs, name) {
     const store = `bench-ai-${name}-${Date.now().toString(36)}`;
     const writer = db.bulkWriter();
@@ -150,7 +155,13 @@ try {
     return store;
   }
   /** The combined task for `codes` with `n` codes at a time; answers the failures. */
+  /**
+   * @param {string} store
+   * @param {string[]} codes
+   * @param {number} n
+   */
   async function runTexts(store, codes, n) {
+    /** @type {string[]} */
     const failures = [];
     let next = 0;
     await Promise.all(

@@ -31,6 +31,7 @@ await build({
   target: 'node20',
   logLevel: 'warning',
 });
+/** @type {typeof import('../web/src/sync/bulk-sync')} */
 const { createBulkSync, CODE_DELAY_MS } = await import(pathToFileURL(engineFile).href);
 
 const sandboxLib = join(ROOT, 'sandboxes/dist/index.mjs');
@@ -38,6 +39,7 @@ if (!existsSync(sandboxLib)) {
   const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), 'sandboxes'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
 }
+/** @type {typeof import('../sandboxes/src/index.js')} */
 const { startSandboxes, loadCatalogue } = await import(pathToFileURL(sandboxLib).href);
 
 const catalogue = loadCatalogue();
@@ -52,7 +54,7 @@ try {
     const codes = allCodes.slice(0, n * ROUNDS);
     if (codes.length < n * ROUNDS) throw new Error(`the catalogue has ${allCodes.length} codes, ${n * ROUNDS} needed`);
     const upstreamMs = new Map();
-    const runTask = async (code) => {
+    const runTask = async (/** @type {string} */ code) => {
       const t = performance.now();
       const res = await fetch(`${base}/api/produtos/${encodeURIComponent(code)}`);
       await res.arrayBuffer();

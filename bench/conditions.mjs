@@ -26,9 +26,10 @@ process.env.VITE_FIREBASE_PROJECT_ID ??= 'demo-bench';
 // React's profiling build, so the page can time React's own work (Profiler) apart from the browser's.
 await build({ configFile: false, root: join(ROOT, 'bench/conditions'), plugins: [react()], logLevel: 'warn', resolve: { alias: { 'react-dom/client': 'react-dom/profiling' } }, build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000 } });
 
+/** @type {Record<string, string>} */
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 const server = createServer(async (req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+  const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
   try {
     const body = await readFile(join(outDir, path === '/' ? 'index.html' : path));
     res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'text/html' });
@@ -37,15 +38,15 @@ const server = createServer(async (req, res) => {
     res.writeHead(404).end();
   }
 });
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
-const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(null)));
+const median = (/** @type {number[]} */ xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
+const percentile = (/** @type {number[]} */ xs, /** @type {number} */ p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.on('pageerror', (error) => console.error(`conditions page error: ${error.message}`));
-  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  await page.goto(`http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/`);
   await page.waitForFunction(() => 'bench' in window);
   const { nodes, openMs } = await page.evaluate(() => ({ nodes: window.bench.nodes, openMs: window.bench.openMs }));
   const input = page.getByRole('textbox', { name: 'comparado a' }).first();
@@ -59,7 +60,7 @@ try {
   const typed = await input.inputValue();
   if (typed !== `Panela${TYPED}`) throw new Error(`the typed text did not reach the leaf: ${JSON.stringify(typed)}`);
   const sql = await page.getByTestId('condition-sql').textContent();
-  if (!sql.startsWith(`ProductSiteName = 'Panela${TYPED}'`)) throw new Error('the SQL did not follow the typing');
+  if (!sql?.startsWith(`ProductSiteName = 'Panela${TYPED}'`)) throw new Error('the SQL did not follow the typing');
   const typing = median(keys);
   console.log(`conditions editor open, ${nodes} nodes: ${openMs.toFixed(0)} ms to first paint`);
   console.log(`conditions   React's render+commit per update: median ${median(renders).toFixed(1)} ms over ${renders.length} updates (the rest of keystroke-to-paint is the browser: events, style, layout, paint)`);

@@ -39,9 +39,19 @@ const tag = Date.now().toString(36);
 // The import's own batch size and depth (web/src/csv/import-run.ts), for the bare writes to match.
 const runSource = readFileSync(join(ROOT, 'web/src/csv/import-run.ts'), 'utf8');
 // CSV_BENCH_BATCH / CSV_BENCH_DEPTH override them (to measure another build of the console).
-const BATCH_SIZE = Number(process.env.CSV_BENCH_BATCH ?? runSource.match(/IMPORT_BATCH_SIZE = (\d+)/)[1]);
-const CONCURRENCY = Number(process.env.CSV_BENCH_DEPTH ?? runSource.match(/IMPORT_CONCURRENCY = (\d+)/)[1]);
+/** @param {string} name */
+function importConstant(name) {
+  const value = new RegExp(`${name} = (\\d+)`).exec(runSource)?.[1];
+  if (value === undefined) throw new Error(`web/src/csv/import-run.ts: ${name} not found`);
+  return value;
+}
+const BATCH_SIZE = Number(process.env.CSV_BENCH_BATCH ?? importConstant('IMPORT_BATCH_SIZE'));
+const CONCURRENCY = Number(process.env.CSV_BENCH_DEPTH ?? importConstant('IMPORT_CONCURRENCY'));
 
+/**
+ * @param {number} i
+ * @param {string} prefix
+ */
 function product(i, prefix) {
   return {
     id: `${prefix}-${String(i).padStart(5, '0')}`,
@@ -55,12 +65,19 @@ function product(i, prefix) {
   };
 }
 const header = 'id:text,ProductCode:text,ProductSiteName:text,EAN13:text,category:text,Price:number,PriceCompare:number,Options.canSell:checkbox,Options.maxInstallments:number';
-const csvLine = (p) => [p.id, p.ProductCode, p.ProductSiteName, p.EAN13, p.category, p.Price, p.PriceCompare, p.Options.canSell, p.Options.maxInstallments].join(',');
-const documents = (prefix) => Array.from({ length: ROWS }, (_, i) => ({ ...product(i, prefix), brand: 'Tramontina' }));
+const csvLine = (/** @type {ReturnType<typeof product>} */ p) => [p.id, p.ProductCode, p.ProductSiteName, p.EAN13, p.category, p.Price, p.PriceCompare, p.Options.canSell, p.Options.maxInstallments].join(',');
+const documents = (/** @type {string} */ prefix) => Array.from({ length: ROWS }, (_, i) => ({ ...product(i, prefix), brand: 'Tramontina' }));
+/** @type {<T>(list: T[], n: number) => T[][]} */
 const chunks = (list, n) => Array.from({ length: Math.ceil(list.length / n) }, (_, i) => list.slice(i * n, i * n + n));
-const fmtRate = (s) => `${s.toFixed(1)} s = ${(ROWS / s).toFixed(0)} rows/s`;
+const fmtRate = (/** @type {number} */ s) => `${s.toFixed(1)} s = ${(ROWS / s).toFixed(0)} rows/s`;
 
-/** `concurrency` workers taking the next batch in turn: the import's pipeline without the browser. */
+/**
+ * `concurrency` workers taking the next batch in turn: the import's pipeline without the browser.
+ * @template T
+ * @param {T[]} batches
+ * @param {number} concurrency
+ * @param {(batch: T) => Promise<void>} commit
+ */
 async function commitAll(batches, concurrency, commit) {
   let next = 0;
   await Promise.all(Array.from({ length: concurrency }, async () => {
@@ -68,36 +85,43 @@ async function commitAll(batches, concurrency, commit) {
   }));
 }
 
+/** The Firestore emulator's pid, once looked up (null: not found). @type {number | null | undefined} */
+let emulatorPid;
 /** CPU seconds used so far by the Firestore emulator's JVM (the one on this stack's port). */
 function emulatorCpu() {
-  if (emulatorCpu.pid === undefined) {
+  if (emulatorPid === undefined) {
     const line = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
       .split('\n')
       .find((l) => l.includes('cloud-firestore-emulator') && l.includes(`--port ${ports.firestore} `));
-    emulatorCpu.pid = line ? Number(line.trim().split(/\s+/)[0]) : null;
+    emulatorPid = line ? Number(line.trim().split(/\s+/)[0]) : null;
   }
-  if (!emulatorCpu.pid) return NaN;
-  const fields = readFileSync(`/proc/${emulatorCpu.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  if (!emulatorPid) return NaN;
+  const fields = readFileSync(`/proc/${emulatorPid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
 }
-/** Times `fn`, with the emulator's CPU seconds over the same span. */
+/**
+ * Times `fn`, with the emulator's CPU seconds over the same span.
+ * @param {() => Promise<unknown>} fn
+ */
 async function measure(fn) {
   const cpu = emulatorCpu();
   const t = performance.now();
   await fn();
   return { s: (performance.now() - t) / 1000, cpu: emulatorCpu() - cpu };
 }
-const cpuNote = ({ cpu }) => (Number.isFinite(cpu) ? `; emulator CPU ${cpu.toFixed(1)} s = ${((1000 * cpu) / ROWS).toFixed(1)} ms per row` : '');
+const cpuNote = (/** @type {{ cpu: number }} */ { cpu }) => (Number.isFinite(cpu) ? `; emulator CPU ${cpu.toFixed(1)} s = ${((1000 * cpu) / ROWS).toFixed(1)} ms per row` : '');
 
 const stateDir = mkdtempSync(join(tmpdir(), 'console-bench-csv-'));
 const stack = await startStack({ stateDir, persist: false, logFile: join(CACHE_DIR, 'emulators-bench-csv.log') });
 // Killed (a timeout, Ctrl+C): the emulators go too.
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stack.stop().finally(() => process.exit(1)));
+/** @type {import('playwright-core').Browser | undefined} */
 let browser;
 try {
   await loadSeed();
   const admin = readSeed().users.find((u) => u.claims.role === 'admin');
-  const bareCollection = (name) => `project/main/bench-${name}-${tag}`;
+  if (!admin) throw new Error('the seed has no admin user');
+  const bareCollection = (/** @type {string} */ name) => `project/main/bench-${name}-${tag}`;
 
   // Bare writes of the same documents (created, as the import's are).
   Object.assign(process.env, emulatorEnv());
@@ -119,6 +143,10 @@ try {
 
   // The same batches with the browser's SDK from Node, rules on and skipped.
   setLogLevel('silent');
+  /**
+   * @param {string} name
+   * @param {(webApp: import('firebase/app').FirebaseApp, webDb: import('firebase/firestore').Firestore) => Promise<void>} connect
+   */
   const webWrite = async (name, connect) => {
     const webApp = initializeWebApp({ apiKey: 'demo-api-key', projectId: PROJECT_ID, appId: 'bench' }, name);
     const webDb = initializeFirestore(webApp, {});
@@ -147,7 +175,11 @@ try {
   const page = await (await browser.newContext({ baseURL: HOSTING_URL, viewport: { width: 1400, height: 900 }, acceptDownloads: true })).newPage();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const scriptSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration').value;
+  const scriptSeconds = async () => {
+    const metric = (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration');
+    if (!metric) throw new Error('chromium reported no ScriptDuration');
+    return metric.value;
+  };
   await page.goto('/console/product');
   await page.getByLabel('E-mail').fill(admin.email);
   await page.getByLabel('Senha').fill(admin.password);

@@ -11,7 +11,7 @@ import { median, openBenchPage, percentile } from './lib/browser-page.mjs';
 const OPERATION_GOAL_MS = 1;
 const OPEN_GOAL_MS = 300;
 const OPENS = 7;
-const verdict = (ok) => (ok ? 'meets the goal' : 'MISSES the goal');
+const verdict = (/** @type {boolean} */ ok) => (ok ? 'meets the goal' : 'MISSES the goal');
 
 const { page, close } = await openBenchPage('layout-editor', 'layout');
 try {

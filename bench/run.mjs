@@ -24,7 +24,7 @@ import { loadSeed } from '../scripts/lib/seed.mjs';
 
 const READY_BUDGET_S = 30;
 const only = process.argv.slice(2);
-const want = (name) => only.length === 0 || only.includes(name);
+const want = (/** @type {string} */ name) => only.length === 0 || only.includes(name);
 
 const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
@@ -55,7 +55,7 @@ if (want('bundle')) {
   const dist = join(ROOT, 'web', 'dist');
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const initial = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]);
-  const gz = (file) => gzipSync(readFileSync(join(dist, file.replace(/^\//, '')))).length;
+  const gz = (/** @type {string} */ file) => gzipSync(readFileSync(join(dist, file.replace(/^\//, '')))).length;
   const initialGz = initial.reduce((sum, f) => sum + gz(f), 0);
   const manifest = spawnSync('sh', ['-c', `ls ${join(dist, 'assets')}/*.js`], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
   const allGz = manifest.reduce((sum, f) => sum + gzipSync(readFileSync(f)).length, 0);

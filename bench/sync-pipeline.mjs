@@ -22,8 +22,12 @@ const LATENCIES = [0, 200];
 const BLING_WINDOW_MS = 1150;
 const BLING_PER_WINDOW = 3;
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (/** @type {number[]} */ values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/**
+ * @param {string} path
+ * @param {string} token
+ */
 async function call(path, token) {
   const res = await fetch(`${HOSTING_URL}${path}`, { headers: { authorization: `Bearer ${token}` } });
   const body = await res.json();
@@ -31,7 +35,7 @@ async function call(path, token) {
   return body;
 }
 
-const sandbox = (url, path, init) => fetch(`${new URL(url).origin}/__sandbox/${path}`, init).then((r) => r.json());
+const sandbox = (/** @type {string} */ url, /** @type {string} */ path, /** @type {RequestInit} */ init = {}) => fetch(`${new URL(url).origin}/__sandbox/${path}`, init).then((r) => r.json());
 
 const stateDir = mkdtempSync(join(tmpdir(), 'console-bench-sync-'));
 const stack = await startStack({ stateDir, persist: false, logFile: join(CACHE_DIR, 'emulators-bench-sync.log') });
@@ -40,6 +44,7 @@ try {
   const bling = stack.sandboxes.urls.bling;
   const { documents, users } = readSeed();
   const admin = users.find((u) => u.claims.role === 'admin');
+  if (!admin) throw new Error('the seed has no admin user');
   const token = await signIn(admin.email, admin.password);
 
   // A store of its own, with main's Bling account: the warehouse file and main stay as they were.
@@ -50,15 +55,15 @@ try {
   await deleteApp(app);
   const codes = Object.entries(documents)
     .filter(([path, data]) => path.startsWith('project/main/product/') && (data.brand ?? 'Tramontina') === 'Tramontina')
-    .map(([path]) => path.split('/').pop())
+    .map(([path]) => path.slice(path.lastIndexOf('/') + 1))
     .slice(0, CODES + 1);
 
-  const pipeline = async (code) => {
+  const pipeline = async (/** @type {string} */ code) => {
     await call(`/api/bling/bigquery/produtos?project=${project}&id=${code}`, token);
     await call(`/api/tramontina/firestore/products/${code}?project=${project}`, token);
   };
   // The first call starts the function's worker and loads its modules: not a per-code cost.
-  await pipeline(codes.shift());
+  await pipeline(codes.shift() ?? '');
 
   const half = Math.ceil(codes.length / 2);
   for (const latency of LATENCIES) {

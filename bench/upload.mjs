@@ -29,6 +29,8 @@ let app;
 try {
   await loadSeed();
   const staff = readSeed().users.find((u) => u.claims.role === 'staff');
+  if (!staff) throw new Error('the seed has no staff user');
+  const staffProject = staff.claims.projects[0];
   app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo-api-key', storageBucket: STORAGE_BUCKET }, 'bench-upload');
   const auth = getAuth(app);
   connectAuthEmulator(auth, `http://127.0.0.1:${ports.auth}`, { disableWarnings: true });
@@ -36,15 +38,17 @@ try {
   const storage = getStorage(app);
   connectStorageEmulator(storage, '127.0.0.1', ports.storage);
 
+  /** @param {string} path */
   async function viaSdk(path) {
     // As the console uploads: the object names its project (storage.rules require it in editor/).
-    const task = uploadBytesResumable(ref(storage, path), bytes, { contentType: 'application/octet-stream', customMetadata: { consoleProject: staff.claims.projects[0] } });
+    const task = uploadBytesResumable(ref(storage, path), bytes, { contentType: 'application/octet-stream', customMetadata: { consoleProject: staffProject } });
     let progressEvents = 0;
     task.on('state_changed', () => { progressEvents += 1; });
     await task;
     return progressEvents;
   }
 
+  /** @param {string} path */
   async function bare(path) {
     const token = await user.getIdToken();
     const start = await fetch(`${STORAGE}/v0/b/${STORAGE_BUCKET}/o?name=${encodeURIComponent(path)}`, {
@@ -57,7 +61,7 @@ try {
         'x-goog-upload-header-content-length': String(SIZE),
         'x-goog-upload-header-content-type': 'application/octet-stream',
       },
-      body: JSON.stringify({ name: path, contentType: 'application/octet-stream', metadata: { consoleProject: staff.claims.projects[0] } }),
+      body: JSON.stringify({ name: path, contentType: 'application/octet-stream', metadata: { consoleProject: staffProject } }),
     });
     const url = start.headers.get('x-goog-upload-url');
     if (!start.ok || !url) throw new Error(`bare upload start: ${start.status} ${await start.text()}`);
@@ -69,25 +73,28 @@ try {
     if (!done.ok) throw new Error(`bare upload: ${done.status} ${await done.text()}`);
   }
 
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  /** @type {Record<'sdk' | 'bare', number[]>} */
   const rates = { sdk: [], bare: [] };
   let progressEvents = 0;
   // Rounds alternate the two ways, so a busy moment of the machine falls on both; the first round
   // is not counted (JIT, the rules runtime's first evaluation, the emulator's temp files).
   for (let round = 0; round <= ROUNDS; round += 1) {
-    for (const [label, upload] of [['sdk', viaSdk], ['bare', bare]]) {
+    /** @type {['sdk' | 'bare', (path: string) => Promise<number | void>][]} */
+    const ways = [['sdk', viaSdk], ['bare', bare]];
+    for (const [label, upload] of ways) {
       const path = `editor/bench-${tag}-${label}-${round}.bin`;
       const t = performance.now();
       const detail = await upload(path);
       const s = (performance.now() - t) / 1000;
       if (round > 0) rates[label].push(mib / s);
-      if (label === 'sdk') progressEvents = detail;
+      if (label === 'sdk' && typeof detail === 'number') progressEvents = detail;
       await deleteObject(ref(storage, path));
     }
   }
   const sdk = median(rates.sdk);
   const direct = median(rates.bare);
-  const range = (xs) => `${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}`;
+  const range = (/** @type {number[]} */ xs) => `${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}`;
   console.log(`upload ${mib} MiB, web SDK uploadBytesResumable: ${sdk.toFixed(1)} MiB/s (median of ${ROUNDS}, range ${range(rates.sdk)}; ${progressEvents} progress events)`);
   console.log(`upload ${mib} MiB, bare resumable POST:          ${direct.toFixed(1)} MiB/s (median of ${ROUNDS}, range ${range(rates.bare)})`);
   console.log(`upload SDK / bare: ${(sdk / direct).toFixed(2)}`);

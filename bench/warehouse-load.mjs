@@ -19,17 +19,23 @@ import { emulatorEnv, loadSeed, readSeed } from '../scripts/lib/seed.mjs';
 const CALLS = Number(process.argv[2] ?? 50);
 const CODE = '10437899'; // Tramontina, company 1, in the seed and in every sandbox's catalogue
 
-/** One call: its status and, when it failed, its error. */
+/**
+ * One call: its status and, when it failed, its error.
+ * @param {string} path
+ * @param {string} token
+ * @returns {Promise<{ status: number | string, error?: string }>}
+ */
 async function call(path, token) {
   try {
     const res = await fetch(`${HOSTING_URL}${path}`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(180_000) });
     const body = await res.json().catch(() => ({}));
     return { status: res.status, error: body.error };
   } catch (error) {
-    return { status: 'no answer', error: error.name === 'TimeoutError' ? 'none within 180 s' : error.message };
+    return { status: 'no answer', error: error instanceof Error && error.name === 'TimeoutError' ? 'none within 180 s' : String(error instanceof Error ? error.message : error) };
   }
 }
 
+/** @param {{ status: number | string, error?: string }[]} results */
 function summary(results) {
   const failed = results.filter((r) => r.status !== 200);
   if (!failed.length) return `all ${results.length} succeeded`;
@@ -47,6 +53,7 @@ try {
   await loadSeed();
   const { documents, users } = readSeed();
   const admin = users.find((u) => u.claims.role === 'admin');
+  if (!admin) throw new Error('the seed has no admin user');
   const token = await signIn(admin.email, admin.password);
   // A store of its own with main's upstream configuration and the product.
   const project = `bench-load-${Date.now().toString(36)}`;

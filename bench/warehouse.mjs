@@ -10,7 +10,11 @@ import { bundleDuckDbAdapter } from '../functions/src/warehouse/bundle-duckdb.mj
 const ROWS = 10_000;
 const dir = mkdtempSync(join(tmpdir(), 'console-bench-warehouse-'));
 
-/** A row about the size of a mapped ERP product (~1 kB of JSON). */
+/**
+ * A row about the size of a mapped ERP product (~1 kB of JSON).
+ * @param {number} i
+ * @param {number} round
+ */
 function productRow(i, round) {
   const code = String(10_000_000 + i);
   return {
@@ -38,7 +42,12 @@ function productRow(i, round) {
   };
 }
 
-/** Times run() until the file is released again, so the figures include DuckDB's checkpoint on close. */
+/**
+ * Times run() until the file is released again, so the figures include DuckDB's checkpoint on close.
+ * @param {string} label
+ * @param {{ close(): Promise<void> }} warehouse
+ * @param {() => Promise<unknown>} run
+ */
 async function timed(label, warehouse, run) {
   const started = performance.now();
   await run();
@@ -51,7 +60,7 @@ async function timed(label, warehouse, run) {
 try {
   const { createDuckDbWarehouse } = await import(await bundleDuckDbAdapter(dir));
   const warehouse = createDuckDbWarehouse({ path: join(dir, 'bench.duckdb') });
-  const rows = (round) => Array.from({ length: ROWS }, (_, i) => productRow(i, round));
+  const rows = (/** @type {number} */ round) => Array.from({ length: ROWS }, (_, i) => productRow(i, round));
 
   // Loads the native module first, and builds the rows before the clock starts: the figures are
   // the warehouse's alone.

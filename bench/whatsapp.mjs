@@ -30,7 +30,7 @@ try {
   app = initializeApp({ projectId: PROJECT_ID }, 'bench-whatsapp');
   const db = getFirestore(app);
   const whatsapp = new URL(stack.sandboxes.urls.whatsapp).origin;
-  const sandbox = async (path, init = {}) => (await fetch(`${whatsapp}${path}`, { headers: { 'content-type': 'application/json' }, ...init })).json();
+  const sandbox = async (/** @type {string} */ path, /** @type {RequestInit} */ init = {}) => (await fetch(`${whatsapp}${path}`, { headers: { 'content-type': 'application/json' }, ...init })).json();
   const settings = await sandbox('/__whatsapp/settings');
 
   // The recipients: customers of main with distinct mobile numbers, and a segment of their e-mails.
@@ -56,7 +56,7 @@ try {
     body: JSON.stringify({ email: 'staff@demo.test', password: 'demo-staff-123', returnSecureToken: true }),
   });
   const { idToken } = await signIn.json();
-  const api = (path, init = {}) => fetch(`${HOSTING_URL}${path}`, { ...init, headers: { authorization: `Bearer ${idToken}`, ...(init.headers ?? {}) } });
+  const api = (/** @type {string} */ path, /** @type {RequestInit} */ init = {}) => fetch(`${HOSTING_URL}${path}`, { ...init, headers: { authorization: `Bearer ${idToken}`, ...(init.headers ?? {}) } });
   const loaded = await api(`/api/console/whatsapp-template/load-from-api?project=${PROJECT}`, { method: 'POST' });
   if (!loaded.ok) throw new Error(`load-from-api: HTTP ${loaded.status} ${await loaded.text()}`);
   await db.doc(`project/${PROJECT}/campaign-whatsapp/${CAMPAIGN}`).set({
@@ -80,10 +80,11 @@ try {
   }
   const finishedS = (performance.now() - clicked) / 1000;
 
+  /** @type {{ messages: { to: string, at: number, opaque?: string | null }[] }} */
   const { messages } = await sandbox('/__whatsapp/messages');
   const ours = messages.filter((m) => m.opaque?.includes(`|${CAMPAIGN}|`));
   const times = ours.map((m) => m.at).sort((a, b) => a - b);
-  const spanS = (times.at(-1) - times[0]) / 1000;
+  const spanS = (times[times.length - 1] - times[0]) / 1000;
   const rate = (ours.length - 1) / spanS;
   const errors = await sandbox('/__whatsapp/errors');
   const perPhone = new Map();

@@ -86,7 +86,7 @@ describe('segments, campaigns and gifts', () => {
           await page.getByTestId('campaign-report').waitFor();
           return page.locator('[data-figure="Entregues"]').innerText();
         },
-        { timeout: 60_000, intervals: [1000] },
+        { timeout: 60_000, interval: 1000 },
       )
       .toMatch(/Entregues\s*5/);
     await page.getByTestId('campaign-funnel').locator('svg.recharts-surface').waitFor();

@@ -31,7 +31,7 @@ describe('condition builder', () => {
   afterAll(async () => {
     await page?.context().close().catch(() => {});
     await browser?.close();
-    await app?.delete().catch(() => deleteApp(app));
+    if (app) await deleteApp(app).catch(() => {});
   });
 
   const sqlShown = () => page.getByTestId('condition-sql').first().textContent();

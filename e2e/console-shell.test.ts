@@ -101,12 +101,12 @@ describe('console shell', () => {
   it('shows a page of its own while the sign-in screen loads: main landmark, level-one heading, a status', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const loading = await openConsole(browser, '/signin', (p) =>
-      p.route(/\/assets\/SignInScreen-[^/]+\.js$/, async (route) => {
+    const loading = await openConsole(browser, '/signin', async (p) => {
+      await p.route(/\/assets\/SignInScreen-[^/]+\.js$/, async (route) => {
         await held;
         await route.continue();
-      }),
-    );
+      });
+    });
     await loading.getByRole('status', { name: 'Carregando' }).waitFor();
     await expectNoAxeViolations(loading, 'sign-in while it loads');
     release();

@@ -75,7 +75,7 @@ describe('document behaviours', () => {
   afterAll(async () => {
     for (const page of pages) await page.context().close({ reason: 'test over' }).catch(() => {});
     await browser?.close();
-    await app?.delete().catch(() => deleteApp(app));
+    if (app) await deleteApp(app).catch(() => {});
   });
 
   it('autosaves an existing document: Alterações pendentes → Salvando... → Salvo, 2 s after the change', async () => {

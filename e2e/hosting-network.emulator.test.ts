@@ -3,7 +3,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM scripts without type declarations
 import { ROOT, WEB_DIST, ports } from '../scripts/lib/config.mjs';
 import { CONSOLE_URL } from '../test-support/emulator.js';
 

@@ -4,9 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM scripts without type declarations
 import { startStack } from '../scripts/lib/stack.mjs';
-// @ts-expect-error plain ESM scripts without type declarations
 import { loadSeed } from '../scripts/lib/seed.mjs';
 import { api, idToken, seedUser } from '../test-support/emulator.js';
 import { deleteApp, initializeApp } from 'firebase-admin/app';

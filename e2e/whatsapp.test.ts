@@ -117,7 +117,7 @@ describe('WhatsApp campaign', () => {
       .poll(async () => {
         await report.getByRole('button', { name: 'Atualizar relatório' }).click();
         return report.locator('[data-row="delivered"]').textContent();
-      }, { timeout: 30_000, intervals: [1000] })
+      }, { timeout: 30_000, interval: 1000 })
       .toMatch(/Entregues\s*3$/);
     expect((await sandboxMessages()).filter((m) => m.opaque?.includes(`e2e-zap-${run}`))).toHaveLength(3);
   });

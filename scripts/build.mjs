@@ -15,6 +15,11 @@ const force = args.includes('--force');
 const targets = args.filter((a) => !a.startsWith('--'));
 const wanted = targets.length ? targets : ['rules', 'functions', 'web', 'sandboxes'];
 
+/**
+ * @param {string} dir
+ * @param {string[]} [out]
+ * @returns {string[]}
+ */
 function listFiles(dir, out = []) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'lib' || entry.name.startsWith('.')) continue;
@@ -26,6 +31,10 @@ function listFiles(dir, out = []) {
 }
 
 /** A fingerprint of the inputs (files or folders): paths, sizes and modification times, plus the build settings. */
+/**
+ * @param {string[]} dirs
+ * @param {unknown} extra
+ */
 function fingerprint(dirs, extra) {
   const hash = createHash('sha256').update(JSON.stringify(extra));
   for (const input of dirs) {
@@ -43,18 +52,27 @@ function fingerprint(dirs, extra) {
 /**
  * Source maps stay out of what Hosting serves and deploys (they would publish the source): moved
  * from `dist` to `keep`, where a developer can still map a production stack trace.
+ * @param {string} dist
+ * @param {string} keep
  */
 function moveSourceMaps(dist, keep) {
   rmSync(keep, { recursive: true, force: true });
   for (const entry of readdirSync(dist, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.map')) continue;
-    const from = join(entry.parentPath ?? entry.path, entry.name);
+    const from = join(entry.parentPath, entry.name);
     const to = join(keep, relative(dist, from));
     mkdirSync(dirname(to), { recursive: true });
     renameSync(from, to);
   }
 }
 
+/**
+ * @param {string} name
+ * @param {string[]} dirs
+ * @param {string} output
+ * @param {unknown} settings
+ * @param {() => unknown} run
+ */
 async function step(name, dirs, output, settings, run) {
   mkdirSync(CACHE_DIR, { recursive: true });
   const stampFile = join(CACHE_DIR, `build-${name}.stamp`);

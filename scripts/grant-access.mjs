@@ -18,10 +18,14 @@ const { values, positionals } = parseArgs({
   options: { role: { type: 'string' }, projects: { type: 'string', default: '' }, show: { type: 'boolean', default: false } },
 });
 const email = positionals[0];
-const fail = (message) => {
+/**
+ * @param {string} message
+ * @returns {never}
+ */
+function fail(message) {
   console.error(`grant: ${message}`);
   process.exit(2);
-};
+}
 if (!email) fail('usage: npm run grant -- <email> --role admin|staff [--projects a,b] | --show');
 
 if (PROJECT_ID.startsWith('demo-')) Object.assign(process.env, emulatorEnv());

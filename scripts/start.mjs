@@ -17,6 +17,7 @@ if (built.status !== 0) {
   process.exit(1);
 }
 
+/** @type {Awaited<ReturnType<typeof startStack>> | undefined} */
 let stack;
 let stopping = false;
 async function shutdown(code = 0) {
@@ -42,7 +43,7 @@ try {
     console.log(`Seeded ${documents} documents from emulator-data/seed (first run).`);
   }
 } catch (error) {
-  console.error(error instanceof StackError ? `npm start: ${error.message}` : `npm start: ${error?.message ?? error}`);
+  console.error(error instanceof StackError ? `npm start: ${error.message}` : `npm start: ${error instanceof Error ? error.message : error}`);
   await stack?.stop();
   process.exit(1);
 }

@@ -8,17 +8,20 @@ import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { CACHE_DIR, ROOT } from '../../scripts/lib/config.mjs';
 
+/** @type {Record<string, string>} */
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
-export const median = (xs) => {
+export const median = (/** @type {number[]} */ xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-export const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+export const percentile = (/** @type {number[]} */ xs, /** @type {number} */ p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 
 /**
  * Builds bench/<name>/ and opens it; resolves once the page exposes `window.bench`. `label`
  * prefixes page errors. Call `close()` when done.
+ * @param {string} name
+ * @param {string} label
  */
 export async function openBenchPage(name, label) {
   const outDir = join(CACHE_DIR, `bench-${name}`);
@@ -32,7 +35,7 @@ export async function openBenchPage(name, label) {
     build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000 },
   });
   const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
     try {
       const body = await readFile(join(outDir, path === '/' ? 'index.html' : path));
       res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? (path === '/' ? 'text/html' : 'application/octet-stream') });
@@ -41,7 +44,7 @@ export async function openBenchPage(name, label) {
       res.writeHead(404).end();
     }
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(null)));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -54,7 +57,7 @@ export async function openBenchPage(name, label) {
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.on('pageerror', (error) => console.error(`${label} page error: ${error.message}`));
-    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page.goto(`http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/`);
     await page.waitForFunction(() => 'bench' in window);
     return { page, close };
   } catch (error) {

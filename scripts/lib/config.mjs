@@ -20,7 +20,7 @@ const baseProject = process.env.FIREBASE_PROJECT || firebaserc.projects.default;
 export const PROJECT_ID = PORT_OFFSET && baseProject.startsWith('demo-') ? `${baseProject}-${PORT_OFFSET}` : baseProject;
 export const SUPER_PROJECT_ID = process.env.SUPER_PROJECT_ID || 'main';
 
-const shift = (port) => port + PORT_OFFSET;
+const shift = (/** @type {number} */ port) => port + PORT_OFFSET;
 export const ports = Object.fromEntries(
   Object.entries(firebaseJson.emulators).filter(([, v]) => v && v.port).map(([k, v]) => [k, shift(v.port)]),
 );
@@ -50,6 +50,8 @@ const NETWORK_EMULATORS = ['auth', 'firestore', 'storage', 'hosting'];
  * production policy, README 'Hosting headers') with this stack's own origins added where the
  * browser reaches them directly — the Auth, Firestore and Storage emulators, and the sandboxes
  * (Bunny's player, thumbnails and TUS endpoint) — on the shifted ports. Production never lists them.
+ * @param {string} policy
+ * @param {Record<string, string>} [sandboxUrls]
  */
 export function localContentSecurityPolicy(policy, sandboxUrls = {}) {
   const hosts = ['localhost', '127.0.0.1'];
@@ -58,6 +60,7 @@ export function localContentSecurityPolicy(policy, sandboxUrls = {}) {
   const emulatorOrigins = ['auth', 'firestore', 'storage'].flatMap((name) => hosts.map((host) => `http://${host}:${ports[name]}`));
   const sandboxOrigins = [...new Set(Object.values(sandboxUrls).map((url) => new URL(url).origin))];
   const storageOrigins = hosts.map((host) => `http://${host}:${ports.storage}`);
+  /** @type {Record<string, string[]>} */
   const extra = {
     'connect-src': [...emulatorOrigins, ...sandboxOrigins],
     'img-src': [...storageOrigins, ...sandboxOrigins],
@@ -79,6 +82,7 @@ export function localContentSecurityPolicy(policy, sandboxUrls = {}) {
  * The firebase.json the emulators run with, written beside it: ports shifted by the offset,
  * the listen host when CONSOLE_EMULATOR_HOST asks for another one, and the local origins in the
  * Content-Security-Policy. `sandboxUrls`: the started sandboxes by name.
+ * @param {{ sandboxUrls?: Record<string, string> }} [options]
  */
 export function emulatorConfigFile({ sandboxUrls = {} } = {}) {
   const shifted = structuredClone(firebaseJson);

@@ -2,7 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
+/** @typedef {{ emulators: Record<string, { host: string }>, hosting: { headers: { headers: { key: string, value: string }[] }[] } }} FirebaseJson */
+
 // The emulator configuration a stack runs with, written by a fresh process for a given environment.
+/**
+ * @param {Record<string, string>} env
+ * @returns {FirebaseJson}
+ */
 function emulatorConfig(env) {
   const script = `const m = await import('./scripts/lib/config.mjs'); console.log(m.emulatorConfigFile({ sandboxUrls: { 'bunny-stream': 'http://127.0.0.1:7290' } }));`;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, ...env } });
@@ -24,14 +30,16 @@ describe('the emulator configuration', () => {
 
   it("adds the stack's own origins, on its ports, to the console's Content-Security-Policy", () => {
     const config = emulatorConfig({ CONSOLE_PORT_OFFSET: '71', CONSOLE_EMULATOR_HOST: '' });
-    const policy = config.hosting.headers.flatMap((h) => h.headers).find((h) => h.key === 'Content-Security-Policy').value;
+    const policy = config.hosting.headers.flatMap((h) => h.headers).find((h) => h.key === 'Content-Security-Policy')?.value ?? '';
     const connect = policy.split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src'));
     expect(connect).toContain(`http://localhost:${9099 + 71}`);
     expect(connect).toContain(`http://127.0.0.1:${8080 + 71}`);
     expect(connect).toContain('http://127.0.0.1:7290');
     expect(policy.split(';').map((d) => d.trim()).find((d) => d.startsWith('frame-src'))).toContain('http://127.0.0.1:7290');
     expect(policy).toContain("frame-ancestors 'self'");
-    const production = JSON.parse(readFileSync('firebase.json', 'utf8')).hosting.headers.flatMap((h) => h.headers).find((h) => h.key === 'Content-Security-Policy').value;
+    /** @type {FirebaseJson} */
+    const productionConfig = JSON.parse(readFileSync('firebase.json', 'utf8'));
+    const production = productionConfig.hosting.headers.flatMap((h) => h.headers).find((h) => h.key === 'Content-Security-Policy')?.value;
     expect(production).not.toMatch(/localhost|127\.0\.0\.1/);
   });
 });

@@ -14,19 +14,33 @@ const DEBIAN_FIRESTORE_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore
 const FIRESTORE_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
 const FIREBASE_CACHE = process.env.FIREBASE_EMULATORS_PATH || join(homedir(), '.cache', 'firebase', 'emulators');
 
+/** @typedef {{ home: string, major: number }} JavaHome */
+/**
+ * An emulator binary for firebase-tools: `path` (null = its own download) and where it comes from,
+ * or the `reason` it cannot run here.
+ * @typedef {{ path: string | null, source: string, reason?: undefined } | { reason: string, path?: undefined, source?: undefined }} EmulatorJar
+ */
+/** @typedef {{ path: string, source: string, reason?: undefined } | { reason: string, path?: undefined, source?: undefined }} BuiltJar */
+
+/** @param {string} javaBin */
 function javaMajor(javaBin) {
   const out = spawnSync(javaBin, ['-version'], { encoding: 'utf8' });
   const match = /version "(\d+)/.exec(`${out.stderr}${out.stdout}`);
   return match ? Number(match[1]) : 0;
 }
 
-/** A JAVA_HOME whose java is >= 21: $JAVA_HOME, then the newest JDK under /usr/lib/jvm. */
+/**
+ * A JAVA_HOME whose java is >= 21: $JAVA_HOME, then the newest JDK under /usr/lib/jvm.
+ * @returns {JavaHome | null}
+ */
 export function findJavaHome() {
+  /** @type {string[]} */
   const candidates = [];
   if (process.env.JAVA_HOME) candidates.push(process.env.JAVA_HOME);
   if (existsSync('/usr/lib/jvm')) {
     for (const name of readdirSync('/usr/lib/jvm')) candidates.push(join('/usr/lib/jvm', name));
   }
+  /** @type {JavaHome | null} */
   let best = null;
   for (const home of candidates) {
     const bin = join(home, 'bin', 'java');
@@ -37,7 +51,10 @@ export function findJavaHome() {
   return best;
 }
 
-/** Whether firebase-tools has a downloaded copy of `prefix` (e.g. 'cloud-storage-rules-runtime'). */
+/**
+ * Whether firebase-tools has a downloaded copy of `prefix` (e.g. 'cloud-storage-rules-runtime').
+ * @param {string} prefix
+ */
 export function hasDownloadedEmulator(prefix) {
   return existsSync(FIREBASE_CACHE) && readdirSync(FIREBASE_CACHE).some((f) => f.startsWith(prefix) && f.endsWith('.jar'));
 }
@@ -46,6 +63,8 @@ export function hasDownloadedEmulator(prefix) {
  * Path to give firebase-tools as FIRESTORE_EMULATOR_BINARY_PATH, or null to let it use its own
  * download. Debian's jar has no Main-Class, and firebase-tools runs `java -jar`, so a two-line
  * wrapper jar names the class and puts Debian's jar on its class path.
+ * @param {string} javaHome
+ * @returns {EmulatorJar | null}
  */
 export function firestoreEmulatorJar(javaHome) {
   if (hasDownloadedEmulator('cloud-firestore-emulator')) return { path: null, source: 'firebase-tools download' };
@@ -66,11 +85,15 @@ export function firestoreEmulatorJar(javaHome) {
 const STORAGE_RUNTIME_SOURCES = join(ROOT, 'tools', 'storage-rules-runtime', 'src');
 const STORAGE_RUNTIME_MAIN_CLASS = 'console.storagerules.StorageRulesRuntime';
 
+/** @param {string} dir */
 function javaSources(dir) {
-  return readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.java')).sort().map((f) => join(dir, f));
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.java')).sort().map((f) => join(dir, f));
 }
 
-/** A javac that can target Java 21: the chosen JDK's, else any JDK >= 21 under /usr/lib/jvm. */
+/**
+ * A javac that can target Java 21: the chosen JDK's, else any JDK >= 21 under /usr/lib/jvm.
+ * @param {string} javaHome
+ */
 function findJavac(javaHome) {
   const homes = [javaHome];
   if (existsSync('/usr/lib/jvm')) homes.push(...readdirSync('/usr/lib/jvm').map((name) => join('/usr/lib/jvm', name)));
@@ -84,6 +107,8 @@ function findJavac(javaHome) {
 /**
  * Path to give firebase-tools as STORAGE_EMULATOR_BINARY_PATH: `{path}` (null = its own download),
  * or `{reason}` when Storage cannot run here.
+ * @param {string} javaHome
+ * @returns {EmulatorJar}
  */
 export function storageRulesRuntimeJar(javaHome) {
   if (hasDownloadedEmulator('cloud-storage-rules-runtime')) return { path: null, source: 'firebase-tools download' };
@@ -94,6 +119,8 @@ export function storageRulesRuntimeJar(javaHome) {
  * Our rules runtime (tools/storage-rules-runtime): `{path}` of its jar, or `{reason}`. Compiled on
  * first use into .cache/storage-rules-runtime/, keyed by a hash of its sources and of Debian's jar,
  * so an edit or a package upgrade recompiles it; a run that finds the jar skips javac (about 4 s).
+ * @param {string} javaHome
+ * @returns {BuiltJar}
  */
 export function buildStorageRulesRuntime(javaHome) {
   if (!existsSync(DEBIAN_FIRESTORE_JAR)) {
@@ -150,13 +177,14 @@ export function buildStorageRulesRuntime(javaHome) {
  * would be shared; class-data-sharing archives must not be: two JVMs on one auto-created archive
  * rewrite it on every exit and neither ever reuses it. The shim gives each jar its own archive
  * (made on the first run, reused afterwards) and the quick-start options. Returns its folder.
+ * @param {JavaHome} java
  */
 export function javaShim(java) {
   const dir = join(CACHE_DIR, 'java-bin');
   const cds = join(CACHE_DIR, 'cds');
   mkdirSync(dir, { recursive: true });
   mkdirSync(cds, { recursive: true });
-  const quote = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const quote = (/** @type {string} */ s) => `'${s.replace(/'/g, `'\\''`)}'`;
   // Java 23+ warns on stderr that protobuf uses sun.misc.Unsafe; firebase-tools logs any stderr
   // of the rules runtime as an error.
   const unsafe = java.major >= 23 ? ' --sun-misc-unsafe-memory-access=allow' : '';

@@ -16,10 +16,14 @@ export async function adminOnlyConfigDocs() {
   return [...module.ADMIN_ONLY_CONFIG_DOCS];
 }
 
-/** The rules text with the list replaced by `docs`. */
+/**
+ * The rules text with the list replaced by `docs`.
+ * @param {string} rules
+ * @param {string[]} docs
+ */
 export function withAdminOnlyList(rules, docs) {
   if (!LIST_LINE.test(rules)) throw new Error('firestore.rules: `function adminOnlyConfig(docId) { return docId in [...]; }` not found.');
-  return rules.replace(LIST_LINE, (_, head) => `${head}[${docs.map((id) => `'${id}'`).join(', ')}];`);
+  return rules.replace(LIST_LINE, (_, /** @type {string} */ head) => `${head}[${docs.map((id) => `'${id}'`).join(', ')}];`);
 }
 
 /** Rewrites firestore.rules when its list differs from the source; answers whether it changed. */

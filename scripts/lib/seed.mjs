@@ -17,10 +17,14 @@ export function emulatorEnv() {
   };
 }
 
+/**
+ * @param {unknown} value
+ * @returns {unknown}
+ */
 function revive(value) {
   if (Array.isArray(value)) return value.map(revive);
   if (value && typeof value === 'object') {
-    if (typeof value.__timestamp === 'string' && Object.keys(value).length === 1) {
+    if ('__timestamp' in value && typeof value.__timestamp === 'string' && Object.keys(value).length === 1) {
       return Timestamp.fromDate(new Date(value.__timestamp));
     }
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, revive(v)]));
@@ -28,6 +32,11 @@ function revive(value) {
   return value;
 }
 
+/**
+ * @typedef {{ uid: string, email: string, password: string, displayName: string, claims: { role: 'admin' | 'staff', projects: string[] } }} SeedUser
+ */
+
+/** @returns {{ documents: Record<string, Record<string, unknown>>, users: SeedUser[] }} */
 export function readSeed() {
   return {
     documents: JSON.parse(readFileSync(join(SEED_DIR, 'firestore.json'), 'utf8')),
@@ -49,7 +58,7 @@ export async function loadSeed() {
       failures += 1;
       return false;
     });
-    for (const [path, data] of Object.entries(documents)) writer.set(db.doc(path), revive(data));
+    for (const [path, data] of Object.entries(documents)) writer.set(db.doc(path), /** @type {import('firebase-admin/firestore').DocumentData} */ (revive(data)));
     await writer.close();
     if (failures) throw new Error(`${failures} seed documents could not be written`);
 

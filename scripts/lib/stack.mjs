@@ -49,12 +49,26 @@ export const SANDBOX_PORT_BASE = 7100 + PORT_OFFSET * 2;
 const SANDBOX_SERVER = join(ROOT, 'sandboxes', 'dist', 'serve.mjs');
 const FUNCTIONS_DIR = join(ROOT, 'functions');
 
-/** A dotenv value as firebase-tools reads it: double-quoted when it needs escapes. */
+/**
+ * A dotenv value as firebase-tools reads it: double-quoted when it needs escapes.
+ * @param {string} value
+ */
 function dotenvValue(value) {
   return /^[\w./:@-]*$/.test(value) ? value : `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
 }
 
-/** The first line a child process prints, as JSON ({error} when it exits before printing one). */
+/**
+ * What the sandboxes' process prints first: their URLs by name, the functions' environment and secrets.
+ * @typedef {{ error?: undefined, urls: Record<string, string>, env: Record<string, string>, secrets?: Record<string, string> }} SandboxesAnswer
+ */
+/** @typedef {{ error?: undefined, url: string }} WarehouseServerAnswer */
+
+/**
+ * The first line a child process prints, as JSON ({error} when it exits before printing one).
+ * @param {{ stdout: import('node:stream').Readable }} child
+ * @param {Promise<unknown>} exited
+ * @returns {Promise<unknown>}
+ */
 function firstJsonLine(child, exited) {
   return new Promise((resolve) => {
     let buffer = '';
@@ -71,6 +85,7 @@ function firstJsonLine(child, exited) {
  * Starts the upstream sandboxes in a process of their own (the caller may block its event loop,
  * e.g. spawnSync of vitest) and points the functions at them: functions/.env.<project>, read by the
  * Functions emulator for this demo project only, gets every upstream URL param.
+ * @param {(line: string) => void} onNote
  */
 async function startSandboxes(onNote) {
   if (!existsSync(SANDBOX_SERVER)) throw new StackError('Sandboxes not built: run `node scripts/build.mjs sandboxes`.');
@@ -86,8 +101,8 @@ async function startSandboxes(onNote) {
   };
   const child = spawn(process.execPath, [SANDBOX_SERVER, String(SANDBOX_PORT_BASE)], { cwd: ROOT, env: sandboxProcessEnv, stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const answer = await firstJsonLine(child, exited);
-  if (answer.error) {
+  const answer = /** @type {SandboxesAnswer | { error: string }} */ (await firstJsonLine(child, exited));
+  if (answer.error !== undefined) {
     child.kill('SIGKILL');
     throw new StackError(answer.error.startsWith('Sandbox ') ? answer.error : `Sandboxes failed to start: ${answer.error}`);
   }
@@ -102,7 +117,7 @@ async function startSandboxes(onNote) {
   const localFile = join(FUNCTIONS_DIR, '.env.local');
   if (existsSync(localFile)) {
     const lines = readFileSync(localFile, 'utf8').split('\n');
-    const keyOf = (line) => /^\s*([A-Z0-9_]+)\s*=/.exec(line)?.[1];
+    const keyOf = (/** @type {string} */ line) => /^\s*([A-Z0-9_]+)\s*=/.exec(line)?.[1] ?? '';
     const shadowing = lines.filter((line) => keyOf(line) in env);
     if (shadowing.length) {
       writeFileSync(localFile, lines.filter((line) => !(keyOf(line) in env)).join('\n'));
@@ -124,16 +139,20 @@ async function startSandboxes(onNote) {
 /**
  * Secrets (defineSecret) reach the Functions emulator only through functions/.secret.local: the
  * sandboxes' keys (OPENAI_API_KEY) replace those lines on every start, other lines stay.
+ * @param {Record<string, string>} secrets
  */
 function writeLocalSecrets(secrets) {
   const file = join(FUNCTIONS_DIR, '.secret.local');
-  const keyOf = (line) => /^\s*([A-Z0-9_]+)\s*=/.exec(line)?.[1];
+  const keyOf = (/** @type {string} */ line) => /^\s*([A-Z0-9_]+)\s*=/.exec(line)?.[1] ?? '';
   const kept = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() && !(keyOf(line) in secrets)) : [];
   const lines = [...kept, ...Object.entries(secrets).map(([key, value]) => `${key}=${dotenvValue(value)}`)];
   writeFileSync(file, `${lines.join('\n')}\n`);
 }
 
-/** The pids of every descendant of `pid` (children, their children, ...), from `ps`. */
+/**
+ * The pids of every descendant of `pid` (children, their children, ...), from `ps`.
+ * @param {number} pid
+ */
 function descendantsOf(pid) {
   const table = spawnSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' }).stdout ?? '';
   const children = new Map();
@@ -154,10 +173,27 @@ function descendantsOf(pid) {
   return found;
 }
 
+/**
+ * Sends `name` to `pid` (a negative pid: its process group); a process already gone is fine.
+ * @param {number} pid
+ * @param {NodeJS.Signals} name
+ */
+function sendSignal(pid, name) {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Already exited.
+  }
+}
+
+/** @param {string} stateDir */
 function hasState(stateDir) {
   return existsSync(join(stateDir, 'firebase-export-metadata.json'));
 }
 
+/** @typedef {string | { url: string, headers?: Record<string, string>, timeoutMs?: number }} ReadyCheck */
+
+/** @param {ReadyCheck} check */
 async function isUp(check) {
   const { url, headers, timeoutMs = 2000 } = typeof check === 'string' ? { url: check } : check;
   try {
@@ -168,7 +204,10 @@ async function isUp(check) {
   }
 }
 
-/** The last meaningful line of the emulator log, for a one-line reason. */
+/**
+ * The last meaningful line of the emulator log, for a one-line reason.
+ * @param {string} logFile
+ */
 function lastError(logFile) {
   if (!existsSync(logFile)) return 'no output';
   const lines = readFileSync(logFile, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean);
@@ -187,8 +226,8 @@ async function startWarehouseServer() {
   const database = join(ROOT, 'emulator-data', 'warehouse', `${PROJECT_ID.replace(/[^\w.-]/g, '_')}.duckdb`);
   const child = spawn(process.execPath, [script, database], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const answer = await firstJsonLine(child, exited);
-  if (answer.error) throw new StackError(`Local warehouse server: ${answer.error}`);
+  const answer = /** @type {WarehouseServerAnswer | { error: string }} */ (await firstJsonLine(child, exited));
+  if (answer.error !== undefined) throw new StackError(`Local warehouse server: ${answer.error}`);
   return {
     url: answer.url,
     async stop() {
@@ -204,6 +243,7 @@ async function startWarehouseServer() {
 /**
  * Starts the emulators. `stateDir`: data imported on start (when present) and exported on stop
  * when `persist` is set. Resolves once Hosting, the API, Firestore and Auth answer.
+ * @param {{ stateDir: string, persist?: boolean, logFile: string, onNote?: (line: string) => void }} options
  */
 export async function startStack({ stateDir, persist = true, logFile, onNote = () => {} }) {
   const plan = planEmulators();
@@ -228,6 +268,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   if (imported) args.push('--import', stateDir);
   if (persist) args.push('--export-on-exit', stateDir);
 
+  /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,
     JAVA_HOME: plan.java.home,
@@ -258,13 +299,16 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     await warehouseServer.stop();
     throw error;
   }
+  // No pid: the process never started, and only the sandboxes need stopping.
+  const pid = child.pid;
   // Each log line carries the seconds since launch, to see where start-up time goes.
   const launched = Date.now();
-  const stamp = (chunk) =>
+  const stamp = (/** @type {Buffer} */ chunk) =>
     chunk.toString().split('\n').filter(Boolean).map((line) => `[+${((Date.now() - launched) / 1000).toFixed(1)}s] ${line}\n`).join('');
   child.stdout.on('data', (chunk) => log.write(stamp(chunk)));
   child.stderr.on('data', (chunk) => log.write(stamp(chunk)));
-  let exited = null;
+  // Set by the exit listener; the cast keeps its type wider than the `null` it starts with.
+  let exited = /** @type {{ code: number | null, signal: NodeJS.Signals | null } | null} */ (null);
   const exit = new Promise((resolve) => child.once('exit', (code, signal) => { exited = { code, signal }; resolve(exited); }));
 
   let sandboxesStopped = false;
@@ -281,25 +325,24 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     sandboxes: { urls: sandboxes.urls },
     async stop() {
       // After the emulators: a function still running during the export may call an upstream.
-      if (exited) return stopSandboxes();
+      if (exited || pid === undefined) return stopSandboxes();
       // Every process firebase-tools started, listed now: once it exits they are re-parented and
       // could no longer be found (a Java emulator was seen surviving a stop that way).
-      const family = descendantsOf(child.pid);
+      const family = descendantsOf(pid);
       // SIGINT to firebase-tools alone: it exports (when persisting) and then stops its emulators.
-      try { process.kill(child.pid, 'SIGINT'); } catch {}
-      const timer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch {} }, 60_000);
+      sendSignal(pid, 'SIGINT');
+      const timer = setTimeout(() => sendSignal(-pid, 'SIGKILL'), 60_000);
       await exit;
       clearTimeout(timer);
       // Anything left in the process group or the family (a Java emulator, a functions worker) goes too.
-      try { process.kill(-child.pid, 'SIGKILL'); } catch {}
-      for (const pid of family) {
-        try { process.kill(pid, 'SIGKILL'); } catch {}
-      }
+      sendSignal(-pid, 'SIGKILL');
+      for (const member of family) sendSignal(member, 'SIGKILL');
       log.end();
       await stopSandboxes();
     },
   };
 
+  /** @type {ReadyCheck[]} */
   const checks = [
     // Waits for the answer: every new request while the functions worker is still loading makes
     // the emulator start another worker, and on a loaded machine they pile up by the dozen.
@@ -329,6 +372,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   return stack;
 }
 
+/** @param {string} stateDir */
 export function listStateFiles(stateDir) {
   return existsSync(stateDir) ? readdirSync(stateDir) : [];
 }

@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM scripts without type declarations
 import { buildStorageRulesRuntime, findJavaHome, javaShim } from '../../scripts/lib/java.mjs';
 
 // Our Storage rules runtime (StorageRulesRuntime.java) driven by firebase-tools' own client
@@ -11,6 +10,7 @@ import { buildStorageRulesRuntime, findJavaHome, javaShim } from '../../scripts/
 // in a firebase-tools upgrade shows here; the Firestore look-up, which needs a running Firestore
 // emulator in that client, is driven over the raw protocol. No stack needed, only Java.
 const java = findJavaHome();
+if (!java) throw new Error('the Storage rules runtime needs Java 21 or newer under /usr/lib/jvm');
 const jar = buildStorageRulesRuntime(java.home);
 const shim = javaShim(java);
 
@@ -32,8 +32,33 @@ service firebase.storage {
   }
 }`;
 
+/** What a compiled ruleset of firebase-tools' client (untyped JavaScript) answers. */
+interface ClientRuleset {
+  rulesVersion: number;
+  verify(options: Record<string, unknown>): Promise<{ permitted: boolean }>;
+}
+/** The part of firebase-tools' StorageRulesRuntime this test drives. */
+interface RulesRuntimeClient {
+  start(autoDownload: boolean): Promise<void>;
+  stop(): Promise<void>;
+  loadRuleset(source: { files: { name: string; content: string }[] }): Promise<{ ruleset?: ClientRuleset; issues: { errors: string[] } }>;
+}
+/** A line of the runtime's protocol: the answer to request `id`, or its own request (a Firestore look-up). */
+interface ProtocolMessage {
+  id?: number;
+  server_request_id?: number;
+  result?: { permit?: boolean };
+  errors?: unknown[];
+  context?: { path: string };
+}
+
 describe('with firebase-tools\' client', () => {
-  let runtime: any;
+  let runtime: RulesRuntimeClient | undefined;
+  // Set once the client has started; the tests run after that.
+  const client = () => {
+    if (!runtime) throw new Error('the rules runtime client did not start');
+    return runtime;
+  };
   const savedEnv = { PATH: process.env.PATH, STORAGE_EMULATOR_BINARY_PATH: process.env.STORAGE_EMULATOR_BINARY_PATH };
 
   beforeAll(async () => {
@@ -43,8 +68,9 @@ describe('with firebase-tools\' client', () => {
     process.env.PATH = `${shim}:${join(java.home, 'bin')}:${process.env.PATH}`;
     process.env.STORAGE_EMULATOR_BINARY_PATH = jar.path;
     const { StorageRulesRuntime } = createRequire(import.meta.url)('firebase-tools/lib/emulator/storage/rules/runtime.js');
-    runtime = new StorageRulesRuntime();
-    await runtime.start(false);
+    const started: RulesRuntimeClient = new StorageRulesRuntime();
+    runtime = started;
+    await started.start(false);
   });
 
   afterAll(async () => {
@@ -55,11 +81,11 @@ describe('with firebase-tools\' client', () => {
   const file = (after: Record<string, unknown> | undefined, before?: Record<string, unknown>) => ({ after, before });
 
   it('compiles rules and evaluates get, create and delete with the request and the stored object', async () => {
-    const { ruleset, issues } = await runtime.loadRuleset({ files: [{ name: 'storage.rules', content: RULES }] });
+    const { ruleset, issues } = await client().loadRuleset({ files: [{ name: 'storage.rules', content: RULES }] });
     expect(issues.errors).toEqual([]);
-    expect(ruleset.rulesVersion).toBe(2);
-    const verify = (opts: Record<string, unknown>) =>
-      ruleset.verify({ projectId: 'demo-x', path: 'b/demo-x.appspot.com/o/docs/a.txt', file: file(undefined), ...opts }).then((r: any) => r.permitted);
+    expect(ruleset?.rulesVersion).toBe(2);
+    const verify = async (opts: Record<string, unknown>) =>
+      (await ruleset?.verify({ projectId: 'demo-x', path: 'b/demo-x.appspot.com/o/docs/a.txt', file: file(undefined), ...opts }))?.permitted;
 
     expect(await verify({ method: 'get', token: token({ role: 'staff' }) })).toBe(true);
     expect(await verify({ method: 'get', token: token({ role: 'admin' }) })).toBe(false);
@@ -78,7 +104,7 @@ describe('with firebase-tools\' client', () => {
   });
 
   it('reports compile errors the way the emulator logs them, and then has no ruleset', async () => {
-    const { ruleset, issues } = await runtime.loadRuleset({
+    const { ruleset, issues } = await client().loadRuleset({
       files: [{ name: 'storage.rules', content: "rules_version = '2';\nservice firebase.storage { match /b/{b}/o { allow read: if ; } }" }],
     });
     expect(ruleset).toBeUndefined();
@@ -90,26 +116,27 @@ describe('with firebase-tools\' client', () => {
   });
 
   it('tells version 1 rules apart (list needs version 2)', async () => {
-    const { ruleset } = await runtime.loadRuleset({
+    const { ruleset } = await client().loadRuleset({
       files: [{ name: 'storage.rules', content: 'service firebase.storage { match /b/{b}/o { match /{all=**} { allow read: if true; } } }' }],
     });
-    expect(ruleset.rulesVersion).toBe(1);
-    const listed = await ruleset.verify({ projectId: 'demo-x', method: 'list', path: 'b/demo-x.appspot.com/o/docs', file: file(undefined) });
-    expect(listed.permitted).toBe(false);
+    expect(ruleset?.rulesVersion).toBe(1);
+    const listed = await ruleset?.verify({ projectId: 'demo-x', method: 'list', path: 'b/demo-x.appspot.com/o/docs', file: file(undefined) });
+    expect(listed?.permitted).toBe(false);
   });
 });
 
 describe('Firestore look-ups (cross-service rules), over the raw protocol', () => {
   let child: ReturnType<typeof spawn>;
-  const waiting = new Map<number, (message: any) => void>();
-  const next = (id: number) => new Promise<any>((resolve) => waiting.set(id, resolve));
+  const waiting = new Map<number | undefined, (message: ProtocolMessage) => void>();
+  const next = (id: number) => new Promise<ProtocolMessage>((resolve) => waiting.set(id, resolve));
   const write = (message: unknown) => child.stdin!.write(`${JSON.stringify(message)}\n`);
 
   beforeAll(async () => {
     const started = next(-1);
+    if (!jar.path) throw new Error(`the rules runtime did not build: ${jar.reason}`);
     child = spawn(`${shim}/java`, ['-jar', jar.path, 'serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      let message: any;
+      let message: ProtocolMessage;
       try {
         message = JSON.parse(line);
       } catch {

@@ -34,6 +34,7 @@ export function kindMismatch(kind: RegistrationKind, type: string): string | nul
 /** The file's name without directories or control characters. */
 export function displayName(name: string): string {
   const last = name.split(/[/\\]/).at(-1) ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   return last.replace(/[\u0000-\u001f\u007f]/g, '').trim() || 'arquivo';
 }
 

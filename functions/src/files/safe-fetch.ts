@@ -241,6 +241,7 @@ export function fileNameFromUrl(url: URL): string | null {
 /** A name without directories or control characters (it becomes a File's name in the browser). */
 export function cleanFileName(name: string): string {
   return (name.split(/[/\\]/).at(-1) ?? '')
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
     .slice(0, 255);

@@ -16,7 +16,7 @@ export const DOWNLOAD_TOKENS_KEY = 'firebaseStorageDownloadTokens';
 export const OWNER_PROJECT_KEY = UPLOAD_OWNER_METADATA_KEY;
 
 /** The default bucket, through the functions' one Admin app. */
-export function defaultBucket() {
+export function defaultBucket(): ReturnType<typeof adminStorage.bucket> {
   return adminStorage.bucket();
 }
 

@@ -16,7 +16,7 @@ let staffCdlbox: string;
 
 async function sandbox(path: string, init?: RequestInit) {
   const res = await fetch(`${sendgrid()}${path}`, init);
-  return res.json() as Promise<any>;
+  return res.json() as Promise<Record<string, unknown>>;
 }
 const journalOf = async (project: string) => (await sandbox(`/__sendgrid/journal?arg=console_project&value=${project}`)).messages as { to: string; subject: string; headers: Record<string, string>; html: string }[];
 

@@ -16,7 +16,7 @@ let whatsapp: string;
 
 async function sandbox(path: string, init: RequestInit = {}) {
   const res = await fetch(`${whatsapp}${path}`, { headers: { 'content-type': 'application/json' }, ...init });
-  return res.json() as Promise<any>;
+  return res.json() as Promise<Record<string, unknown>>;
 }
 const sandboxSettings = (settings: Record<string, unknown> | null) =>
   sandbox('/__whatsapp/settings', settings ? { method: 'POST', body: JSON.stringify(settings) } : { method: 'DELETE' });

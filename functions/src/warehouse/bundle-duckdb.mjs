@@ -8,16 +8,26 @@ import { build } from 'esbuild';
 
 const require = createRequire(import.meta.url);
 
-/** Writes <outDir>/duckdb-warehouse.mjs and returns its path. */
+/**
+ * Writes <outDir>/duckdb-warehouse.mjs and returns its path.
+ * @param {string} outDir
+ */
 export function bundleDuckDbAdapter(outDir) {
   return bundle('duckdb.ts', join(outDir, 'duckdb-warehouse.mjs'));
 }
 
-/** Writes <outDir>/warehouse-server.mjs (server-main.ts: the local warehouse server process) and returns its path. */
+/**
+ * Writes <outDir>/warehouse-server.mjs (server-main.ts: the local warehouse server process) and returns its path.
+ * @param {string} outDir
+ */
 export function bundleWarehouseServer(outDir) {
   return bundle('server-main.ts', join(outDir, 'warehouse-server.mjs'));
 }
 
+/**
+ * @param {string} entry
+ * @param {string} outfile
+ */
 async function bundle(entry, outfile) {
   await build({
     entryPoints: [join(dirname(fileURLToPath(import.meta.url)), entry)],

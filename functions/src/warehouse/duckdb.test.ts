@@ -5,7 +5,6 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ES module shared with bench/warehouse.mjs, no type declarations
 import { bundleDuckDbAdapter } from './bundle-duckdb.mjs';
 import { createDuckDbWarehouse, createTableSql, upsertFromStagingSql, writeStagedRows } from './duckdb.js';
 import { stageRows } from './rows.js';

@@ -26,8 +26,8 @@ interface SandboxMessage {
   components: { type: string; sub_type?: string; index?: string; parameters: { text?: string; payload?: string }[] }[];
   opaque: string | null;
 }
-async function sandbox(path: string, init: RequestInit = {}) {
-  return (await fetch(`${whatsapp}${path}`, { headers: { 'content-type': 'application/json' }, ...init })).json() as Promise<any>;
+async function sandbox<Answer = Record<string, unknown>>(path: string, init: RequestInit = {}) {
+  return (await fetch(`${whatsapp}${path}`, { headers: { 'content-type': 'application/json' }, ...init })).json() as Promise<Answer>;
 }
 const messagesTo = async (campaign: string) =>
   ((await sandbox('/__whatsapp/messages')).messages as SandboxMessage[]).filter((m) => m.opaque?.startsWith(`v1|${PROJECT}|${campaign}|`));
@@ -101,7 +101,7 @@ describe("campaign-whatsapp 'Enviar'", () => {
     });
     const id = `zap-${run}`;
     await campaign(id, segment);
-    const errorsBefore = await sandbox('/__whatsapp/errors');
+    const errorsBefore = await sandbox<Record<string, number>>('/__whatsapp/errors');
 
     const answers = await Promise.all(Array.from({ length: 3 }, () => click(id)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
@@ -121,7 +121,7 @@ describe("campaign-whatsapp 'Enviar'", () => {
       { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: 'NAO_Ana' }] },
     ]);
     // 131049 was tried once, never again; 131050 likewise.
-    const errors = await sandbox('/__whatsapp/errors');
+    const errors = await sandbox<Record<string, number>>('/__whatsapp/errors');
     expect(errors['131049'] - (errorsBefore['131049'] ?? 0)).toBe(1);
     expect(errors['131050'] - (errorsBefore['131050'] ?? 0)).toBe(1);
 

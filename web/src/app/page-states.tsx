@@ -1,4 +1,4 @@
-import { Box, Button, Center, Heading, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, Center, Heading, Spinner, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { useRouteError } from 'react-router';
 
 /**

@@ -48,7 +48,7 @@ export function ConditionBuilder({ value, context, disabled = false, onChange, p
     if (emitted.current.recent.includes(text) || sameTree(value, state.tree)) return;
     emitted.current.recent = [text];
     dispatch({ type: 'load', tree: value });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new stored value reloads; the tree is compared, not followed
   }, [value]);
 
   const found = useMemo(() => (state.tree ? checkCondition(state.tree, context) : []), [state.tree, context]);

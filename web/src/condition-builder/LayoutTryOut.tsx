@@ -1,5 +1,5 @@
 import { Badge, Box, Flex, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
-import { doc, getDoc } from 'firebase/firestore';
+import { getDoc } from 'firebase/firestore';
 import { useEffect, useMemo, useState } from 'react';
 import {
   BRAZILIAN_STATES, CUSTOMER_EVENT_NAMES, layoutConditionRow, nodeAt, traceCondition, writeConditionSql,
