@@ -90,7 +90,10 @@ interface LooseUrlInput {
   project?: string;
 }
 
-/** Path with each `:name` replaced by its encoded value, then `project` and the query's defined values. */
+/**
+ * Path with each `:name` replaced by its encoded value, then `project` and the query's defined
+ * values, in the order given. ('.' and '..' cannot be path params: URL parsers drop dot segments.)
+ */
 export function buildEndpointUrl(spec: Pick<EndpointSpec, 'path'>, input: LooseUrlInput): string {
   const path = spec.path
     .split('/')
