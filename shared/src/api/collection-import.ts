@@ -47,7 +47,7 @@ export type ImportRecordsResponse = z.infer<typeof importRecordsResponseSchema>;
 
 export const consoleCollectionsImportEndpoint = defineEndpoint({
   method: 'POST',
-  path: '/api/console/collections/import',
+  path: IMPORT_RECORDS_PATH,
   access: 'project',
   body: importRecordsRequestSchema,
   answer: importRecordsResponseSchema,

@@ -3,8 +3,11 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { createEndpointMatcher, defineEndpoint } from './contract.js';
 import { API_ENDPOINTS } from './endpoints.js';
+import { healthEndpoint } from './console.js';
 import {
+  blingBigqueryProdutosEndpoint,
   blingProdutolojaCreateEndpoint,
+  frankeStoreProductEndpoint,
   matchWorkerUrl,
   sitesProductsEndpoint,
   STORE_SITES,
@@ -32,6 +35,9 @@ describe('an endpoint descriptor', () => {
     expect(noteEndpoint.url({ params: { folder: 'a/b', note: 'ção ?&' }, project: 'main', query: { q: 'x y', page: undefined } })).toBe(
       '/api/notes/a%2Fb/%C3%A7%C3%A3o%20%3F%26?project=main&q=x+y',
     );
+    expect(frankeStoreProductEndpoint.url({ project: 'main', query: { id: '10 61' } })).toBe('/api/franke/store/product?project=main&id=10+61');
+    expect(blingBigqueryProdutosEndpoint.url({ project: 'main', query: { id: '1', bling: undefined } })).toBe('/api/bling/bigquery/produtos?project=main&id=1');
+    expect(healthEndpoint.url({})).toBe('/api/health');
     expect(sitesProductsEndpoint.url({ params: { site: 'centergarbin' }, project: 'main', query: { id: '20100001' } })).toBe(
       '/api/sites/centergarbin/products?project=main&id=20100001',
     );

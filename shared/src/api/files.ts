@@ -114,7 +114,7 @@ export const consoleFilesAttachesEndpoint = defineEndpoint({
   answer: registerFileResponseSchema,
 });
 
-/** The registration endpoint of a file by its type: images for image/*, attaches for the rest. */
+/** Registration endpoint by MIME type: images to /images, everything else to /attaches. */
 export const registrationEndpoint = (mimeType: string) => (mimeType.startsWith('image/') ? consoleFilesImagesEndpoint : consoleFilesAttachesEndpoint);
 
 export const consoleFilesPermissionsEndpoint = defineEndpoint({

@@ -1,4 +1,4 @@
-import { campaignReportResponseSchema, campaignSendResponseSchema } from '@console/shared';
+import { consoleCampaignEmailReportEndpoint, consoleCampaignEmailSendEndpoint } from '@console/shared';
 import { callApi } from '../../lib/api';
 import { registerCollectionExtension } from '../registry';
 import { CampaignReportPanel } from './report-panel';
@@ -12,9 +12,7 @@ registerCollectionExtension('campaign-email', {
       label: CAMPAIGN_TEXTS.send,
       confirm: CAMPAIGN_TEXTS.confirmSend,
       async run({ projectId, docId }) {
-        const answer = campaignSendResponseSchema.parse(
-          await callApi(`/api/console/campaign-email/${encodeURIComponent(docId)}/send`, { query: { project: projectId } }),
-        );
+        const answer = await callApi(consoleCampaignEmailSendEndpoint, { params: { id: docId }, project: projectId });
         return answer.started ? CAMPAIGN_TEXTS.started : CAMPAIGN_TEXTS.alreadyStarted;
       },
     },
@@ -22,9 +20,7 @@ registerCollectionExtension('campaign-email', {
       id: 'report',
       label: CAMPAIGN_TEXTS.report,
       async run({ projectId, docId, showPanel }) {
-        const answer = campaignReportResponseSchema.parse(
-          await callApi(`/api/console/campaign-email/${encodeURIComponent(docId)}/report`, { query: { project: projectId } }),
-        );
+        const answer = await callApi(consoleCampaignEmailReportEndpoint, { params: { id: docId }, project: projectId });
         showPanel('report', answer);
       },
     },

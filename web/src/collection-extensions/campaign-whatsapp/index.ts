@@ -1,4 +1,4 @@
-import { campaignSendResponseSchema } from '@console/shared';
+import { consoleCampaignWhatsappSendEndpoint } from '@console/shared';
 import { callApi } from '../../lib/api';
 import { CAMPAIGN_TEXTS } from '../campaign-email/texts';
 import { registerCollectionExtension } from '../registry';
@@ -12,9 +12,7 @@ registerCollectionExtension('campaign-whatsapp', {
       label: CAMPAIGN_TEXTS.send,
       confirm: CAMPAIGN_TEXTS.confirmSend,
       async run({ projectId, docId }) {
-        const answer = campaignSendResponseSchema.parse(
-          await callApi(`/api/console/campaign-whatsapp/${encodeURIComponent(docId)}/send`, { query: { project: projectId } }),
-        );
+        const answer = await callApi(consoleCampaignWhatsappSendEndpoint, { params: { id: docId }, project: projectId });
         return answer.started ? CAMPAIGN_TEXTS.started : CAMPAIGN_TEXTS.alreadyStarted;
       },
     },
