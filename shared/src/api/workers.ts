@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createEndpointMatcher, defineEndpoint } from './contract.js';
+import { createEndpointMatcher, defineEndpoint, type EndpointSpec } from './contract.js';
 import { productTextAnswerSchema } from './ai.js';
 import { MARKETPLACE_STORES } from './sync-config.js';
 
@@ -58,120 +58,94 @@ export const tstockProductsParam = z
 /** Every worker answers a report of what it did (`ok: true`), shown in the console's log. */
 export const workerAnswerSchema = z.looseObject({ ok: z.literal(true) });
 
+type WorkerDefaults = { method: 'GET'; access: 'project'; answer: typeof workerAnswerSchema };
+type WorkerSpec = Omit<EndpointSpec, 'method' | 'access' | 'answer'> & { answer?: EndpointSpec['answer'] };
+
+/** A worker descriptor: GET, access 'project', answering the step's report unless it says otherwise. */
+function workerEndpoint<const S extends WorkerSpec>(spec: S) {
+  const defaults: WorkerDefaults = { method: 'GET', access: 'project', answer: workerAnswerSchema };
+  return defineEndpoint({ ...defaults, ...spec } as Omit<WorkerDefaults, keyof S> & S & EndpointSpec);
+}
+
 const codeParams = z.object({ code: productCodeSchema });
 
 /** ERP (Bling) → warehouse (bling_products): ?id&project[&bling]. */
-export const blingBigqueryProdutosEndpoint = defineEndpoint({
-  method: 'GET',
+export const blingBigqueryProdutosEndpoint = workerEndpoint({
   path: '/api/bling/bigquery/produtos',
-  access: 'project',
   query: z.object({ id: productCodeSchema, bling: blingAccountParam }),
-  answer: workerAnswerSchema,
 });
 
 /** Manufacturer web service → warehouse (tramontina_products). */
-export const tramontinaWebserviceProductsEndpoint = defineEndpoint({
-  method: 'GET',
+export const tramontinaWebserviceProductsEndpoint = workerEndpoint({
   path: '/api/tramontina/webservice/products/:company/:code',
-  access: 'project',
   params: z.object({ company: companyParam, code: productCodeSchema }),
-  answer: workerAnswerSchema,
 });
 
 /** TStock stock → warehouse; the answer's `download` is the stock file for the download step. */
-export const tramontinaTstockPaginateEndpoint = defineEndpoint({
-  method: 'GET',
+export const tramontinaTstockPaginateEndpoint = workerEndpoint({
   path: '/api/tramontina/tstock/bigquery/paginate',
-  access: 'project',
   query: z.object({ products: tstockProductsParam }),
   answer: z.looseObject({ ok: z.literal(true), download: z.string().nullish() }),
 });
 
 /** The stock file (the paginate answer's `download`, on TStock's host only) → warehouse. */
-export const tramontinaTstockfilesDownloadEndpoint = defineEndpoint({
-  method: 'GET',
+export const tramontinaTstockfilesDownloadEndpoint = workerEndpoint({
   path: '/api/tramontina/tstockfiles/bigquery/download/:code',
-  access: 'project',
   params: codeParams,
   query: z.object({ downloadUrl: z.url('downloadUrl inválida') }),
-  answer: workerAnswerSchema,
 });
 
 /** Warehouse rows of the code → product-data (and product). */
-export const tramontinaFirestoreProductsEndpoint = defineEndpoint({
-  method: 'GET',
+export const tramontinaFirestoreProductsEndpoint = workerEndpoint({
   path: '/api/tramontina/firestore/products/:code',
-  access: 'project',
   params: codeParams,
-  answer: workerAnswerSchema,
 });
 
 /** Franke store → warehouse (franke_products): ?id&project. */
-export const frankeStoreProductEndpoint = defineEndpoint({
-  method: 'GET',
+export const frankeStoreProductEndpoint = workerEndpoint({
   path: '/api/franke/store/product',
-  access: 'project',
   query: z.object({ id: productCodeSchema }),
-  answer: workerAnswerSchema,
 });
 
 /** Doka site → warehouse (doka_products): ?code&project. */
-export const dokaProductSiteFastEndpoint = defineEndpoint({
-  method: 'GET',
+export const dokaProductSiteFastEndpoint = workerEndpoint({
   path: '/api/doka/product-site-fast',
-  access: 'project',
   query: z.object({ code: productCodeSchema }),
-  answer: workerAnswerSchema,
 });
 
 /** Store site → warehouse (site_products): /api/sites/{site}/products?id&project. */
-export const sitesProductsEndpoint = defineEndpoint({
-  method: 'GET',
+export const sitesProductsEndpoint = workerEndpoint({
   path: '/api/sites/:site/products',
-  access: 'project',
   params: z.object({ site: z.enum(STORE_SITES, `site deve ser um de ${STORE_SITES.join(', ')}`) }),
   query: z.object({ id: productCodeSchema }),
-  answer: workerAnswerSchema,
 });
 
 /** The product created (or updated) in the ERP: ?project[&bling]. */
-export const blingProdutoCreateEndpoint = defineEndpoint({
-  method: 'GET',
+export const blingProdutoCreateEndpoint = workerEndpoint({
   path: '/api/bling/produto/create/:code',
-  access: 'project',
   params: codeParams,
   query: z.object({ bling: blingAccountParam }),
-  answer: workerAnswerSchema,
 });
 
 /** The produto's situacao set from the product's Status: ?project[&bling]. */
-export const blingProdutoUpdateFlagEndpoint = defineEndpoint({
-  method: 'GET',
+export const blingProdutoUpdateFlagEndpoint = workerEndpoint({
   path: '/api/bling/produto/update-flag/:code',
-  access: 'project',
   params: codeParams,
   query: z.object({ bling: blingAccountParam }),
-  answer: workerAnswerSchema,
 });
 
 /** Marketplace push to the loja of `store`; without `store`, the update-store variant: ?loja&store&project[&bling]. */
-export const blingProdutolojaCreateEndpoint = defineEndpoint({
-  method: 'GET',
+export const blingProdutolojaCreateEndpoint = workerEndpoint({
   path: '/api/bling/produtoloja/create/:code',
-  access: 'project',
   params: codeParams,
   query: z.object({ loja: lojaParam.optional(), store: z.enum(MARKETPLACE_STORES).optional(), bling: blingAccountParam }),
-  answer: workerAnswerSchema,
 });
 
 /** Marketplace removal from one configured loja: ?loja&project[&bling]. */
-export const blingProdutolojaDeleteEndpoint = defineEndpoint({
-  method: 'GET',
+export const blingProdutolojaDeleteEndpoint = workerEndpoint({
   path: '/api/bling/produtoloja/delete/:code',
-  access: 'project',
   params: codeParams,
   query: z.object({ loja: lojaParam, bling: blingAccountParam }),
-  answer: workerAnswerSchema,
 });
 
 /**
@@ -179,10 +153,8 @@ export const blingProdutolojaDeleteEndpoint = defineEndpoint({
  * badges|facets|reviews}/{code}?project. The kind is checked by the handler (its message names the
  * kinds).
  */
-export const firestoreProductOpenaiEndpoint = defineEndpoint({
-  method: 'GET',
+export const firestoreProductOpenaiEndpoint = workerEndpoint({
   path: '/api/firestore/product-openai/:kind/:code',
-  access: 'project',
   params: z.object({ kind: z.string(), code: productCodeSchema }),
   answer: productTextAnswerSchema,
 });
