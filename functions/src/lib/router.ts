@@ -30,27 +30,32 @@ interface RouteRequest {
   header?: (name: string) => string | undefined;
 }
 
-interface Routes {
-  match(method: string, path: string): { served: ServedEndpoint; params: Record<string, string> };
+/** A request the router refuses before any endpoint runs; 405 carries the methods the path allows. */
+class RouteError extends ApiError {
+  constructor(
+    status: number,
+    message: string,
+    readonly allow: string | null = null,
+  ) {
+    super(status, message);
+  }
 }
 
-/** Finds the served endpoint of a method and path; 404, 405 (with Allow) or 400 otherwise. */
-function compileRoutes(endpoints: readonly ServedEndpoint[]): Routes & { allowed(method: string, path: string): string | null } {
+/** Finds the served endpoint of a method and path; throws 404, 405 (with Allow) or 400 otherwise. */
+function compileRoutes(endpoints: readonly ServedEndpoint[]) {
   const served = new Map<AnyEndpoint, ServedEndpoint>(endpoints.map((e) => [e.contract, e]));
   const matcher = createEndpointMatcher(endpoints.map((e) => e.contract));
-  return {
-    match(method, path) {
-      const found = matcher.matchPath(method, path);
-      const endpoint = found.ok ? served.get(found.endpoint) : undefined;
-      if (found.ok && endpoint) return { served: endpoint, params: found.params };
-      if (!found.ok && found.reason === 'encoding') throw new ApiError(400, 'Requisição inválida: endereço mal codificado.');
-      if (!found.ok && found.reason === 'method') throw new ApiError(405, 'Método não permitido.');
-      throw notFound('Endereço');
-    },
-    allowed(method, path) {
-      const found = matcher.matchPath(method, path);
-      return !found.ok && found.reason === 'method' ? found.allow : null;
-    },
+  return function match(method: string, path: string): { served: ServedEndpoint; params: Record<string, string> } {
+    const found = matcher.matchPath(method, path);
+    if (found.ok) {
+      const endpoint = served.get(found.endpoint);
+      if (endpoint) return { served: endpoint, params: found.params };
+    } else if (found.reason === 'encoding') {
+      throw new RouteError(400, 'Requisição inválida: endereço mal codificado.');
+    } else if (found.reason === 'method') {
+      throw new RouteError(405, 'Método não permitido.', found.allow);
+    }
+    throw notFound('Endereço');
   };
 }
 
@@ -89,12 +94,10 @@ function requestOrigin(req: Request): string | null {
 
 /** Dispatches a request to the matching endpoint and answers JSON; every error is `{ error }`. */
 export function createRouter(endpoints: readonly ServedEndpoint[]) {
-  const routes = compileRoutes(endpoints);
+  const match = compileRoutes(endpoints);
   return async function route(req: Request, res: Response): Promise<void> {
     try {
-      const allow = routes.allowed(req.method, req.path);
-      if (allow) res.set('Allow', allow);
-      const found = routes.match(req.method, req.path);
+      const found = match(req.method, req.path);
       const result = await invoke(found.served, found.params, {
         query: req.query as Record<string, unknown>,
         body: req.body,
@@ -113,6 +116,7 @@ export function createRouter(endpoints: readonly ServedEndpoint[]) {
       }
       res.status(200).json(result ?? { ok: true });
     } catch (error) {
+      if (error instanceof RouteError && error.allow) res.set('Allow', error.allow);
       if (error instanceof ApiError) {
         res.status(error.status).json({ error: error.message });
         return;
@@ -134,11 +138,11 @@ export interface InternalAnswer {
  * parsing as over HTTP; answers what HTTP would have answered.
  */
 export function createInternalDispatcher(endpoints: readonly ServedEndpoint[]) {
-  const routes = compileRoutes(endpoints);
+  const match = compileRoutes(endpoints);
   return async function dispatchInternal(method: string, url: string, caller: Caller): Promise<InternalAnswer> {
     const parsed = new URL(url, 'http://internal');
     try {
-      const found = routes.match(method, parsed.pathname);
+      const found = match(method, parsed.pathname);
       const result = await invoke(found.served, found.params, {
         query: Object.fromEntries(parsed.searchParams),
         body: undefined,
