@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { OAuth2Client } from 'google-auth-library';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import { consoleAuthGoogleCallbackEndpoint, consoleAuthGoogleEndpoint } from '@console/shared';
 import {
   GOOGLE_OAUTH_AUTHORIZE_URL,
   GOOGLE_OAUTH_CLIENT_ID,
@@ -30,8 +31,9 @@ import {
 export const OAUTH_STATE_COLLECTION = 'oauth-state';
 export const STATE_TTL_MS = 10 * 60_000;
 export const NONCE_COOKIE = '__session';
-export const CALLBACK_PATH = '/api/console/auth/google/callback';
-export const COOKIE_PATH = '/api/console/auth/google';
+/** Where Google redirects (the callback's descriptor), and the start's path the nonce cookie is scoped to. */
+export const CALLBACK_PATH = consoleAuthGoogleCallbackEndpoint.path;
+export const COOKIE_PATH = consoleAuthGoogleEndpoint.path;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

@@ -1,15 +1,13 @@
-import { z } from 'zod';
+import { blingProdutoCreateEndpoint } from '@console/shared';
 import { blingClient } from '../sync/bling/index.js';
-import { requireProductCode } from '../sync/pipeline/product-code.js';
 import { createBlingProduct } from '../sync/pipeline/bling.js';
-import { blingAccountParam, productLoader } from './worker-deps.js';
-import { defineWorkerEndpoint } from './worker-endpoint.js';
+import { productLoader } from './worker-deps.js';
+import type { Handler } from '../lib/endpoint.js';
+import { serveWorker } from './worker-endpoint.js';
 
 /** GET /api/bling/produto/create/{code}?project&bling={account} — the product created (or updated) in the ERP. */
-export const blingProdutoCreate = defineWorkerEndpoint({
-  path: '/api/bling/produto/create/:code',
-  query: z.object({ bling: blingAccountParam }),
-  async handle({ params, query, project }) {
-    return createBlingProduct({ code: requireProductCode(params.code) }, { bling: blingClient(project, query.bling), loadProduct: productLoader(project) });
-  },
-});
+export const handleBlingProdutoCreate: Handler<typeof blingProdutoCreateEndpoint> = async ({ params, query, project }) => {
+  return createBlingProduct({ code: params.code }, { bling: blingClient(project, query.bling), loadProduct: productLoader(project) });
+};
+
+export const blingProdutoCreate = serveWorker(blingProdutoCreateEndpoint, handleBlingProdutoCreate);

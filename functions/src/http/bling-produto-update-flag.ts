@@ -1,15 +1,13 @@
-import { z } from 'zod';
+import { blingProdutoUpdateFlagEndpoint } from '@console/shared';
 import { blingClient } from '../sync/bling/index.js';
-import { requireProductCode } from '../sync/pipeline/product-code.js';
 import { updateBlingFlag } from '../sync/pipeline/bling.js';
-import { blingAccountParam, productLoader } from './worker-deps.js';
-import { defineWorkerEndpoint } from './worker-endpoint.js';
+import { productLoader } from './worker-deps.js';
+import type { Handler } from '../lib/endpoint.js';
+import { serveWorker } from './worker-endpoint.js';
 
 /** GET /api/bling/produto/update-flag/{code}?project[&bling] — the produto's situacao set from the product's Status. */
-export const blingProdutoUpdateFlag = defineWorkerEndpoint({
-  path: '/api/bling/produto/update-flag/:code',
-  query: z.object({ bling: blingAccountParam }),
-  async handle({ params, query, project }) {
-    return updateBlingFlag({ code: requireProductCode(params.code) }, { bling: blingClient(project, query.bling), loadProduct: productLoader(project) });
-  },
-});
+export const handleBlingProdutoUpdateFlag: Handler<typeof blingProdutoUpdateFlagEndpoint> = async ({ params, query, project }) => {
+  return updateBlingFlag({ code: params.code }, { bling: blingClient(project, query.bling), loadProduct: productLoader(project) });
+};
+
+export const blingProdutoUpdateFlag = serveWorker(blingProdutoUpdateFlagEndpoint, handleBlingProdutoUpdateFlag);

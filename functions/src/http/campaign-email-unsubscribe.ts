@@ -1,13 +1,10 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { z } from 'zod';
-import { PROJECT_COLLECTION, projectIdSchema } from '@console/shared';
+import { campaignEmailUnsubscribePageEndpoint, campaignEmailUnsubscribeEndpoint, PROJECT_COLLECTION, projectIdSchema, type QueryOf } from '@console/shared';
 import { firestore } from '../lib/admin.js';
-import { defineEndpoint, RawResponse } from '../lib/endpoint.js';
+import { RawResponse, serve, type Handler } from '../lib/endpoint.js';
 import { CAMPAIGN_LINK_SECRET } from '../params.js';
 import { PREFERENCE_COLLECTION } from '../campaigns/email-channel.js';
 import { verifyUnsubscribe } from '../campaigns/links.js';
-
-const query = z.object({ project: z.string().max(100).default(''), e: z.string().max(700).default(''), s: z.string().max(100).default('') });
 
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -26,7 +23,7 @@ const page = (status: number, title: string, body: string) =>
   );
 
 /** The address a link unsubscribes in its project, or null for a link that is not ours. */
-async function linkAddress(q: z.infer<typeof query>): Promise<{ project: string; email: string } | null> {
+async function linkAddress(q: QueryOf<typeof campaignEmailUnsubscribeEndpoint>): Promise<{ project: string; email: string } | null> {
   const project = projectIdSchema.safeParse(q.project);
   if (!project.success || !q.e || !q.s) return null;
   const email = verifyUnsubscribe(CAMPAIGN_LINK_SECRET.value(), project.data, q.e, q.s);
@@ -57,35 +54,27 @@ export async function unsubscribe(project: string, email: string): Promise<'unsu
  * GET /api/campaign-email/unsubscribe?project&e&s — the link in every campaign e-mail: a page asking
  * to confirm (a GET changes nothing: mail scanners open links).
  */
-export const campaignEmailUnsubscribePage = defineEndpoint({
-  method: 'GET',
-  path: '/api/campaign-email/unsubscribe',
-  access: 'public',
-  query,
-  async handle({ query: q }) {
-    const link = await linkAddress(q);
-    if (!link) return invalid();
-    return page(
-      200,
-      'Descadastrar e-mail',
-      `<p>Deixar de receber os e-mails de campanhas em <b>${escape(link.email)}</b>?</p><form method="post"><button type="submit" style="font-size:1rem;padding:.5rem 1rem">Descadastrar</button></form>`,
-    );
-  },
-});
+export const handleCampaignEmailUnsubscribePage: Handler<typeof campaignEmailUnsubscribePageEndpoint> = async ({ query: q }) => {
+  const link = await linkAddress(q);
+  if (!link) return invalid();
+  return page(
+    200,
+    'Descadastrar e-mail',
+    `<p>Deixar de receber os e-mails de campanhas em <b>${escape(link.email)}</b>?</p><form method="post"><button type="submit" style="font-size:1rem;padding:.5rem 1rem">Descadastrar</button></form>`,
+  );
+};
+
+export const campaignEmailUnsubscribePage = serve(campaignEmailUnsubscribePageEndpoint, handleCampaignEmailUnsubscribePage);
 
 /**
  * POST /api/campaign-email/unsubscribe?project&e&s — one-click unsubscribe (RFC 8058: mail clients
  * POST `List-Unsubscribe=One-Click` to the List-Unsubscribe URL) and the page's button. Idempotent.
  */
-export const campaignEmailUnsubscribe = defineEndpoint({
-  method: 'POST',
-  path: '/api/campaign-email/unsubscribe',
-  access: 'public',
-  query,
-  async handle({ query: q }) {
-    const link = await linkAddress(q);
-    if (!link) return invalid();
-    await unsubscribe(link.project, link.email);
-    return page(200, 'E-mail descadastrado', `<p><b>${escape(link.email)}</b> não receberá mais nossos e-mails de campanhas.</p>`);
-  },
-});
+export const handleCampaignEmailUnsubscribe: Handler<typeof campaignEmailUnsubscribeEndpoint> = async ({ query: q }) => {
+  const link = await linkAddress(q);
+  if (!link) return invalid();
+  await unsubscribe(link.project, link.email);
+  return page(200, 'E-mail descadastrado', `<p><b>${escape(link.email)}</b> não receberá mais nossos e-mails de campanhas.</p>`);
+};
+
+export const campaignEmailUnsubscribe = serve(campaignEmailUnsubscribeEndpoint, handleCampaignEmailUnsubscribe);

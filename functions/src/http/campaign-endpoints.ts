@@ -1,3 +1,4 @@
+import type { ServedEndpoint } from '../lib/endpoint.js';
 import { campaignEmailUnsubscribe, campaignEmailUnsubscribePage } from './campaign-email-unsubscribe.js';
 import { consoleCampaignEmailReport } from './console-campaign-email-report.js';
 import { consoleCampaignEmailSend } from './console-campaign-email-send.js';
@@ -9,7 +10,7 @@ import { consoleCampaignWhatsappReport } from './console-campaign-whatsapp-repor
 import { consoleCampaignWhatsappSend } from './console-campaign-whatsapp-send.js';
 
 /** Segments, e-mail templates, campaigns, their webhook and unsubscribe, gifts (issue 15). */
-export const campaignEndpoints = [
+export const campaignEndpoints: readonly ServedEndpoint[] = [
   consoleCustomersSegments,
   consoleEmailTemplateTest,
   consoleEmailTemplatePreview,

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { logger } from 'firebase-functions';
-import { GOOGLE_CONNECTED_PATH, isAdmin, readAccessClaims } from '@console/shared';
+import { consoleAuthGoogleCallbackEndpoint, GOOGLE_CONNECTED_PATH, isAdmin, readAccessClaims } from '@console/shared';
 import { adminAuth, firestore } from '../lib/admin.js';
-import { defineEndpoint, RawResponse } from '../lib/endpoint.js';
+import { RawResponse, serve, type Handler } from '../lib/endpoint.js';
 import { consumeState, exchangeCode, nonceCookie, nonceFromCookie, storeTokens } from '../google/oauth.js';
 
 /**
@@ -12,36 +11,32 @@ import { consumeState, exchangeCode, nonceCookie, nonceFromCookie, storeTokens }
  * config/consoleauthgoogle; either way the browser is sent back to the Google Console settings
  * screen with `?google=connected` or `?google=error&message=…`.
  */
-export const consoleAuthGoogleCallback = defineEndpoint({
-  method: 'GET',
-  path: '/api/console/auth/google/callback',
-  access: 'public',
-  query: z.looseObject({ code: z.string().max(2000).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() }),
-  async handle({ query, header, origin }) {
-    const back = (params: Record<string, string>) => {
-      const url = new URL(GOOGLE_CONNECTED_PATH, origin ?? 'http://localhost');
-      for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-      // The nonce is spent: the cookie goes too.
-      return new RawResponse(302, '', {
-        location: origin ? url.toString() : `${url.pathname}${url.search}`,
-        'set-cookie': nonceCookie('', Boolean(origin?.startsWith('https://')), 0),
-        'cache-control': 'private, no-store',
-      });
-    };
-    const failed = (message: string) => back({ google: 'error', message });
-    const claimed = query.state ? await consumeState(firestore, query.state, nonceFromCookie(header('cookie'))) : null;
-    if (!claimed) return failed('Conexão recusada: o pedido expirou, já foi usado ou não começou neste navegador. Clique em Conectar novamente.');
-    if (query.error || !query.code) return failed(query.error === 'access_denied' ? 'Conexão cancelada no Google.' : 'O Google não autorizou a conexão.');
-    const user = await adminAuth.getUser(claimed.uid).catch(() => null);
-    if (!user || user.disabled || !isAdmin(readAccessClaims(user.customClaims ?? null))) return failed('Somente administradores podem conectar o Google.');
-    try {
-      const tokens = await exchangeCode(claimed.redirectUri, query.code);
-      await storeTokens(firestore, claimed.project, claimed.uid, tokens);
-      logger.info('google console connected', { project: claimed.project, uid: claimed.uid });
-      return back({ google: 'connected' });
-    } catch (error) {
-      logger.warn('google console connection failed', { project: claimed.project, reason: (error as Error).message });
-      return failed('Não foi possível concluir a conexão com o Google. Tente novamente.');
-    }
-  },
-});
+export const handleConsoleAuthGoogleCallback: Handler<typeof consoleAuthGoogleCallbackEndpoint> = async ({ query, header, origin }) => {
+  const back = (params: Record<string, string>) => {
+    const url = new URL(GOOGLE_CONNECTED_PATH, origin ?? 'http://localhost');
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    // The nonce is spent: the cookie goes too.
+    return new RawResponse(302, '', {
+      location: origin ? url.toString() : `${url.pathname}${url.search}`,
+      'set-cookie': nonceCookie('', Boolean(origin?.startsWith('https://')), 0),
+      'cache-control': 'private, no-store',
+    });
+  };
+  const failed = (message: string) => back({ google: 'error', message });
+  const claimed = query.state ? await consumeState(firestore, query.state, nonceFromCookie(header('cookie'))) : null;
+  if (!claimed) return failed('Conexão recusada: o pedido expirou, já foi usado ou não começou neste navegador. Clique em Conectar novamente.');
+  if (query.error || !query.code) return failed(query.error === 'access_denied' ? 'Conexão cancelada no Google.' : 'O Google não autorizou a conexão.');
+  const user = await adminAuth.getUser(claimed.uid).catch(() => null);
+  if (!user || user.disabled || !isAdmin(readAccessClaims(user.customClaims ?? null))) return failed('Somente administradores podem conectar o Google.');
+  try {
+    const tokens = await exchangeCode(claimed.redirectUri, query.code);
+    await storeTokens(firestore, claimed.project, claimed.uid, tokens);
+    logger.info('google console connected', { project: claimed.project, uid: claimed.uid });
+    return back({ google: 'connected' });
+  } catch (error) {
+    logger.warn('google console connection failed', { project: claimed.project, reason: (error as Error).message });
+    return failed('Não foi possível concluir a conexão com o Google. Tente novamente.');
+  }
+};
+
+export const consoleAuthGoogleCallback = serve(consoleAuthGoogleCallbackEndpoint, handleConsoleAuthGoogleCallback);

@@ -1,6 +1,6 @@
-import { importRecordsRequestSchema, type ImportRecordsResponse } from '@console/shared';
+import { consoleCollectionsImportEndpoint, type ImportRecordsResponse } from '@console/shared';
 import { firestore } from '../lib/admin.js';
-import { defineEndpoint } from '../lib/endpoint.js';
+import { serve, type Handler } from '../lib/endpoint.js';
 import { writeImportRecords } from '../csv-import/write-records.js';
 
 /**
@@ -8,12 +8,8 @@ import { writeImportRecords } from '../csv-import/write-records.js';
  * CSV import dialog, validated and written on the server (shared/src/api/collection-import.ts):
  * one result per record, in order; the valid records in one transaction.
  */
-export const consoleCollectionsImport = defineEndpoint({
-  method: 'POST',
-  path: '/api/console/collections/import',
-  access: 'project',
-  body: importRecordsRequestSchema,
-  async handle({ body, project }): Promise<ImportRecordsResponse> {
-    return { results: await writeImportRecords(project!, body, { firestore }) };
-  },
-});
+export const handleConsoleCollectionsImport: Handler<typeof consoleCollectionsImportEndpoint> = async ({ body, project }): Promise<ImportRecordsResponse> => {
+  return { results: await writeImportRecords(project, body, { firestore }) };
+};
+
+export const consoleCollectionsImport = serve(consoleCollectionsImportEndpoint, handleConsoleCollectionsImport);

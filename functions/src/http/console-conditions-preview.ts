@@ -1,7 +1,7 @@
-import { conditionPreviewRequestSchema, type ConditionPreviewResponse } from '@console/shared';
+import { consoleConditionsPreviewEndpoint, type ConditionPreviewResponse } from '@console/shared';
 import { firestore } from '../lib/admin.js';
 import { ApiError } from '../lib/api-error.js';
-import { defineEndpoint } from '../lib/endpoint.js';
+import { serve, type Handler } from '../lib/endpoint.js';
 import { ConditionPreviewError, previewCustomers, previewProducts } from '../conditions/preview.js';
 
 /**
@@ -10,19 +10,15 @@ import { ConditionPreviewError, previewCustomers, previewProducts } from '../con
  * builder's preview and the customer-segment screen. 400 with the type checker's first message
  * when the tree is not well typed.
  */
-export const consoleConditionsPreview = defineEndpoint({
-  method: 'POST',
-  path: '/api/console/conditions/preview',
-  access: 'project',
-  body: conditionPreviewRequestSchema,
-  async handle({ body, project }): Promise<ConditionPreviewResponse> {
-    try {
-      return body.context === 'customer'
-        ? await previewCustomers(firestore, project!, body.map, body.sampleSize)
-        : await previewProducts(firestore, project!, body.map, body.sampleSize);
-    } catch (error) {
-      if (error instanceof ConditionPreviewError) throw new ApiError(400, error.message);
-      throw error;
-    }
-  },
-});
+export const handleConsoleConditionsPreview: Handler<typeof consoleConditionsPreviewEndpoint> = async ({ body, project }): Promise<ConditionPreviewResponse> => {
+  try {
+    return body.context === 'customer'
+      ? await previewCustomers(firestore, project, body.map, body.sampleSize)
+      : await previewProducts(firestore, project, body.map, body.sampleSize);
+  } catch (error) {
+    if (error instanceof ConditionPreviewError) throw new ApiError(400, error.message);
+    throw error;
+  }
+};
+
+export const consoleConditionsPreview = serve(consoleConditionsPreviewEndpoint, handleConsoleConditionsPreview);

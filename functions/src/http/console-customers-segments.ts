@@ -1,7 +1,7 @@
-import { emailAddressing, planSend, type SegmentReport } from '@console/shared';
+import { consoleCustomersSegmentsEndpoint, emailAddressing, planSend, type SegmentReport } from '@console/shared';
 import { ApiError } from '../lib/api-error.js';
 import { firestore } from '../lib/admin.js';
-import { defineEndpoint } from '../lib/endpoint.js';
+import { serve, type Handler } from '../lib/endpoint.js';
 import { PermanentSendError } from '../campaigns/channel.js';
 import { campaignChannels } from '../campaigns/channels.js';
 import { loadSegmentMembers } from '../campaigns/segment-members.js';
@@ -34,13 +34,10 @@ export async function segmentReport(project: string, segmentId: string): Promise
   };
 }
 
-export const consoleCustomersSegments = defineEndpoint({
-  method: 'GET',
-  path: '/api/console/customers/segments/:segment',
-  access: 'project',
-  async handle({ params, project }) {
-    const segmentId = params.segment!;
-    if (!segmentId || segmentId.includes('/')) throw new ApiError(400, 'Segmento inválido.');
-    return segmentReport(project!, segmentId);
-  },
-});
+export const handleConsoleCustomersSegments: Handler<typeof consoleCustomersSegmentsEndpoint> = async ({ params, project }) => {
+  const segmentId = params.segment;
+  if (!segmentId || segmentId.includes('/')) throw new ApiError(400, 'Segmento inválido.');
+  return segmentReport(project, segmentId);
+};
+
+export const consoleCustomersSegments = serve(consoleCustomersSegmentsEndpoint, handleConsoleCustomersSegments);

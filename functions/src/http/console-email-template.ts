@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import {
+  consoleEmailTemplateTestEndpoint,
+  consoleEmailTemplatePreviewTicketEndpoint,
+  consoleEmailTemplatePreviewEndpoint,
   PROJECT_COLLECTION,
   canAccessProject,
-  emailTemplatePreviewTicketRequestSchema,
-  emailTemplateTestRequestSchema,
   projectIdSchema,
   readAccessClaims,
   renderEmail,
@@ -12,7 +12,7 @@ import {
 import { ApiError } from '../lib/api-error.js';
 import { adminAuth, firestore } from '../lib/admin.js';
 import { requireProjectAccess, verifyCaller } from '../lib/caller.js';
-import { defineEndpoint, RawResponse } from '../lib/endpoint.js';
+import { RawResponse, serve, type Handler } from '../lib/endpoint.js';
 import { CAMPAIGN_LINK_SECRET } from '../params.js';
 import { PermanentSendError } from '../campaigns/channel.js';
 import { publicBaseUrl, sendgridFromParams } from '../campaigns/channels.js';
@@ -56,34 +56,30 @@ function render(...args: Parameters<typeof renderEmail>) {
  * the template rendered with the same engine as the campaign, sent through SendGrid to the
  * signed-in operator, subject prefixed with [Teste].
  */
-export const consoleEmailTemplateTest = defineEndpoint({
-  method: 'POST',
-  path: '/api/console/email-template',
-  access: 'project',
-  body: emailTemplateTestRequestSchema,
-  async handle({ body, project, caller }) {
-    const to = caller!.email;
-    if (!to) throw new ApiError(400, 'Sua conta não tem e-mail para receber o teste.');
-    const loaded = await content(project!, body.templateId, body.source);
-    const link = unsubscribeUrl(publicBaseUrlOrError(), CAMPAIGN_LINK_SECRET.value(), project!, to.toLowerCase());
-    const name = typeof caller!.token.name === 'string' ? caller!.token.name : '';
-    const [firstName = '', ...rest] = (name || to.split('@')[0]!).split(' ');
-    const rendered = render(loaded.template, { recipient: { firstName, lastName: rest.join(' '), email: to, unsubscribeUrl: link }, products: loaded.products, store: loaded.store });
-    const subject = `[Teste] ${rendered.subject}`;
-    const result = await sendgridFromParams().send({
-      personalizations: [{ to: [{ email: to }], headers: unsubscribeHeaders(link) }],
-      from: { email: loaded.sender.email, ...(loaded.sender.name ? { name: loaded.sender.name } : {}) },
-      ...(loaded.sender.replyTo ? { reply_to: { email: loaded.sender.replyTo } } : {}),
-      subject,
-      content: [{ type: 'text/html', value: rendered.html }],
-      custom_args: { [CUSTOM_ARGS.project]: project!, console_test: body.templateId.replace(/[^\w-]/g, '_') },
-    });
-    if (result.kind === 'accepted') return { ok: true as const, to, subject };
-    if (result.kind === 'rate-limited') throw new ApiError(429, 'SendGrid: limite de envios atingido. Tente em alguns segundos.');
-    if (result.kind === 'refused') throw new ApiError(502, `SendGrid recusou o e-mail (HTTP ${result.status}): ${result.message}`);
-    throw new ApiError(502, `SendGrid não confirmou o envio (${result.reason}). Veja sua caixa de entrada antes de tentar de novo.`);
-  },
-});
+export const handleConsoleEmailTemplateTest: Handler<typeof consoleEmailTemplateTestEndpoint> = async ({ body, project, caller }) => {
+  const to = caller.email;
+  if (!to) throw new ApiError(400, 'Sua conta não tem e-mail para receber o teste.');
+  const loaded = await content(project, body.templateId, body.source);
+  const link = unsubscribeUrl(publicBaseUrlOrError(), CAMPAIGN_LINK_SECRET.value(), project, to.toLowerCase());
+  const name = typeof caller.token.name === 'string' ? caller.token.name : '';
+  const [firstName = '', ...rest] = (name || to.split('@')[0]!).split(' ');
+  const rendered = render(loaded.template, { recipient: { firstName, lastName: rest.join(' '), email: to, unsubscribeUrl: link }, products: loaded.products, store: loaded.store });
+  const subject = `[Teste] ${rendered.subject}`;
+  const result = await sendgridFromParams().send({
+    personalizations: [{ to: [{ email: to }], headers: unsubscribeHeaders(link) }],
+    from: { email: loaded.sender.email, ...(loaded.sender.name ? { name: loaded.sender.name } : {}) },
+    ...(loaded.sender.replyTo ? { reply_to: { email: loaded.sender.replyTo } } : {}),
+    subject,
+    content: [{ type: 'text/html', value: rendered.html }],
+    custom_args: { [CUSTOM_ARGS.project]: project, console_test: body.templateId.replace(/[^\w-]/g, '_') },
+  });
+  if (result.kind === 'accepted') return { ok: true as const, to, subject };
+  if (result.kind === 'rate-limited') throw new ApiError(429, 'SendGrid: limite de envios atingido. Tente em alguns segundos.');
+  if (result.kind === 'refused') throw new ApiError(502, `SendGrid recusou o e-mail (HTTP ${result.status}): ${result.message}`);
+  throw new ApiError(502, `SendGrid não confirmou o envio (${result.reason}). Veja sua caixa de entrada antes de tentar de novo.`);
+};
+
+export const consoleEmailTemplateTest = serve(consoleEmailTemplateTestEndpoint, handleConsoleEmailTemplateTest);
 
 function publicBaseUrlOrError(): string {
   try {
@@ -94,17 +90,12 @@ function publicBaseUrlOrError(): string {
 }
 
 /** POST /api/console/email-template/preview-ticket?project {id} — the URL 'Ver' opens (see preview-ticket.ts). */
-export const consoleEmailTemplatePreviewTicket = defineEndpoint({
-  method: 'POST',
-  path: '/api/console/email-template/preview-ticket',
-  access: 'project',
-  body: emailTemplatePreviewTicketRequestSchema,
-  async handle({ body, project, caller }) {
-    const ticket = previewTicket(CAMPAIGN_LINK_SECRET.value(), project!, body.id, caller!.uid);
-    const query = new URLSearchParams({ id: body.id, project: project!, ticket });
-    return { url: `/api/console/email-template?${query.toString()}` };
-  },
-});
+export const handleConsoleEmailTemplatePreviewTicket: Handler<typeof consoleEmailTemplatePreviewTicketEndpoint> = async ({ body, project, caller }) => {
+  const ticket = previewTicket(CAMPAIGN_LINK_SECRET.value(), project, body.id, caller.uid);
+  return { url: consoleEmailTemplatePreviewEndpoint.url({ query: { id: body.id, project, ticket } }) };
+};
+
+export const consoleEmailTemplatePreviewTicket = serve(consoleEmailTemplatePreviewTicketEndpoint, handleConsoleEmailTemplatePreviewTicket);
 
 /** Nothing in the preview may run or load anything but images; it cannot be framed or submit forms. */
 export const PREVIEW_HEADERS = {
@@ -115,35 +106,29 @@ export const PREVIEW_HEADERS = {
   'cache-control': 'private, no-store',
 };
 
-const previewQuery = z.object({ id: z.string().min(1).max(200), project: z.string(), ticket: z.string().max(500).optional() });
-
 /**
  * GET /api/console/email-template?id&project[&ticket] — 'Ver': the rendered e-mail as a page with a
  * strict Content-Security-Policy. Authorised by a Bearer token or by a preview ticket.
  */
-export const consoleEmailTemplatePreview = defineEndpoint({
-  method: 'GET',
-  path: '/api/console/email-template',
-  access: 'public',
-  query: previewQuery,
-  async handle({ query, header }) {
-    const project = projectIdSchema.safeParse(query.project);
-    if (!project.success) throw new ApiError(400, 'Parâmetro project ausente ou inválido.');
-    if (header('authorization')) {
-      requireProjectAccess(await verifyCaller(header('authorization')), project.data);
-    } else {
-      const uid = query.ticket ? verifyPreviewTicket(CAMPAIGN_LINK_SECRET.value(), project.data, query.id, query.ticket) : null;
-      if (!uid) throw new ApiError(401, 'Link de visualização inválido ou expirado. Clique em "Ver" novamente.');
-      const user = await adminAuth.getUser(uid).catch(() => null);
-      if (!user || user.disabled || !canAccessProject(readAccessClaims(user.customClaims ?? null), project.data)) throw new ApiError(403, `Sem acesso ao projeto ${project.data}.`);
-    }
-    const loaded = await content(project.data, query.id);
-    const rendered = render(loaded.template, {
-      recipient: { firstName: 'Maria', lastName: 'Silva', email: 'cliente@exemplo.com.br', unsubscribeUrl: '#descadastro' },
-      products: loaded.products,
-      store: loaded.store,
-    });
-    const title = rendered.subject.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-    return new RawResponse(200, `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${title}</title></head><body>${rendered.html}</body></html>`, PREVIEW_HEADERS);
-  },
-});
+export const handleConsoleEmailTemplatePreview: Handler<typeof consoleEmailTemplatePreviewEndpoint> = async ({ query, header }) => {
+  const project = projectIdSchema.safeParse(query.project);
+  if (!project.success) throw new ApiError(400, 'Parâmetro project ausente ou inválido.');
+  if (header('authorization')) {
+    requireProjectAccess(await verifyCaller(header('authorization')), project.data);
+  } else {
+    const uid = query.ticket ? verifyPreviewTicket(CAMPAIGN_LINK_SECRET.value(), project.data, query.id, query.ticket) : null;
+    if (!uid) throw new ApiError(401, 'Link de visualização inválido ou expirado. Clique em "Ver" novamente.');
+    const user = await adminAuth.getUser(uid).catch(() => null);
+    if (!user || user.disabled || !canAccessProject(readAccessClaims(user.customClaims ?? null), project.data)) throw new ApiError(403, `Sem acesso ao projeto ${project.data}.`);
+  }
+  const loaded = await content(project.data, query.id);
+  const rendered = render(loaded.template, {
+    recipient: { firstName: 'Maria', lastName: 'Silva', email: 'cliente@exemplo.com.br', unsubscribeUrl: '#descadastro' },
+    products: loaded.products,
+    store: loaded.store,
+  });
+  const title = rendered.subject.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return new RawResponse(200, `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${title}</title></head><body>${rendered.html}</body></html>`, PREVIEW_HEADERS);
+};
+
+export const consoleEmailTemplatePreview = serve(consoleEmailTemplatePreviewEndpoint, handleConsoleEmailTemplatePreview);

@@ -1,5 +1,5 @@
-import { registerFileRequestSchema, type RegisterFileResponse } from '@console/shared';
-import { defineEndpoint } from '../lib/endpoint.js';
+import { consoleFilesAttachesEndpoint, type RegisterFileResponse } from '@console/shared';
+import { serve, type Handler } from '../lib/endpoint.js';
 import { registerFile } from '../files/registry.js';
 
 /**
@@ -8,12 +8,8 @@ import { registerFile } from '../files/registry.js';
  * duration read from the file (the browser's `file.duration` when the format is unreadable), a
  * download token when public, the registry entry. Same refusals as /images.
  */
-export const consoleFilesAttaches = defineEndpoint({
-  method: 'POST',
-  path: '/api/console/files/attaches',
-  access: 'project',
-  body: registerFileRequestSchema,
-  async handle({ body, project, caller }): Promise<RegisterFileResponse> {
-    return { file: await registerFile({ project: project!, uid: caller!.uid, kind: 'attach', request: body }) };
-  },
-});
+export const handleConsoleFilesAttaches: Handler<typeof consoleFilesAttachesEndpoint> = async ({ body, project, caller }): Promise<RegisterFileResponse> => {
+  return { file: await registerFile({ project, uid: caller.uid, kind: 'attach', request: body }) };
+};
+
+export const consoleFilesAttaches = serve(consoleFilesAttachesEndpoint, handleConsoleFilesAttaches);

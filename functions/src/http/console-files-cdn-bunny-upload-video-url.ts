@@ -1,6 +1,6 @@
-import { bunnyUploadRequestSchema, type BunnyUploadTicket } from '@console/shared';
+import { consoleFilesCdnBunnyUploadVideoUrlEndpoint } from '@console/shared';
 import { issueUploadTicket, videoContext } from '../bunny/index.js';
-import { defineEndpoint } from '../lib/endpoint.js';
+import { serve, type Handler } from '../lib/endpoint.js';
 
 /**
  * POST /api/console/files/cdn/bunny/upload-video-url?project {id} → {data: ticket} (document 1 §7).
@@ -10,12 +10,8 @@ import { defineEndpoint } from '../lib/endpoint.js';
  * expiry (1 h) — never the API key. 412 when config/bunny is incomplete; Bunny failures answer
  * 502/504 'Bunny Stream: …'.
  */
-export const consoleFilesCdnBunnyUploadVideoUrl = defineEndpoint({
-  method: 'POST',
-  path: '/api/console/files/cdn/bunny/upload-video-url',
-  access: 'project',
-  body: bunnyUploadRequestSchema,
-  async handle({ body, project, caller }): Promise<{ data: BunnyUploadTicket }> {
-    return { data: await issueUploadTicket(videoContext(), { project: project!, fileId: body.id, uid: caller!.uid }) };
-  },
-});
+export const handleConsoleFilesCdnBunnyUploadVideoUrl: Handler<typeof consoleFilesCdnBunnyUploadVideoUrlEndpoint> = async ({ body, project, caller }) => {
+  return { data: await issueUploadTicket(videoContext(), { project, fileId: body.id, uid: caller.uid }) };
+};
+
+export const consoleFilesCdnBunnyUploadVideoUrl = serve(consoleFilesCdnBunnyUploadVideoUrlEndpoint, handleConsoleFilesCdnBunnyUploadVideoUrl);

@@ -1,6 +1,6 @@
 import { logger } from 'firebase-functions';
-import { downloadUrlRequestSchema, type DownloadUrlResponse } from '@console/shared';
-import { defineEndpoint } from '../lib/endpoint.js';
+import { consoleFilesDownloadUrlEndpoint, type DownloadUrlResponse } from '@console/shared';
+import { serve, type Handler } from '../lib/endpoint.js';
 import { parseOriginList, safeFetch, SafeFetchError } from '../files/safe-fetch.js';
 import { DOWNLOAD_URL_ALLOWED_ORIGINS } from '../params.js';
 
@@ -29,30 +29,26 @@ function hostOf(url: string): string {
  * as the spec's client does, and shows its own message); 4xx stays for a bad request (no url)
  * or no access to the project.
  */
-export const consoleFilesDownloadUrl = defineEndpoint({
-  method: 'POST',
-  path: '/api/console/files/download-url',
-  access: 'project',
-  body: downloadUrlRequestSchema,
-  async handle({ body }): Promise<DownloadUrlResponse> {
-    try {
-      const result = await safeFetch(body.url.trim(), {
-        maxBytes: DOWNLOAD_MAX_BYTES,
-        timeoutMs: DOWNLOAD_TIMEOUT_MS,
-        maxRedirects: DOWNLOAD_MAX_REDIRECTS,
-        allowedOrigins: parseOriginList(DOWNLOAD_URL_ALLOWED_ORIGINS.value()),
-      });
-      return {
-        success: true,
-        data: result.body.toString('base64'),
-        contentType: result.contentType,
-        fileName: result.fileName,
-        message: 'Download concluído.',
-      };
-    } catch (error) {
-      if (!(error instanceof SafeFetchError)) throw error;
-      logger.warn('download-url refused', { host: hostOf(body.url), code: error.code, reason: error.message });
-      return { success: false, message: error.message };
-    }
-  },
-});
+export const handleConsoleFilesDownloadUrl: Handler<typeof consoleFilesDownloadUrlEndpoint> = async ({ body }): Promise<DownloadUrlResponse> => {
+  try {
+    const result = await safeFetch(body.url.trim(), {
+      maxBytes: DOWNLOAD_MAX_BYTES,
+      timeoutMs: DOWNLOAD_TIMEOUT_MS,
+      maxRedirects: DOWNLOAD_MAX_REDIRECTS,
+      allowedOrigins: parseOriginList(DOWNLOAD_URL_ALLOWED_ORIGINS.value()),
+    });
+    return {
+      success: true,
+      data: result.body.toString('base64'),
+      contentType: result.contentType,
+      fileName: result.fileName,
+      message: 'Download concluído.',
+    };
+  } catch (error) {
+    if (!(error instanceof SafeFetchError)) throw error;
+    logger.warn('download-url refused', { host: hostOf(body.url), code: error.code, reason: error.message });
+    return { success: false, message: error.message };
+  }
+};
+
+export const consoleFilesDownloadUrl = serve(consoleFilesDownloadUrlEndpoint, handleConsoleFilesDownloadUrl);

@@ -1,5 +1,5 @@
-import { registerFileRequestSchema, type RegisterFileResponse } from '@console/shared';
-import { defineEndpoint } from '../lib/endpoint.js';
+import { consoleFilesImagesEndpoint, type RegisterFileResponse } from '@console/shared';
+import { serve, type Handler } from '../lib/endpoint.js';
 import { registerFile } from '../files/registry.js';
 
 /**
@@ -9,12 +9,8 @@ import { registerFile } from '../files/registry.js';
  * 400 'Caminho de arquivo inválido' for a path outside 'editor/' and project/{project}/, 404 'Arquivo
  * não encontrado no armazenamento' when nothing is at filePath, 403 for another project's object.
  */
-export const consoleFilesImages = defineEndpoint({
-  method: 'POST',
-  path: '/api/console/files/images',
-  access: 'project',
-  body: registerFileRequestSchema,
-  async handle({ body, project, caller }): Promise<RegisterFileResponse> {
-    return { file: await registerFile({ project: project!, uid: caller!.uid, kind: 'image', request: body }) };
-  },
-});
+export const handleConsoleFilesImages: Handler<typeof consoleFilesImagesEndpoint> = async ({ body, project, caller }): Promise<RegisterFileResponse> => {
+  return { file: await registerFile({ project, uid: caller.uid, kind: 'image', request: body }) };
+};
+
+export const consoleFilesImages = serve(consoleFilesImagesEndpoint, handleConsoleFilesImages);

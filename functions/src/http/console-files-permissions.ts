@@ -1,5 +1,5 @@
-import { filePermissionsRequestSchema, type RegisterFileResponse } from '@console/shared';
-import { defineEndpoint } from '../lib/endpoint.js';
+import { consoleFilesPermissionsEndpoint, type RegisterFileResponse } from '@console/shared';
+import { serve, type Handler } from '../lib/endpoint.js';
 import { changeFilePermissions } from '../files/registry.js';
 
 /**
@@ -8,12 +8,8 @@ import { changeFilePermissions } from '../files/registry.js';
  * only through the SDK under storage.rules). Answers {file}, the updated File object; 404 'Arquivo
  * não encontrado.' when `id` is not in the project's registry.
  */
-export const consoleFilesPermissions = defineEndpoint({
-  method: 'POST',
-  path: '/api/console/files/permissions',
-  access: 'project',
-  body: filePermissionsRequestSchema,
-  async handle({ body, project }): Promise<RegisterFileResponse> {
-    return { file: await changeFilePermissions({ project: project!, id: body.id, isPublic: body.isPublic }) };
-  },
-});
+export const handleConsoleFilesPermissions: Handler<typeof consoleFilesPermissionsEndpoint> = async ({ body, project }): Promise<RegisterFileResponse> => {
+  return { file: await changeFilePermissions({ project, id: body.id, isPublic: body.isPublic }) };
+};
+
+export const consoleFilesPermissions = serve(consoleFilesPermissionsEndpoint, handleConsoleFilesPermissions);

@@ -1,10 +1,10 @@
-import { aiResponseRequestSchema, type AiResponseAnswer } from '@console/shared';
+import { consoleProductsAiResponseEndpoint, type AiResponseAnswer } from '@console/shared';
 import { callModel } from '../ai/client.js';
 import { documentMessage, systemPrompt, toChatMessages } from '../ai/conversation.js';
 import { documentDefinition, TOOL_DEFINITIONS } from '../ai/tools.js';
 import { checkBudget, takeUserCall } from '../ai/usage.js';
 import { ApiError } from '../lib/api-error.js';
-import { defineEndpoint } from '../lib/endpoint.js';
+import { serve, type Handler } from '../lib/endpoint.js';
 
 /** Completion tokens of one assistant turn. */
 const MAX_COMPLETION_TOKENS = 2000;
@@ -16,53 +16,49 @@ const MAX_COMPLETION_TOKENS = 2000;
  * The browser runs the tool calls and comes back, at most AI_MAX_ROUNDS times per operator
  * message: an eleventh round is refused here. A truncated or filtered answer is {ok: false, error}.
  */
-export const consoleProductsAiResponse = defineEndpoint({
-  method: 'POST',
-  path: '/api/console/products/ai/response',
-  access: 'project',
-  body: aiResponseRequestSchema,
-  async handle({ body, project, caller }): Promise<AiResponseAnswer> {
-    // Every request counts towards the user's limit, refused ones too; the budget is read beside it.
-    await Promise.all([takeUserCall(caller!.uid), checkBudget(project!)]);
-    if (body.project !== project) throw new ApiError(400, 'Requisição inválida: project do corpo difere do projeto da requisição.');
-    const definition = documentDefinition(project!, body.document);
-    const conversation = toChatMessages(body.messages);
-    const completion = await callModel({
-      project: project!,
-      caller: { uid: caller!.uid, email: caller!.email },
-      purpose: 'assistant',
-      budgetChecked: true,
-      params: {
-        messages: [
-          { role: 'system', content: systemPrompt(body.document, definition.title) },
-          { role: 'system', content: documentMessage(body.product_data) },
-          ...conversation,
-        ],
-        tools: TOOL_DEFINITIONS,
-        tool_choice: 'auto',
-        parallel_tool_calls: false,
-        max_completion_tokens: MAX_COMPLETION_TOKENS,
-      },
-    });
-    const choice = completion.choices[0];
-    if (!choice) return { ok: false, messages: null, error: 'O assistente não respondeu.' };
-    const { message, finish_reason: finish } = choice;
-    if (finish === 'content_filter') {
-      return { ok: false, messages: null, error: 'A resposta do assistente foi bloqueada pelo filtro de conteúdo.' };
-    }
-    if (finish === 'length') {
-      return { ok: false, messages: null, error: 'A resposta do assistente ficou incompleta (limite de tamanho atingido). Peça algo mais curto.' };
-    }
-    const call = message.tool_calls?.find((c) => c.type === 'function');
-    return {
-      ok: true,
-      messages: {
-        content: message.content ?? null,
-        // The browser parses the arguments (they may not be JSON) and runs the tool.
-        function_call: call && call.type === 'function' ? { name: call.function.name, arguments: call.function.arguments } : null,
-        refusal: message.refusal ?? null,
-      },
-      error: null,
-    };
-  },
-});
+export const handleConsoleProductsAiResponse: Handler<typeof consoleProductsAiResponseEndpoint> = async ({ body, project, caller }): Promise<AiResponseAnswer> => {
+  // Every request counts towards the user's limit, refused ones too; the budget is read beside it.
+  await Promise.all([takeUserCall(caller.uid), checkBudget(project)]);
+  if (body.project !== project) throw new ApiError(400, 'Requisição inválida: project do corpo difere do projeto da requisição.');
+  const definition = documentDefinition(project, body.document);
+  const conversation = toChatMessages(body.messages);
+  const completion = await callModel({
+    project,
+    caller: { uid: caller.uid, email: caller.email },
+    purpose: 'assistant',
+    budgetChecked: true,
+    params: {
+      messages: [
+        { role: 'system', content: systemPrompt(body.document, definition.title) },
+        { role: 'system', content: documentMessage(body.product_data) },
+        ...conversation,
+      ],
+      tools: TOOL_DEFINITIONS,
+      tool_choice: 'auto',
+      parallel_tool_calls: false,
+      max_completion_tokens: MAX_COMPLETION_TOKENS,
+    },
+  });
+  const choice = completion.choices[0];
+  if (!choice) return { ok: false, messages: null, error: 'O assistente não respondeu.' };
+  const { message, finish_reason: finish } = choice;
+  if (finish === 'content_filter') {
+    return { ok: false, messages: null, error: 'A resposta do assistente foi bloqueada pelo filtro de conteúdo.' };
+  }
+  if (finish === 'length') {
+    return { ok: false, messages: null, error: 'A resposta do assistente ficou incompleta (limite de tamanho atingido). Peça algo mais curto.' };
+  }
+  const call = message.tool_calls?.find((c) => c.type === 'function');
+  return {
+    ok: true,
+    messages: {
+      content: message.content ?? null,
+      // The browser parses the arguments (they may not be JSON) and runs the tool.
+      function_call: call && call.type === 'function' ? { name: call.function.name, arguments: call.function.arguments } : null,
+      refusal: message.refusal ?? null,
+    },
+    error: null,
+  };
+};
+
+export const consoleProductsAiResponse = serve(consoleProductsAiResponseEndpoint, handleConsoleProductsAiResponse);

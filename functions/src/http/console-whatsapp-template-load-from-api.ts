@@ -1,5 +1,6 @@
+import { consoleWhatsappTemplateLoadFromApiEndpoint } from '@console/shared';
 import type { LoadWhatsappTemplatesResponse } from '@console/shared';
-import { defineEndpoint } from '../lib/endpoint.js';
+import { serve, type Handler } from '../lib/endpoint.js';
 import { loadTemplatesFromApi } from '../whatsapp/templates.js';
 
 /**
@@ -7,11 +8,8 @@ import { loadTemplatesFromApi } from '../whatsapp/templates.js';
  * §7): the approved templates of the project's WABA stored in whatsapp-template. The answer
  * (not shown by the spec) counts what was created, updated and left as it was.
  */
-export const consoleWhatsappTemplateLoadFromApi = defineEndpoint({
-  method: 'POST',
-  path: '/api/console/whatsapp-template/load-from-api',
-  access: 'project',
-  async handle({ project }): Promise<LoadWhatsappTemplatesResponse> {
-    return loadTemplatesFromApi(project!);
-  },
-});
+export const handleConsoleWhatsappTemplateLoadFromApi: Handler<typeof consoleWhatsappTemplateLoadFromApiEndpoint> = async ({ project }): Promise<LoadWhatsappTemplatesResponse> => {
+  return loadTemplatesFromApi(project);
+};
+
+export const consoleWhatsappTemplateLoadFromApi = serve(consoleWhatsappTemplateLoadFromApiEndpoint, handleConsoleWhatsappTemplateLoadFromApi);

@@ -1,6 +1,6 @@
-import type { VideoStatusResponse } from '@console/shared';
+import { fileVideoEndpoint, type VideoStatusResponse } from '@console/shared';
 import { expiryFromNow, playerUrl, PLAYER_TTL_SECONDS, videoContext, videoState } from '../bunny/index.js';
-import { defineEndpoint } from '../lib/endpoint.js';
+import { serve, type Handler } from '../lib/endpoint.js';
 
 /**
  * GET /api/file/video/{fileId}?project → {cdn: {bunny}, iframeUrl} (document 1 §7): the video's
@@ -10,12 +10,9 @@ import { defineEndpoint } from '../lib/endpoint.js';
  * authentication (config/bunny streamAuthKey), the same address otherwise. 404 for a file that is
  * not a registered video or was never sent to Bunny; 412 when config/bunny is incomplete.
  */
-export const fileVideo = defineEndpoint({
-  method: 'GET',
-  path: '/api/file/video/:fileId',
-  access: 'project',
-  async handle({ params, project }): Promise<VideoStatusResponse> {
-    const { bunny, config } = await videoState(videoContext(), { project: project!, fileId: params.fileId! });
-    return { cdn: { bunny }, iframeUrl: playerUrl(config, bunny, expiryFromNow(PLAYER_TTL_SECONDS)) };
-  },
-});
+export const handleFileVideo: Handler<typeof fileVideoEndpoint> = async ({ params, project }): Promise<VideoStatusResponse> => {
+  const { bunny, config } = await videoState(videoContext(), { project, fileId: params.fileId });
+  return { cdn: { bunny }, iframeUrl: playerUrl(config, bunny, expiryFromNow(PLAYER_TTL_SECONDS)) };
+};
+
+export const fileVideo = serve(fileVideoEndpoint, handleFileVideo);

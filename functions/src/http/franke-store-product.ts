@@ -1,15 +1,13 @@
-import { z } from 'zod';
+import { frankeStoreProductEndpoint } from '@console/shared';
 import { getWarehouse } from '../warehouse/index.js';
 import { frankeClient } from '../sync/franke/index.js';
-import { productCodeSchema } from '../sync/pipeline/product-code.js';
 import { syncFrankeProduct } from '../sync/pipeline/suppliers.js';
-import { defineWorkerEndpoint } from './worker-endpoint.js';
+import type { Handler } from '../lib/endpoint.js';
+import { serveWorker } from './worker-endpoint.js';
 
 /** GET /api/franke/store/product?id&project — Franke store → warehouse (franke_products). */
-export const frankeStoreProduct = defineWorkerEndpoint({
-  path: '/api/franke/store/product',
-  query: z.object({ id: productCodeSchema }),
-  async handle({ query, project }) {
-    return syncFrankeProduct({ project, code: query.id }, { client: frankeClient(), warehouse: getWarehouse() });
-  },
-});
+export const handleFrankeStoreProduct: Handler<typeof frankeStoreProductEndpoint> = async ({ query, project }) => {
+  return syncFrankeProduct({ project, code: query.id }, { client: frankeClient(), warehouse: getWarehouse() });
+};
+
+export const frankeStoreProduct = serveWorker(frankeStoreProductEndpoint, handleFrankeStoreProduct);

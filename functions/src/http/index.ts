@@ -1,4 +1,4 @@
-import type { Endpoint } from '../lib/endpoint.js';
+import type { ServedEndpoint } from '../lib/endpoint.js';
 import { health } from './health.js';
 import { consoleMe } from './console-me.js';
 import { consoleProject } from './console-project.js';
@@ -26,7 +26,7 @@ import { consoleAuthGoogleCallback } from './console-auth-google-callback.js';
 import { campaignEndpoints } from './campaign-endpoints.js';
 
 /** Every endpoint behind Hosting's /api/** rewrite (and /whatsapp/**, the spec's test-message path). */
-export const endpoints: Endpoint[] = [
+export const endpoints: readonly ServedEndpoint[] = [
   health,
   consoleMe,
   consoleProject,
@@ -52,4 +52,4 @@ export const endpoints: Endpoint[] = [
   consoleAuthGoogle,
   consoleAuthGoogleCallback,
   ...campaignEndpoints,
-] as Endpoint[];
+];

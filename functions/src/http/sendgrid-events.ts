@@ -1,7 +1,8 @@
+import { sendgridEventsEndpoint } from '@console/shared';
 import { logger } from 'firebase-functions';
 import { ApiError } from '../lib/api-error.js';
 import { firestore } from '../lib/admin.js';
-import { defineEndpoint } from '../lib/endpoint.js';
+import { serve, type Handler } from '../lib/endpoint.js';
 import { SENDGRID_WEBHOOK_PUBLIC_KEY } from '../params.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, applyWebhookEvents, verifyWebhookSignature, webhookBodySchema } from '../campaigns/webhook-events.js';
 
@@ -10,24 +11,21 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER, applyWebhookEvents, verifyWebhookSi
  * token): a missing, bad or stale signature answers 403 and writes nothing. Events of other mail
  * (no console custom args) are ignored.
  */
-export const sendgridEvents = defineEndpoint({
-  method: 'POST',
-  path: '/api/sendgrid/events',
-  access: 'public',
-  async handle({ rawBody, header }) {
-    const check = verifyWebhookSignature(SENDGRID_WEBHOOK_PUBLIC_KEY.value(), rawBody, header(SIGNATURE_HEADER), header(TIMESTAMP_HEADER));
-    if (!check.ok) {
-      logger.warn('sendgrid webhook refused', { reason: check.reason });
-      throw new ApiError(403, `Webhook recusado: ${check.reason}.`);
-    }
-    let events: unknown;
-    try {
-      events = JSON.parse(rawBody!.toString('utf8'));
-    } catch {
-      throw new ApiError(400, 'Corpo não é JSON.');
-    }
-    const parsed = webhookBodySchema.safeParse(events);
-    if (!parsed.success) throw new ApiError(400, 'Corpo deve ser uma lista de eventos.');
-    return { ok: true, ...(await applyWebhookEvents(firestore, parsed.data)) };
-  },
-});
+export const handleSendgridEvents: Handler<typeof sendgridEventsEndpoint> = async ({ rawBody, header }) => {
+  const check = verifyWebhookSignature(SENDGRID_WEBHOOK_PUBLIC_KEY.value(), rawBody, header(SIGNATURE_HEADER), header(TIMESTAMP_HEADER));
+  if (!check.ok) {
+    logger.warn('sendgrid webhook refused', { reason: check.reason });
+    throw new ApiError(403, `Webhook recusado: ${check.reason}.`);
+  }
+  let events: unknown;
+  try {
+    events = JSON.parse(rawBody?.toString('utf8') ?? '');
+  } catch {
+    throw new ApiError(400, 'Corpo não é JSON.');
+  }
+  const parsed = webhookBodySchema.safeParse(events);
+  if (!parsed.success) throw new ApiError(400, 'Corpo deve ser uma lista de eventos.');
+  return { ok: true, ...(await applyWebhookEvents(firestore, parsed.data)) };
+};
+
+export const sendgridEvents = serve(sendgridEventsEndpoint, handleSendgridEvents);

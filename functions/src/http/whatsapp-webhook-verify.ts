@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { whatsappWebhookVerifyEndpoint } from '@console/shared';
 import { ApiError } from '../lib/api-error.js';
-import { defineEndpoint, RawResponse } from '../lib/endpoint.js';
+import { RawResponse, serve, type Handler } from '../lib/endpoint.js';
 import { safeEqualText } from '../whatsapp/safe-equal.js';
 import { wabaSecrets } from '../whatsapp/webhook-secrets.js';
 
@@ -8,17 +8,13 @@ import { wabaSecrets } from '../whatsapp/webhook-secrets.js';
  * GET /api/whatsapp/webhook?project — Meta's subscription handshake (public: Meta sends no ID token):
  * hub.mode=subscribe and our verify token → hub.challenge, as text.
  */
-export const whatsappWebhookVerify = defineEndpoint({
-  method: 'GET',
-  path: '/api/whatsapp/webhook',
-  access: 'public',
-  query: z.looseObject({ project: z.string().optional(), 'hub.mode': z.string().optional(), 'hub.verify_token': z.string().optional(), 'hub.challenge': z.string().max(200).optional() }),
-  async handle({ query }) {
-    const { config } = await wabaSecrets(query.project);
-    const token = query['hub.verify_token'];
-    if (query['hub.mode'] !== 'subscribe' || !config?.verifyToken || !token || !safeEqualText(token, config.verifyToken) || !query['hub.challenge']) {
-      throw new ApiError(403, 'Verificação do webhook recusada.');
-    }
-    return new RawResponse(200, query['hub.challenge'], { 'content-type': 'text/plain; charset=utf-8' });
-  },
-});
+export const handleWhatsappWebhookVerify: Handler<typeof whatsappWebhookVerifyEndpoint> = async ({ query }) => {
+  const { config } = await wabaSecrets(query.project);
+  const token = query['hub.verify_token'];
+  if (query['hub.mode'] !== 'subscribe' || !config?.verifyToken || !token || !safeEqualText(token, config.verifyToken) || !query['hub.challenge']) {
+    throw new ApiError(403, 'Verificação do webhook recusada.');
+  }
+  return new RawResponse(200, query['hub.challenge'], { 'content-type': 'text/plain; charset=utf-8' });
+};
+
+export const whatsappWebhookVerify = serve(whatsappWebhookVerifyEndpoint, handleWhatsappWebhookVerify);

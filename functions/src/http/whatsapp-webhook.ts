@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { whatsappWebhookEndpoint } from '@console/shared';
 import { logger } from 'firebase-functions';
 import { ApiError } from '../lib/api-error.js';
-import { defineEndpoint } from '../lib/endpoint.js';
+import { serve, type Handler } from '../lib/endpoint.js';
 import { wabaSecrets } from '../whatsapp/webhook-secrets.js';
 import { applyWebhook, verifyHubSignature, webhookBodySchema } from '../whatsapp/webhook.js';
 
@@ -12,27 +12,23 @@ import { applyWebhook, verifyHubSignature, webhookBodySchema } from '../whatsapp
  * forward (functions/src/whatsapp/messages.ts); a verified body always answers 200 so Meta does
  * not redeliver what was understood; a failure to store answers 500 and Meta tries again.
  */
-export const whatsappWebhook = defineEndpoint({
-  method: 'POST',
-  path: '/api/whatsapp/webhook',
-  access: 'public',
-  query: z.looseObject({ project: z.string().optional() }),
-  async handle({ query, rawBody, header }) {
-    const { project, config } = await wabaSecrets(query.project);
-    if (!config?.appSecret || !rawBody || !verifyHubSignature(rawBody, header('x-hub-signature-256'), config.appSecret)) {
-      throw new ApiError(401, 'Assinatura do webhook inválida.');
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(rawBody.toString('utf8'));
-    } catch {
-      throw new ApiError(400, 'Corpo do webhook não é JSON.');
-    }
-    const body = webhookBodySchema.safeParse(json);
-    if (!body.success) {
-      logger.warn('whatsapp webhook: unexpected body acknowledged', { project });
-      return { ok: true, applied: 0, stale: 0, ignored: 0 };
-    }
-    return { ok: true, ...(await applyWebhook(project, body.data)) };
-  },
-});
+export const handleWhatsappWebhook: Handler<typeof whatsappWebhookEndpoint> = async ({ query, rawBody, header }) => {
+  const { project, config } = await wabaSecrets(query.project);
+  if (!config?.appSecret || !rawBody || !verifyHubSignature(rawBody, header('x-hub-signature-256'), config.appSecret)) {
+    throw new ApiError(401, 'Assinatura do webhook inválida.');
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new ApiError(400, 'Corpo do webhook não é JSON.');
+  }
+  const body = webhookBodySchema.safeParse(json);
+  if (!body.success) {
+    logger.warn('whatsapp webhook: unexpected body acknowledged', { project });
+    return { ok: true, applied: 0, stale: 0, ignored: 0 };
+  }
+  return { ok: true, ...(await applyWebhook(project, body.data)) };
+};
+
+export const whatsappWebhook = serve(whatsappWebhookEndpoint, handleWhatsappWebhook);

@@ -1,15 +1,8 @@
-import { z } from 'zod';
 import { firestore } from '../lib/admin.js';
 import { MARKETPLACE_STORE_IDS } from '../params.js';
 import type { ProductForBling } from '../sync/bling/mapping.js';
 import { parseMarketplaceStoreIds } from '../sync/pipeline/marketplace.js';
 import { readProductView } from '../sync/pipeline/product-view.js';
-
-/** The `bling` query parameter: an account of config/bling (index or description); none = the default. */
-export const blingAccountParam = z.string().trim().max(200).optional();
-
-/** A Bling loja id as the URL carries it. */
-export const lojaParam = z.string().trim().regex(/^\d{1,20}$/, 'loja inválida');
 
 /** The product the Bling steps send: the panel's view of it (catalogue + product-data). */
 export const productLoader = (project: string) => async (code: string) =>

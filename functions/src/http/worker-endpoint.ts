@@ -1,27 +1,17 @@
-import type { z } from 'zod';
-import { defineEndpoint, type Endpoint, type EndpointRequest } from '../lib/endpoint.js';
+import type { AnyEndpoint } from '@console/shared';
+import { serve, type Handler, type ServedEndpoint } from '../lib/endpoint.js';
 import { namedFailure } from '../sync/pipeline/errors.js';
 
 /**
- * A worker-service endpoint (document 1 §7): GET, access 'project', answering JSON; failures of
- * the warehouse or Firestore are named like the upstreams' ('Warehouse: …').
+ * Serves a worker-service endpoint (document 1 §7; descriptors in shared/src/api/workers.ts):
+ * failures of the warehouse or Firestore are named like the upstreams' ('Warehouse: …').
  */
-export function defineWorkerEndpoint<Q extends z.ZodType>(endpoint: {
-  path: string;
-  query?: Q;
-  handle(request: EndpointRequest<z.infer<Q>, undefined> & { project: string }): Promise<unknown>;
-}): Endpoint {
-  return defineEndpoint({
-    method: 'GET',
-    path: endpoint.path,
-    access: 'project',
-    query: endpoint.query,
-    async handle(request) {
-      try {
-        return await endpoint.handle({ ...request, project: request.project! } as EndpointRequest<z.infer<Q>, undefined> & { project: string });
-      } catch (error) {
-        throw namedFailure(error);
-      }
-    },
-  }) as Endpoint;
+export function serveWorker<E extends AnyEndpoint>(contract: E, handler: Handler<E>): ServedEndpoint {
+  return serve(contract, async (request) => {
+    try {
+      return await handler(request);
+    } catch (error) {
+      throw namedFailure(error);
+    }
+  });
 }

@@ -1,4 +1,4 @@
-import type { Endpoint } from '../lib/endpoint.js';
+import type { ServedEndpoint } from '../lib/endpoint.js';
 import { blingBigqueryProdutos } from './bling-bigquery-produtos.js';
 import { blingProdutoCreate } from './bling-produto-create.js';
 import { blingProdutoUpdateFlag } from './bling-produto-update-flag.js';
@@ -17,7 +17,7 @@ import { tramontinaWebserviceProducts } from './tramontina-webservice-products.j
  * The worker-service endpoints of document 1 §7 (all GET, access 'project'): the only URLs the
  * sync queue accepts and runs.
  */
-export const workerEndpoints: Endpoint[] = [
+export const workerEndpoints: readonly ServedEndpoint[] = [
   blingBigqueryProdutos,
   tramontinaWebserviceProducts,
   tramontinaTstockPaginate,

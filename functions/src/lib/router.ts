@@ -1,29 +1,11 @@
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import { z } from 'zod';
+import { createEndpointMatcher, isAdmin, needsProject, type AnyEndpoint } from '@console/shared';
 import { ApiError, notFound } from './api-error.js';
 import { requireProjectAccess, verifyCaller, type Caller } from './caller.js';
-import { RawResponse, type Endpoint } from './endpoint.js';
+import { JsonWithHeaders, RawResponse, type ServedEndpoint } from './endpoint.js';
 import { logApiError } from './logs.js';
-
-interface CompiledRoute {
-  endpoint: Endpoint;
-  pattern: RegExp;
-  names: string[];
-}
-
-function compile(endpoint: Endpoint): CompiledRoute {
-  const names: string[] = [];
-  const source = endpoint.path
-    .split('/')
-    .map((segment) => {
-      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(segment.slice(1));
-      return '([^/]+)';
-    })
-    .join('/');
-  return { endpoint, pattern: new RegExp(`^${source}/?$`), names };
-}
 
 function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -32,10 +14,13 @@ function firstIssue(error: z.ZodError): string {
   return `Requisição inválida: ${where}${issue.message}`;
 }
 
+/** A path param's refusal names no field: the message says what the segment should be. */
+function paramIssue(error: z.ZodError): string {
+  return `Requisição inválida: ${error.issues[0]?.message ?? 'endereço inválido'}.`;
+}
+
 /** A request as the router sees it, whether it came over HTTP or from the task queue. */
 interface RouteRequest {
-  method: string;
-  path: string;
   query: Record<string, unknown>;
   body: unknown;
   /** The caller for access 'user'/'project', resolved only once the endpoint is known. */
@@ -45,33 +30,50 @@ interface RouteRequest {
   header?: (name: string) => string | undefined;
 }
 
-function match(routes: CompiledRoute[], method: string, path: string) {
-  const matching = routes.filter((r) => r.pattern.test(path));
-  if (matching.length === 0) return { error: notFound('Endereço'), allow: null };
-  const compiled = matching.find((r) => r.endpoint.method === method);
-  if (!compiled) return { error: new ApiError(405, 'Método não permitido.'), allow: matching.map((r) => r.endpoint.method).join(', ') };
-  const values = compiled.pattern.exec(path)!.slice(1);
-  // A malformed escape (%E0%A4%A) is the client's mistake, not a server error.
-  let params: Record<string, string>;
-  try {
-    params = Object.fromEntries(compiled.names.map((name, i) => [name, decodeURIComponent(values[i]!)]));
-  } catch {
-    return { error: new ApiError(400, 'Requisição inválida: endereço mal codificado.'), allow: null };
+/** A request the router refuses before any endpoint runs; 405 carries the methods the path allows. */
+class RouteError extends ApiError {
+  constructor(
+    status: number,
+    message: string,
+    readonly allow: string | null = null,
+  ) {
+    super(status, message);
   }
-  return { compiled, params };
 }
 
-async function invoke({ endpoint }: CompiledRoute, params: Record<string, string>, request: RouteRequest): Promise<unknown> {
-  const caller = endpoint.access === 'public' ? null : await request.caller();
-  const project = endpoint.access === 'project' ? requireProjectAccess(caller!, request.query.project) : null;
+/** Finds the served endpoint of a method and path; throws 404, 405 (with Allow) or 400 otherwise. */
+function compileRoutes(endpoints: readonly ServedEndpoint[]) {
+  const served = new Map<AnyEndpoint, ServedEndpoint>(endpoints.map((e) => [e.contract, e]));
+  const matcher = createEndpointMatcher(endpoints.map((e) => e.contract));
+  return function match(method: string, path: string): { served: ServedEndpoint; params: Record<string, string> } {
+    const found = matcher.matchPath(method, path);
+    if (found.ok) {
+      const endpoint = served.get(found.endpoint);
+      if (endpoint) return { served: endpoint, params: found.params };
+    } else if (found.reason === 'encoding') {
+      throw new RouteError(400, 'Requisição inválida: endereço mal codificado.');
+    } else if (found.reason === 'method') {
+      throw new RouteError(405, 'Método não permitido.', found.allow);
+    }
+    throw notFound('Endereço');
+  };
+}
 
-  const query = endpoint.query ? endpoint.query.safeParse(request.query) : { success: true as const, data: request.query };
+/** Access, then query and body, then path params, each parsed with the descriptor's schema; then the handler. */
+async function invoke({ contract, handle }: ServedEndpoint, rawParams: Record<string, string>, request: RouteRequest): Promise<unknown> {
+  const caller = contract.access === 'public' ? null : await request.caller();
+  const project = caller && needsProject(contract) ? requireProjectAccess(caller, request.query.project) : null;
+  if (contract.access === 'admin' && !isAdmin(caller?.claims ?? null)) throw new ApiError(403, contract.refusal ?? 'Somente administradores.');
+
+  const query = contract.query ? contract.query.safeParse(request.query) : { success: true as const, data: {} };
   if (!query.success) throw new ApiError(400, firstIssue(query.error));
-  const body = endpoint.body ? endpoint.body.safeParse(request.body ?? {}) : { success: true as const, data: undefined };
+  const body = contract.body ? contract.body.safeParse(request.body ?? {}) : { success: true as const, data: undefined };
   if (!body.success) throw new ApiError(400, firstIssue(body.error));
+  const params = contract.params ? contract.params.safeParse(rawParams) : { success: true as const, data: rawParams };
+  if (!params.success) throw new ApiError(400, paramIssue(params.error));
 
-  return endpoint.handle({
-    params,
+  return handle({
+    params: params.data,
     query: query.data,
     body: body.data,
     caller,
@@ -91,18 +93,12 @@ function requestOrigin(req: Request): string | null {
 }
 
 /** Dispatches a request to the matching endpoint and answers JSON; every error is `{ error }`. */
-export function createRouter(endpoints: Endpoint[]) {
-  const routes = endpoints.map(compile);
+export function createRouter(endpoints: readonly ServedEndpoint[]) {
+  const match = compileRoutes(endpoints);
   return async function route(req: Request, res: Response): Promise<void> {
     try {
-      const found = match(routes, req.method, req.path);
-      if (!found.compiled) {
-        if (found.allow) res.set('Allow', found.allow);
-        throw found.error;
-      }
-      const result = await invoke(found.compiled, found.params, {
-        method: req.method,
-        path: req.path,
+      const found = match(req.method, req.path);
+      const result = await invoke(found.served, found.params, {
         query: req.query as Record<string, unknown>,
         body: req.body,
         caller: () => verifyCaller(req.get('authorization')),
@@ -114,8 +110,13 @@ export function createRouter(endpoints: Endpoint[]) {
         res.status(result.status).set(result.headers).send(result.body);
         return;
       }
+      if (result instanceof JsonWithHeaders) {
+        res.status(200).set(result.headers).json(result.value);
+        return;
+      }
       res.status(200).json(result ?? { ok: true });
     } catch (error) {
+      if (error instanceof RouteError && error.allow) res.set('Allow', error.allow);
       if (error instanceof ApiError) {
         res.status(error.status).json({ error: error.message });
         return;
@@ -136,16 +137,13 @@ export interface InternalAnswer {
  * user who enqueued it: there is no ID token to send over HTTP). Same matching, access checks and
  * parsing as over HTTP; answers what HTTP would have answered.
  */
-export function createInternalDispatcher(endpoints: Endpoint[]) {
-  const routes = endpoints.map(compile);
+export function createInternalDispatcher(endpoints: readonly ServedEndpoint[]) {
+  const match = compileRoutes(endpoints);
   return async function dispatchInternal(method: string, url: string, caller: Caller): Promise<InternalAnswer> {
     const parsed = new URL(url, 'http://internal');
     try {
-      const found = match(routes, method, parsed.pathname);
-      if (!found.compiled) throw found.error;
-      const result = await invoke(found.compiled, found.params, {
-        method,
-        path: parsed.pathname,
+      const found = match(method, parsed.pathname);
+      const result = await invoke(found.served, found.params, {
         query: Object.fromEntries(parsed.searchParams),
         body: undefined,
         caller: async () => caller,
@@ -158,10 +156,4 @@ export function createInternalDispatcher(endpoints: Endpoint[]) {
       return { status: 500, body: { error: 'Erro interno. Tente novamente em instantes.' } };
     }
   };
-}
-
-/** Whether `path` is served by one of `endpoints` with `method` (for checking queued URLs). */
-export function createPathMatcher(endpoints: Endpoint[]) {
-  const routes = endpoints.map(compile);
-  return (method: string, path: string): boolean => Boolean(match(routes, method, path).compiled);
 }

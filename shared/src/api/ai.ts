@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './contract.js';
 
 /**
  * The AI assistant of the document form (document 1 §2 'AI assistant', §7, §8, §9) and the
@@ -165,3 +166,24 @@ export const productTextAnswerSchema = z.object({
   value: z.unknown().optional(),
 });
 export type ProductTextAnswer = z.infer<typeof productTextAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The descriptors (shared/src/api/contract.ts).
+
+/** One round of the assistant: a model turn (text, refusal or one function call). */
+export const consoleProductsAiResponseEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/products/ai/response',
+  access: 'project',
+  body: aiResponseRequestSchema,
+  answer: aiResponseAnswerSchema,
+});
+
+/** Runs one tool the assistant called (no tool writes). */
+export const consoleProductsAiToolsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/products/ai/tools',
+  access: 'project',
+  body: aiToolsRequestSchema,
+  answer: aiToolsAnswerSchema,
+});

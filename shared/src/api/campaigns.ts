@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineEndpoint, htmlAnswer } from './contract.js';
+import { whatsappCampaignReportSchema } from './whatsapp.js';
 
 /**
  * Contracts of the segment, e-mail template, campaign, webhook and gift endpoints (issue 15).
@@ -96,4 +98,113 @@ export const giftGenerateResponseSchema = z.object({
   cleared: z.number().int(),
   /** Bad lines (then nothing was written). */
   errors: z.array(z.string()),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The descriptors (shared/src/api/contract.ts).
+
+/** 'Testar segmento': the members an e-mail campaign would reach now, and who is left out. */
+export const consoleCustomersSegmentsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/console/customers/segments/:segment',
+  access: 'project',
+  params: z.object({ segment: z.string() }),
+  answer: segmentReportSchema,
+});
+
+/** 'Enviar teste' of email-template and task, to the signed-in operator. */
+export const consoleEmailTemplateTestEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/email-template',
+  access: 'project',
+  body: emailTemplateTestRequestSchema,
+  answer: emailTemplateTestResponseSchema,
+});
+
+/** The URL 'Ver' opens: a signed 5-minute ticket (a new tab cannot carry the ID token). */
+export const consoleEmailTemplatePreviewTicketEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/email-template/preview-ticket',
+  access: 'project',
+  body: emailTemplatePreviewTicketRequestSchema,
+  answer: emailTemplatePreviewTicketResponseSchema,
+});
+
+/**
+ * 'Ver': the rendered e-mail as a page. Public in the router: it is authorised by a Bearer token or
+ * by the preview ticket, checked by the handler.
+ */
+export const consoleEmailTemplatePreviewEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/console/email-template',
+  access: 'public',
+  query: z.object({ id: z.string().min(1).max(200), project: z.string(), ticket: z.string().max(500).optional() }),
+  answer: htmlAnswer,
+});
+
+/**
+ * 'Enviar' of a campaign (after 'Confirma o envio?'): one descriptor per campaign collection, of
+ * one type (the path typed as a string), so one handler serves both.
+ */
+const campaignSendEndpoint = (collection: 'campaign-email' | 'campaign-whatsapp') =>
+  defineEndpoint({
+    method: 'GET',
+    path: `/api/console/${collection}/:id/send` as string,
+    access: 'project',
+    params: z.object({ id: z.string() }),
+    answer: campaignSendResponseSchema,
+  });
+export const consoleCampaignEmailSendEndpoint = campaignSendEndpoint('campaign-email');
+export const consoleCampaignWhatsappSendEndpoint = campaignSendEndpoint('campaign-whatsapp');
+
+/** 'Relatório' of an e-mail campaign. */
+export const consoleCampaignEmailReportEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/console/campaign-email/:id/report',
+  access: 'project',
+  params: z.object({ id: z.string() }),
+  answer: campaignReportResponseSchema,
+});
+
+/** The WhatsApp campaign's report. */
+export const consoleCampaignWhatsappReportEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/console/campaign-whatsapp/:id/report',
+  access: 'project',
+  params: z.object({ id: z.string() }),
+  answer: whatsappCampaignReportSchema,
+});
+
+/** SendGrid's signed Event Webhook (public: the signature over the raw body is the authentication). */
+export const sendgridEventsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/sendgrid/events',
+  access: 'public',
+  answer: z.looseObject({ ok: z.literal(true) }),
+});
+
+/** The unsubscribe link of every campaign e-mail: GET shows a page asking to confirm, POST unsubscribes. */
+const unsubscribeQuery = z.object({ project: z.string().max(100).default(''), e: z.string().max(700).default(''), s: z.string().max(100).default('') });
+export const campaignEmailUnsubscribePageEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/campaign-email/unsubscribe',
+  access: 'public',
+  query: unsubscribeQuery,
+  answer: htmlAnswer,
+});
+export const campaignEmailUnsubscribeEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/campaign-email/unsubscribe',
+  access: 'public',
+  query: unsubscribeQuery,
+  answer: htmlAnswer,
+});
+
+/** 'Limpar todos os brindes e processar regras'. */
+export const consoleProductsGiftGenerateEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/products/gift/generate',
+  access: 'project',
+  body: z.looseObject({}),
+  answer: giftGenerateResponseSchema,
 });

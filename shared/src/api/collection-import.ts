@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './contract.js';
 
 /**
  * POST /api/console/collections/import?project — one batch of a CSV import (document 2 §5). The
@@ -43,3 +44,11 @@ export type ImportRecordResult = z.infer<typeof importRecordResultSchema>;
 /** One result per record sent, in the same order. */
 export const importRecordsResponseSchema = z.object({ results: z.array(importRecordResultSchema) });
 export type ImportRecordsResponse = z.infer<typeof importRecordsResponseSchema>;
+
+export const consoleCollectionsImportEndpoint = defineEndpoint({
+  method: 'POST',
+  path: IMPORT_RECORDS_PATH,
+  access: 'project',
+  body: importRecordsRequestSchema,
+  answer: importRecordsResponseSchema,
+});

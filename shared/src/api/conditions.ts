@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './contract.js';
 import { conditionContextSchema, conditionNodeSchema } from '../conditions/types.js';
 
 /**
@@ -33,3 +34,11 @@ export const conditionPreviewResponseSchema = z.object({
   evaluationMs: z.number().nonnegative(),
 });
 export type ConditionPreviewResponse = z.infer<typeof conditionPreviewResponseSchema>;
+
+export const consoleConditionsPreviewEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/conditions/preview',
+  access: 'project',
+  body: conditionPreviewRequestSchema,
+  answer: conditionPreviewResponseSchema,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storedFileSchema } from '../files/stored-file.js';
+import { defineEndpoint } from './contract.js';
 
 /**
  * The file calls of document 1 §7. Every one takes `?project=` (the caller's current project; the
@@ -91,3 +92,76 @@ export const videoStatusResponseSchema = z.object({
   iframeUrl: z.string(),
 });
 export type VideoStatusResponse = z.infer<typeof videoStatusResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The descriptors (shared/src/api/contract.ts).
+
+/** Registers an image the browser uploaded (image/* only). */
+export const consoleFilesImagesEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/files/images',
+  access: 'project',
+  body: registerFileRequestSchema,
+  answer: registerFileResponseSchema,
+});
+
+/** Registers a file, video or audio the browser uploaded (anything but image/*). */
+export const consoleFilesAttachesEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/files/attaches',
+  access: 'project',
+  body: registerFileRequestSchema,
+  answer: registerFileResponseSchema,
+});
+
+/** Registration endpoint by MIME type: images to /images, everything else to /attaches. */
+export const registrationEndpoint = (mimeType: string) => (mimeType.startsWith('image/') ? consoleFilesImagesEndpoint : consoleFilesAttachesEndpoint);
+
+export const consoleFilesPermissionsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/files/permissions',
+  access: 'project',
+  body: filePermissionsRequestSchema,
+  answer: filePermissionsResponseSchema,
+});
+
+export const consoleFilesDownloadUrlEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/files/download-url',
+  access: 'project',
+  body: downloadUrlRequestSchema,
+  answer: downloadUrlResponseSchema,
+});
+
+export const consoleFilesCdnBunnyUploadVideoUrlEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/files/cdn/bunny/upload-video-url',
+  access: 'project',
+  body: bunnyUploadRequestSchema,
+  answer: bunnyUploadResponseSchema,
+});
+
+/** Bunny Stream's webhook body: {VideoLibraryId, VideoGuid, Status}. */
+export const bunnyWebhookSchema = z.object({
+  VideoLibraryId: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/)]).transform(String),
+  // A guid only: it becomes a document id, so no slashes or dots.
+  VideoGuid: z.string().regex(/^[A-Za-z0-9-]{1,100}$/),
+  Status: z.number().int(),
+});
+
+/** Bunny Stream's status callback (public: Bunny sends no ID token; only the guid is trusted). */
+export const fileVideoBunnyWebhookEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/file/video/bunny-webhook',
+  access: 'public',
+  body: bunnyWebhookSchema,
+  answer: z.object({ ok: z.literal(true) }),
+});
+
+export const fileVideoEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/file/video/:fileId',
+  access: 'project',
+  params: z.object({ fileId: z.string() }),
+  answer: videoStatusResponseSchema,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, redirectAnswer } from './contract.js';
 
 /**
  * The Google Console connection (spec document 2 §2: the Connect link goes to
@@ -13,3 +14,21 @@ export type GoogleAuthStartResponse = z.infer<typeof googleAuthStartResponseSche
 
 /** Where the callback lands: the settings screen, with `google=connected` or `google=error&message=…`. */
 export const GOOGLE_CONNECTED_PATH = '/console/config/consoleauthgoogle';
+
+/** The start (admins only: the tokens land in the admin-only config/consoleauthgoogle). */
+export const consoleAuthGoogleEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/auth/google',
+  access: 'admin',
+  refusal: 'Somente administradores podem conectar o Google.',
+  answer: googleAuthStartResponseSchema,
+});
+
+/** Google's redirect after consent: back to GOOGLE_CONNECTED_PATH (public: a redirect carries no ID token). */
+export const consoleAuthGoogleCallbackEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/console/auth/google/callback',
+  access: 'public',
+  query: z.looseObject({ code: z.string().max(2000).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() }),
+  answer: redirectAnswer,
+});

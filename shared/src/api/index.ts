@@ -1,5 +1,7 @@
+export * from './contract.js';
 export * from './errors.js';
 export * from './sync-config.js';
+export * from './console.js';
 export * from './files.js';
 export * from './whatsapp.js';
 export * from './google-auth.js';
@@ -7,3 +9,5 @@ export * from './campaigns.js';
 export * from './conditions.js';
 export * from './ai.js';
 export * from './collection-import.js';
+export * from './workers.js';
+export * from './endpoints.js';

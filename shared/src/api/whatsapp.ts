@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, textAnswer } from './contract.js';
 
 /**
  * WhatsApp calls of the console (issue 16; spec document 2 §7, document 3 §7). Every one takes
@@ -69,3 +70,39 @@ export const whatsappCampaignReportSchema = z.object({
   reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
 });
 export type WhatsappCampaignReport = z.infer<typeof whatsappCampaignReportSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The descriptors (shared/src/api/contract.ts).
+
+export const consoleWhatsappTemplateLoadFromApiEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/whatsapp-template/load-from-api',
+  access: 'project',
+  answer: loadWhatsappTemplatesResponseSchema,
+});
+
+export const whatsappMessageEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/whatsapp/message',
+  access: 'project',
+  body: whatsappTestMessageRequestSchema,
+  answer: whatsappTestMessageResponseSchema,
+});
+
+/** Meta's subscription handshake: hub.challenge as text (public: Meta sends no ID token). */
+export const whatsappWebhookVerifyEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/whatsapp/webhook',
+  access: 'public',
+  query: z.looseObject({ project: z.string().optional(), 'hub.mode': z.string().optional(), 'hub.verify_token': z.string().optional(), 'hub.challenge': z.string().max(200).optional() }),
+  answer: textAnswer,
+});
+
+/** WhatsApp statuses (public: the X-Hub-Signature-256 over the raw body is the authentication). */
+export const whatsappWebhookEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/whatsapp/webhook',
+  access: 'public',
+  query: z.looseObject({ project: z.string().optional() }),
+  answer: z.object({ ok: z.literal(true), applied: z.number().int(), stale: z.number().int(), ignored: z.number().int() }),
+});

@@ -12,8 +12,3 @@ export function defaultFileType(extension: string, current: string | undefined |
   if (current) return current;
   return (IMAGE_EXTENSIONS as readonly string[]).includes(extension.toUpperCase()) ? 'PD' : (current ?? undefined);
 }
-
-/** Registration endpoint by MIME type: images to /images, everything else to /attaches. */
-export function registrationPath(mimeType: string): '/api/console/files/images' | '/api/console/files/attaches' {
-  return mimeType.startsWith('image/') ? '/api/console/files/images' : '/api/console/files/attaches';
-}

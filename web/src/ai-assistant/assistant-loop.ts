@@ -2,8 +2,8 @@ import {
   AI_ERRORS,
   AI_MAX_ROUNDS,
   AI_ROUND_LIMIT_MESSAGE,
-  aiResponseAnswerSchema,
-  aiToolsAnswerSchema,
+  consoleProductsAiResponseEndpoint,
+  consoleProductsAiToolsEndpoint,
   proposalResultSchema,
   type AiAssistantMessage,
   type AiDocument,
@@ -15,11 +15,13 @@ import {
  * The assistant loop of the browser (document 1 §7, §8, §9): the operator's message goes to
  * …/ai/response; a function call is parsed and run with …/ai/tools and its result sent back, at
  * most AI_MAX_ROUNDS answers per message. Framework-free: `post` is fetch with the ID token, so
- * the same loop runs in the page and in the API tests.
+ * the same loop runs in the page and in the API tests. The URLs are the endpoint descriptors' and
+ * the answers are parsed with their schemas, as callApi does; the loop reads the raw answers itself
+ * because each failure has its own message in the conversation (document 1 §8).
  */
 
-export const AI_RESPONSE_PATH = '/api/console/products/ai/response';
-export const AI_TOOLS_PATH = '/api/console/products/ai/tools';
+export const AI_RESPONSE_PATH = consoleProductsAiResponseEndpoint.path;
+export const AI_TOOLS_PATH = consoleProductsAiToolsEndpoint.path;
 
 /** POSTs JSON to the console's API; rejects only when the request could not be made. */
 export type AiPost = (path: string, body: unknown) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
@@ -45,8 +47,6 @@ export interface AssistantTurn {
   error: string | null;
   rounds: number;
 }
-
-const withQuery = (path: string, project: string) => `${path}?project=${encodeURIComponent(project)}`;
 
 async function jsonOf(res: { json(): Promise<unknown> }): Promise<unknown> {
   try {
@@ -81,7 +81,7 @@ export async function runAssistantTurn(
     rounds += 1;
     let res: Awaited<ReturnType<AiPost>>;
     try {
-      res = await post(withQuery(AI_RESPONSE_PATH, context.project), {
+      res = await post(consoleProductsAiResponseEndpoint.url({ project: context.project }), {
         project: context.project,
         document: context.document,
         product_data: context.productData,
@@ -94,7 +94,7 @@ export async function runAssistantTurn(
     const json = await jsonOf(res);
     const serverError = json && typeof json === 'object' && typeof (json as { error?: unknown }).error === 'string' ? (json as { error: string }).error : null;
     if (!res.ok) return fail(serverError ?? AI_ERRORS.notOk);
-    const answer = aiResponseAnswerSchema.safeParse(json);
+    const answer = consoleProductsAiResponseEndpoint.answer.safeParse(json);
     if (!answer.success) return fail(AI_ERRORS.notOk);
     if (!answer.data.ok || !answer.data.messages) return fail(answer.data.error ?? AI_ERRORS.notOk);
 
@@ -114,13 +114,13 @@ export async function runAssistantTurn(
 
     let result: unknown;
     try {
-      const toolRes = await post(withQuery(AI_TOOLS_PATH, context.project), {
+      const toolRes = await post(consoleProductsAiToolsEndpoint.url({ project: context.project }), {
         name: call.name,
         arguments: args,
         document: context.document,
         operator_request: operatorRequest(messages),
       });
-      const parsed = aiToolsAnswerSchema.safeParse(await jsonOf(toolRes));
+      const parsed = consoleProductsAiToolsEndpoint.answer.safeParse(await jsonOf(toolRes));
       if (!toolRes.ok || !parsed.success) return fail(AI_ERRORS.tool);
       result = parsed.data.result;
     } catch {

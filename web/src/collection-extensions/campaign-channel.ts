@@ -1,4 +1,4 @@
-import { campaignSendResponseSchema } from '@console/shared';
+import { consoleCampaignEmailSendEndpoint, consoleCampaignWhatsappSendEndpoint } from '@console/shared';
 import { callApi } from '../lib/api';
 import { CAMPAIGN_TEXTS } from './campaign-email/texts';
 import { registerCollectionExtension } from './registry';
@@ -6,6 +6,8 @@ import type { DocumentAction, DocumentPanel } from './types';
 
 /** The collections of the campaign channels (document 3 §2), each with the same 'Enviar'. */
 export type CampaignCollection = 'campaign-email' | 'campaign-whatsapp';
+
+const SEND_ENDPOINTS = { 'campaign-email': consoleCampaignEmailSendEndpoint, 'campaign-whatsapp': consoleCampaignWhatsappSendEndpoint } as const;
 
 /**
  * Registers a campaign channel: 'Enviar' (the same confirmation and send job on every channel)
@@ -20,9 +22,7 @@ export function registerCampaignChannel(
     label: CAMPAIGN_TEXTS.send,
     confirm: CAMPAIGN_TEXTS.confirmSend,
     async run({ projectId, docId }) {
-      const answer = campaignSendResponseSchema.parse(
-        await callApi(`/api/console/${collectionId}/${encodeURIComponent(docId)}/send`, { query: { project: projectId } }),
-      );
+      const answer = await callApi(SEND_ENDPOINTS[collectionId], { params: { id: docId }, project: projectId });
       return answer.started ? CAMPAIGN_TEXTS.started : CAMPAIGN_TEXTS.alreadyStarted;
     },
   };

@@ -1,6 +1,6 @@
 import { Box, Spinner, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { conditionPreviewResponseSchema, type ConditionNode, type ConditionPreviewResponse } from '@console/shared';
+import { consoleConditionsPreviewEndpoint, type ConditionNode, type ConditionPreviewResponse } from '@console/shared';
 import { useCurrentProject } from '../app/project-context';
 import { callApi } from '../lib/api';
 import { formatMoney, formatNumber } from '../lib/format';
@@ -26,8 +26,8 @@ export function ConditionPreview({ context, tree, blocked }: { context: 'product
     const controller = new AbortController();
     let retry: ReturnType<typeof setTimeout> | undefined;
     setState((s) => ({ ...s, loading: true }));
-    callApi('/api/console/conditions/preview', { query: { project: project.id }, body: { context, map: debounced, sampleSize: 8 }, signal: controller.signal })
-      .then((answer) => setState({ loading: false, answer: conditionPreviewResponseSchema.parse(answer) }))
+    callApi(consoleConditionsPreviewEndpoint, { project: project.id, body: { context, map: debounced, sampleSize: 8 } }, { signal: controller.signal })
+      .then((answer) => setState({ loading: false, answer }))
       .catch((error: Error) => {
         if (controller.signal.aborted) return;
         setState((s) => ({ ...s, loading: false, error: error.message }));

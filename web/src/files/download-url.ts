@@ -1,4 +1,4 @@
-import { downloadUrlResponseSchema, fileExtension, type DownloadUrlResponse } from '@console/shared';
+import { consoleFilesDownloadUrlEndpoint, downloadUrlResponseSchema, fileExtension, type DownloadUrlResponse } from '@console/shared';
 import { callApi } from '../lib/api';
 import { FILE_TEXTS } from './texts';
 
@@ -7,7 +7,6 @@ import { FILE_TEXTS } from './texts';
  * /api/console/files/download-url, which refuses private and internal addresses) and answers it in
  * base64; the browser turns it into a File and uploads it like a chosen one.
  */
-export const DOWNLOAD_URL_PATH = '/api/console/files/download-url';
 
 const EXTENSION_BY_TYPE: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -80,7 +79,7 @@ export function decodeDownload(answer: unknown, url: string): DownloadedFile {
 
 /** Fetches `url` through the server and answers it as a File. */
 export async function downloadAsFile(url: string, project: string): Promise<File> {
-  const answer = await callApi(DOWNLOAD_URL_PATH, { body: { url }, query: { project } });
+  const answer = await callApi(consoleFilesDownloadUrlEndpoint, { project, body: { url } });
   const file = decodeDownload(answer, url);
   return new File([file.bytes], file.name, { type: file.type });
 }

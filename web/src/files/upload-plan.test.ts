@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { consoleFilesImagesEndpoint } from '@console/shared';
 import { acceptFor, isWebp, jpgFileName, planUpload, randomUploadId, uploadPercent } from './upload-plan';
 
 describe('upload plan', () => {
@@ -6,8 +7,9 @@ describe('upload plan', () => {
     const plan = planUpload({}, 'main', { name: 'Foto da Faca.png', type: 'image/png', size: 1234 }, 'R4nd0m');
     expect(plan.objectPath).toBe('editor/R4nd0m.Foto-da-Faca.png');
     expect(plan.contentType).toBe('image/png');
+    expect(plan.registration.endpoint.path).toBe('/api/console/files/images');
     expect(plan.registration).toEqual({
-      path: '/api/console/files/images',
+      endpoint: consoleFilesImagesEndpoint,
       body: { file: { name: 'Foto da Faca.png', type: 'image/png', size: 1234 }, filePath: 'editor/R4nd0m.Foto-da-Faca.png', isPublic: true },
     });
   });
@@ -20,7 +22,7 @@ describe('upload plan', () => {
       'id1',
     );
     expect(plan.objectPath).toBe('project/cookstore/course/id1.aula.mp3');
-    expect(plan.registration.path).toBe('/api/console/files/attaches');
+    expect(plan.registration.endpoint.path).toBe('/api/console/files/attaches');
     expect(plan.registration.body).toEqual({
       file: { name: 'aula.mp3', type: 'audio/mpeg', size: 99, duration: 125.4 },
       filePath: 'project/cookstore/course/id1.aula.mp3',
@@ -29,8 +31,8 @@ describe('upload plan', () => {
   });
 
   it('registers files, videos and untyped files as attaches', () => {
-    expect(planUpload({}, 'p', { name: 'a.pdf', type: 'application/pdf', size: 1 }, 'r').registration.path).toBe('/api/console/files/attaches');
-    expect(planUpload({}, 'p', { name: 'v.mp4', type: 'video/mp4', size: 1 }, 'r').registration.path).toBe('/api/console/files/attaches');
+    expect(planUpload({}, 'p', { name: 'a.pdf', type: 'application/pdf', size: 1 }, 'r').registration.endpoint.path).toBe('/api/console/files/attaches');
+    expect(planUpload({}, 'p', { name: 'v.mp4', type: 'video/mp4', size: 1 }, 'r').registration.endpoint.path).toBe('/api/console/files/attaches');
     const untyped = planUpload({}, 'p', { name: 'x', type: '', size: 1, duration: Number.NaN }, 'r');
     expect(untyped.contentType).toBe('application/octet-stream');
     expect(untyped.registration.body.file).toEqual({ name: 'x', type: 'application/octet-stream', size: 1 });

@@ -1,5 +1,5 @@
 import {
-  registrationPath,
+  registrationEndpoint,
   uploadFolder,
   uploadObjectPath,
   type RegisterFileRequest,
@@ -25,7 +25,7 @@ export interface UploadPlan {
   objectPath: string;
   contentType: string;
   registration: {
-    path: ReturnType<typeof registrationPath>;
+    endpoint: ReturnType<typeof registrationEndpoint>;
     body: RegisterFileRequest;
   };
 }
@@ -53,7 +53,7 @@ export function planUpload(target: UploadTarget, project: string, file: ChosenFi
     objectPath,
     contentType,
     registration: {
-      path: registrationPath(contentType),
+      endpoint: registrationEndpoint(contentType),
       body: { file: described, filePath: objectPath, isPublic: target.isPublic ?? true },
     },
   };

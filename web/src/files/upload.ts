@@ -1,4 +1,4 @@
-import { registerFileResponseSchema, type StoredFile } from '@console/shared';
+import type { StoredFile } from '@console/shared';
 import { callApi } from '../lib/api';
 import { putObject } from './storage';
 import { isWebp, jpgFileName, planUpload, randomUploadId, type UploadTarget } from './upload-plan';
@@ -25,8 +25,7 @@ export async function uploadAndRegister({ file, target, project, onPercent, onRe
   onPercent(0);
   await putObject(plan.objectPath, ready, plan.contentType, project, onPercent);
   onRegister?.();
-  const answer = await callApi(plan.registration.path, { body: plan.registration.body, query: { project } });
-  return registerFileResponseSchema.parse(answer).file;
+  return (await callApi(plan.registration.endpoint, { project, body: plan.registration.body })).file;
 }
 
 /** A WEBP drawn on a white background and saved as JPG at full quality (document 1 §5). */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { filePermissionsResponseSchema, type StoredFile } from '@console/shared';
+import { consoleFilesPermissionsEndpoint, type StoredFile } from '@console/shared';
 import { callApi } from '../lib/api';
 import { copyText } from './clipboard';
 import { downloadAsFile, downloadErrorMessage } from './download-url';
@@ -8,7 +8,6 @@ import { FILE_TEXTS } from './texts';
 import { uploadAndRegister } from './upload';
 import type { UploadTarget } from './upload-plan';
 
-export const PERMISSIONS_PATH = '/api/console/files/permissions';
 
 export interface FileSlot {
   state: SlotState;
@@ -90,8 +89,7 @@ export function useFileSlot(target: UploadTarget, project: string): FileSlot {
   const setPublic = useCallback(
     async (fileId: string, isPublic: boolean) => {
       try {
-        const answer = await callApi(PERMISSIONS_PATH, { body: { id: fileId, isPublic }, query: { project } });
-        return filePermissionsResponseSchema.parse(answer).file;
+        return (await callApi(consoleFilesPermissionsEndpoint, { project, body: { id: fileId, isPublic } })).file;
       } catch (error) {
         console.error('Erro ao mudar a permissão do arquivo:', error);
         dispatch({ type: 'error', message: FILE_TEXTS.permissionsFailed });

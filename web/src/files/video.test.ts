@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BunnyVideo } from '@console/shared';
-import { bunnyTusHeaders, isVideoSettled, pollVideo, videoStateFrom, videoStatusPath, type VideoState } from './video';
+import { fileVideoEndpoint } from '@console/shared';
+import { bunnyTusHeaders, isVideoSettled, pollVideo, videoStateFrom, type VideoState } from './video';
 
 const bunny = (status: number): BunnyVideo => ({ id: 'v1', status, thumbnail: 't', pullZone: 'pz', iframeUrl: 'https://player/v1' });
 const video = (status: number): VideoState => ({ bunny: bunny(status), playerUrl: 'https://player/v1?token=x' });
@@ -17,7 +18,7 @@ describe('video on the CDN', () => {
       playerUrl: 'https://player/v1?token=s',
     });
     expect(videoStateFrom({ cdn: { bunny: bunny(4) }, iframeUrl: '' }).playerUrl).toBe('https://player/v1');
-    expect(videoStatusPath('a/b c')).toBe('/api/file/video/a%2Fb%20c');
+    expect(fileVideoEndpoint.url({ params: { fileId: 'a/b c' }, project: 'p' })).toBe('/api/file/video/a%2Fb%20c?project=p');
   });
 
   it("authorises the TUS upload with Bunny's headers", () => {

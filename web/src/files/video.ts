@@ -1,8 +1,8 @@
 import {
-  bunnyUploadResponseSchema,
+  consoleFilesCdnBunnyUploadVideoUrlEndpoint,
+  fileVideoEndpoint,
   isVideoFailed,
   isVideoPlayable,
-  videoStatusResponseSchema,
   type BunnyUploadTicket,
   type BunnyVideo,
   type VideoStatusResponse,
@@ -16,14 +16,9 @@ import { callApi } from '../lib/api';
  * tus-js-client (loaded on demand), then GET /api/file/video/{id} is polled until the video is
  * playable or failed.
  */
-export const BUNNY_UPLOAD_PATH = '/api/console/files/cdn/bunny/upload-video-url';
 export const VIDEO_POLL_MS = 2500;
 /** Polling gives up after this many failed calls in a row (the status stays as last seen). */
 export const VIDEO_POLL_MAX_FAILURES = 5;
-
-export function videoStatusPath(fileId: string): string {
-  return `/api/file/video/${encodeURIComponent(fileId)}`;
-}
 
 /** Whether nothing more will happen to a video with this status (playable or failed). */
 export function isVideoSettled(status: number | null | undefined): boolean {
@@ -46,8 +41,7 @@ export function videoStateFrom(answer: VideoStatusResponse): VideoState {
 }
 
 export async function requestBunnyTicket(fileId: string, project: string): Promise<BunnyUploadTicket> {
-  const answer = await callApi(BUNNY_UPLOAD_PATH, { body: { id: fileId }, query: { project } });
-  return bunnyUploadResponseSchema.parse(answer).data;
+  return (await callApi(consoleFilesCdnBunnyUploadVideoUrlEndpoint, { project, body: { id: fileId } })).data;
 }
 
 /** The headers Bunny's TUS endpoint authorises an upload by (its documented names). */
@@ -85,8 +79,7 @@ export async function uploadToBunny(
 }
 
 export async function fetchVideoStatus(fileId: string, project: string): Promise<VideoState> {
-  const answer = await callApi(videoStatusPath(fileId), { query: { project } });
-  return videoStateFrom(videoStatusResponseSchema.parse(answer));
+  return videoStateFrom(await callApi(fileVideoEndpoint, { params: { fileId }, project }));
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiUrl, failureMessage } from './api-error';
+import { failureMessage } from './api-error';
 
 describe('failureMessage', () => {
   it("is the server's {error} when the answer has one", () => {
@@ -11,13 +11,5 @@ describe('failureMessage', () => {
     expect(failureMessage(500, '')).toBe('HTTP error! status: 500');
     expect(failureMessage(404, JSON.stringify({ message: 'x' }))).toBe('HTTP error! status: 404');
     expect(failureMessage(400, JSON.stringify({ error: '  ' }))).toBe('HTTP error! status: 400');
-  });
-});
-
-describe('apiUrl', () => {
-  it('appends the defined query parameters, encoded, after any the path has', () => {
-    expect(apiUrl('/api/franke/store/product', { id: '10 61', project: 'main', bling: undefined })).toBe('/api/franke/store/product?id=10+61&project=main');
-    expect(apiUrl('/api/x?a=1', { project: 'main' })).toBe('/api/x?a=1&project=main');
-    expect(apiUrl('/api/x')).toBe('/api/x');
   });
 });

@@ -23,15 +23,3 @@ export function failureMessage(status: number, body: string): string {
   }
   return `HTTP error! status: ${status}`;
 }
-
-/** Query parameters; undefined values are left out. */
-export type ApiQuery = Record<string, string | number | undefined>;
-
-/** `path` with `query` appended (keeps a query the path already has). */
-export function apiUrl(path: string, query: ApiQuery = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-  const text = params.toString();
-  if (!text) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}${text}`;
-}

@@ -1,4 +1,4 @@
-import { readBrazilianNumber } from '@console/shared';
+import { readBrazilianNumber, tramontinaTstockPaginateEndpoint, tramontinaWebserviceProductsEndpoint } from '@console/shared';
 import { syncTask, type TaskContext, type WorkerGet } from './tasks';
 
 /**
@@ -64,16 +64,15 @@ export async function importManufacturerProduct(
   { get, onStep, isNotFound }: FlowDeps & { isNotFound: IsNotFound },
 ): Promise<void> {
   const { project } = context;
-  const path = encodeURIComponent(code);
   onStep(MANUFACTURER_IMPORT_LABELS.webservice);
-  await get(`/api/tramontina/webservice/products/${company}/${path}?${new URLSearchParams({ project })}`);
+  await get(tramontinaWebserviceProductsEndpoint.url({ params: { company: String(company), code }, project }));
 
   onStep(MANUFACTURER_IMPORT_LABELS.stock);
   const products = JSON.stringify([{ id: code, companyId: company }]);
-  const stock = (await get(`/api/tramontina/tstock/bigquery/paginate?${new URLSearchParams({ project, products })}`)) as { download?: unknown } | null;
+  const stock = await get(tramontinaTstockPaginateEndpoint.url({ project, query: { products } }));
 
   onStep(MANUFACTURER_IMPORT_LABELS.images);
-  const download = syncTask('tstock').next!(code, context, stock);
+  const download = syncTask('tstock').next?.(code, context, stock);
   if (download) await get(download);
 
   onStep(MANUFACTURER_IMPORT_LABELS.firestore);

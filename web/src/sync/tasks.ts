@@ -1,8 +1,22 @@
 import {
+  blingBigqueryProdutosEndpoint,
+  blingProdutoCreateEndpoint,
+  blingProdutolojaCreateEndpoint,
+  blingProdutolojaDeleteEndpoint,
+  blingProdutoUpdateFlagEndpoint,
   COMBINED_PRODUCT_TEXT_KINDS,
   companyFromProductCode,
+  dokaProductSiteFastEndpoint,
+  firestoreProductOpenaiEndpoint,
+  frankeStoreProductEndpoint,
   MARKETPLACE_STORES,
   PRODUCT_TEXT_KINDS,
+  sitesProductsEndpoint,
+  STORE_SITES,
+  tramontinaFirestoreProductsEndpoint,
+  tramontinaTstockfilesDownloadEndpoint,
+  tramontinaTstockPaginateEndpoint,
+  tramontinaWebserviceProductsEndpoint,
   type MarketplaceStore,
   type ProductTextKind,
   type SyncConfigResponse,
@@ -10,7 +24,8 @@ import {
 
 /**
  * The sync tasks of the bulk sync screen, in catalogue order (the order of document 1 §7's
- * worker-service table), each one building the worker URL(s) it calls for a product code. The AI
+ * worker-service table), each one building the worker URL(s) it calls for a product code with the
+ * worker descriptors (shared/src/api/workers.ts) — the URLs the sync queue accepts. The AI
  * text tasks (/api/firestore/product-openai/…) come before the store sites, as in the table: the
  * combined one (the first five texts in parallel), then each text alone.
  */
@@ -43,13 +58,8 @@ export class TaskInputError extends Error {
   }
 }
 
-const path = (code: string) => encodeURIComponent(code);
-
-function url(base: string, query: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, value);
-  return `${base}?${params.toString()}`;
-}
+/** The chosen Bling account; none (or an empty choice) = the default account. */
+const bling = (c: TaskContext) => c.blingAccount || undefined;
 
 /** The company of a code by its first two characters (document 1 §9); a code of no known company fails the task. */
 export function requireCompany(code: string): number {
@@ -70,7 +80,7 @@ const MARKETPLACE_NAMES: Record<MarketplaceStore, string> = {
   madeiramadeira: 'MadeiraMadeira',
 };
 
-export const STORE_SITES = ['cookstore', 'centergarbin', 'excellenceshop', 'cookeletroraro'] as const;
+export { STORE_SITES };
 
 const PRODUCT_TEXT_NAMES: Record<ProductTextKind, string> = {
   title: 'IA: título',
@@ -82,76 +92,68 @@ const PRODUCT_TEXT_NAMES: Record<ProductTextKind, string> = {
 };
 
 const productTextUrl = (kind: ProductTextKind, code: string, c: TaskContext) =>
-  url(`/api/firestore/product-openai/${kind}/${path(code)}`, { project: c.project });
+  firestoreProductOpenaiEndpoint.url({ params: { kind, code }, project: c.project });
 
 export const SYNC_TASKS: readonly SyncTaskDefinition[] = [
   {
     id: 'bling-produtos',
     name: 'Bling → BigQuery',
-    url: (code, c) => url('/api/bling/bigquery/produtos', { project: c.project, id: code, bling: c.blingAccount }),
+    url: (code, c) => blingBigqueryProdutosEndpoint.url({ project: c.project, query: { id: code, bling: bling(c) } }),
   },
   {
     id: 'tramontina-webservice',
     name: 'Tramontina Webservice',
-    url: (code, c) => url(`/api/tramontina/webservice/products/${requireCompany(code)}/${path(code)}`, { project: c.project }),
+    url: (code, c) => tramontinaWebserviceProductsEndpoint.url({ params: { company: String(requireCompany(code)), code }, project: c.project }),
   },
   {
     id: 'tstock',
     name: 'TStock (estoque e arquivo)',
     url: (code, c) =>
-      url('/api/tramontina/tstock/bigquery/paginate', {
-        project: c.project,
-        products: JSON.stringify([{ id: code, companyId: requireCompany(code) }]),
-      }),
+      tramontinaTstockPaginateEndpoint.url({ project: c.project, query: { products: JSON.stringify([{ id: code, companyId: requireCompany(code) }]) } }),
     // The download step needs the paginate answer's `download`: it runs here, never queued alone.
     next: (code, c, answer) => {
       const download = (answer as { download?: unknown } | null)?.download;
       if (typeof download !== 'string' || !download) return null;
-      return url(`/api/tramontina/tstockfiles/bigquery/download/${path(code)}`, { project: c.project, downloadUrl: download });
+      return tramontinaTstockfilesDownloadEndpoint.url({ params: { code }, project: c.project, query: { downloadUrl: download } });
     },
   },
   {
     id: 'firestore',
     name: 'BigQuery → Firestore',
-    url: (code, c) => url(`/api/tramontina/firestore/products/${path(code)}`, { project: c.project }),
+    url: (code, c) => tramontinaFirestoreProductsEndpoint.url({ params: { code }, project: c.project }),
   },
-  { id: 'franke', name: 'Franke', url: (code, c) => url('/api/franke/store/product', { project: c.project, id: code }) },
-  { id: 'doka', name: 'Doka', url: (code, c) => url('/api/doka/product-site-fast', { project: c.project, code }) },
+  { id: 'franke', name: 'Franke', url: (code, c) => frankeStoreProductEndpoint.url({ project: c.project, query: { id: code } }) },
+  { id: 'doka', name: 'Doka', url: (code, c) => dokaProductSiteFastEndpoint.url({ project: c.project, query: { code } }) },
   {
     id: 'bling-create',
     name: 'Bling: criar produto',
-    url: (code, c) => url(`/api/bling/produto/create/${path(code)}`, { project: c.project, bling: c.blingAccount }),
+    url: (code, c) => blingProdutoCreateEndpoint.url({ params: { code }, project: c.project, query: { bling: bling(c) } }),
   },
   {
     id: 'bling-update-flag',
     name: 'Bling: atualizar situação',
-    url: (code, c) => url(`/api/bling/produto/update-flag/${path(code)}`, { project: c.project, bling: c.blingAccount }),
+    url: (code, c) => blingProdutoUpdateFlagEndpoint.url({ params: { code }, project: c.project, query: { bling: bling(c) } }),
   },
   ...MARKETPLACE_STORES.map(
     (store): SyncTaskDefinition => ({
       id: `marketplace-${store}`,
       name: `Marketplace: ${MARKETPLACE_NAMES[store]}`,
       url: (code, c) =>
-        url(`/api/bling/produtoloja/create/${path(code)}`, {
-          project: c.project,
-          loja: requireMarketplaces(c)[store],
-          store,
-          bling: c.blingAccount,
-        }),
+        blingProdutolojaCreateEndpoint.url({ params: { code }, project: c.project, query: { loja: requireMarketplaces(c)[store], store, bling: bling(c) } }),
     }),
   ),
   {
     id: 'marketplace-update-store',
     name: 'Marketplace: loja de atualização',
     url: (code, c) =>
-      url(`/api/bling/produtoloja/create/${path(code)}`, { project: c.project, loja: requireMarketplaces(c).updateStore, bling: c.blingAccount }),
+      blingProdutolojaCreateEndpoint.url({ params: { code }, project: c.project, query: { loja: requireMarketplaces(c).updateStore, bling: bling(c) } }),
   },
   ...MARKETPLACE_STORES.map(
     (store): SyncTaskDefinition => ({
       id: `marketplace-delete-${store}`,
       name: `Remover do marketplace: ${MARKETPLACE_NAMES[store]}`,
       url: (code, c) =>
-        url(`/api/bling/produtoloja/delete/${path(code)}`, { project: c.project, loja: requireMarketplaces(c)[store], bling: c.blingAccount }),
+        blingProdutolojaDeleteEndpoint.url({ params: { code }, project: c.project, query: { loja: requireMarketplaces(c)[store], bling: bling(c) } }),
     }),
   ),
   {
@@ -167,7 +169,7 @@ export const SYNC_TASKS: readonly SyncTaskDefinition[] = [
     (site): SyncTaskDefinition => ({
       id: `site-${site}`,
       name: `Site: ${site}`,
-      url: (code, c) => url(`/api/sites/${site}/products`, { project: c.project, id: code }),
+      url: (code, c) => sitesProductsEndpoint.url({ params: { site }, project: c.project, query: { id: code } }),
     }),
   ),
 ];

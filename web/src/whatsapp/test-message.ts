@@ -1,4 +1,4 @@
-import { parseStoredTemplate, whatsappTestMessageResponseSchema, type WhatsappTestMessageRequest, type WhatsappTestMessageResponse } from '@console/shared';
+import { parseStoredTemplate, whatsappMessageEndpoint, type WhatsappTestMessageRequest, type WhatsappTestMessageResponse } from '@console/shared';
 import { callApi } from '../lib/api';
 
 /**
@@ -14,6 +14,5 @@ export function testMessageRequest(storedTemplate: unknown): WhatsappTestMessage
 }
 
 export async function sendTestMessage(projectId: string, storedTemplate: unknown): Promise<WhatsappTestMessageResponse> {
-  const answer = await callApi('/whatsapp/message', { method: 'POST', query: { project: projectId }, body: testMessageRequest(storedTemplate) });
-  return whatsappTestMessageResponseSchema.parse(answer);
+  return callApi(whatsappMessageEndpoint, { project: projectId, body: testMessageRequest(storedTemplate) });
 }

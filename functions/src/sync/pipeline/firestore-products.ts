@@ -20,7 +20,7 @@ export interface FirestoreProductsDeps {
   now?: () => Date;
 }
 
-export interface FirestoreProductsResult {
+export type FirestoreProductsResult = {
   ok: true;
   code: string;
   /** Warehouse tables that had a row for the code. */
@@ -29,7 +29,7 @@ export interface FirestoreProductsResult {
   productDataChanged: boolean;
   /** 'created' when the catalogue document did not exist, 'filled' when empty fields were filled. */
   product: 'created' | 'filled' | 'unchanged';
-}
+};
 
 /**
  * Warehouse → Firestore (/api/tramontina/firestore/products/{code}): merges the warehouse rows of

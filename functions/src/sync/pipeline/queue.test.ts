@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { matchWorkerUrl } from '@console/shared';
 import { defaultBatch, isPermanentFailure, normaliseQueuedUrl, syncTaskId } from './queue.js';
 
-const isWorkerPath = (path: string) => path.startsWith('/api/bling/') || path.startsWith('/api/tramontina/');
-const check = (raw: string, origin: string | null = 'https://console.loja.test') => normaliseQueuedUrl(raw, { project: 'main', origin, isWorkerPath });
+const isWorkerUrl = (url: string) => matchWorkerUrl(url) !== null;
+const check = (raw: string, origin: string | null = 'https://console.loja.test') => normaliseQueuedUrl(raw, { project: 'main', origin, isWorkerUrl });
 
 describe('queued URLs', () => {
   it('puts a worker URL in canonical form: sorted query, project set', () => {

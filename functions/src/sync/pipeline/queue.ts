@@ -25,12 +25,13 @@ export type QueuedUrl = { ok: true; url: string } | { ok: false; reason: string 
 /**
  * Checks one URL of POST /api/console/queue/tasks and puts it in canonical form (path plus sorted
  * query, project set), so the same work always gets the same task id. Accepted: a path, or an
- * absolute URL on the host the request came to; a worker path; the request's project (added when
- * the URL names none).
+ * absolute URL on the host the request came to; a URL a worker descriptor builds (`isWorkerUrl`:
+ * path, params and query parsed with its schemas); the request's project (added when the URL
+ * names none).
  */
 export function normaliseQueuedUrl(
   raw: string,
-  { project, origin, isWorkerPath }: { project: string; origin: string | null; isWorkerPath: (path: string) => boolean },
+  { project, origin, isWorkerUrl }: { project: string; origin: string | null; isWorkerUrl: (url: string) => boolean },
 ): QueuedUrl {
   let url: URL;
   try {
@@ -43,8 +44,11 @@ export function normaliseQueuedUrl(
     const ownHost = origin ? new URL(origin).host : null;
     if (!ownHost || url.host !== ownHost) return { ok: false, reason: 'URL de outro servidor' };
   }
-  if (!isWorkerPath(url.pathname)) return { ok: false, reason: 'não é uma tarefa de sincronização' };
   const named = url.searchParams.getAll('project');
+  // Checked as it will run: with the project it names, or the request's.
+  const asRun = new URLSearchParams(url.searchParams);
+  if (named.length === 0) asRun.set('project', project);
+  if (!isWorkerUrl(`${url.pathname}?${asRun.toString()}`)) return { ok: false, reason: 'não é uma tarefa de sincronização' };
   if (named.length > 1 || (named.length === 1 && named[0] !== project)) return { ok: false, reason: `URL de outro projeto (esperado ${project})` };
   url.searchParams.set('project', project);
   url.searchParams.sort();

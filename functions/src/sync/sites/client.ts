@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORE_SITES, type StoreSite } from '@console/shared';
 import { fetchUpstream, joinUrl, UpstreamError, type UpstreamCallOptions } from '../http-client.js';
 
 /**
@@ -6,12 +7,8 @@ import { fetchUpstream, joinUrl, UpstreamError, type UpstreamCallOptions } from 
  * site shows it ("de/por" prices, Pix price, installments, availability). No authentication.
  */
 
-export const STORE_SITES = ['cookstore', 'centergarbin', 'excellenceshop', 'cookeletroraro'] as const;
-export type StoreSite = (typeof STORE_SITES)[number];
-
-export function isStoreSite(value: string): value is StoreSite {
-  return (STORE_SITES as readonly string[]).includes(value);
-}
+/** The sites (shared: the worker descriptors' `:site`). */
+export { STORE_SITES, type StoreSite } from '@console/shared';
 
 /** The upstream's name in messages: 'Site cookstore'. */
 export const siteUpstream = (site: StoreSite) => `Site ${site}`;

@@ -1,4 +1,4 @@
-import { campaignReportResponseSchema } from '@console/shared';
+import { consoleCampaignEmailReportEndpoint } from '@console/shared';
 import { callApi } from '../../lib/api';
 import { registerCampaignChannel } from '../campaign-channel';
 import { CampaignReportPanel } from './report-panel';
@@ -11,9 +11,7 @@ registerCampaignChannel('campaign-email', {
       id: 'report',
       label: CAMPAIGN_TEXTS.report,
       async run({ projectId, docId, showPanel }) {
-        const answer = campaignReportResponseSchema.parse(
-          await callApi(`/api/console/campaign-email/${encodeURIComponent(docId)}/report`, { query: { project: projectId } }),
-        );
+        const answer = await callApi(consoleCampaignEmailReportEndpoint, { params: { id: docId }, project: projectId });
         showPanel('report', answer);
       },
     },

@@ -1,7 +1,6 @@
-import { whatsappCampaignReportSchema, type WhatsappCampaignReport } from '@console/shared';
+import { consoleCampaignWhatsappReportEndpoint, type WhatsappCampaignReport } from '@console/shared';
 import { callApi } from '../../lib/api';
 
 export async function fetchWhatsappReport(projectId: string, campaignId: string): Promise<WhatsappCampaignReport> {
-  const answer = await callApi(`/api/console/campaign-whatsapp/${encodeURIComponent(campaignId)}/report`, { query: { project: projectId } });
-  return whatsappCampaignReportSchema.parse(answer);
+  return callApi(consoleCampaignWhatsappReportEndpoint, { params: { id: campaignId }, project: projectId });
 }

@@ -1,4 +1,4 @@
-import { segmentReportSchema } from '@console/shared';
+import { consoleCustomersSegmentsEndpoint } from '@console/shared';
 import { callApi } from '../../lib/api';
 import { registerCollectionExtension } from '../registry';
 import { SEGMENT_TEXTS, SegmentReportPanel } from './segment-report-panel';
@@ -9,7 +9,7 @@ registerCollectionExtension('customer-segment', {
       id: 'test-segment',
       label: SEGMENT_TEXTS.test,
       async run({ projectId, docId, showPanel }) {
-        const report = segmentReportSchema.parse(await callApi(`/api/console/customers/segments/${encodeURIComponent(docId)}`, { query: { project: projectId } }));
+        const report = await callApi(consoleCustomersSegmentsEndpoint, { params: { segment: docId }, project: projectId });
         showPanel('segment-report', report);
       },
     },

@@ -1,6 +1,6 @@
 import { Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { segmentReportSchema } from '@console/shared';
+import { consoleCustomersSegmentsEndpoint } from '@console/shared';
 import { callApi } from '../../lib/api';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
@@ -15,9 +15,8 @@ export function LiveSegmentCount({ projectId, docId, data }: { projectId: string
   useEffect(() => {
     const controller = new AbortController();
     setState((s) => ({ ...s, loading: true }));
-    callApi(`/api/console/customers/segments/${encodeURIComponent(docId)}`, { query: { project: projectId }, signal: controller.signal })
-      .then((answer) => {
-        const report = segmentReportSchema.parse(answer);
+    callApi(consoleCustomersSegmentsEndpoint, { params: { segment: docId }, project: projectId }, { signal: controller.signal })
+      .then((report) => {
         setState({ loading: false, count: report.count, leftOut: report.leftOut.length });
       })
       .catch((error: Error) => {

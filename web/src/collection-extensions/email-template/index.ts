@@ -1,4 +1,4 @@
-import { emailTemplatePreviewTicketResponseSchema, emailTemplateTestResponseSchema } from '@console/shared';
+import { consoleEmailTemplatePreviewTicketEndpoint, consoleEmailTemplateTestEndpoint } from '@console/shared';
 import { callApi } from '../../lib/api';
 import { registerCollectionExtension } from '../registry';
 import type { DocumentAction } from '../types';
@@ -17,9 +17,10 @@ export function sendTestAction(templateId: (data: Record<string, unknown> | null
     label: TEMPLATE_TEXTS.sendTest,
     enabled: ({ data, docId }) => Boolean(templateId(data, docId)),
     async run({ projectId, data, docId }) {
-      const answer = emailTemplateTestResponseSchema.parse(
-        await callApi('/api/console/email-template', { body: { templateId: templateId(data, docId), ...(source === 'task' ? { source } : {}) }, query: { project: projectId } }),
-      );
+      const answer = await callApi(consoleEmailTemplateTestEndpoint, {
+        project: projectId,
+        body: { templateId: templateId(data, docId) ?? '', ...(source === 'task' ? { source } : {}) },
+      });
       return TEMPLATE_TEXTS.sent(answer.to);
     },
   };
@@ -36,9 +37,7 @@ registerCollectionExtension('email-template', {
         const tab = window.open('about:blank', '_blank');
         if (!tab) throw new Error(TEMPLATE_TEXTS.popupBlocked);
         try {
-          const { url } = emailTemplatePreviewTicketResponseSchema.parse(
-            await callApi('/api/console/email-template/preview-ticket', { body: { id: docId }, query: { project: projectId } }),
-          );
+          const { url } = await callApi(consoleEmailTemplatePreviewTicketEndpoint, { project: projectId, body: { id: docId } });
           tab.opener = null;
           tab.location.href = url;
         } catch (error) {

@@ -1,5 +1,5 @@
 import { Alert, List, Text } from '@chakra-ui/react';
-import { giftGenerateResponseSchema } from '@console/shared';
+import { consoleProductsGiftGenerateEndpoint, giftGenerateResponseSchema } from '@console/shared';
 import type { z } from 'zod';
 import { callApi } from '../../lib/api';
 import { registerCollectionExtension } from '../registry';
@@ -44,7 +44,7 @@ registerCollectionExtension('product-gift', {
       id: 'generate-gifts',
       label: GIFT_TEXTS.generate,
       async run({ projectId, showPanel }) {
-        const result = giftGenerateResponseSchema.parse(await callApi('/api/console/products/gift/generate', { body: {}, query: { project: projectId } }));
+        const result = await callApi(consoleProductsGiftGenerateEndpoint, { project: projectId, body: {} });
         showPanel('gift-result', result);
       },
     },

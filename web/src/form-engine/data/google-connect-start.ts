@@ -1,6 +1,5 @@
-import { googleAuthStartResponseSchema } from '@console/shared';
+import { consoleAuthGoogleEndpoint } from '@console/shared';
 import { callApi } from '../../lib/api';
-import { googleConnectPath } from '../values/google-connection';
 
 /**
  * The Connect link's click: a navigation cannot carry the ID token, so the start is a POST to the
@@ -8,6 +7,6 @@ import { googleConnectPath } from '../values/google-connection';
  * cookie), and the browser then goes to Google.
  */
 export async function startGoogleConnection(projectId: string, go: (url: string) => void = (url) => window.location.assign(url)): Promise<void> {
-  const answer = await callApi(googleConnectPath(projectId), { method: 'POST' });
-  go(googleAuthStartResponseSchema.parse(answer).url);
+  const answer = await callApi(consoleAuthGoogleEndpoint, { project: projectId });
+  go(answer.url);
 }

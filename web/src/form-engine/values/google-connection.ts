@@ -1,3 +1,4 @@
+import { consoleAuthGoogleEndpoint } from '@console/shared';
 import { isPlainObject } from './field-key';
 
 /** The stored Google OAuth tokens (Google's or camelCase names) say whether the store is connected. */
@@ -8,9 +9,9 @@ export function isGoogleConnected(tokens: unknown): boolean {
   );
 }
 
-/** The connect link of the Google Console settings, for one project. */
+/** The connect link of the Google Console settings, for one project (the start endpoint's URL). */
 export function googleConnectPath(projectId: string): string {
-  return `/api/console/auth/google?project=${encodeURIComponent(projectId)}`;
+  return consoleAuthGoogleEndpoint.url({ project: projectId });
 }
 
 /** The connected Google account the callback stored with the tokens (`email`), if any. */

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Flex, Grid, Heading, HStack, Spinner, Text } from '
 import { useMemo, useRef, useState } from 'react';
 import { useCurrentProject } from '../../app/project-context';
 import { toaster } from '../../app/toaster';
+import { consoleQueueTasksEndpoint, QUEUE_MAX_URLS } from '@console/shared';
 import { callApi } from '../../lib/api';
 import { parseCodes } from '../../sync/bulk-sync';
 import { bulkSyncStats, groupErrorsByCause } from '../../sync/bulk-sync-stats';
@@ -12,15 +13,6 @@ import { SyncStats } from './components/sync-stats';
 import { SYNC_TEXTS } from './constants';
 import { useBulkSync, useNow } from './use-bulk-sync';
 import { useSyncConfig } from './use-sync-config';
-
-/** POST /api/console/queue/tasks takes at most this many URLs per call. */
-const QUEUE_CHUNK = 500;
-
-interface QueueAnswer {
-  batch: string;
-  enqueued: number;
-  duplicates: number;
-}
 
 const newBatchId = () => `bulk-${Date.now().toString(36)}`;
 
@@ -78,10 +70,10 @@ export default function SyncScreen() {
     try {
       let enqueued = 0;
       let duplicates = 0;
-      for (let i = 0; i < urls.length; i += QUEUE_CHUNK) {
-        const answer = await callApi<QueueAnswer>('/api/console/queue/tasks', {
+      for (let i = 0; i < urls.length; i += QUEUE_MAX_URLS) {
+        const answer = await callApi(consoleQueueTasksEndpoint, {
           query: { project: project.id },
-          body: { urls: urls.slice(i, i + QUEUE_CHUNK), batch },
+          body: { urls: urls.slice(i, i + QUEUE_MAX_URLS), batch },
         });
         console.info('queue/tasks', answer);
         enqueued += answer.enqueued;

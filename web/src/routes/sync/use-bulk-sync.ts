@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { callApi } from '../../lib/api';
+import { callWorkerUrl } from '../../lib/api';
 import { createBulkSync, type BulkSyncController } from '../../sync/bulk-sync';
 import { runSyncTask, syncTask, type TaskContext } from '../../sync/tasks';
 
@@ -14,7 +14,7 @@ export function useBulkSync() {
     createBulkSync({
       runTask: (code, task) => {
         if (!runContext.current) throw new Error('Sincronização sem projeto');
-        return runSyncTask(syncTask(task), code, runContext.current, (url) => callApi(url));
+        return runSyncTask(syncTask(task), code, runContext.current, (url) => callWorkerUrl(url));
       },
     }),
   );

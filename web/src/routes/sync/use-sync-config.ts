@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SyncConfigResponse } from '@console/shared';
+import { consoleSyncConfigEndpoint, type SyncConfigResponse } from '@console/shared';
 import { callApi } from '../../lib/api';
 
 export type SyncConfigState =
@@ -13,7 +13,7 @@ export function useSyncConfig(projectId: string): SyncConfigState {
   useEffect(() => {
     let active = true;
     setState({ status: 'loading' });
-    callApi<SyncConfigResponse>('/api/console/sync/config', { query: { project: projectId } }).then(
+    callApi(consoleSyncConfigEndpoint, { project: projectId }).then(
       (config) => active && setState({ status: 'ready', config }),
       (error: Error) => active && setState({ status: 'error', message: error.message }),
     );

@@ -1,4 +1,4 @@
-import { IMPORT_RECORDS_PATH, importRecordsResponseSchema, type ImportRecordsRequest } from '@console/shared';
+import { consoleCollectionsImportEndpoint, type ImportRecordsRequest } from '@console/shared';
 import {
   addDoc,
   documentId,
@@ -79,7 +79,7 @@ export function serverBatchWriter(projectId: string, collectionId: string, brand
         ...(brand !== undefined ? { brand } : {}),
         records: records.map((r) => ({ line: r.line, id: r.id, data: documentToJsonValue(r.data) })),
       };
-      const answer = importRecordsResponseSchema.parse(await callApi(IMPORT_RECORDS_PATH, { body, query: { project: projectId } }));
+      const answer = await callApi(consoleCollectionsImportEndpoint, { project: projectId, body });
       if (answer.results.length !== records.length) throw new Error(CSV_TEXTS.unknownError);
       return answer.results;
     },

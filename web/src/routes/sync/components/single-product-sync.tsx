@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { companyFromProductCode } from '@console/shared';
 import { documentPath } from '../../../app/paths';
 import { toaster } from '../../../app/toaster';
-import { ApiRequestError, callApi } from '../../../lib/api';
+import { ApiRequestError, callWorkerUrl } from '../../../lib/api';
 import {
   BLING_SYNC_LABELS,
   importManufacturerProduct,
@@ -27,7 +27,7 @@ interface SingleProductSyncProps {
 
 type Flow = 'bling' | 'manufacturer';
 
-const get = (url: string) => callApi(url);
+const get = (url: string) => callWorkerUrl(url);
 const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
 
 /**

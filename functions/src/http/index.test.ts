@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { API_ENDPOINTS, WORKER_ENDPOINTS } from '@console/shared';
+import { endpoints } from './index.js';
+import { workerEndpoints } from './workers.js';
+
+describe('the served endpoints', () => {
+  it('serve every contract of shared/src/api exactly once, in its order', () => {
+    expect(endpoints.map((served) => served.contract)).toEqual([...API_ENDPOINTS]);
+  });
+
+  it('run the worker contracts, and only them, from the sync queue', () => {
+    expect(workerEndpoints.map((served) => served.contract)).toEqual([...WORKER_ENDPOINTS]);
+  });
+});

@@ -1,0 +1,86 @@
+import { consoleProductsAiResponseEndpoint, consoleProductsAiToolsEndpoint } from './ai.js';
+import {
+  campaignEmailUnsubscribeEndpoint,
+  campaignEmailUnsubscribePageEndpoint,
+  consoleCampaignEmailReportEndpoint,
+  consoleCampaignEmailSendEndpoint,
+  consoleCampaignWhatsappReportEndpoint,
+  consoleCampaignWhatsappSendEndpoint,
+  consoleCustomersSegmentsEndpoint,
+  consoleEmailTemplatePreviewEndpoint,
+  consoleEmailTemplatePreviewTicketEndpoint,
+  consoleEmailTemplateTestEndpoint,
+  consoleProductsGiftGenerateEndpoint,
+  sendgridEventsEndpoint,
+} from './campaigns.js';
+import { consoleCollectionsImportEndpoint } from './collection-import.js';
+import { consoleConditionsPreviewEndpoint } from './conditions.js';
+import {
+  consoleMeEndpoint,
+  consoleProductEndpoint,
+  consoleProjectEndpoint,
+  consoleQueueTasksEndpoint,
+  consoleSyncConfigEndpoint,
+  healthEndpoint,
+} from './console.js';
+import {
+  consoleFilesAttachesEndpoint,
+  consoleFilesCdnBunnyUploadVideoUrlEndpoint,
+  consoleFilesDownloadUrlEndpoint,
+  consoleFilesImagesEndpoint,
+  consoleFilesPermissionsEndpoint,
+  fileVideoBunnyWebhookEndpoint,
+  fileVideoEndpoint,
+} from './files.js';
+import { consoleAuthGoogleCallbackEndpoint, consoleAuthGoogleEndpoint } from './google-auth.js';
+import {
+  consoleWhatsappTemplateLoadFromApiEndpoint,
+  whatsappMessageEndpoint,
+  whatsappWebhookEndpoint,
+  whatsappWebhookVerifyEndpoint,
+} from './whatsapp.js';
+import { WORKER_ENDPOINTS } from './workers.js';
+
+/**
+ * Every endpoint of the API (behind Hosting's /api/** rewrite, and /whatsapp/**, the spec's
+ * test-message path). The functions serve each exactly once (functions/src/http/index.ts, checked
+ * by its test); a path that two descriptors match goes to the first with the request's method.
+ */
+export const API_ENDPOINTS = [
+  healthEndpoint,
+  consoleMeEndpoint,
+  consoleProjectEndpoint,
+  consoleProductEndpoint,
+  consoleQueueTasksEndpoint,
+  consoleSyncConfigEndpoint,
+  consoleFilesImagesEndpoint,
+  consoleFilesAttachesEndpoint,
+  consoleFilesPermissionsEndpoint,
+  consoleFilesDownloadUrlEndpoint,
+  consoleFilesCdnBunnyUploadVideoUrlEndpoint,
+  fileVideoBunnyWebhookEndpoint,
+  fileVideoEndpoint,
+  consoleConditionsPreviewEndpoint,
+  consoleProductsAiResponseEndpoint,
+  consoleProductsAiToolsEndpoint,
+  consoleCollectionsImportEndpoint,
+  ...WORKER_ENDPOINTS,
+  consoleWhatsappTemplateLoadFromApiEndpoint,
+  whatsappMessageEndpoint,
+  whatsappWebhookVerifyEndpoint,
+  whatsappWebhookEndpoint,
+  consoleAuthGoogleEndpoint,
+  consoleAuthGoogleCallbackEndpoint,
+  consoleCustomersSegmentsEndpoint,
+  consoleEmailTemplateTestEndpoint,
+  consoleEmailTemplatePreviewEndpoint,
+  consoleEmailTemplatePreviewTicketEndpoint,
+  consoleCampaignEmailSendEndpoint,
+  consoleCampaignEmailReportEndpoint,
+  sendgridEventsEndpoint,
+  campaignEmailUnsubscribePageEndpoint,
+  campaignEmailUnsubscribeEndpoint,
+  consoleProductsGiftGenerateEndpoint,
+  consoleCampaignWhatsappSendEndpoint,
+  consoleCampaignWhatsappReportEndpoint,
+] as const;
