@@ -91,10 +91,7 @@ export interface Cond {
 
 /** A layout rule (banner) of stores.mjs: what it applies to depends on its kind. */
 export type LayoutRule = { id: string; name: string; coupon: string; inactive?: boolean } & (
-  | { kind: 'popup' }
-  | { kind: 'shipping'; states?: string[] }
-  | { kind: 'price'; from: string }
-  | { kind: 'category'; category: string }
+  { kind: 'popup' } | { kind: 'shipping'; states?: string[] } | { kind: 'price'; from: string } | { kind: 'category'; category: string }
 );
 
 /** A block of a content tree (content.mjs): one of its fields says which component it is. */
