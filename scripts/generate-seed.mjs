@@ -19,6 +19,7 @@ import { importBundled } from './lib/import-bundled.mjs';
 
 const OUT_DIR = join(ROOT, 'emulator-data', 'seed');
 
+/** @type {typeof import('./seed/index.mjs')} */
 const { seedFiles } = await importBundled(join(ROOT, 'scripts/seed/index.mjs'));
 const { files, summary } = seedFiles();
 mkdirSync(OUT_DIR, { recursive: true });

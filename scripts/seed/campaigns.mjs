@@ -1,9 +1,13 @@
 // Demo seed (campaigns.mjs): E-mail and WhatsApp templates and campaigns, conversations and e-mail preferences.
 import { DAY, NOW, at, ts } from './values.mjs';
 import { PROJECTS } from './reference.mjs';
+/** @import { Rng } from './random.mjs' */
+/** @import { Customer, Docs, Product, StoreId } from './types.js' */
 
+/** @param {StoreId} project */
 export function buildEmailTemplates(project) {
   const name = PROJECTS[project].name;
+  /** @param {string} inner */
   const wrap = (inner) => `<p>Olá, {{firstName}}!</p>${inner}<p>Equipe ${name}</p>`;
   return {
     'boas-vindas': {
@@ -24,7 +28,13 @@ export function buildEmailTemplates(project) {
   };
 }
 
+/**
+ * The e-mail and WhatsApp campaigns, by collection.
+ * @param {StoreId} project
+ * @param {Product[]} products
+ */
 export function buildCampaigns(project, products) {
+  /** @param {string} cat @param {number} n */
   const skus = (cat, n) => products.filter((p) => p.category === cat && p.Salable === 'S').slice(0, n).map((p) => ({ sku: p.ProductCode }));
   return {
     'campaign-email': {
@@ -50,8 +60,10 @@ export function buildCampaigns(project, products) {
 }
 
 /** The template is stored as JSON text (the editor is a textarea). */
+/** @param {unknown} value */
 const json = (value) => JSON.stringify(value, null, 2);
 
+/** @param {StoreId} project */
 export function buildWhatsappTemplates(project) {
   const wabaId = project === 'main' ? '100000000000001' : '100000000000002';
   const name = PROJECTS[project].name;
@@ -85,13 +97,19 @@ export function buildWhatsappTemplates(project) {
   };
 }
 
+/**
+ * @param {Customer[]} customers
+ * @param {Rng} rng
+ */
 export function buildConversations(customers, rng) {
+  /** @type {Docs} */
   const docs = {};
   for (const customer of customers.slice(0, 5)) docs[rng.autoId()] = { customerId: customer.id, createdAt: ts(NOW - rng.int(1, 20) * DAY) };
   return docs;
 }
 
 /** One unsubscribed customer and one competitor address, so segment reports show who is left out and why. */
+/** @param {Customer[]} customers */
 export function buildEmailPreferences(customers) {
   const unsubscribed = customers[1].email;
   return {

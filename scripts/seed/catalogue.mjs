@@ -2,7 +2,9 @@
 import { Rng } from './random.mjs';
 import { DAY, br, ean13, round2 } from './values.mjs';
 import { BRANDS } from './reference.mjs';
+/** @import { CatalogueItem, ProductFamily } from './types.js' */
 
+/** @type {[id: string, title: string, parent: string | null][]} */
 export const CATEGORY_TREE = [
   ['departamentos', 'Departamentos', null],
   ['cozinha', 'Cozinha', 'departamentos'],
@@ -31,6 +33,7 @@ export const CATEGORY_TREE = [
   ['garrafas-termicas', 'Garrafas Térmicas', 'casa'],
 ];
 export const CATEGORY_BY_ID = Object.fromEntries(CATEGORY_TREE.map(([id, title, parent]) => [id, { id, title, parent }]));
+/** @param {string} id */
 export const topCategoryOf = (id) => {
   let c = CATEGORY_BY_ID[id];
   while (c.parent && c.parent !== 'departamentos') c = CATEGORY_BY_ID[c.parent];
@@ -68,6 +71,7 @@ const WARRANTY = {
  * A family of products: lines (brand, line, material, ncm, cost factor) crossed with kinds
  * (name template over a list of sizes, cost at a reference size, dimensions). `prefixes` are the
  * product-code prefixes (document 1 §9) the family's codes start with.
+ * @type {ProductFamily[]}
  */
 const FAMILIES = [
   {
@@ -359,6 +363,7 @@ export const DESCRIPTION_BY_CATEGORY = {
 function buildCatalogue() {
   const rng = new Rng('catalogue');
   const codes = new Set();
+  /** @type {CatalogueItem[]} */
   const catalogue = [];
   for (const family of FAMILIES) {
     const candidates = [];

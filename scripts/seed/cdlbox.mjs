@@ -1,15 +1,21 @@
 // Demo seed (cdlbox.mjs): cdlbox (set C).
 import { Rng } from './random.mjs';
 import { DAY, NOW, at, cnpj, fileObject, round2, slugify, ts } from './values.mjs';
+/** @import { Docs } from './types.js' */
 
+/** The cdlbox project's documents, by path. */
 export function buildCdlbox() {
   const rng = new Rng('cdlbox');
   const project = 'cdlbox';
+  /** @type {Docs} */
   const docs = {};
+  /** @param {string} path @param {object} data */
   const put = (path, data) => (docs[`project/${project}/${path}`] = data);
 
   const boxes = ['Churrasco Gaúcho', 'Café Especial', 'Massas Artesanais', 'Vinhos e Queijos', 'Confeitaria', 'Cozinha Italiana', 'Temperos do Mundo', 'Chocolate Bean to Bar', 'Cervejas Artesanais', 'Chás e Infusões', 'Brunch de Domingo', 'Comida Japonesa'];
+  /** @type {[plan: string, months: number, priceFactor: number][]} */
   const plans = [['Avulsa', 1, 1], ['Trimestral', 3, 0.93], ['Semestral', 6, 0.88]];
+  /** @type {[name: string, date: string, price: number][]} */
   const workshops = [
     ['Workshop de Afiação de Facas', '2026-12-05T13:00:00Z', 189.9],
     ['Aula de Pães de Fermentação Natural', '2026-12-12T13:00:00Z', 249.9],
@@ -20,7 +26,10 @@ export function buildCdlbox() {
   ];
   const freebies = ['E-book Receitas de Natal', 'Guia de Cortes de Carne (PDF)', 'Planilha de Cardápio Semanal'];
 
+  /** @type {{ name: string, price: number, event: string | null, free: boolean, maxInstallments: number }[]} */
   const products = [];
+  /** @type {string[]} */
+  const boxIds = [];
   let n = 1001;
   for (const box of boxes) {
     for (const [plan, months, factor] of rng.sample(plans, box.length % 2 === 0 ? 2 : 3).sort((a, b) => a[1] - b[1])) {
@@ -35,6 +44,7 @@ export function buildCdlbox() {
   for (const p of products) {
     const id = `CDL${n++}`;
     const slug = slugify(p.name);
+    if (p.name.startsWith('Box ')) boxIds.push(id);
     const qty = p.free ? 9999 : p.event ? rng.int(0, 30) : rng.chance(0.12) ? 0 : rng.int(5, 120);
     const canSell = qty > 0 && rng.chance(0.92);
     put(`product/${id}`, {
@@ -63,6 +73,7 @@ export function buildCdlbox() {
     });
   }
 
+  /** @type {[id: string, title: string, group: string, content: string][]} */
   const pages = [
     ['sobre-a-cdl-box', 'Sobre a CDL Box', 'institucional', '<p>A CDL Box entrega experiências gastronômicas em caixas temáticas e eventos presenciais.</p>'],
     ['como-funciona', 'Como funciona a assinatura', 'ajuda', '<ol><li>Escolha a box e o plano.</li><li>Receba todo mês em casa.</li><li>Cancele quando quiser.</li></ol>'],
@@ -92,7 +103,6 @@ export function buildCdlbox() {
     updatedAt: at('2026-08-01T12:00:00Z'),
   });
 
-  const boxIds = Object.entries(docs).filter(([path, d]) => path.includes('/product/') && d.ProductSiteName.startsWith('Box ')).map(([, d]) => d.id);
   put('sales-rule/assinante-10-off', {
     name: 'Assinantes: 10% na box avulsa',
     description: 'Desconto para quem já tem assinatura ativa.',

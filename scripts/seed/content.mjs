@@ -2,7 +2,14 @@
 import { DAY, NOW, at, fileObject, ts } from './values.mjs';
 import { PROJECTS } from './reference.mjs';
 import { STORE_INFO } from './stores.mjs';
+/** @import { Rng } from './random.mjs' */
+/** @import { ContentBlock, Docs, Product, StoreId } from './types.js' */
 
+/**
+ * @param {StoreId} project
+ * @param {Rng} rng
+ * @param {ContentBlock[]} blocks
+ */
 function layoutTree(project, rng, blocks) {
   return {
     id: 'root',
@@ -21,9 +28,16 @@ function layoutTree(project, rng, blocks) {
   };
 }
 
+/**
+ * @param {StoreId} project
+ * @param {Product[]} products
+ * @param {Rng} rng
+ */
 export function buildContent(project, products, rng) {
   const name = PROJECTS[project].name;
+  /** @param {string} category @param {number} n */
   const pick = (category, n) => products.filter((p) => p.category === category && p.Salable === 'S').slice(0, n).map((p) => p.ProductCode);
+  /** @type {[id: string, title: string, parent: string | null, order: number, blocks: ContentBlock[]][]} */
   const list = [
     ['home', 'Página inicial', null, 1, [
       { image: 'banner-home-black-friday' },
@@ -46,6 +60,7 @@ export function buildContent(project, products, rng) {
       { products: [...pick('churrasqueiras', 4), ...pick('facas-churrasco', 4)] },
     ]],
   ];
+  /** @type {Docs} */
   const docs = {};
   for (const [id, title, parent, order, blocks] of list) {
     docs[id] = {
@@ -62,6 +77,10 @@ export function buildContent(project, products, rng) {
   return docs;
 }
 
+/**
+ * @param {StoreId} project
+ * @param {Rng} rng
+ */
 export function buildPages(project, rng) {
   const name = PROJECTS[project].name;
   const info = STORE_INFO[project];
@@ -74,6 +93,7 @@ export function buildPages(project, rng) {
     ['fale-conosco', 'Fale conosco', 'ajuda', `<p>E-mail: <a href="mailto:${info.email}">${info.email}</a><br>Telefone: ${info.phone}<br>WhatsApp: ${info.whatsapp}</p>`],
     ['termos-de-uso', 'Termos de uso', 'institucional', '<p>Ao usar este site você concorda com os termos e condições aqui descritos.</p>'],
   ];
+  /** @type {Docs} */
   const docs = {};
   list.forEach(([id, title, group, content], i) => {
     docs[id] = {
@@ -91,8 +111,14 @@ export function buildPages(project, rng) {
   return docs;
 }
 
+/**
+ * @param {StoreId} project
+ * @param {Product[]} products
+ * @param {Rng} rng
+ */
 export function buildPosts(project, products, rng) {
   // content is edited with the layout editor; contentHtml is its rendered HTML.
+  /** @param {string} category @param {number} n */
   const skus = (category, n) => products.filter((p) => p.category === category).slice(0, n).map((p) => ({ sku: p.ProductCode }));
   const list = [
     ['como-escolher-panela-de-inox', 'Como escolher a panela de inox ideal', 'Cozinha', 'panelas', 'published',
@@ -104,6 +130,7 @@ export function buildPosts(project, products, rng) {
     ['receitas-air-fryer', '10 receitas rápidas na air fryer', 'Receitas', 'air-fryers', 'draft',
       '<p>Batata rústica, frango crocante e até bolo: receitas testadas pela nossa equipe.</p>'],
   ];
+  /** @type {Docs} */
   const docs = {};
   for (const [slug, title, theme, category, status, html] of list) {
     docs[slug] = {
@@ -122,6 +149,7 @@ export function buildPosts(project, products, rng) {
   return docs;
 }
 
+/** @param {StoreId} project */
 export function buildTasks(project) {
   const list = [
     ['Cadastrar fotos das cubas Franke', 'todo', '<p>Falta a segunda foto (detalhe da válvula) em 6 cubas.</p>', [{ name: 'lista-cubas.csv', url: `https://cdn.demo.test/project/${project}/task/lista-cubas.csv` }]],
@@ -130,6 +158,7 @@ export function buildTasks(project) {
     ['Atualizar política de troca', 'todo', '<p>Incluir o prazo de 30 dias para defeitos de fabricação.</p>', []],
     ['Sincronizar estoque Tramontina', 'done', '<p>Rodar a sincronização TStock após a virada do mês.</p>', [{ name: 'estoque-tramontina.xls', url: `https://cdn.demo.test/project/${project}/task/estoque-tramontina.xls` }]],
   ];
+  /** @type {Docs} */
   const docs = {};
   list.forEach(([title, status, body, files], i) => {
     docs[`tarefa-${i + 1}`] = { title, status, body, files, createdAt: ts(NOW - (30 - i * 5) * DAY), updatedAt: ts(NOW - (10 - i * 2) * DAY) };
@@ -137,6 +166,7 @@ export function buildTasks(project) {
   return docs;
 }
 
+/** @param {StoreId} project */
 export function buildLinks(project) {
   const d = PROJECTS[project].domain;
   const list = {
@@ -149,6 +179,7 @@ export function buildLinks(project) {
 }
 
 export function buildSearchRedirects() {
+  /** @type {Record<string, [byQuery: string, alternatives: string[]]>} */
   const list = {
     'panela-de-pressao': ['panela de pressão', ['panela pressao', 'panela de presao', 'pressão']],
     'air-fryer': ['air fryer', ['airfryer', 'fritadeira sem oleo', 'fritadeira eletrica']],

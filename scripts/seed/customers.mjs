@@ -2,7 +2,14 @@
 import { DAY, HOUR, MINUTE, NOW, at, cond, cpf, round2, slugify, ts } from './values.mjs';
 import { CITIES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES } from './reference.mjs';
 import { LAYOUT_RULES } from './stores.mjs';
+/** @import { Rng } from './random.mjs' */
+/** @import { Customer, Docs, Product, StoreId, Timestamp } from './types.js' */
 
+/**
+ * @param {StoreId} project
+ * @param {Rng} rng
+ * @param {number} count
+ */
 export function buildCustomers(project, rng, count) {
   const customers = [];
   const used = new Set();
@@ -12,10 +19,10 @@ export function buildCustomers(project, rng, count) {
     const key = `${firstName} ${lastName}`;
     if (used.has(key)) continue;
     used.add(key);
-    const city = rng.weighted(CITIES.map((c) => [c, c.weight]));
+    const city = rng.weighted(CITIES.map((c) => /** @type {const} */ ([c, c.weight])));
     const local = slugify(`${firstName}.${lastName.split(' ').pop()}`).replace(/-/g, '.') + (rng.chance(0.4) ? rng.int(1, 99) : '');
     const id = rng.autoId();
-    const ddd = { SP: '11', RJ: '21', MG: '31', PR: '41', SC: '48', RS: city.city === 'Caxias do Sul' ? '54' : '51', BA: '71', PE: '81', CE: '85', DF: '61', GO: '62' }[city.state];
+    const ddd = /** @type {Record<string, string>} */ ({ SP: '11', RJ: '21', MG: '31', PR: '41', SC: '48', RS: city.city === 'Caxias do Sul' ? '54' : '51', BA: '71', PE: '81', CE: '85', DF: '61', GO: '62' })[city.state];
     customers.push({
       id,
       email: `${local}@${rng.pick(EMAIL_DOMAINS)}`,
@@ -31,6 +38,7 @@ export function buildCustomers(project, rng, count) {
   return customers;
 }
 
+/** The customer's document. @param {Customer} c */
 export const customerDoc = (c) => ({
   id: c.id,
   email: c.email,
@@ -42,8 +50,14 @@ export const customerDoc = (c) => ({
   updatedAt: c.createdAt,
 });
 
+/**
+ * @param {Customer[]} customers
+ * @param {Rng} rng
+ */
 export function buildCustomerCredits(customers, rng) {
+  /** @type {Docs} */
   const docs = {};
+  /** @type {[origin: string, description: string, sign: number][]} */
   const origins = [
     ['order-cashback-in', 'Cashback de 5% do pedido', 1],
     ['order-rma-in', 'Crédito de devolução do pedido', 1],
@@ -70,7 +84,9 @@ export function buildCustomerCredits(customers, rng) {
   return docs;
 }
 
+/** @param {Customer[]} customers */
 export function buildCustomerSegments(customers) {
+  /** @param {string} category */
   const purchased = (category) => cond.toDoc(cond.and(cond.op('=', cond.field('event.name'), cond.str('purchase')), cond.op('=', cond.field('product.category'), cond.str(category))));
   return {
     'compradores-churrasco': {
@@ -101,7 +117,14 @@ export function buildCustomerSegments(customers) {
   };
 }
 
+/**
+ * @param {StoreId} project
+ * @param {Customer[]} customers
+ * @param {Product[]} products
+ * @param {Rng} rng
+ */
 export function buildRatings(project, customers, products, rng) {
+  /** @type {[score: number, comment: string][]} */
   const comments = [
     [5, 'Produto excelente, chegou antes do prazo e muito bem embalado.'],
     [5, 'Qualidade Tramontina de sempre. Recomendo a loja!'],
@@ -115,6 +138,7 @@ export function buildRatings(project, customers, products, rng) {
     [4, 'Entrega rápida para o interior do RS.'],
   ];
   const channels = ['site', 'site', 'site', 'mercadolivre', 'shopee', 'amazon', 'googlebusiness', 'internet-tramontinastore', 'internet-amazon'];
+  /** @type {Docs} */
   const docs = {};
   comments.forEach(([score, comment], i) => {
     const customer = customers[i + 3];
@@ -135,7 +159,14 @@ export function buildRatings(project, customers, products, rng) {
   return docs;
 }
 
+/**
+ * @param {StoreId} project
+ * @param {Customer[]} customers
+ * @param {Rng} rng
+ * @param {number} count
+ */
 export function buildPopupLeads(project, customers, rng, count) {
+  /** @type {Docs} */
   const docs = {};
   const paths = ['/', '/c/panelas', '/c/churrasco', '/c/air-fryers', '/busca'];
   for (let i = 0; i < count; i++) {
@@ -144,6 +175,7 @@ export function buildPopupLeads(project, customers, rng, count) {
     const first = rng.pick(FIRST_NAMES);
     const pathname = rng.pick(paths);
     const phoneNumber = customer ? customer.phoneNumber : rng.chance(0.6) ? `+55${rng.pick(['11', '21', '51', '54', '41'])}9${rng.digits(8)}` : null;
+    /** @type {{ email: string, location: { pathname: string, params: string }, label: string, createdAt: Timestamp, customer?: string, phoneNumber?: string }} */
     const lead = {
       email: customer ? customer.email : `${slugify(first)}.${rng.int(10, 9999)}@${rng.pick(EMAIL_DOMAINS)}`,
       location: {
@@ -167,7 +199,14 @@ export function buildPopupLeads(project, customers, rng, count) {
  * qty, price}], createdAt}. Two thirds of the customers have 1–4 orders over the last year.
  */
 const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'delivered', 'delivered', 'cancelled'];
+/**
+ * @param {StoreId} project
+ * @param {Customer[]} customers
+ * @param {Product[]} products
+ * @param {Rng} rng
+ */
 export function buildOrders(project, customers, products, rng) {
+  /** @type {Docs} */
   const docs = {};
   const sellable = products.filter((p) => p.Price > 0);
   customers.forEach((customer, i) => {

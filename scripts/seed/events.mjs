@@ -2,8 +2,11 @@
 import { DAY, HOUR, MINUTE, NOW, slugify, ts } from './values.mjs';
 import { CITIES, PROJECTS } from './reference.mjs';
 import { LAYOUT_RULES, SOUTH_SOUTHEAST } from './stores.mjs';
+/** @import { Rng } from './random.mjs' */
+/** @import { Customer, Product, StoreId } from './types.js' */
 
 const SEARCH_TERMS = ['panela inox', 'air fryer', 'faqueiro', 'churrasqueira', 'cuba gourmet', 'faca do chef', 'lixeira inox', 'torneira gourmet', 'panela de pressão', 'tábua de corte', 'liquidificador', 'tramontina solar'];
+/** @type {[device: { type: string, brand: string }, weight: number][]} */
 const DEVICES = [
   [{ type: 'smartphone', brand: 'Apple' }, 18],
   [{ type: 'smartphone', brand: 'Samsung' }, 22],
@@ -15,6 +18,7 @@ const DEVICES = [
 ];
 const BOTS = ['Googlebot', 'bingbot', 'facebookexternalhit'];
 
+/** @param {string} zip */
 function zipRegion(zip) {
   const n = Number(zip.slice(0, 2));
   if (n < 20) return 'SP';
@@ -35,19 +39,28 @@ function zipRegion(zip) {
   return 'RS';
 }
 
+/**
+ * @param {StoreId} project
+ * @param {Customer[]} customers
+ * @param {Product[]} products
+ * @param {Rng} rng
+ * @param {number} count
+ */
 export function buildCustomerEvents(project, customers, products, rng, count) {
   const domain = PROJECTS[project].domain;
   const rules = LAYOUT_RULES[project].filter((r) => !r.inactive);
   const salable = products.filter((p) => p.Salable === 'S');
   const windowStart = NOW - 7 * DAY;
+  /** @param {Product} p */
   const productUrl = (p) => `https://${domain}/p/${p.ProductCode}/${slugify(p.ProductSiteName)}`;
 
+  /** @type {{ id: string, [field: string]: unknown }[]} */
   const events = [];
   while (events.length < count) {
     const isBot = rng.chance(0.07);
     const known = !isBot && rng.chance(0.6);
     const customer = known ? rng.pick(customers) : null;
-    const city = customer ? customer.city : rng.weighted(CITIES.map((c) => [c, c.weight]));
+    const city = customer ? customer.city : rng.weighted(CITIES.map((c) => /** @type {const} */ ([c, c.weight])));
     const customerId = customer ? customer.id : `anon-${rng.hex(12)}`;
     const device = isBot ? { bot: { name: rng.pick(BOTS) }, device: { type: 'bot', brand: '' } } : { bot: { name: '' }, device: rng.weighted(DEVICES) };
     const about = isBot
@@ -55,12 +68,13 @@ export function buildCustomerEvents(project, customers, products, rng, count) {
       : { ip: `${city.ip}${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`, ipCity: city.city, ipRegion: city.state };
     // Evenings are busier than early mornings.
     const day = rng.int(0, 6);
-    const hour = rng.weighted([...Array(24).keys()].map((h) => [h, h < 7 ? 1 : h < 12 ? 4 : h < 18 ? 5 : h < 23 ? 8 : 3]));
+    const hour = rng.weighted([...Array(24).keys()].map((h) => /** @type {const} */ ([h, h < 7 ? 1 : h < 12 ? 4 : h < 18 ? 5 : h < 23 ? 8 : 3])));
     let t = windowStart + day * DAY + (hour + 3) * HOUR + rng.int(0, 59) * MINUTE + rng.int(0, 59) * 1000; // BRT = UTC-3
     if (t > NOW - 2 * HOUR) t -= DAY;
     let zipcode = customer && rng.chance(0.6) ? customer.zipcode : null;
     let firstView = true;
 
+    /** @type {{ action: string, url: string, product?: Product, search?: string }[]} */
     const steps = [];
     const entry = rng.weighted([['home', 4], ['category', 3], ['search', 3], ['product', 4]]);
     const interest = rng.pick(salable);
@@ -99,7 +113,7 @@ export function buildCustomerEvents(project, customers, products, rng, count) {
         if (rule.kind === 'popup') return !customer && step.action === 'page_view' && firstView;
         if (rule.kind === 'shipping') return zipcodeRegion !== null && (rule.states ?? SOUTH_SOUTHEAST).includes(zipcodeRegion);
         if (rule.kind === 'price') return t >= Date.parse(rule.from) && Boolean(step.product);
-        if (rule.kind === 'category') return Boolean(step.product) && (step.product.section === rule.category || step.product.category === rule.category);
+        if (rule.kind === 'category') return step.product !== undefined && (step.product.section === rule.category || step.product.category === rule.category);
         return false;
       });
       if (step.action === 'page_view') firstView = false;

@@ -12,14 +12,23 @@ import { buildCampaigns, buildConversations, buildEmailPreferences, buildEmailTe
 import { buildCustomerEvents } from './events.mjs';
 import { buildConfig } from './settings.mjs';
 import { buildCdlbox } from './cdlbox.mjs';
+/** @import { Docs, StoreId } from './types.js' */
 
+/**
+ * One store's documents, by path.
+ * @param {StoreId} project
+ * @param {number} eventCount how many customer events to make
+ */
 function buildStore(project, eventCount) {
+  /** @type {Docs} */
   const docs = {};
+  /** @param {string} path @param {object} data */
   const put = (path, data) => {
     const full = `project/${project}/${path}`;
     if (docs[full]) throw new Error(`duplicate document ${full}`);
     docs[full] = data;
   };
+  /** @param {string} collection @param {Docs} map documents by id */
   const putAll = (collection, map) => Object.entries(map).forEach(([id, data]) => put(`${collection}/${id}`, data));
 
   const productRng = new Rng(`${project}:products`);
@@ -31,6 +40,7 @@ function buildStore(project, eventCount) {
     put(`product-data/${p.ProductCode}`, buildProductData(p, dataRng));
   }
 
+  /** @param {string} section */
   const rng = (section) => new Rng(`${project}:${section}`);
   putAll('category', buildCategories(project, products, rng('category')));
   putAll('content', buildContent(project, products, rng('content')));
@@ -71,6 +81,7 @@ function buildStore(project, eventCount) {
   if (project === 'main') {
     const staff = USERS[1];
     const changeRng = rng('product-data-changelog');
+    /** @type {['Price' | 'PriceCompare' | 'Options.isFreeShipping' | 'PriceInstallments', string][]} */
     const changes = [
       ['Price', 'Ajuste para igualar concorrente no Mercado Livre'],
       ['PriceCompare', 'Preço "de" atualizado conforme tabela do fabricante'],
@@ -80,7 +91,7 @@ function buildStore(project, eventCount) {
     changes.forEach(([field, about], i) => {
       const p = products[i * 17 + 3];
       const from = field === 'Options.isFreeShipping' ? p.Options.isFreeShipping : p[field];
-      const to = field === 'Options.isFreeShipping' ? !from : from === null ? price90(p.Price * 1.05) : price90(from * 0.95);
+      const to = field === 'Options.isFreeShipping' ? !from : from === null ? price90(p.Price * 1.05) : price90(Number(from) * 0.95);
       put(`product-data-changelog/${changeRng.autoId()}`, {
         ProductCode: p.ProductCode,
         field,
@@ -95,22 +106,30 @@ function buildStore(project, eventCount) {
   return docs;
 }
 
+/**
+ * The value with every object's keys in sorted order, at every depth (arrays keep their order).
+ * @param {unknown} value
+ * @returns {unknown}
+ */
 function sortKeys(value) {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys(value[k])]));
+    const record = /** @type {Record<string, unknown>} */ (value);
+    return Object.fromEntries(Object.keys(record).sort().map((k) => [k, sortKeys(record[k])]));
   }
   return value;
 }
 
+/** Every document of the seed, by path, keys sorted. */
 function build() {
+  /** @type {Docs} */
   const docs = {};
   for (const [id, p] of Object.entries(PROJECTS)) docs[`project/${id}`] = { name: p.name, domains: p.domains };
   Object.assign(docs, buildStore('main', 150), buildStore('cookstore', 80), buildCdlbox());
   for (const path of Object.keys(docs)) {
     if (path.split('/').length % 2 !== 0) throw new Error(`not a document path: ${path}`);
   }
-  return sortKeys(docs);
+  return /** @type {Docs} */ (sortKeys(docs));
 }
 
 /** The seed's files by name, as emulator-data/seed/ holds them, and a one-line summary. */
@@ -118,6 +137,7 @@ export function seedFiles() {
   const firestore = build();
   // One document per line: stable, reviewable diffs at a fraction of the size of full indentation.
   const lines = Object.entries(firestore).map(([path, data]) => `  ${JSON.stringify(path)}: ${JSON.stringify(data)}`);
+  /** @param {string} prefix */
   const count = (prefix) => Object.keys(firestore).filter((p) => p.startsWith(prefix) && p.split('/').length === 4).length;
   return {
     files: {

@@ -1,8 +1,15 @@
 // Demo seed (pricing.mjs): sales, promotion, pricing and layout rules.
 import { DAY, at, cond, fileObject, ts } from './values.mjs';
 import { LAYOUT_RULES, SOUTH_SOUTHEAST } from './stores.mjs';
+/** @import { Rng } from './random.mjs' */
+/** @import { Cond, Docs, Product, StoreId } from './types.js' */
 
+/**
+ * @param {StoreId} project
+ * @param {Product[]} products
+ */
 export function buildSalesRules(project, products) {
+  /** @param {string} cat @param {number} n */
   const code = (cat, n) => products.filter((p) => p.category === cat).slice(0, n).map((p) => p.ProductCode);
   const prefix = project === 'main' ? '' : 'COOK';
   return {
@@ -109,6 +116,7 @@ export function buildPromotionRules() {
 }
 
 export function buildPricingRules() {
+  /** @param {{ minMarkup?: number, minInstallmentsMarkup?: number, priceFlashActive?: boolean, priceRestrictActive?: boolean, minPriceToFreeShipping?: number }} o */
   const opts = (o) => ({
     disablePriceNetErp: false,
     minMarkup: 1.6,
@@ -155,14 +163,21 @@ export function buildPricingRules() {
   };
 }
 
+/**
+ * @param {StoreId} project
+ * @param {Rng} rng
+ */
 export function buildLayoutRules(project, rng) {
+  /** @type {Docs} */
   const docs = {};
   LAYOUT_RULES[project].forEach((rule, i) => {
+    /** @type {Cond} */
     let c;
     if (rule.kind === 'popup') c = cond.and(cond.op('=', cond.field('event.name'), cond.str('page_view')), cond.isNull(cond.field('customer.id')));
     else if (rule.kind === 'shipping') c = cond.op('IN', cond.field('shipping.region'), cond.list(rule.states ?? SOUTH_SOUTHEAST));
     else if (rule.kind === 'price') c = cond.and(cond.op('>=', cond.field('date.month'), cond.num(11)), cond.op('>=', cond.field('date.day'), cond.num(Number(rule.from.slice(8, 10)))));
     else c = cond.op('=', cond.field('product.section'), cond.str(rule.category));
+    /** @param {boolean} visible */
     const flag = (visible) => ({
       visible,
       couponCode: rule.coupon,

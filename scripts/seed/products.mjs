@@ -4,7 +4,15 @@ import { DAY, MINUTE, NOW, at, br, cnpj, fileObject, price90, round2, slugify, t
 import { BRANDS, PROJECTS } from './reference.mjs';
 import { CATEGORY_BY_ID, CATEGORY_TREE, DESCRIPTION_BY_CATEGORY, DESCRIPTION_OPENINGS, topCategoryOf } from './catalogue.mjs';
 import { STOCKS } from './stores.mjs';
+/** @import { Rng } from './random.mjs' */
+/** @import { CatalogueItem, Docs, Product, ProductExtras, StoreId, Timestamp } from './types.js' */
 
+/**
+ * @param {StoreId} project
+ * @param {CatalogueItem} item
+ * @param {Rng} rng
+ * @param {CatalogueItem[]} productCodes the store's whole catalogue (upsell partners, kit parts)
+ */
 export function buildProduct(project, item, rng, productCodes) {
   const stocks = STOCKS[project];
   const markup = project === 'main' ? rng.float(1.75, 2.25) : rng.float(1.7, 2.35);
@@ -17,6 +25,7 @@ export function buildProduct(project, item, rng, productCodes) {
   const PriceCompare = price90(Math.max(Price, PriceInstallments ?? 0) * rng.float(1.15, 1.4));
   const PriceMinInstallments = price90(PriceMin * 1.08);
 
+  /** @type {Record<string, { qty: number, ProductCodeErp: string }>} */
   const Stock = {};
   for (const stock of stocks) {
     const supplies = stock.own || (stock.brands ?? []).includes(item.brand);
@@ -30,7 +39,7 @@ export function buildProduct(project, item, rng, productCodes) {
 
   const Status = item.active ? 'ativado' : 'desativado';
   const Salable = item.active && rng.chance(0.95) ? 'S' : 'N';
-  const Options = {
+  const options = {
     canSell: Salable === 'S' && rng.chance(0.93),
     canCrossDocking: hasSupplier,
     isFreeShipping: Price >= 399 || rng.chance(0.08),
@@ -47,6 +56,8 @@ export function buildProduct(project, item, rng, productCodes) {
     maxInstallments: Price >= 600 ? 12 : Price >= 300 ? 10 : Price >= 100 ? 6 : 3,
     maxStackedQtyOnShipping: item.family.small ? 10 : 1,
   };
+  /** @type {typeof options & { canCrossDockingAfter?: Timestamp }} */
+  const Options = options;
   // Cross-docking allowed from this date on (the supplier's first shipment of the product).
   if (Options.canCrossDocking) Options.canCrossDockingAfter = ts(item.createdMs + rng.int(1, 30) * DAY);
 
@@ -69,7 +80,7 @@ export function buildProduct(project, item, rng, productCodes) {
   info.push(`Peso: ${br(item.dims.NetWeight)} kg`);
 
   const updatedMs = Math.min(item.createdMs + rng.int(1, 400) * DAY, NOW - rng.int(1, 20) * DAY) + rng.int(0, 86_399) * 1000;
-  const doc = {
+  const base = {
     id: item.code,
     ProductCode: item.code,
     ProductCodeErp: item.code,
@@ -114,6 +125,8 @@ export function buildProduct(project, item, rng, productCodes) {
     createdAt: ts(item.createdMs),
     updatedAt: ts(updatedMs),
   };
+  /** @type {typeof base & ProductExtras} */
+  const doc = base;
   if (item.family.packs) {
     const sizes = rng.chance(0.5) ? [6, 12] : [6];
     doc.PriceNetByQty = Object.fromEntries(
@@ -125,7 +138,7 @@ export function buildProduct(project, item, rng, productCodes) {
     doc.PriceFlashInstallments = price90(Price * 0.95);
   }
   if (item.family.category === 'cubas' || item.family.category === 'panelas' || item.family.category === 'churrasqueiras') {
-    const partnerCategory = { cubas: 'torneiras', panelas: 'utensilios', churrasqueiras: 'acessorios-churrasco' }[item.family.category];
+    const partnerCategory = /** @type {const} */ ({ cubas: 'torneiras', panelas: 'utensilios', churrasqueiras: 'acessorios-churrasco' })[item.family.category];
     const partners = productCodes.filter((p) => p.family.category === partnerCategory);
     if (partners.length && rng.chance(0.5)) {
       const partner = rng.pick(partners);
@@ -143,22 +156,35 @@ export function buildProduct(project, item, rng, productCodes) {
   return doc;
 }
 
-/** The warehouse-to-Firestore copy the product panel reads (document 1 §3 'Product data document'). */
+/**
+ * The warehouse-to-Firestore copy the product panel reads (document 1 §3 'Product data document').
+ * @param {Product} product
+ * @param {Rng} rng
+ */
 export function buildProductData(product, rng) {
+  /** @type {(keyof Product)[]} */
   const keys = [
     'ProductCode', 'ProductCodeErp', 'ProductCodeGoogle', 'Company', 'brand', 'EAN13', 'NCMCode', 'ProductLine',
     'ProductImage', 'ProductSiteName', 'Height', 'Width', 'Length', 'NetWeight', 'Stock', 'Options', 'Salable',
     'Status', 'PriceNet', 'PriceNetErp', 'PriceNetIPI', 'PriceNetByQty', 'PriceCompare', 'Price',
     'PriceInstallments', 'PriceMin', 'PriceMinInstallments',
   ];
+  /** @type {Record<string, unknown>} */
   const data = {};
   for (const key of keys) if (product[key] !== undefined) data[key] = structuredClone(product[key]);
   data.updatedAt = ts(NOW - 2 * DAY + rng.int(0, 36 * 60) * MINUTE);
   return data;
 }
 
+/**
+ * @param {StoreId} project
+ * @param {Product[]} products
+ * @param {Rng} rng
+ */
 export function buildCategories(project, products, rng) {
+  /** @type {Docs} */
   const docs = {};
+  /** @type {Record<string, number>} */
   const orderWithin = {};
   for (const [id, title, parent] of CATEGORY_TREE) {
     const key = parent ?? '';
@@ -191,7 +217,12 @@ export function buildCategories(project, products, rng) {
   return docs;
 }
 
+/**
+ * @param {StoreId} project
+ * @param {Rng} rng
+ */
 export function buildStocks(project, rng) {
+  /** @type {Docs} */
   const docs = {};
   for (const s of STOCKS[project]) {
     docs[s.id] = {
@@ -216,8 +247,15 @@ export function buildStocks(project, rng) {
   return docs;
 }
 
+/**
+ * The brand documents and the brand-product documents (one per brand and company), by path.
+ * @param {StoreId} project
+ * @param {Product[]} products
+ */
 export function buildBrands(project, products) {
+  /** @type {Docs} */
   const docs = {};
+  /** @type {Record<string, { brand: string, Company: Product['Company'], skus: string[] }>} */
   const brandProducts = {};
   for (const p of products) {
     docs[`brand/${p.brand}`] = { id: p.brand, createdAt: at('2025-01-06T10:00:00Z'), updatedAt: at('2026-07-15T10:00:00Z') };
@@ -253,6 +291,7 @@ export function buildBrands(project, products) {
 }
 
 export function buildProductTypes() {
+  /** @param {string[]} options */
   const material = (options) => ({ name: 'material', description: 'Material', type: 'checkbox', isArray: true, range: false, options });
   const list = {
     panela: ['Panelas e frigideiras', [material(['Aço Inox', 'Alumínio Antiaderente', 'Cerâmica']), { name: 'diametro', description: 'Diâmetro (cm)', type: 'number', isArray: false, range: true, options: [] }, { name: 'inducao', description: 'Compatível com indução', type: 'checkbox', isArray: false, range: false, options: ['Sim', 'Não'] }]],
@@ -270,6 +309,7 @@ export function buildProductTypes() {
   );
 }
 
+/** @param {Product[]} products */
 export function buildGiftCampaigns(products) {
   const withPrice = products.filter((p) => p.Price > 300);
   const cheap = products.filter((p) => p.Price > 0 && p.Price < 80);

@@ -1,5 +1,6 @@
 // Demo seed (random.mjs): deterministic randomness: one seeded stream per section, so editing one section does not reshuffle the others.
 
+/** @param {string} text */
 function hashString(text) {
   let h = 0x811c9dc5; // FNV-1a
   for (let i = 0; i < text.length; i++) {
@@ -10,6 +11,7 @@ function hashString(text) {
 }
 
 export class Rng {
+  /** @param {string} stream */
   constructor(stream) {
     this.state = hashString(`demo-seed-v1:${stream}`);
   }
@@ -21,19 +23,32 @@ export class Rng {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
+  /** @param {number} min @param {number} max */
   int(min, max) {
     return min + Math.floor(this.next() * (max - min + 1));
   }
+  /** @param {number} min @param {number} max */
   float(min, max) {
     return min + this.next() * (max - min);
   }
+  /** @param {number} p */
   chance(p) {
     return this.next() < p;
   }
+  /**
+   * @template T
+   * @param {readonly T[]} list
+   * @returns {T}
+   */
   pick(list) {
     return list[Math.floor(this.next() * list.length)];
   }
-  /** pairs: [[value, weight], ...] */
+  /**
+   * pairs: [[value, weight], ...]
+   * @template T
+   * @param {readonly (readonly [T, number])[]} pairs
+   * @returns {T}
+   */
   weighted(pairs) {
     const total = pairs.reduce((sum, [, w]) => sum + w, 0);
     let r = this.next() * total;
@@ -43,6 +58,11 @@ export class Rng {
     }
     return pairs[pairs.length - 1][0];
   }
+  /**
+   * @template T
+   * @param {readonly T[]} list
+   * @returns {T[]}
+   */
   shuffle(list) {
     const copy = [...list];
     for (let i = copy.length - 1; i > 0; i--) {
@@ -51,9 +71,16 @@ export class Rng {
     }
     return copy;
   }
+  /**
+   * @template T
+   * @param {readonly T[]} list
+   * @param {number} n
+   * @returns {T[]}
+   */
   sample(list, n) {
     return this.shuffle(list).slice(0, n);
   }
+  /** @param {number} n */
   digits(n) {
     let s = '';
     for (let i = 0; i < n; i++) s += String(this.int(0, 9));
@@ -66,6 +93,7 @@ export class Rng {
     for (let i = 0; i < 20; i++) s += chars[Math.floor(this.next() * chars.length)];
     return s;
   }
+  /** @param {number} n */
   hex(n) {
     let s = '';
     for (let i = 0; i < n; i++) s += '0123456789abcdef'[this.int(0, 15)];

@@ -6,6 +6,7 @@ import { importBundled } from '../lib/import-bundled.mjs';
 
 describe('the demo seed', () => {
   it('is committed as scripts/seed builds it (run `node scripts/generate-seed.mjs` after a change)', async () => {
+    /** @type {typeof import('./index.mjs')} */
     const { seedFiles } = await importBundled(join(ROOT, 'scripts/seed/index.mjs'));
     const { files } = seedFiles();
     expect(Object.keys(files)).toEqual(['firestore.json', 'users.json']);

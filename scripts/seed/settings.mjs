@@ -2,10 +2,18 @@
 import { DAY, cnpj, fileObject, round2, ts } from './values.mjs';
 import { PROJECTS } from './reference.mjs';
 import { STOCKS, STORE_INFO } from './stores.mjs';
+/** @import { Rng } from './random.mjs' */
+/** @import { StoreId } from './types.js' */
 
+/**
+ * A color's shades 50–900, lighter and darker, as the storefront theme takes them.
+ * @param {string} hex '#rrggbb'
+ */
 function shades(hex) {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  /** @param {number} c @param {number} target @param {number} amount */
   const mix = (c, target, amount) => Math.round(c + (target - c) * amount);
+  /** @param {number[]} rgb */
   const toHex = (rgb) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
   const steps = { 50: 0.92, 100: 0.8, 200: 0.62, 300: 0.45, 400: 0.22, 500: 0, 600: -0.15, 700: -0.3, 800: -0.45, 900: -0.6 };
   return Object.fromEntries(
@@ -13,13 +21,19 @@ function shades(hex) {
   );
 }
 
+/**
+ * @param {StoreId} project
+ * @param {Rng} rng
+ */
 export function buildConfig(project, rng) {
   const info = STORE_INFO[project];
   const name = PROJECTS[project].name;
   const domain = PROJECTS[project].domain;
   const own = STOCKS[project].filter((s) => s.own).map((s) => ({ stock: s.id }));
   const all = STOCKS[project].map((s) => ({ stock: s.id }));
+  /** @param {string} label @param {number} [n] */
   const sandbox = (label, n = 24) => `sandbox-${label}-${rng.hex(n)}`;
+  /** @param {string} n @param {string} [type] */
   const logo = (n, type = 'image/svg+xml') => fileObject(rng, { project, folder: 'brand', name: n, title: `${name} — ${n}`, width: 512, height: 512, type });
   const bearer = () => ({
     accessToken: sandbox('bling-access', 32),
@@ -28,6 +42,7 @@ export function buildConfig(project, rng) {
     scope: 'produtos pedidos.vendas estoques',
     refreshToken: sandbox('bling-refresh', 32),
   });
+  /** @param {number} minValue @param {number} maxQty @param {number} monthsFree */
   const installment = (minValue, maxQty, monthsFree) => ({
     minValue,
     maxQty,

@@ -1,8 +1,12 @@
 // Demo seed (shipping.mjs): carrier pricing tables and shipping quotes.
 import { MINUTE, NOW, at, round2, ts } from './values.mjs';
 import { SOUTH_SOUTHEAST, STOCKS } from './stores.mjs';
+/** @import { Rng } from './random.mjs' */
+/** @import { Customer, Docs, Product, StoreId } from './types.js' */
 
+/** @param {StoreId} project */
 export function buildCarrierPricing(project) {
+  /** @type {[zipcodeStartAt: string, zipcodeEndAt: string, state: string, region: string, deadline: number, shippingPrice: number, shippingPriceKg: number][]} */
   const ranges = [
     ['01000000', '09999999', 'SP', 'Capital e Grande São Paulo', 2, 14.9, 1.2],
     ['11000000', '19999999', 'SP', 'Interior de São Paulo', 3, 19.9, 1.5],
@@ -20,6 +24,7 @@ export function buildCarrierPricing(project) {
   };
 }
 
+/** @type {[carrier: string, provider: string, priceFactor: number, days: number][]} */
 const CARRIERS = [
   ['Correios PAC', 'frenet', 1.0, 6],
   ['Correios SEDEX', 'frenet', 1.7, 2],
@@ -27,7 +32,15 @@ const CARRIERS = [
   ['Loggi', 'kangu', 1.1, 3],
 ];
 
+/**
+ * @param {StoreId} project
+ * @param {Customer[]} customers
+ * @param {Product[]} products
+ * @param {Rng} rng
+ * @param {number} count
+ */
 export function buildShippingQuotes(project, customers, products, rng, count) {
+  /** @type {Docs} */
   const docs = {};
   const stocks = STOCKS[project];
   // The storefront keeps one quote per customer: the document id is the customer's id.

@@ -1,4 +1,5 @@
 // Demo seed (stores.mjs): per-project definitions: store data, stocks, layout rules.
+/** @import { LayoutRule, StoreId } from './types.js' */
 
 export const STORE_INFO = {
   main: {
@@ -57,6 +58,7 @@ export const STOCKS = {
 export const SOUTH_SOUTHEAST = ['SP', 'RJ', 'MG', 'ES', 'PR', 'SC', 'RS'];
 
 /** Layout rules (Banners): the event feed references these ids and names. */
+/** @type {Record<StoreId, LayoutRule[]>} */
 export const LAYOUT_RULES = {
   main: [
     { id: 'popup-boas-vindas', name: 'Popup de boas-vindas — 10% na primeira compra', kind: 'popup', coupon: 'BEMVINDO10' },
