@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { ApiError } from '../lib/api-error.js';
 import { OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, OPENAI_TIMEOUT_SECONDS } from '../params.js';
@@ -11,13 +11,20 @@ import { checkBudget, recordUsage, type UsageOutcome } from './usage.js';
  */
 let cached: { key: string; baseURL: string; timeout: number; client: OpenAI } | null = null;
 
-export function openaiClient(): OpenAI {
+/**
+ * The package, imported on the first model call rather than when a Functions worker starts (most
+ * requests never call a model; the emulator starts a worker per concurrent request).
+ */
+let sdk: typeof import('openai') | null = null;
+
+async function openaiClient(): Promise<OpenAI> {
   const key = OPENAI_API_KEY.value();
   const baseURL = OPENAI_BASE_URL.value();
   const timeout = OPENAI_TIMEOUT_SECONDS.value() * 1000;
   if (!key) throw new ApiError(503, 'OpenAI: chave de API não configurada (OPENAI_API_KEY).');
   if (!cached || cached.key !== key || cached.baseURL !== baseURL || cached.timeout !== timeout) {
-    cached = { key, baseURL, timeout, client: new OpenAI({ apiKey: key, baseURL, timeout, maxRetries: 2 }) };
+    sdk ??= await import('openai');
+    cached = { key, baseURL, timeout, client: new sdk.default({ apiKey: key, baseURL, timeout, maxRetries: 2 }) };
   }
   return cached.client;
 }
@@ -49,8 +56,11 @@ function outcomeOf(completion: ChatCompletion): UsageOutcome {
 }
 
 /** An OpenAI failure as the operator reads it (the upstream named, as the sync errors do). */
-export function openaiFailure(error: unknown): ApiError {
+function openaiFailure(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  // Without the package loaded no client ran, so nothing can be one of its errors.
+  const OpenAI = sdk?.default;
+  if (!OpenAI) return new ApiError(502, 'OpenAI: resposta inválida.');
   if (error instanceof OpenAI.APIConnectionTimeoutError) return new ApiError(504, `OpenAI: tempo esgotado após ${OPENAI_TIMEOUT_SECONDS.value()} s`);
   if (error instanceof OpenAI.APIConnectionError) return new ApiError(502, 'OpenAI: não foi possível conectar ao serviço.');
   if (error instanceof OpenAI.APIError) {
@@ -70,19 +80,30 @@ export function openaiFailure(error: unknown): ApiError {
  * One model call: the project's monthly budget checked first, then the call, then its usage
  * record (user, project, model, tokens in and out, latency, outcome) — failures recorded too.
  */
-export async function callModel({ project, caller, purpose, params, budgetChecked = false }: ModelCall): Promise<ChatCompletion> {
+export async function callModel(call: ModelCall): Promise<ChatCompletion> {
+  const { completion, recorded } = await startModelCall(call);
+  await recorded;
+  return completion;
+}
+
+/**
+ * As callModel, but answers once the model has, with its usage record still being written:
+ * the caller awaits `recorded` beside its own write (and before answering, failures included).
+ * A failed call is recorded before it throws.
+ */
+export async function startModelCall({ project, caller, purpose, params, budgetChecked = false }: ModelCall): Promise<{ completion: ChatCompletion; recorded: Promise<void> }> {
   if (!budgetChecked) await checkBudget(project);
   const model = openaiModel();
   const started = Date.now();
   let completion: ChatCompletion;
   try {
-    completion = await openaiClient().chat.completions.create({ ...params, model });
+    completion = await (await openaiClient()).chat.completions.create({ ...params, model });
   } catch (error) {
     const failure = openaiFailure(error);
     await recordUsage({ project, caller, purpose, model, tokensIn: 0, tokensOut: 0, latencyMs: Date.now() - started, outcome: failure.status === 504 ? 'timeout' : 'error', error: failure.message });
     throw failure;
   }
-  await recordUsage({
+  const recorded = recordUsage({
     project,
     caller,
     purpose,
@@ -92,5 +113,5 @@ export async function callModel({ project, caller, purpose, params, budgetChecke
     latencyMs: Date.now() - started,
     outcome: outcomeOf(completion),
   });
-  return completion;
+  return { completion, recorded };
 }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
-import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import {
   PRODUCT_TEXT_FIELDS,
@@ -12,7 +11,9 @@ import { firestore } from '../lib/admin.js';
 import { ApiError } from '../lib/api-error.js';
 import { CHANGELOG_COLLECTION } from '../triggers/product-data-changelog.js';
 import { productRefs, readProductView } from '../sync/pipeline/product-view.js';
-import { callModel, openaiModel, type AiCaller } from './client.js';
+import type { ChatCompletion } from 'openai/resources/chat/completions';
+import { openaiModel, startModelCall, type AiCaller } from './client.js';
+import { checkBudget } from './usage.js';
 import { plainText, sanitizeRichTextHtml } from './sanitize.js';
 
 /**
@@ -118,33 +119,8 @@ function cleanText(kind: ProductTextKind, value: Doc): unknown {
   }
 }
 
-export async function generateProductText({ project, code, kind, caller }: { project: string; code: string; kind: ProductTextKind; caller: AiCaller }): Promise<ProductTextAnswer> {
-  const field = PRODUCT_TEXT_FIELDS[kind];
-  const [view, overridden] = await Promise.all([readProductView(firestore, project, code), operatorOverrode(project, code, field)]);
-  if (!view) throw new ApiError(404, `Produto ${code} não encontrado.`);
-  if (overridden) return { ok: true, kind, code, status: 'overridden' };
-
-  const product = Object.fromEntries(INPUT_FIELDS[kind].filter((key) => view.data[key] !== undefined).map((key) => [key, view.data[key]]));
-  const input: Doc = { code, product, ...(kind === 'reviews' ? { reviews: await reviewsOf(project, code) } : {}) };
-  const model = openaiModel();
-  const hash = inputHash(kind, model, input);
-  const stored = ((view.data.ai as Doc | undefined)?.[kind] ?? null) as Doc | null;
-  if (stored && stored.inputHash === hash) return { ok: true, kind, code, status: 'unchanged', value: stored.value };
-
-  const schema = productTextSchemas[kind];
-  const completion = await callModel({
-    project,
-    caller,
-    purpose: `product-text:${kind}`,
-    params: {
-      messages: [
-        { role: 'system', content: `${SYSTEM}\n${INSTRUCTIONS[kind]}` },
-        { role: 'user', content: `<dados>${JSON.stringify(input)}</dados>` },
-      ],
-      response_format: zodResponseFormat(MODEL_SCHEMAS[kind], SCHEMA_NAMES[kind]),
-      max_completion_tokens: 1500,
-    },
-  });
+/** The model's answer as the text to store, or the error the operator reads. */
+function answerText(kind: ProductTextKind, completion: ChatCompletion): unknown {
   const choice = completion.choices[0];
   if (choice?.message.refusal) throw new ApiError(502, `OpenAI: o modelo recusou escrever o texto (${choice.message.refusal}).`);
   if (choice?.finish_reason === 'length') throw new ApiError(502, 'OpenAI: resposta incompleta (limite de tamanho).');
@@ -155,15 +131,66 @@ export async function generateProductText({ project, code, kind, caller }: { pro
   } catch {
     throw new ApiError(502, 'OpenAI: resposta inválida (JSON malformado).');
   }
-  const parsed = schema.safeParse(json);
+  const parsed = productTextSchemas[kind].safeParse(json);
   if (!parsed.success) throw new ApiError(502, `OpenAI: resposta fora do formato esperado (${parsed.error.issues[0]?.path.join('.') || kind}).`);
-  const value = cleanText(kind, parsed.data as Doc);
+  return cleanText(kind, parsed.data as Doc);
+}
 
+/**
+ * One text of one product. Its reads go out together (the product, the operator's overrides, the
+ * reviews, the month's budget) and, after the model, the text and the usage record are written
+ * side by side: a text costs the model's time plus two round trips. A missing product, an
+ * overridden field and unchanged inputs still answer before the budget is looked at.
+ */
+export async function generateProductText({ project, code, kind, caller }: { project: string; code: string; kind: ProductTextKind; caller: AiCaller }): Promise<ProductTextAnswer> {
+  const field = PRODUCT_TEXT_FIELDS[kind];
+  const budget = checkBudget(project).then(() => null, (error: unknown) => error);
+  const [view, overridden, reviews] = await Promise.all([
+    readProductView(firestore, project, code),
+    operatorOverrode(project, code, field),
+    kind === 'reviews' ? reviewsOf(project, code) : null,
+  ]);
+  if (!view) throw new ApiError(404, `Produto ${code} não encontrado.`);
+  if (overridden) return { ok: true, kind, code, status: 'overridden' };
+
+  const product = Object.fromEntries(INPUT_FIELDS[kind].filter((key) => view.data[key] !== undefined).map((key) => [key, view.data[key]]));
+  const input: Doc = { code, product, ...(reviews ? { reviews } : {}) };
+  const model = openaiModel();
+  const hash = inputHash(kind, model, input);
+  const stored = ((view.data.ai as Doc | undefined)?.[kind] ?? null) as Doc | null;
+  if (stored && stored.inputHash === hash) return { ok: true, kind, code, status: 'unchanged', value: stored.value };
+  const exceeded = await budget;
+  if (exceeded) throw exceeded;
+
+  const { completion, recorded } = await startModelCall({
+    project,
+    caller,
+    purpose: `product-text:${kind}`,
+    budgetChecked: true,
+    params: {
+      messages: [
+        { role: 'system', content: `${SYSTEM}\n${INSTRUCTIONS[kind]}` },
+        { role: 'user', content: `<dados>${JSON.stringify(input)}</dados>` },
+      ],
+      response_format: (await import('openai/helpers/zod')).zodResponseFormat(MODEL_SCHEMAS[kind], SCHEMA_NAMES[kind]),
+      max_completion_tokens: 1500,
+    },
+  });
+  let value: unknown;
+  try {
+    value = answerText(kind, completion);
+  } catch (error) {
+    await recorded;
+    throw error;
+  }
   // ai.{kind} only: the operator's own field is never written, so an override made while the
   // model was writing still wins where the store reads it.
-  await productRefs(firestore, project, code).productData.set(
-    { ai: { [kind]: { value, model: completion.model || model, promptVersion: PRODUCT_TEXT_PROMPT_VERSION, inputHash: hash, generatedAt: FieldValue.serverTimestamp() } }, updatedAt: FieldValue.serverTimestamp() },
-    { merge: true },
-  );
+  await Promise.all([
+    recorded,
+    productRefs(firestore, project, code).productData.set(
+      { ai: { [kind]: { value, model: completion.model || model, promptVersion: PRODUCT_TEXT_PROMPT_VERSION, inputHash: hash, generatedAt: FieldValue.serverTimestamp() } }, updatedAt: FieldValue.serverTimestamp() },
+      { merge: true },
+    ),
+  ]);
   return { ok: true, kind, code, status: 'generated', value };
 }

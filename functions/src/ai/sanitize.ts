@@ -1,4 +1,7 @@
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
+import { lazyRequire } from '../lib/lazy-module.js';
+
+const sanitizeHtml = lazyRequire<typeof SanitizeHtml>('sanitize-html');
 
 /**
  * The rich-text policy of the console (web/src/form-engine/rich-text.ts, document 1 §5) on the
@@ -6,7 +9,7 @@ import sanitizeHtml from 'sanitize-html';
  * style removed with their content, other tags dropped keeping their text.
  */
 export function sanitizeRichTextHtml(html: string): string {
-  return sanitizeHtml(html, {
+  return sanitizeHtml()(html, {
     allowedTags: ['b', 'i', 'em', 'strong', 'a', 'p', 'br', 'ol', 'ul', 'li'],
     allowedAttributes: { a: ['href'] },
     allowedSchemes: ['http', 'https', 'mailto'],

@@ -1,5 +1,8 @@
-import sendgridClient from '@sendgrid/client';
+import type SendgridClientModule from '@sendgrid/client';
 import { z } from 'zod';
+import { lazyRequire } from '../lib/lazy-module.js';
+
+const sendgridModule = lazyRequire<typeof SendgridClientModule>('@sendgrid/client');
 
 /**
  * SendGrid v3 through its official client (@sendgrid/client) pointed at a configurable base URL
@@ -63,6 +66,7 @@ export function classifySendError(error: AxiosLikeError, now = Date.now()): Mail
 
 export function createSendgridClient({ apiKey, baseUrl, timeoutMs = 15_000 }: { apiKey: string; baseUrl: string; timeoutMs?: number }): SendgridClient {
   // A client of our own (not the module's shared instance): each store/test may point elsewhere.
+  const sendgridClient = sendgridModule();
   const Client = sendgridClient.constructor as new () => typeof sendgridClient;
   const client = new Client();
   client.setApiKey(apiKey);

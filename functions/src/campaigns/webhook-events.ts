@@ -1,8 +1,9 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { EventWebhook } from '@sendgrid/eventwebhook';
+import type * as SendgridEventWebhook from '@sendgrid/eventwebhook';
 import pLimit from 'p-limit';
 import { z } from 'zod';
 import { applyEventFlag, EVENT_FLAG, normaliseEmail, OPT_OUT_EVENTS, PROJECT_COLLECTION, projectIdSchema, type RecipientFlags } from '@console/shared';
+import { lazyRequire } from '../lib/lazy-module.js';
 import { CUSTOM_ARGS, PREFERENCE_COLLECTION } from './email-channel.js';
 import { RECIPIENT_COLLECTION, SEND_COLLECTION } from './send-job.js';
 
@@ -13,6 +14,8 @@ import { RECIPIENT_COLLECTION, SEND_COLLECTION } from './send-job.js';
  * moves the recipient's flags, forward only); spam reports and unsubscribes mark the address
  * unsubscribed in campaign-email-preference.
  */
+
+const eventWebhook = lazyRequire<typeof SendgridEventWebhook>('@sendgrid/eventwebhook');
 
 export const SIGNATURE_HEADER = 'x-twilio-email-event-webhook-signature';
 export const TIMESTAMP_HEADER = 'x-twilio-email-event-webhook-timestamp';
@@ -32,7 +35,7 @@ export function verifyWebhookSignature(
   if (!rawBody || !signature || !timestamp) return { ok: false, reason: 'assinatura ausente' };
   if (!/^\d{1,12}$/.test(timestamp) || Math.abs(nowMs / 1000 - Number(timestamp)) > MAX_AGE_S) return { ok: false, reason: 'carimbo de tempo vencido' };
   try {
-    const webhook = new EventWebhook();
+    const webhook = new (eventWebhook().EventWebhook)();
     const pem = publicKey.includes('BEGIN') ? publicKey : `-----BEGIN PUBLIC KEY-----\n${publicKey}\n-----END PUBLIC KEY-----`;
     const key = webhook.convertPublicKeyToECDSA(pem);
     return webhook.verifySignature(key, rawBody, signature, timestamp) ? { ok: true } : { ok: false, reason: 'assinatura inválida' };

@@ -1,13 +1,13 @@
 import { Box, Button, Flex, Grid, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type Dispatch } from 'react';
 import {
-  checkCondition, conditionValue, newComparison, writeConditionSql,
-  type ConditionContext, type ConditionNode, type ConditionValue,
+  checkCondition, conditionValue, newComparison, nodeAt, writeConditionSql,
+  type ConditionContext, type ConditionIssue, type ConditionNode, type ConditionValue,
 } from '@console/shared';
 import { commandForKey } from './commands';
 import { ConditionPreview } from './ConditionPreview';
-import { ConditionEditorContext, IssueStore, type ConditionEditorEnv } from './editor-context';
-import { editorReducer, initialEditorState } from './editor-state';
+import { ConditionEditorContext, IssueStore, pathOf, type ConditionEditorEnv } from './editor-context';
+import { editorReducer, initialEditorState, type EditorAction } from './editor-state';
 import { LayoutTryOut } from './LayoutTryOut';
 import { NodeEditor } from './NodeEditor';
 import { SqlPanel } from './SqlPanel';
@@ -54,44 +54,83 @@ export function ConditionBuilder({ value, context, disabled = false, onChange, p
   const found = useMemo(() => (state.tree ? checkCondition(state.tree, context) : []), [state.tree, context]);
   useEffect(() => issues.set(found), [found, issues]);
   const sql = useMemo(() => (state.tree ? writeConditionSql(state.tree) : ''), [state.tree]);
-  const applySql = useCallback((tree: ConditionNode) => dispatch({ type: 'set-tree', tree }), []);
-  const env = useMemo<ConditionEditorEnv>(() => ({ dispatch, context, disabled, issues }), [context, disabled, issues]);
+  // The tree as last rendered, for controls that read their node when an event fires.
+  const treeRef = useRef(state.tree);
+  useLayoutEffect(() => { treeRef.current = state.tree; }, [state.tree]);
+  const env = useMemo<ConditionEditorEnv>(() => ({
+    dispatch, context, disabled, issues,
+    nodeAt: (pathKey) => {
+      const tree = treeRef.current;
+      try { return tree ? nodeAt(tree, pathOf(pathKey)) : undefined; } catch { return undefined; }
+    },
+  }), [context, disabled, issues]);
 
   return (
     <ConditionEditorContext.Provider value={env}>
-      <Box
-        onKeyDown={(e) => {
-          const command = commandForKey(e.nativeEvent);
-          if (command && !disabled) { e.preventDefault(); dispatch(command.action); }
-        }}
-      >
-        <Flex gap="2" mb="2" align="center" wrap="wrap">
-          <Button size="xs" variant="outline" disabled={disabled || state.past.length === 0} onClick={() => dispatch({ type: 'undo' })} title="Ctrl+Z">Desfazer</Button>
-          <Button size="xs" variant="outline" disabled={disabled || state.future.length === 0} onClick={() => dispatch({ type: 'redo' })} title="Ctrl+Shift+Z">Refazer</Button>
-          {state.tree && <Button size="xs" variant="ghost" colorPalette="red" disabled={disabled} onClick={() => dispatch({ type: 'set-tree', tree: null })}>Limpar condição</Button>}
-          {found.length > 0 && <Text fontSize="xs" color="red.600">{found.length === 1 ? '1 problema na condição' : `${found.length} problemas na condição`}</Text>}
-        </Flex>
-        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="3">
-          <Box minW="0">
-            {state.tree ? (
-              <NodeEditor node={state.tree} pathKey="" slotLabel="condição" slotAccepts="condition" />
-            ) : (
-              <Flex direction="column" align="flex-start" gap="2">
-                <Text fontSize="sm" color="fg.muted">Nenhuma condição.</Text>
-                <Button size="xs" disabled={disabled} onClick={() => dispatch({ type: 'set-tree', tree: newComparison(context) })}>Criar condição</Button>
-              </Flex>
-            )}
-          </Box>
-          <SqlPanel sql={sql} disabled={disabled} onApply={applySql} />
-        </Grid>
-        {preview && (
-          <Box mt="3" borderTopWidth="1px" pt="2">
-            {context === 'layout'
-              ? <LayoutTryOut tree={state.tree} />
-              : <ConditionPreview context={context} tree={state.tree} blocked={found[0]?.message ?? null} />}
-          </Box>
-        )}
-      </Box>
+      <BuilderView tree={state.tree} canUndo={state.past.length > 0} canRedo={state.future.length > 0} found={found} sql={sql}
+        context={context} disabled={disabled} preview={preview} dispatch={dispatch} />
     </ConditionEditorContext.Provider>
   );
 }
+
+/**
+ * What the builder shows. Memoised apart from the state and effects above: the form hands every
+ * emitted value back as `value`, and that echo must not re-render the editor.
+ */
+const BuilderView = memo(function BuilderView({ tree, canUndo, canRedo, found, sql, context, disabled, preview, dispatch }: {
+  tree: ConditionNode | null;
+  canUndo: boolean;
+  canRedo: boolean;
+  found: ConditionIssue[];
+  sql: string;
+  context: ConditionContext;
+  disabled: boolean;
+  preview: boolean;
+  dispatch: Dispatch<EditorAction>;
+}) {
+  const applySql = useCallback((next: ConditionNode) => dispatch({ type: 'set-tree', tree: next }), [dispatch]);
+  return (
+    <Box
+      onKeyDown={(e) => {
+        const command = commandForKey(e.nativeEvent);
+        if (command && !disabled) { e.preventDefault(); dispatch(command.action); }
+      }}
+    >
+      <Toolbar canUndo={canUndo} canRedo={canRedo} hasTree={tree !== null} problems={found.length} disabled={disabled} dispatch={dispatch} />
+      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="3">
+        <Box minW="0">
+          {tree ? (
+            <NodeEditor node={tree} pathKey="" slotLabel="condição" slotAccepts="condition" />
+          ) : (
+            <Flex direction="column" align="flex-start" gap="2">
+              <Text fontSize="sm" color="fg.muted">Nenhuma condição.</Text>
+              <Button size="xs" disabled={disabled} onClick={() => dispatch({ type: 'set-tree', tree: newComparison(context) })}>Criar condição</Button>
+            </Flex>
+          )}
+        </Box>
+        <SqlPanel sql={sql} disabled={disabled} onApply={applySql} />
+      </Grid>
+      {preview && (
+        <Box mt="3" borderTopWidth="1px" pt="2">
+          {context === 'layout'
+            ? <LayoutTryOut tree={tree} />
+            : <ConditionPreview context={context} tree={tree} blocked={found[0]?.message ?? null} />}
+        </Box>
+      )}
+    </Box>
+  );
+});
+
+/** Undo, redo, clear and the problem count: re-rendered only when one of them changes. */
+const Toolbar = memo(function Toolbar({ canUndo, canRedo, hasTree, problems, disabled, dispatch }: {
+  canUndo: boolean; canRedo: boolean; hasTree: boolean; problems: number; disabled: boolean; dispatch: Dispatch<EditorAction>;
+}) {
+  return (
+    <Flex gap="2" mb="2" align="center" wrap="wrap">
+      <Button size="xs" variant="outline" disabled={disabled || !canUndo} onClick={() => dispatch({ type: 'undo' })} title="Ctrl+Z">Desfazer</Button>
+      <Button size="xs" variant="outline" disabled={disabled || !canRedo} onClick={() => dispatch({ type: 'redo' })} title="Ctrl+Shift+Z">Refazer</Button>
+      {hasTree && <Button size="xs" variant="ghost" colorPalette="red" disabled={disabled} onClick={() => dispatch({ type: 'set-tree', tree: null })}>Limpar condição</Button>}
+      {problems > 0 && <Text fontSize="xs" color="red.600">{problems === 1 ? '1 problema na condição' : `${problems} problemas na condição`}</Text>}
+    </Flex>
+  );
+});

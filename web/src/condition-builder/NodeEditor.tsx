@@ -1,5 +1,5 @@
 import { Box, Button, Flex, IconButton, Text } from '@chakra-ui/react';
-import { memo } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import {
   conditionTypeOf, convertNode, findConditionAttribute, isOperatorNode, NODE_SIGNATURES, newComparison, slotOf, valueFor,
   type ConditionNode, type ConditionNodeType,
@@ -25,7 +25,9 @@ export interface NodeEditorProps {
 }
 
 const COMPARISON_TYPES: ConditionNodeType[] = ['=', '!=', '>', '>=', '<', '<=', 'BETWEEN', 'LIKE', 'IN', 'IS NULL', 'IS NOT NULL'];
-const ARITHMETIC_TYPES: ConditionNodeType[] = ['+', '-', '*', '/'];
+const ARITHMETIC_TYPES: ConditionNodeType[] = ['+', '-', '*', '/', 'ROUND'];
+const GROUP_TYPES: ConditionNodeType[] = ['AND', 'OR'];
+const MIN_WIDTH_0 = { minWidth: 0 } as const;
 
 /**
  * One node of the tree and, recursively, its operands. Memoised: an edit replaces only the nodes
@@ -34,13 +36,14 @@ const ARITHMETIC_TYPES: ConditionNodeType[] = ['+', '-', '*', '/'];
 export const NodeEditor = memo(function NodeEditor(props: NodeEditorProps) {
   const { node, pathKey } = props;
   const issue = useNodeIssue(pathKey);
+  // A plain element: it re-renders at every edit beneath it, and needs no theme styles.
   return (
-    <Box data-condition-path={pathKey} minW="0">
+    <div data-condition-path={pathKey} style={MIN_WIDTH_0}>
       {isOperatorNode(node) ? <OperatorEditor {...props} node={node} /> : <OperandWithType {...props} />}
       {issue && (
         <Text role="alert" fontSize="xs" color="red.600" mt="0.5">{issue}</Text>
       )}
-    </Box>
+    </div>
   );
 });
 
@@ -49,7 +52,7 @@ function OperandWithType({ node, pathKey, slotLabel, slotAccepts, attributeName 
   if (isOperatorNode(node)) return null;
   return (
     <Flex gap="1" align="center" wrap="wrap">
-      {pathKey !== '' && <TypeSelect node={node} pathKey={pathKey} types={typesForSlot(slotAccepts as never)} label={`Tipo de ${slotLabel}`} width="24" />}
+      {pathKey !== '' && <TypeSelect nodeType={node.type} pathKey={pathKey} types={typesForSlot(slotAccepts as never)} label={`Tipo de ${slotLabel}`} width="24" />}
       <LeafEditor node={node} pathKey={pathKey} label={slotLabel} attributeName={attributeName} />
     </Flex>
   );
@@ -59,11 +62,13 @@ function OperatorEditor(props: NodeEditorProps & { node: Extract<ConditionNode, 
   const { node, pathKey, parentType, index, count } = props;
   const { context } = useConditionEditor();
   const removable = (parentType === 'AND' || parentType === 'OR') && (count ?? 0) > 2;
-  const logical = conditionTypeOf(node, context) === 'boolean' || conditionTypeOf(node, context) === 'any';
-  const menu = (
-    <NodeMenu pathKey={pathKey} parentType={parentType} index={index} count={count} removable={removable}
-      unwrappable={(node.type === 'AND' || node.type === 'OR' || node.type === 'IF') && node.params.length > 0} logical={logical} />
-  );
+  const valueType = conditionTypeOf(node, context);
+  const logical = valueType === 'boolean' || valueType === 'any';
+  const unwrappable = (node.type === 'AND' || node.type === 'OR' || node.type === 'IF') && node.params.length > 0;
+  // The same element while its props stay, so an edit beneath this node does not re-render the menu.
+  const menu = useMemo(() => (
+    <NodeMenu pathKey={pathKey} parentType={parentType} index={index} count={count} removable={removable} unwrappable={unwrappable} logical={logical} />
+  ), [pathKey, parentType, index, count, removable, unwrappable, logical]);
   if (node.type === 'AND' || node.type === 'OR') return <GroupEditor node={node as { type: 'AND' | 'OR'; params: ConditionNode[] }} pathKey={pathKey} menu={menu} />;
   const sig = NODE_SIGNATURES[node.type];
   const operand = (i: number, extra: Partial<NodeEditorProps> = {}) => {
@@ -82,8 +87,8 @@ function OperatorEditor(props: NodeEditorProps & { node: Extract<ConditionNode, 
       const attributeName = left?.type === 'field' ? left.value : undefined;
       return (
         <Flex gap="1.5" align="center" wrap="wrap" {...bordered} bg="bg.subtle">
-          {left?.type === 'field' ? <LeftField node={node} pathKey={pathKey} /> : operand(0)}
-          <TypeSelect node={node} pathKey={pathKey} types={COMPARISON_TYPES} label="Operador" width="44" />
+          {left?.type === 'field' ? <LeftField field={left.value} pathKey={pathKey} /> : operand(0)}
+          <TypeSelect nodeType={node.type} pathKey={pathKey} types={COMPARISON_TYPES} label="Operador" width="44" />
           {node.params.slice(1).map((_, j) => (
             <Flex key={j} gap="1" align="center">
               {node.type === 'BETWEEN' && j === 1 && <Text fontSize="xs">e</Text>}
@@ -100,8 +105,8 @@ function OperatorEditor(props: NodeEditorProps & { node: Extract<ConditionNode, 
           <Text fontSize="xs" color="fg.muted">(</Text>
           {operand(0)}
           {node.type === 'ROUND'
-            ? <><TypeSelect node={node} pathKey={pathKey} types={[...ARITHMETIC_TYPES, 'ROUND']} label="Operação" width="36" /><Text fontSize="xs">casas:</Text>{node.params[1] ? operand(1) : <AddDigits pathKey={pathKey} />}</>
-            : <><TypeSelect node={node} pathKey={pathKey} types={[...ARITHMETIC_TYPES, 'ROUND']} label="Operação" width="36" />{operand(1)}</>}
+            ? <><TypeSelect nodeType={node.type} pathKey={pathKey} types={ARITHMETIC_TYPES} label="Operação" width="36" /><Text fontSize="xs">casas:</Text>{node.params[1] ? operand(1) : <AddDigits pathKey={pathKey} />}</>
+            : <><TypeSelect nodeType={node.type} pathKey={pathKey} types={ARITHMETIC_TYPES} label="Operação" width="36" />{operand(1)}</>}
           <Text fontSize="xs" color="fg.muted">)</Text>
           {menu}
         </Flex>
@@ -109,7 +114,7 @@ function OperatorEditor(props: NodeEditorProps & { node: Extract<ConditionNode, 
     case 'function':
       return (
         <Flex gap="1" align="center" wrap="wrap" {...bordered}>
-          {node.type === 'function' && <FunctionSelect node={node} pathKey={pathKey} />}
+          {node.type === 'function' && <FunctionSelect name={node.value} pathKey={pathKey} />}
           <Text fontSize="xs">(</Text>
           {node.params.map((_, i) => <Box key={i}>{operand(i)}</Box>)}
           <Text fontSize="xs">)</Text>
@@ -136,20 +141,22 @@ function AddDigits({ pathKey }: { pathKey: string }) {
 
 /**
  * The field compared by a comparison. Choosing a field of another type changes the compared
- * literal values to that type (a number field gets 0 instead of '').
+ * literal values to that type (a number field gets 0 instead of ''). Memoised on the field's
+ * name: the comparison is read when a field is chosen, so typing its value leaves this alone.
  */
-function LeftField({ node, pathKey }: { node: Extract<ConditionNode, { params: ConditionNode[] }>; pathKey: string }) {
-  const { dispatch, context, disabled } = useConditionEditor();
-  const left = node.params[0] as Extract<ConditionNode, { type: 'field' }>;
+const LeftField = memo(function LeftField({ field, pathKey }: { field: string; pathKey: string }) {
+  const { dispatch, context, disabled, nodeAt } = useConditionEditor();
   return (
-    <FieldPicker value={left.value} context={context} disabled={disabled} label="Campo"
+    <FieldPicker value={field} context={context} disabled={disabled} label="Campo"
       onChange={(name) => {
-        const field: ConditionNode = { type: 'field', value: name };
+        const node = nodeAt(pathKey);
+        if (!node || !isOperatorNode(node)) return;
+        const chosen: ConditionNode = { type: 'field', value: name };
         const attribute = findConditionAttribute(context, name);
         const params = node.params.map((p, i) => {
-          if (i === 0) return field;
+          if (i === 0) return chosen;
           if (!attribute) return p;
-          const wanted = valueFor(field, context);
+          const wanted = valueFor(chosen, context);
           if (p.type === 'list') return attribute.type === 'number' && p.value.some((v) => typeof v !== 'number') ? { type: 'list', value: [] } as ConditionNode : p;
           const literal = p.type === 'string' || p.type === 'numeric' || p.type === 'bool';
           return literal && p.type !== wanted.type ? convertNode(p, wanted.type, context) : p;
@@ -157,36 +164,49 @@ function LeftField({ node, pathKey }: { node: Extract<ConditionNode, { params: C
         dispatch({ type: 'replace', path: pathOf(pathKey), node: { ...node, params } as ConditionNode });
       }} />
   );
-}
+});
 
-function GroupEditor({ node, pathKey, menu }: { node: { type: 'AND' | 'OR'; params: ConditionNode[] }; pathKey: string; menu: React.ReactNode }) {
-  const { dispatch, context, disabled } = useConditionEditor();
+function GroupEditor({ node, pathKey, menu }: { node: { type: 'AND' | 'OR'; params: ConditionNode[] }; pathKey: string; menu: ReactNode }) {
   return (
     <Box borderWidth="1px" borderLeftWidth="4px" borderLeftColor={node.type === 'AND' ? 'blue.400' : 'orange.400'} rounded="md" p="2" role="group" aria-label={node.type === 'AND' ? 'Grupo E' : 'Grupo OU'}>
-      <Flex gap="2" align="center" mb="2">
-        <TypeSelect node={node} pathKey={pathKey} types={['AND', 'OR']} label="Tipo do grupo" width="32" />
-        <Text fontSize="xs" color="fg.muted">{node.type === 'AND' ? 'todas as condições abaixo' : 'pelo menos uma das condições abaixo'}</Text>
-        <Box flex="1" />
-        {menu}
-      </Flex>
+      <GroupHeader type={node.type} pathKey={pathKey} menu={menu} />
       <SortableOperands node={node} pathKey={pathKey} />
-      <Flex gap="2" mt="2">
-        <Button size="xs" variant="outline" disabled={disabled} onClick={() => dispatch({ type: 'add', parentPath: pathOf(pathKey), node: newComparison(context) })}>+ Condição</Button>
-        <Button size="xs" variant="ghost" disabled={disabled}
-          onClick={() => dispatch({ type: 'add', parentPath: pathOf(pathKey), node: { type: node.type === 'AND' ? 'OR' : 'AND', params: [newComparison(context), newComparison(context)] } })}>
-          + Grupo {node.type === 'AND' ? 'OU' : 'E'}
-        </Button>
-      </Flex>
+      <GroupButtons type={node.type} pathKey={pathKey} />
     </Box>
   );
 }
 
+/** A group's type and menu; memoised, so an edit inside the group leaves it alone. */
+const GroupHeader = memo(function GroupHeader({ type, pathKey, menu }: { type: 'AND' | 'OR'; pathKey: string; menu: ReactNode }) {
+  return (
+    <Flex gap="2" align="center" mb="2">
+      <TypeSelect nodeType={type} pathKey={pathKey} types={GROUP_TYPES} label="Tipo do grupo" width="32" />
+      <Text fontSize="xs" color="fg.muted">{type === 'AND' ? 'todas as condições abaixo' : 'pelo menos uma das condições abaixo'}</Text>
+      <Box flex="1" />
+      {menu}
+    </Flex>
+  );
+});
+
+const GroupButtons = memo(function GroupButtons({ type, pathKey }: { type: 'AND' | 'OR'; pathKey: string }) {
+  const { dispatch, context, disabled } = useConditionEditor();
+  return (
+    <Flex gap="2" mt="2">
+      <Button size="xs" variant="outline" disabled={disabled} onClick={() => dispatch({ type: 'add', parentPath: pathOf(pathKey), node: newComparison(context) })}>+ Condição</Button>
+      <Button size="xs" variant="ghost" disabled={disabled}
+        onClick={() => dispatch({ type: 'add', parentPath: pathOf(pathKey), node: { type: type === 'AND' ? 'OR' : 'AND', params: [newComparison(context), newComparison(context)] } })}>
+        + Grupo {type === 'AND' ? 'OU' : 'E'}
+      </Button>
+    </Flex>
+  );
+});
+
 /** The visible remove button of an AND/OR operand: only when the group has more than two (document 1 §5). */
-export function RemoveOperandButton({ pathKey }: { pathKey: string }) {
+export const RemoveOperandButton = memo(function RemoveOperandButton({ pathKey }: { pathKey: string }) {
   const { dispatch, disabled } = useConditionEditor();
   return (
     <IconButton size="2xs" variant="ghost" colorPalette="red" aria-label="Remover condição" disabled={disabled} onClick={() => dispatch({ type: 'remove', path: pathOf(pathKey) })}>
       ✕
     </IconButton>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { IconButton, Menu, Portal } from '@chakra-ui/react';
+import { memo } from 'react';
 import { newComparison } from '@console/shared';
 import { pathOf, useConditionEditor } from './editor-context';
 
@@ -6,7 +7,7 @@ import { pathOf, useConditionEditor } from './editor-context';
  * A node's actions: group in AND/OR, wrap in IF, ungroup, move among its siblings, remove. Only
  * the possible ones are listed (remove only from an AND/OR of more than two).
  */
-export function NodeMenu({ pathKey, parentType, index, count, removable, unwrappable, logical }: {
+export const NodeMenu = memo(function NodeMenu({ pathKey, parentType, index, count, removable, unwrappable, logical }: {
   pathKey: string;
   parentType?: string;
   index?: number;
@@ -45,4 +46,4 @@ export function NodeMenu({ pathKey, parentType, index, count, removable, unwrapp
       </Portal>
     </Menu.Root>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Box, Flex, IconButton } from '@chakra-ui/react';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DraggableAttributes, type DraggableSyntheticListeners, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo, useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
@@ -15,6 +15,14 @@ const KEYBOARD = { coordinateGetter: sortableKeyboardCoordinates };
 const ACCESSIBILITY = {
   screenReaderInstructions: { draggable: 'Para mover, pressione espaço, use as setas e pressione espaço de novo para soltar.' },
 };
+
+/**
+ * Each operand row is rendered only while it is on screen (a large rule is mostly off screen, and
+ * its rows would otherwise be styled, laid out and painted again after every keystroke). Their
+ * size is remembered once shown; the clip margin keeps focus rings (up to 4 px outside a
+ * control) visible inside the containment this implies.
+ */
+const ROW_CONTAINMENT = { contentVisibility: 'auto', containIntrinsicSize: 'auto 2.25rem', overflowClipMargin: '4px' } as const;
 
 /**
  * A group's operands as a store each row subscribes to by index. An edit inside one operand then
@@ -86,14 +94,25 @@ const OperandRow = memo(function OperandRow({ id, store, pathKey, parentType, in
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   if (!node) return null;
   return (
-    <Flex ref={setNodeRef} align="flex-start" gap="1" style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}>
-      <IconButton ref={setActivatorNodeRef} size="2xs" variant="ghost" aria-label="Arrastar para reordenar" cursor="grab" {...attributes} {...listeners}>
-        ⠿
-      </IconButton>
+    <Flex ref={setNodeRef} align="flex-start" gap="1" style={{ ...ROW_CONTAINMENT, transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}>
+      <DragHandle handleRef={setActivatorNodeRef} attributes={attributes} listeners={listeners} />
       <Box flex="1" minW="0">
         <NodeEditor node={node} pathKey={pathKey} slotLabel="condição" slotAccepts="boolean" parentType={parentType} index={index} count={count} />
       </Box>
       {count > 2 && <RemoveOperandButton pathKey={pathKey} />}
     </Flex>
+  );
+});
+
+/** The drag handle: dnd-kit keeps its ref, attributes and listeners stable, so typing leaves it alone. */
+const DragHandle = memo(function DragHandle({ handleRef, attributes, listeners }: {
+  handleRef: (element: HTMLElement | null) => void;
+  attributes: DraggableAttributes;
+  listeners: DraggableSyntheticListeners;
+}) {
+  return (
+    <IconButton ref={handleRef} size="2xs" variant="ghost" aria-label="Arrastar para reordenar" cursor="grab" {...attributes} {...listeners}>
+      ⠿
+    </IconButton>
   );
 });

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type Dispatch } from 'react';
-import type { ConditionContext, ConditionIssue } from '@console/shared';
+import type { ConditionContext, ConditionIssue, ConditionNode } from '@console/shared';
 import type { EditorAction } from './editor-state';
 
 /** What every node editor needs and never changes while editing (so memoised nodes stay put). */
@@ -8,6 +8,12 @@ export interface ConditionEditorEnv {
   context: ConditionContext;
   disabled: boolean;
   issues: IssueStore;
+  /**
+   * The node at a path of the current tree, read when an event needs it: controls that change a
+   * node from its current value (type selects, the field picker) then re-render only when what
+   * they show changes, not at every edit beneath them.
+   */
+  nodeAt(pathKey: string): ConditionNode | undefined;
 }
 
 export const ConditionEditorContext = createContext<ConditionEditorEnv | null>(null);

@@ -23,4 +23,9 @@ describe('operand keys', () => {
   it('are unique when one object appears twice', () => {
     expect(new Set(nextOperandKeys(null, [a, a])).size).toBe(2);
   });
+  it('stay with each occurrence of a repeated object when another operand is edited', () => {
+    const twice = nextOperandKeys(null, [a, b, a]);
+    expect(nextOperandKeys({ params: [a, b, a], keys: twice }, [a, leaf('b2'), a])).toEqual(twice);
+    expect(nextOperandKeys({ params: [a, b, a], keys: twice }, [leaf('a2'), b, a])).toEqual(twice);
+  });
 });

@@ -9,20 +9,27 @@ let next = 0;
  * new object) keeps the key of the one it replaced, so its inputs keep their focus.
  */
 export function nextOperandKeys(previous: { params: readonly ConditionNode[]; keys: string[] } | null, params: readonly ConditionNode[]): string[] {
-  const byNode = new Map<ConditionNode, string>();
-  previous?.params.forEach((p, i) => { if (!byNode.has(p)) byNode.set(p, previous.keys[i]!); });
-  const stillThere = new Set(params);
+  const keys: (string | undefined)[] = params.map(() => undefined);
   const used = new Set<string>();
-  return params.map((p, i) => {
-    let key = byNode.get(p);
-    if (key === undefined || used.has(key)) {
-      const old = previous?.params[i];
-      const inPlace = old !== undefined && !stillThere.has(old) ? previous!.keys[i] : undefined;
-      key = inPlace !== undefined && !used.has(inPlace) ? inPlace : `n${next++}`;
-    }
-    used.add(key);
-    return key;
+  const take = (i: number, key: string) => { keys[i] = key; used.add(key); };
+  // An operand still in its place keeps its key. Checked first, so that one object filling several
+  // slots (a tree built in code can share a node) keeps each slot's key through an edit elsewhere.
+  params.forEach((p, i) => { if (previous && previous.params[i] === p) take(i, previous.keys[i]!); });
+  // A moved operand is the same object somewhere else: it takes that key.
+  const byNode = new Map<ConditionNode, string[]>();
+  previous?.params.forEach((p, i) => byNode.set(p, [...(byNode.get(p) ?? []), previous.keys[i]!]));
+  params.forEach((p, i) => {
+    const key = keys[i] === undefined ? byNode.get(p)?.find((k) => !used.has(k)) : undefined;
+    if (key !== undefined) take(i, key);
   });
+  // What is left is new or replaced in place (an edit makes a new object): the key of the slot if
+  // its old operand is gone, else a new one.
+  params.forEach((_, i) => {
+    if (keys[i] !== undefined) return;
+    const inPlace = previous?.keys[i];
+    take(i, inPlace !== undefined && !used.has(inPlace) ? inPlace : `n${next++}`);
+  });
+  return keys as string[];
 }
 
 export function useOperandKeys(params: readonly ConditionNode[]): string[] {
