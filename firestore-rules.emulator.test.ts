@@ -1,11 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { deleteDoc, doc, getDoc, getDocs, collection, serverTimestamp, setDoc, setLogLevel, updateDoc, addDoc } from 'firebase/firestore';
 import { ADMIN_ONLY_CONFIG_DOCS, CONFIG_DOCUMENT_ACCESS } from '@console/shared';
 import { collectionGroup, limit, orderBy, query, where } from 'firebase/firestore';
@@ -40,7 +35,11 @@ beforeAll(async () => {
     for (const id of ADMIN_ONLY_CONFIG_DOCS) await setDoc(doc(db, `project/rules-a/config/${id}`), { apiKey: 'secret' });
     await setDoc(doc(db, 'project/rules-a/product-data-changelog/e1'), { field: 'Price', createdBy: { id: 'staff-a' } });
     await setDoc(doc(db, 'project/rules-a/product-data/1012345'), { Price: 10, ProductLine: 'Century' });
-    await setDoc(doc(db, 'project/rules-a/product-data/1055555'), { Price: 20, Options: { canSell: true, maxInstallments: 10 }, Stock: { cdlbox: { qty: 3, reserved: 1 } } });
+    await setDoc(doc(db, 'project/rules-a/product-data/1055555'), {
+      Price: 20,
+      Options: { canSell: true, maxInstallments: 10 },
+      Stock: { cdlbox: { qty: 3, reserved: 1 } },
+    });
     await setDoc(doc(db, 'project/rules-a/import-log/l1'), { module: 'product', userId: 'staff-a' });
     await setDoc(doc(db, 'project/rules-a/sync-task/t1'), { status: 'done', uid: 'staff-a' });
     await setDoc(doc(db, 'project/rules-a/ai-usage/u1'), { uid: 'staff-a', model: 'gpt-4o-mini', tokensIn: 10, tokensOut: 5, outcome: 'ok' });
@@ -123,22 +122,28 @@ describe('config documents', () => {
     await assertFails(setDoc(doc(staffA(), `project/rules-a/config/${id}`), { apiKey: 'x' }));
   });
   it("customerio's workspace tracking key is a credential: staff can neither read nor write it", async () => {
-    await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), 'project/rules-a/config/customerio'), { workspaceTrackKey: 'tk-secreta', siteId: 's1' }));
+    await env.withSecurityRulesDisabled((context) =>
+      setDoc(doc(context.firestore(), 'project/rules-a/config/customerio'), { workspaceTrackKey: 'tk-secreta', siteId: 's1' }),
+    );
     await assertFails(getDoc(doc(staffA(), 'project/rules-a/config/customerio')));
     await assertFails(setDoc(doc(staffA(), 'project/rules-a/config/customerio'), { siteId: 's2' }, { merge: true }));
     await assertSucceeds(getDoc(doc(admin(), 'project/rules-a/config/customerio')));
   });
-  it.each(Object.entries(CONFIG_DOCUMENT_ACCESS).filter(([, access]) => access === 'members').map(([id]) => id))(
-    '%s holds no credential: members read and edit it, other stores do not',
-    async (id) => {
-      await assertSucceeds(setDoc(doc(staffA(), `project/rules-a/config/${id}`), { note: 'ok' }, { merge: true }));
-      await assertSucceeds(getDoc(doc(staffA(), `project/rules-a/config/${id}`)));
-      await assertFails(getDoc(doc(staffB(), `project/rules-a/config/${id}`)));
-    },
-  );
+  it.each(
+    Object.entries(CONFIG_DOCUMENT_ACCESS)
+      .filter(([, access]) => access === 'members')
+      .map(([id]) => id),
+  )('%s holds no credential: members read and edit it, other stores do not', async (id) => {
+    await assertSucceeds(setDoc(doc(staffA(), `project/rules-a/config/${id}`), { note: 'ok' }, { merge: true }));
+    await assertSucceeds(getDoc(doc(staffA(), `project/rules-a/config/${id}`)));
+    await assertFails(getDoc(doc(staffB(), `project/rules-a/config/${id}`)));
+  });
   it('the rules and the shared list name the same admin-only documents', () => {
     const listed = /function adminOnlyConfig[\s\S]*?\[([^\]]*)\]/.exec(rules)![1]!;
-    const inRules = listed.split(',').map((s) => s.trim().replace(/'/g, '')).sort();
+    const inRules = listed
+      .split(',')
+      .map((s) => s.trim().replace(/'/g, ''))
+      .sort();
     expect(inRules).toEqual([...ADMIN_ONLY_CONFIG_DOCS].sort());
   });
 });
@@ -153,19 +158,23 @@ describe('product-data overrides (document 1 §5)', () => {
   });
   it('a member overrides one field with a reason signed with its own id', async () => {
     await assertSucceeds(setDoc(ref(staffA()), { Price: 12, updatedAt: serverTimestamp(), _override: mark('staff-a') }, { merge: true }));
-    await assertSucceeds(
-      setDoc(ref(staffA()), { Options: { canSell: false }, _override: mark('staff-a', 'Options.canSell') }, { merge: true }),
-    );
+    await assertSucceeds(setDoc(ref(staffA()), { Options: { canSell: false }, _override: mark('staff-a', 'Options.canSell') }, { merge: true }));
     await assertSucceeds(setDoc(ref(staffA(), '1099999'), { Price: 5, _override: mark('staff-a') }, { merge: true }));
   });
   it('records the override in `_overrides` at the declared field only (issue 17)', async () => {
     const entry = (by: string) => ({ about: 'Concorrência', by, at: serverTimestamp(), upstream: 10 });
     await assertSucceeds(setDoc(ref(staffA()), { Price: 14, _override: mark('staff-a'), _overrides: { Price: entry('staff-a') } }, { merge: true }));
     await assertSucceeds(
-      setDoc(ref(staffA()), { Options: { canSell: true }, _override: mark('staff-a', 'Options.canSell'), _overrides: { 'Options.canSell': entry('staff-a') } }, { merge: true }),
+      setDoc(
+        ref(staffA()),
+        { Options: { canSell: true }, _override: mark('staff-a', 'Options.canSell'), _overrides: { 'Options.canSell': entry('staff-a') } },
+        { merge: true },
+      ),
     );
     await assertFails(setDoc(ref(staffA()), { Price: 15, _override: mark('staff-a'), _overrides: { ProductLine: entry('staff-a') } }, { merge: true }));
-    await assertFails(setDoc(ref(staffA()), { Price: 15, _override: mark('staff-a'), _overrides: { Price: entry('staff-a'), PriceNet: entry('staff-a') } }, { merge: true }));
+    await assertFails(
+      setDoc(ref(staffA()), { Price: 15, _override: mark('staff-a'), _overrides: { Price: entry('staff-a'), PriceNet: entry('staff-a') } }, { merge: true }),
+    );
     await assertFails(setDoc(ref(staffA()), { Price: 15, _override: mark('staff-a'), _overrides: 'Price' }, { merge: true }));
   });
   it('an override without a fresh mark, signed by another, without a reason or touching other fields is refused', async () => {
@@ -181,9 +190,7 @@ describe('product-data overrides (document 1 §5)', () => {
   it('a nested override changes only the declared leaf: no second field slips past the changelog', async () => {
     const nested = ref(staffA(), '1055555');
     // Options.canSell declared, Options.maxInstallments changed too: refused (it used to pass).
-    await assertFails(
-      setDoc(nested, { Options: { canSell: false, maxInstallments: 1 }, _override: mark('staff-a', 'Options.canSell') }, { merge: true }),
-    );
+    await assertFails(setDoc(nested, { Options: { canSell: false, maxInstallments: 1 }, _override: mark('staff-a', 'Options.canSell') }, { merge: true }));
     // Only the other leaf changed under the declared one's name: refused.
     await assertFails(setDoc(nested, { Options: { maxInstallments: 2 }, _override: mark('staff-a', 'Options.canSell') }, { merge: true }));
     // Replacing the whole map (no merge) drops its other leaves: refused.
@@ -245,7 +252,7 @@ describe('file registry', () => {
     await assertSucceeds(getDoc(doc(staffA(), 'project/rules-a/file/f1')));
     await assertFails(getDoc(doc(staffB(), 'project/rules-a/file/f1')));
   });
-  it('no client writes them: an entry could otherwise point at another store\'s object or forge a video status', async () => {
+  it("no client writes them: an entry could otherwise point at another store's object or forge a video status", async () => {
     await assertFails(setDoc(doc(staffA(), 'project/rules-a/file/f2'), { id: 'f2', filePath: 'project/rules-b/secret.pdf' }));
     await assertFails(updateDoc(doc(staffA(), 'project/rules-a/file/f1'), { 'cdn.bunny.status': 4 }));
     await assertFails(updateDoc(doc(admin(), 'project/rules-a/file/f1'), { isPublic: false }));
@@ -314,7 +321,7 @@ describe('AI usage records and budget counters', () => {
     await assertFails(updateDoc(doc(admin(), 'project/rules-a/ai-usage-month/2026-11'), { tokens: 0 }));
     await assertFails(setDoc(doc(staffA(), 'project/rules-a/ai-usage-month/2026-12'), { tokens: 0 }));
   });
-  it('the per-user rate counters are nobody\'s but the functions\'', async () => {
+  it("the per-user rate counters are nobody's but the functions'", async () => {
     await assertFails(getDoc(doc(staffA(), 'ai-rate-limit/staff-a_1')));
     await assertFails(setDoc(doc(staffA(), 'ai-rate-limit/staff-a_1'), { count: 0 }));
     await assertFails(setDoc(doc(admin(), 'ai-rate-limit/staff-a_1'), { count: 0 }));

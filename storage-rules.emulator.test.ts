@@ -2,12 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { buildStorageRulesRuntime, findJavaHome, javaShim } from './scripts/lib/java.mjs';
 
 // Runs against the stack's Storage emulator (FIREBASE_STORAGE_EMULATOR_HOST), whose rules runtime
@@ -119,7 +114,7 @@ describe('who reaches what', () => {
   });
 });
 
-describe("editor/ (shared by every project): a file belongs to the project that uploaded it", () => {
+describe('editor/ (shared by every project): a file belongs to the project that uploaded it', () => {
   const staffCookstore = () => as('staff-cook', { role: 'staff', projects: ['cookstore'] });
   const ofMain = `editor/${run}.de-main.txt`;
 
@@ -230,10 +225,19 @@ describe('size limit', () => {
   const verify = async (
     method: 'create' | 'update',
     path: string,
-    { size = 1, owner = 'main', storedOwner, projects = ['main'], role = 'staff' }: { size?: number; owner?: string; storedOwner?: string; projects?: string[]; role?: string } = {},
+    {
+      size = 1,
+      owner = 'main',
+      storedOwner,
+      projects = ['main'],
+      role = 'staff',
+    }: { size?: number; owner?: string; storedOwner?: string; projects?: string[]; role?: string } = {},
   ) => {
     const fullPath = `/b/${projectId}.appspot.com/o/${path}`;
-    const segments = fullPath.split('/').filter(Boolean).map((simple) => ({ simple }));
+    const segments = fullPath
+      .split('/')
+      .filter(Boolean)
+      .map((simple) => ({ simple }));
     const token = { map_value: { fields: { role: { string_value: role }, projects: { list_value: { values: projects.map((p) => ({ string_value: p })) } } } } };
     const answer = await send('verify', {
       rulesetName: 'size',
@@ -269,7 +273,7 @@ describe('size limit', () => {
     expect(await create(`project/cookstore/${run}/video.mp4`, 1)).toBe(false);
   });
 
-  it("re-tagging an editor/ object to another project is refused to everyone, even a user of both and admins", async () => {
+  it('re-tagging an editor/ object to another project is refused to everyone, even a user of both and admins', async () => {
     const path = `editor/${run}.foto.jpg`;
     const both = { projects: ['main', 'cookstore'] };
     expect(await verify('update', path, { storedOwner: 'main', owner: 'cookstore', ...both })).toBe(false);

@@ -81,7 +81,8 @@ try {
   const handlersFile = join(CACHE_DIR, 'bench-ai-handlers.mjs');
   await build({
     stdin: {
-      contents: "export { consoleProductsAiResponse } from './functions/src/http/console-products-ai-response.ts'; export { consoleProductsAiTools } from './functions/src/http/console-products-ai-tools.ts'; export { aiResponseRequestSchema, aiToolsRequestSchema } from './shared/src/api/ai.ts';",
+      contents:
+        "export { consoleProductsAiResponse } from './functions/src/http/console-products-ai-response.ts'; export { consoleProductsAiTools } from './functions/src/http/console-products-ai-tools.ts'; export { aiResponseRequestSchema, aiToolsRequestSchema } from './shared/src/api/ai.ts';",
       resolveDir: ROOT,
       loader: 'ts',
     },
@@ -111,12 +112,23 @@ try {
   const own = [];
   for (let i = 0; i < ROUNDS + 3; i++) {
     const t = performance.now();
-    await consoleProductsAiResponse.handle({ params: {}, query: { project }, body: parse('aiResponseRequestSchema', responseBody), caller, project, origin: null });
+    await consoleProductsAiResponse.handle({
+      params: {},
+      query: { project },
+      body: parse('aiResponseRequestSchema', responseBody),
+      caller,
+      project,
+      origin: null,
+    });
     await consoleProductsAiTools.handle({ params: {}, query: { project }, body: parse('aiToolsRequestSchema', toolsBody), caller, project, origin: null });
     if (i >= 3) own.push(performance.now() - t); // the first rounds warm the clients up
   }
   const post = (/** @type {string} */ path, /** @type {unknown} */ body) =>
-    fetch(`${HOSTING_URL}${path}?project=${project}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => {
+    fetch(`${HOSTING_URL}${path}?project=${project}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then(async (r) => {
       await r.text();
       if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
     });
@@ -170,7 +182,9 @@ try {
           const code = codes[next++];
           await Promise.all(
             COMBINED.map(async (kind) => {
-              const res = await fetch(`${HOSTING_URL}/api/firestore/product-openai/${kind}/${code}?project=${store}`, { headers: { authorization: `Bearer ${token}` } });
+              const res = await fetch(`${HOSTING_URL}/api/firestore/product-openai/${kind}/${code}?project=${store}`, {
+                headers: { authorization: `Bearer ${token}` },
+              });
               const text = await res.text();
               if (!res.ok || !text.includes('"generated"')) failures.push(`${kind}/${code}: HTTP ${res.status} ${text.slice(0, 120)}`);
             }),
@@ -183,7 +197,11 @@ try {
 
   await setLatency(LATENCY_MS);
   // The Functions emulator starts a worker process per concurrent request: 50 at once first, untimed.
-  await runTexts(await storeWith(catalogue.slice(0, 10), 'warm'), catalogue.slice(0, 10).map((d) => d.id), 10);
+  await runTexts(
+    await storeWith(catalogue.slice(0, 10), 'warm'),
+    catalogue.slice(0, 10).map((d) => d.id),
+    10,
+  );
   for (const n of CONCURRENCIES) {
     const store = await storeWith(catalogue, String(n));
     const codes = catalogue.map((d) => d.id);

@@ -28,11 +28,23 @@ process.env.VITE_FIREBASE_PROJECT_ID ??= 'demo-bench';
 // time per update is read apart from React's profiling build (its Profiler), which adds logging
 // of its own to every render, so it is not the build whose keystrokes are timed.
 await build({
-  configFile: false, root: join(ROOT, 'bench/conditions'), plugins: [react()], logLevel: 'warn',
-  build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000, rollupOptions: { input: { page: join(ROOT, 'bench/conditions/index.html'), floor: join(ROOT, 'bench/conditions/floor.html') } } },
+  configFile: false,
+  root: join(ROOT, 'bench/conditions'),
+  plugins: [react()],
+  logLevel: 'warn',
+  build: {
+    outDir,
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 5000,
+    rollupOptions: { input: { page: join(ROOT, 'bench/conditions/index.html'), floor: join(ROOT, 'bench/conditions/floor.html') } },
+  },
 });
 await build({
-  configFile: false, root: join(ROOT, 'bench/conditions'), base: '/profiling/', plugins: [react()], logLevel: 'warn',
+  configFile: false,
+  root: join(ROOT, 'bench/conditions'),
+  base: '/profiling/',
+  plugins: [react()],
+  logLevel: 'warn',
   resolve: { alias: { 'react-dom/client': 'react-dom/profiling' } },
   build: { outDir: join(outDir, 'profiling'), emptyOutDir: false, chunkSizeWarningLimit: 5000 },
 });
@@ -50,8 +62,12 @@ const server = createServer(async (req, res) => {
   }
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(null)));
-const median = (/** @type {number[]} */ xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
-const percentile = (/** @type {number[]} */ xs, /** @type {number} */ p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+const median = (/** @type {number[]} */ xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const percentile = (/** @type {number[]} */ xs, /** @type {number} */ p) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 
 /**
  * Opens one page, types TYPED at the end of the first 'comparado a' input, returns what it timed.
@@ -69,7 +85,10 @@ async function typeInto(browser, path, { tree }) {
     const input = page.getByRole('textbox', { name: 'comparado a' }).first();
     await input.click();
     await input.press('End');
-    await page.evaluate(() => { window.bench.keystrokes.splice(0); window.bench.renders.splice(0); });
+    await page.evaluate(() => {
+      window.bench.keystrokes.splice(0);
+      window.bench.renders.splice(0);
+    });
     await page.keyboard.type(TYPED, { delay: 40 });
     await page.waitForTimeout(200);
     const keys = await page.evaluate(() => [...window.bench.keystrokes]);
@@ -87,7 +106,11 @@ async function typeInto(browser, path, { tree }) {
 }
 
 const ROUNDS = 3;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+});
 try {
   // Rounds alternate the editor and the bare input, so both see the same load.
   /** @type {number[]} */
@@ -107,8 +130,12 @@ try {
   const typing = median(keys);
   const bare = median(floor);
   console.log(`conditions editor open, ${opened.nodes} nodes: ${opened.openMs.toFixed(0)} ms to first paint`);
-  console.log(`conditions   React's render+commit per update: median ${median(renders).toFixed(1)} ms over ${renders.length} updates (profiling build; the rest of keystroke-to-paint is the browser: events, style, layout, paint)`);
-  console.log(`conditions keystroke to paint editing a leaf of a ${opened.nodes}-node tree: median ${typing.toFixed(1)} ms, p95 ${percentile(keys, 95).toFixed(1)} ms over ${keys.length} keys  (goal one ${FRAME_MS.toFixed(1)} ms frame: median/frame ${(typing / FRAME_MS).toFixed(2)}; a bare input in the same run ${bare.toFixed(1)} ms, ratio ${(typing / bare).toFixed(1)})`);
+  console.log(
+    `conditions   React's render+commit per update: median ${median(renders).toFixed(1)} ms over ${renders.length} updates (profiling build; the rest of keystroke-to-paint is the browser: events, style, layout, paint)`,
+  );
+  console.log(
+    `conditions keystroke to paint editing a leaf of a ${opened.nodes}-node tree: median ${typing.toFixed(1)} ms, p95 ${percentile(keys, 95).toFixed(1)} ms over ${keys.length} keys  (goal one ${FRAME_MS.toFixed(1)} ms frame: median/frame ${(typing / FRAME_MS).toFixed(2)}; a bare input in the same run ${bare.toFixed(1)} ms, ratio ${(typing / bare).toFixed(1)})`,
+  );
 } finally {
   await browser.close();
   server.close();

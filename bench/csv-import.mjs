@@ -64,8 +64,10 @@ function product(i, prefix) {
     Options: { canSell: i % 2 === 0, maxInstallments: 6 },
   };
 }
-const header = 'id:text,ProductCode:text,ProductSiteName:text,EAN13:text,category:text,Price:number,PriceCompare:number,Options.canSell:checkbox,Options.maxInstallments:number';
-const csvLine = (/** @type {ReturnType<typeof product>} */ p) => [p.id, p.ProductCode, p.ProductSiteName, p.EAN13, p.category, p.Price, p.PriceCompare, p.Options.canSell, p.Options.maxInstallments].join(',');
+const header =
+  'id:text,ProductCode:text,ProductSiteName:text,EAN13:text,category:text,Price:number,PriceCompare:number,Options.canSell:checkbox,Options.maxInstallments:number';
+const csvLine = (/** @type {ReturnType<typeof product>} */ p) =>
+  [p.id, p.ProductCode, p.ProductSiteName, p.EAN13, p.category, p.Price, p.PriceCompare, p.Options.canSell, p.Options.maxInstallments].join(',');
 const documents = (/** @type {string} */ prefix) => Array.from({ length: ROWS }, (_, i) => ({ ...product(i, prefix), brand: 'Tramontina' }));
 /** @type {<T>(list: T[], n: number) => T[][]} */
 const chunks = (list, n) => Array.from({ length: Math.ceil(list.length / n) }, (_, i) => list.slice(i * n, i * n + n));
@@ -80,9 +82,11 @@ const fmtRate = (/** @type {number} */ s) => `${s.toFixed(1)} s = ${(ROWS / s).t
  */
 async function commitAll(batches, concurrency, commit) {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < batches.length) await commit(batches[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < batches.length) await commit(batches[next++]);
+    }),
+  );
 }
 
 /** The Firestore emulator's pid, once looked up (null: not found). @type {number | null | undefined} */
@@ -109,7 +113,8 @@ async function measure(fn) {
   await fn();
   return { s: (performance.now() - t) / 1000, cpu: emulatorCpu() - cpu };
 }
-const cpuNote = (/** @type {{ cpu: number }} */ { cpu }) => (Number.isFinite(cpu) ? `; emulator CPU ${cpu.toFixed(1)} s = ${((1000 * cpu) / ROWS).toFixed(1)} ms per row` : '');
+const cpuNote = (/** @type {{ cpu: number }} */ { cpu }) =>
+  Number.isFinite(cpu) ? `; emulator CPU ${cpu.toFixed(1)} s = ${((1000 * cpu) / ROWS).toFixed(1)} ms per row` : '';
 
 const stateDir = mkdtempSync(join(tmpdir(), 'console-bench-csv-'));
 const stack = await startStack({ stateDir, persist: false, logFile: join(CACHE_DIR, 'emulators-bench-csv.log') });
@@ -127,15 +132,20 @@ try {
   Object.assign(process.env, emulatorEnv());
   const app = initializeApp({ projectId: PROJECT_ID }, 'bench-csv');
   const db = getFirestore(app);
-  const bare = await measure(() => commitAll(chunks(documents(`bare-${tag}`), BATCH_SIZE), CONCURRENCY, async (batch) => {
-    const b = db.batch();
-    for (const p of batch) b.set(db.doc(`${bareCollection('bare')}/${p.id}`), p, { merge: true });
-    await b.commit();
-  }));
+  const bare = await measure(() =>
+    commitAll(chunks(documents(`bare-${tag}`), BATCH_SIZE), CONCURRENCY, async (batch) => {
+      const b = db.batch();
+      for (const p of batch) b.set(db.doc(`${bareCollection('bare')}/${p.id}`), p, { merge: true });
+      await b.commit();
+    }),
+  );
   let failed = 0;
   const bulk = await measure(async () => {
     const writer = db.bulkWriter({ throttling: false });
-    writer.onWriteError(() => { failed += 1; return false; });
+    writer.onWriteError(() => {
+      failed += 1;
+      return false;
+    });
     for (const p of documents(`bulk-${tag}`)) writer.set(db.doc(`${bareCollection('bulk')}/${p.id}`), p, { merge: true }).catch(() => {});
     await writer.close();
   });
@@ -151,11 +161,13 @@ try {
     const webApp = initializeWebApp({ apiKey: 'demo-api-key', projectId: PROJECT_ID, appId: 'bench' }, name);
     const webDb = initializeFirestore(webApp, {});
     await connect(webApp, webDb);
-    const result = await measure(() => commitAll(chunks(documents(`${name}-${tag}`), BATCH_SIZE), CONCURRENCY, async (batch) => {
-      const b = writeBatch(webDb);
-      for (const p of batch) b.set(doc(webDb, `${bareCollection(name)}/${p.id}`), p, { merge: true });
-      await b.commit();
-    }));
+    const result = await measure(() =>
+      commitAll(chunks(documents(`${name}-${tag}`), BATCH_SIZE), CONCURRENCY, async (batch) => {
+        const b = writeBatch(webDb);
+        for (const p of batch) b.set(doc(webDb, `${bareCollection(name)}/${p.id}`), p, { merge: true });
+        await b.commit();
+      }),
+    );
     await deleteWebApp(webApp);
     return result;
   };
@@ -165,7 +177,9 @@ try {
     await signInWithEmailAndPassword(auth, admin.email, admin.password);
     connectFirestoreEmulator(webDb, '127.0.0.1', ports.firestore);
   });
-  const owner = await webWrite('web-owner', async (_webApp, webDb) => connectFirestoreEmulator(webDb, '127.0.0.1', ports.firestore, { mockUserToken: 'owner' }));
+  const owner = await webWrite('web-owner', async (_webApp, webDb) =>
+    connectFirestoreEmulator(webDb, '127.0.0.1', ports.firestore, { mockUserToken: 'owner' }),
+  );
 
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -202,14 +216,19 @@ try {
   const scriptS = (await scriptSeconds()) - script0;
   const created = Number(await dialog.getByTestId('count-created').innerText());
   if (created !== ROWS) throw new Error(`the import created ${created} of ${ROWS} records`);
-  console.log(`csv    import ${ROWS} products in the console (browser → import endpoint): ${fmtRate(imported.s)}  (preview: read + check ${previewS.toFixed(1)} s)`);
+  console.log(
+    `csv    import ${ROWS} products in the console (browser → import endpoint): ${fmtRate(imported.s)}  (preview: read + check ${previewS.toFixed(1)} s)`,
+  );
   console.log(`csv      browser JavaScript during it: ${scriptS.toFixed(1)} s${cpuNote(imported)}`);
 
   // The same file again: the preview finds every id stored (the created/updated split).
   await dialog.getByRole('button', { name: 'Escolher outro arquivo' }).click();
   t = performance.now();
   await dialog.getByLabel('Arquivo CSV').setInputFiles(file);
-  await dialog.getByTestId('import-preview-counts').filter({ hasText: `Serão criados 0 registros e atualizados ${ROWS.toLocaleString('pt-BR')}.` }).waitFor({ timeout: 300_000 });
+  await dialog
+    .getByTestId('import-preview-counts')
+    .filter({ hasText: `Serão criados 0 registros e atualizados ${ROWS.toLocaleString('pt-BR')}.` })
+    .waitFor({ timeout: 300_000 });
   console.log(`csv    preview of the same file again (${ROWS} ids found stored): ${((performance.now() - t) / 1000).toFixed(1)} s`);
   await dialog.getByRole('button', { name: 'Fechar' }).click();
 
@@ -226,16 +245,24 @@ try {
   const forged = await fetch(`${HOSTING_URL}/api/console/collections/import?project=main`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
-    body: JSON.stringify({ collection: 'product', brand: 'Tramontina', records: [
-      { line: 2, id: `forged-ok-${tag}`, data: { Price: 10 } },
-      { line: 3, id: `forged-bad-${tag}`, data: { Price: 'dez', Options: { canSell: 'sim' } } },
-    ] }),
+    body: JSON.stringify({
+      collection: 'product',
+      brand: 'Tramontina',
+      records: [
+        { line: 2, id: `forged-ok-${tag}`, data: { Price: 10 } },
+        { line: 3, id: `forged-bad-${tag}`, data: { Price: 'dez', Options: { canSell: 'sim' } } },
+      ],
+    }),
   }).then((r) => r.json());
   const checkApp = initializeApp({ projectId: PROJECT_ID }, 'bench-csv-check');
-  const [okStored, badStored] = await Promise.all([`forged-ok-${tag}`, `forged-bad-${tag}`].map(async (id) => (await getFirestore(checkApp).doc(`project/main/product/${id}`).get()).exists));
+  const [okStored, badStored] = await Promise.all(
+    [`forged-ok-${tag}`, `forged-bad-${tag}`].map(async (id) => (await getFirestore(checkApp).doc(`project/main/product/${id}`).get()).exists),
+  );
   await deleteApp(checkApp);
   const refused = forged.results?.[1]?.status === 'error';
-  console.log(`csv    invalid row sent straight to the import endpoint: ${refused && !badStored && okStored ? 'refused and not stored (the valid row of its batch stored)' : `NOT REFUSED (${JSON.stringify(forged)}; stored: ${badStored})`}`);
+  console.log(
+    `csv    invalid row sent straight to the import endpoint: ${refused && !badStored && okStored ? 'refused and not stored (the valid row of its batch stored)' : `NOT REFUSED (${JSON.stringify(forged)}; stored: ${badStored})`}`,
+  );
   if (!refused || badStored) process.exitCode = 1;
   console.log(`csv    bare write, Admin SDK, batches of ${BATCH_SIZE}, ${CONCURRENCY} in flight: ${fmtRate(bare.s)}${cpuNote(bare)}`);
   console.log(`csv    bare BulkWriter (throttling off): ${fmtRate(bulk.s)}${failed ? ` (${failed} writes failed)` : ''}${cpuNote(bulk)}`);

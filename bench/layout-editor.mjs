@@ -18,8 +18,12 @@ try {
   const ops = await page.evaluate(() => window.bench.operations(2000, 300));
   const all = Object.values(ops).flat();
   const p95 = percentile(all, 95);
-  const each = Object.entries(ops).map(([name, xs]) => `${name} ${percentile(xs, 95).toFixed(3)}`).join(', ');
-  console.log(`layout one operation on 2,000 nodes: p95 ${p95.toFixed(3)} ms over ${all.length} (${each} ms)  (p95/goal ${(p95 / OPERATION_GOAL_MS).toFixed(2)} of ${OPERATION_GOAL_MS} ms: ${verdict(p95 <= OPERATION_GOAL_MS)})`);
+  const each = Object.entries(ops)
+    .map(([name, xs]) => `${name} ${percentile(xs, 95).toFixed(3)}`)
+    .join(', ');
+  console.log(
+    `layout one operation on 2,000 nodes: p95 ${p95.toFixed(3)} ms over ${all.length} (${each} ms)  (p95/goal ${(p95 / OPERATION_GOAL_MS).toFixed(2)} of ${OPERATION_GOAL_MS} ms: ${verdict(p95 <= OPERATION_GOAL_MS)})`,
+  );
 
   // Opens of the editor and of a bare React tree of the same nodes alternate, so both see the same load.
   const opens = [];
@@ -31,15 +35,23 @@ try {
   const [cold, ...warm] = opens;
   const open = median(warm);
   const baseline = median(bare.slice(1));
-  console.log(`layout open 500 nodes in the drawer: first ${cold.toFixed(0)} ms, then median ${open.toFixed(0)} ms over ${warm.length}  (median/goal ${(open / OPEN_GOAL_MS).toFixed(2)} of ${OPEN_GOAL_MS} ms: ${verdict(open <= OPEN_GOAL_MS)})`);
-  console.log(`layout baseline: the same 500 nodes as bare React divs: median ${baseline.toFixed(0)} ms  (editor/bare ${(open / baseline).toFixed(1)}×; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`);
+  console.log(
+    `layout open 500 nodes in the drawer: first ${cold.toFixed(0)} ms, then median ${open.toFixed(0)} ms over ${warm.length}  (median/goal ${(open / OPEN_GOAL_MS).toFixed(2)} of ${OPEN_GOAL_MS} ms: ${verdict(open <= OPEN_GOAL_MS)})`,
+  );
+  console.log(
+    `layout baseline: the same 500 nodes as bare React divs: median ${baseline.toFixed(0)} ms  (editor/bare ${(open / baseline).toFixed(1)}×; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
+  );
 
   const small = await page.evaluate(() => window.bench.renders(50));
   const large = await page.evaluate(() => window.bench.renders(2000));
   const constant = small.property === large.property && large.property <= 3;
-  console.log(`layout node renders on one property change: ${small.property} at ${small.nodes} nodes, ${large.property} at ${large.nodes} nodes  (${verdict(constant)}: a small constant, the same at both sizes)`);
+  console.log(
+    `layout node renders on one property change: ${small.property} at ${small.nodes} nodes, ${large.property} at ${large.nodes} nodes  (${verdict(constant)}: a small constant, the same at both sizes)`,
+  );
   const none = small.zoom + small.pan + large.zoom + large.pan === 0;
-  console.log(`layout node renders on zoom / pan: ${small.zoom} / ${small.pan} at ${small.nodes} nodes, ${large.zoom} / ${large.pan} at ${large.nodes} nodes  (${verdict(none)}: none)`);
+  console.log(
+    `layout node renders on zoom / pan: ${small.zoom} / ${small.pan} at ${small.nodes} nodes, ${large.zoom} / ${large.pan} at ${large.nodes} nodes  (${verdict(none)}: none)`,
+  );
 } finally {
   await close();
 }

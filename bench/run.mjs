@@ -57,7 +57,10 @@ if (want('bundle')) {
   const initial = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]);
   const gz = (/** @type {string} */ file) => gzipSync(readFileSync(join(dist, file.replace(/^\//, '')))).length;
   const initialGz = initial.reduce((sum, f) => sum + gz(f), 0);
-  const manifest = spawnSync('sh', ['-c', `ls ${join(dist, 'assets')}/*.js`], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
+  const manifest = spawnSync('sh', ['-c', `ls ${join(dist, 'assets')}/*.js`], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')
+    .filter(Boolean);
   const allGz = manifest.reduce((sum, f) => sum + gzipSync(readFileSync(f)).length, 0);
   console.log(`bundle initial JS: ${(initialGz / 1024).toFixed(1)} kB gzip in ${initial.length} files`);
   console.log(`bundle all JS:     ${(allGz / 1024).toFixed(1)} kB gzip in ${manifest.length} files  (initial/all ${(initialGz / allGz).toFixed(2)})`);

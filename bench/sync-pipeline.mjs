@@ -35,7 +35,8 @@ async function call(path, token) {
   return body;
 }
 
-const sandbox = (/** @type {string} */ url, /** @type {string} */ path, /** @type {RequestInit} */ init = {}) => fetch(`${new URL(url).origin}/__sandbox/${path}`, init).then((r) => r.json());
+const sandbox = (/** @type {string} */ url, /** @type {string} */ path, /** @type {RequestInit} */ init = {}) =>
+  fetch(`${new URL(url).origin}/__sandbox/${path}`, init).then((r) => r.json());
 
 const stateDir = mkdtempSync(join(tmpdir(), 'console-bench-sync-'));
 const stack = await startStack({ stateDir, persist: false, logFile: join(CACHE_DIR, 'emulators-bench-sync.log') });
@@ -67,7 +68,11 @@ try {
 
   const half = Math.ceil(codes.length / 2);
   for (const latency of LATENCIES) {
-    await sandbox(bling, 'faults', latency ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: latency }) } : { method: 'DELETE' });
+    await sandbox(
+      bling,
+      'faults',
+      latency ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: latency }) } : { method: 'DELETE' },
+    );
     await sandbox(bling, 'requests', { method: 'DELETE' });
     // Spaced: each code starts once Bling's window is clear, so no call waits for the pacer and
     // the time is the pipeline's own plus the upstream's.

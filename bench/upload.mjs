@@ -43,7 +43,9 @@ try {
     // As the console uploads: the object names its project (storage.rules require it in editor/).
     const task = uploadBytesResumable(ref(storage, path), bytes, { contentType: 'application/octet-stream', customMetadata: { consoleProject: staffProject } });
     let progressEvents = 0;
-    task.on('state_changed', () => { progressEvents += 1; });
+    task.on('state_changed', () => {
+      progressEvents += 1;
+    });
     await task;
     return progressEvents;
   }
@@ -81,7 +83,10 @@ try {
   // is not counted (JIT, the rules runtime's first evaluation, the emulator's temp files).
   for (let round = 0; round <= ROUNDS; round += 1) {
     /** @type {['sdk' | 'bare', (path: string) => Promise<number | void>][]} */
-    const ways = [['sdk', viaSdk], ['bare', bare]];
+    const ways = [
+      ['sdk', viaSdk],
+      ['bare', bare],
+    ];
     for (const [label, upload] of ways) {
       const path = `editor/bench-${tag}-${label}-${round}.bin`;
       const t = performance.now();
@@ -95,7 +100,9 @@ try {
   const sdk = median(rates.sdk);
   const direct = median(rates.bare);
   const range = (/** @type {number[]} */ xs) => `${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}`;
-  console.log(`upload ${mib} MiB, web SDK uploadBytesResumable: ${sdk.toFixed(1)} MiB/s (median of ${ROUNDS}, range ${range(rates.sdk)}; ${progressEvents} progress events)`);
+  console.log(
+    `upload ${mib} MiB, web SDK uploadBytesResumable: ${sdk.toFixed(1)} MiB/s (median of ${ROUNDS}, range ${range(rates.sdk)}; ${progressEvents} progress events)`,
+  );
   console.log(`upload ${mib} MiB, bare resumable POST:          ${direct.toFixed(1)} MiB/s (median of ${ROUNDS}, range ${range(rates.bare)})`);
   console.log(`upload SDK / bare: ${(sdk / direct).toFixed(2)}`);
 } finally {

@@ -31,7 +31,10 @@ async function call(path, token) {
     const body = await res.json().catch(() => ({}));
     return { status: res.status, error: body.error };
   } catch (error) {
-    return { status: 'no answer', error: error instanceof Error && error.name === 'TimeoutError' ? 'none within 180 s' : String(error instanceof Error ? error.message : error) };
+    return {
+      status: 'no answer',
+      error: error instanceof Error && error.name === 'TimeoutError' ? 'none within 180 s' : String(error instanceof Error ? error.message : error),
+    };
   }
 }
 
@@ -82,7 +85,9 @@ try {
       t = performance.now();
       const all = await Promise.all(Array.from({ length: CALLS }, () => call(path, token)));
       const concurrent = (performance.now() - t) / 1000;
-      console.log(`load   ${name.padEnd(10)} ${CALLS} concurrent calls, ${round}: ${concurrent.toFixed(1)} s = ${(concurrent / sequential).toFixed(2)}× sequential, ${summary(all)}`);
+      console.log(
+        `load   ${name.padEnd(10)} ${CALLS} concurrent calls, ${round}: ${concurrent.toFixed(1)} s = ${(concurrent / sequential).toFixed(2)}× sequential, ${summary(all)}`,
+      );
     }
   }
 } finally {

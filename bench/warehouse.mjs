@@ -53,7 +53,9 @@ async function timed(label, warehouse, run) {
   await run();
   await warehouse.close();
   const ms = performance.now() - started;
-  console.log(`warehouse ${label}: ${(ms / 1000).toFixed(2)} s  (${Math.round((ROWS / ms) * 1000).toLocaleString('en-US')} rows/s, ${((ms / ROWS) * 1000).toFixed(0)} ms per 1,000)`);
+  console.log(
+    `warehouse ${label}: ${(ms / 1000).toFixed(2)} s  (${Math.round((ROWS / ms) * 1000).toLocaleString('en-US')} rows/s, ${((ms / ROWS) * 1000).toFixed(0)} ms per 1,000)`,
+  );
   return ms;
 }
 

@@ -30,7 +30,8 @@ try {
   app = initializeApp({ projectId: PROJECT_ID }, 'bench-whatsapp');
   const db = getFirestore(app);
   const whatsapp = new URL(stack.sandboxes.urls.whatsapp).origin;
-  const sandbox = async (/** @type {string} */ path, /** @type {RequestInit} */ init = {}) => (await fetch(`${whatsapp}${path}`, { headers: { 'content-type': 'application/json' }, ...init })).json();
+  const sandbox = async (/** @type {string} */ path, /** @type {RequestInit} */ init = {}) =>
+    (await fetch(`${whatsapp}${path}`, { headers: { 'content-type': 'application/json' }, ...init })).json();
   const settings = await sandbox('/__whatsapp/settings');
 
   // The recipients: customers of main with distinct mobile numbers, and a segment of their e-mails.
@@ -50,13 +51,17 @@ try {
   await writer.close();
 
   // The approved templates, as 'Carregar templates' stores them; a campaign with parameters.
-  const signIn = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'staff@demo.test', password: 'demo-staff-123', returnSecureToken: true }),
-  });
+  const signIn = await fetch(
+    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'staff@demo.test', password: 'demo-staff-123', returnSecureToken: true }),
+    },
+  );
   const { idToken } = await signIn.json();
-  const api = (/** @type {string} */ path, /** @type {RequestInit} */ init = {}) => fetch(`${HOSTING_URL}${path}`, { ...init, headers: { authorization: `Bearer ${idToken}`, ...(init.headers ?? {}) } });
+  const api = (/** @type {string} */ path, /** @type {RequestInit} */ init = {}) =>
+    fetch(`${HOSTING_URL}${path}`, { ...init, headers: { authorization: `Bearer ${idToken}`, ...(init.headers ?? {}) } });
   const loaded = await api(`/api/console/whatsapp-template/load-from-api?project=${PROJECT}`, { method: 'POST' });
   if (!loaded.ok) throw new Error(`load-from-api: HTTP ${loaded.status} ${await loaded.text()}`);
   await db.doc(`project/${PROJECT}/campaign-whatsapp/${CAMPAIGN}`).set({
@@ -92,12 +97,20 @@ try {
   const duplicates = [...perPhone.values()].reduce((sum, n) => sum + (n - 1), 0);
   // Statuses counted by the webhook (a few seconds for the last ones to come back).
   await new Promise((r) => setTimeout(r, 5000));
-  const delivered = (await db.collection(`project/${PROJECT}/campaign-whatsapp-message`).where('campaignId', '==', CAMPAIGN).where('delivered', '==', true).count().get()).data().count;
+  const delivered = (
+    await db.collection(`project/${PROJECT}/campaign-whatsapp-message`).where('campaignId', '==', CAMPAIGN).where('delivered', '==', true).count().get()
+  ).data().count;
 
   const limit = settings.throughputPerSecond;
-  console.log(`whatsapp campaign: ${RECIPIENTS} recipients, ${ours.length} messages accepted, send state ${JSON.stringify({ total: state.total, sent: state.sent, failed: state.failed, lastError: state.lastError })}`);
-  console.log(`whatsapp send rate: ${rate.toFixed(1)} messages/s over ${spanS.toFixed(1)} s  (${(rate / limit).toFixed(2)} of the sandbox's ${limit}/s throughput; goal ≥ 0.90)`);
-  console.log(`whatsapp throughput errors (130429): ${errors['130429'] ?? 0}  (goal 0); other errors: ${JSON.stringify(Object.fromEntries(Object.entries(errors).filter(([k]) => k !== '130429')))}`);
+  console.log(
+    `whatsapp campaign: ${RECIPIENTS} recipients, ${ours.length} messages accepted, send state ${JSON.stringify({ total: state.total, sent: state.sent, failed: state.failed, lastError: state.lastError })}`,
+  );
+  console.log(
+    `whatsapp send rate: ${rate.toFixed(1)} messages/s over ${spanS.toFixed(1)} s  (${(rate / limit).toFixed(2)} of the sandbox's ${limit}/s throughput; goal ≥ 0.90)`,
+  );
+  console.log(
+    `whatsapp throughput errors (130429): ${errors['130429'] ?? 0}  (goal 0); other errors: ${JSON.stringify(Object.fromEntries(Object.entries(errors).filter(([k]) => k !== '130429')))}`,
+  );
   console.log(`whatsapp duplicates: ${duplicates}  (goal 0)`);
   console.log(`whatsapp click → finished: ${finishedS.toFixed(1)} s; delivered statuses counted: ${delivered} of ${ours.length}`);
 } finally {

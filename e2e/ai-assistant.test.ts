@@ -16,14 +16,18 @@ const staff = seedUser('staff', ['main', 'cookstore']);
 const admin = seedUser('admin');
 
 const panel = (page: Page) => page.getByTestId('ai-assistant');
-const proposedField = (page: Page, field: string) => panel(page).getByTestId('ai-proposed-field').and(page.locator(`[data-field="${field}"]`)).last();
+const proposedField = (page: Page, field: string) =>
+  panel(page)
+    .getByTestId('ai-proposed-field')
+    .and(page.locator(`[data-field="${field}"]`))
+    .last();
 /** The form's own input (the product panel above it has a 'Nome no site' of its own). */
 const titleInput = (page: Page) => page.locator('form').getByLabel('Nome no site', { exact: true });
-const shownText = async (page: Page, field: string, box: string) =>
-  (await proposedField(page, field).getByTestId(box).innerText()).replace(/\s+/g, ' ').trim();
+const shownText = async (page: Page, field: string, box: string) => (await proposedField(page, field).getByTestId(box).innerText()).replace(/\s+/g, ' ').trim();
 const stored = async () => (await testFirestore().doc(`project/main/product/${CODE}`).get()).data()!;
 
-const GREETING = 'Olá! Posso melhorar o título ou a descrição deste documento, buscar produtos no catálogo, listar as categorias ou descrever os campos. O que deseja?';
+const GREETING =
+  'Olá! Posso melhorar o título ou a descrição deste documento, buscar produtos no catálogo, listar as categorias ou descrever os campos. O que deseja?';
 
 /** Opens the assistant from 'AI Editor' unless it is open already (each test sets up what it needs). */
 async function assistantOpen(page: Page) {
@@ -39,7 +43,11 @@ async function ask(page: Page, text: string) {
 
 /** Waits for the conversation's last error line to read exactly `text`. */
 async function lastError(page: Page, text: string) {
-  await panel(page).getByTestId('ai-error').filter({ hasText: new RegExp(`^${text.replace(/[.()?]/g, '\\$&')}$`) }).last().waitFor();
+  await panel(page)
+    .getByTestId('ai-error')
+    .filter({ hasText: new RegExp(`^${text.replace(/[.()?]/g, '\\$&')}$`) })
+    .last()
+    .waitFor();
 }
 
 describe('the AI assistant of the document form', () => {
@@ -156,7 +164,9 @@ describe('the AI assistant of the document form', () => {
     });
 
     it("'A resposta do servidor não está OK' when an answer is not OK and carries no error", async () => {
-      await page.route('**/api/console/products/ai/response**', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+      await page.route('**/api/console/products/ai/response**', (route) =>
+        route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+      );
       await ask(page, 'Oi');
       await lastError(page, 'Erro: A resposta do servidor não está OK');
       await page.unroute('**/api/console/products/ai/response**');
@@ -194,7 +204,10 @@ describe('the AI texts on the bulk sync screen', () => {
       await page.getByLabel('Códigos dos produtos').fill(codes.join('\n'));
       await page.getByLabel('IA: textos (título, descrição, vendas, selos, atributos)', { exact: true }).check();
       await page.getByRole('button', { name: 'Iniciar', exact: true }).click();
-      await page.getByTestId('sync-done').filter({ hasText: /^2 de 2$/ }).waitFor({ timeout: 60_000 });
+      await page
+        .getByTestId('sync-done')
+        .filter({ hasText: /^2 de 2$/ })
+        .waitFor({ timeout: 60_000 });
       expect(await page.getByTestId('sync-errors').textContent()).toBe('0');
       for (const code of codes) {
         const ai = (await testFirestore().doc(`project/${project}/product-data/${code}`).get()).data()?.ai ?? {};

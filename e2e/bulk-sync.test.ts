@@ -86,7 +86,11 @@ describe('bulk product sync', () => {
   });
 
   afterAll(async () => {
-    for (const page of pages) await page.context().close({ reason: 'test over' }).catch(() => {});
+    for (const page of pages)
+      await page
+        .context()
+        .close({ reason: 'test over' })
+        .catch(() => {});
     await browser?.close();
   });
 
@@ -129,10 +133,11 @@ describe('bulk product sync', () => {
     expect(await page.locator('[data-testid=sync-row][data-started=true]').count()).toBe(30);
     for (const code of codes) {
       // Catalogue order: the web service before the store site, whatever order they were ticked in.
-      expect(await row(page, code).locator('[data-task]').evaluateAll((chips) => chips.map((c) => c.getAttribute('data-task')))).toEqual([
-        'tramontina-webservice',
-        'site-cookstore',
-      ]);
+      expect(
+        await row(page, code)
+          .locator('[data-task]')
+          .evaluateAll((chips) => chips.map((c) => c.getAttribute('data-task'))),
+      ).toEqual(['tramontina-webservice', 'site-cookstore']);
       expect(await chip(page, code, 'tramontina-webservice').getAttribute('data-status')).toBe('done');
       expect(await chip(page, code, 'site-cookstore').getAttribute('data-status')).toBe(failing.includes(code) ? 'failed' : 'done');
     }

@@ -60,12 +60,14 @@ describe('segments, campaigns and gifts', () => {
 
   it("'Enviar' asks 'Confirma o envio?', the progress runs to the end, and 'Relatório' shows the figures, the funnel and the lists", async () => {
     const campaignId = `e2e-${run}`;
-    await testFirestore().doc(`project/main/campaign-email/${campaignId}`).set({
-      name: `Campanha e2e ${run}`,
-      emailTemplateId: 'black-friday',
-      customerSegmentId: 'clientes-vip',
-      batchs: [{ sku: '20810134' }],
-    });
+    await testFirestore()
+      .doc(`project/main/campaign-email/${campaignId}`)
+      .set({
+        name: `Campanha e2e ${run}`,
+        emailTemplateId: 'black-friday',
+        customerSegmentId: 'clientes-vip',
+        batchs: [{ sku: '20810134' }],
+      });
     await openDocument(page, `campaign-email/${campaignId}`);
     dialogs.next('dismiss');
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
@@ -113,13 +115,20 @@ describe('segments, campaigns and gifts', () => {
     const orders = (await testFirestore().collection('project/main/order').where('customerId', '==', customerId).get()).docs.map((d) => d.data());
     await openDocument(page, `conversation/${conversation.id}`);
     await page.getByTestId('conversation-customer').getByRole('link', { name: 'Ver pedidos' }).click();
-    await page.waitForURL((url) => url.pathname === '/console/orders' && url.searchParams.get('customerId') === customerId && url.searchParams.get('project') === 'main');
+    await page.waitForURL(
+      (url) => url.pathname === '/console/orders' && url.searchParams.get('customerId') === customerId && url.searchParams.get('project') === 'main',
+    );
     const table = page.getByRole('table', { name: 'Pedidos' });
     await expect.poll(() => table.locator('tbody tr').count()).toBe(orders.length);
     const newest = [...orders].sort((a, b) => b.createdAt.toMillis() - a.createdAt.toMillis())[0]!;
     const firstRow = await table.locator('tbody tr').first().innerText();
     expect(firstRow).toContain(newest.id);
-    expect(firstRow).toContain(newest.total.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }).replace(/\u00a0/g, ' ').split(' ')[1]);
+    expect(firstRow).toContain(
+      newest.total
+        .toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })
+        .replace(/\u00a0/g, ' ')
+        .split(' ')[1],
+    );
     expect(firstRow).toContain(newest.items[0].name);
   });
 });

@@ -29,7 +29,10 @@ describe('condition builder', () => {
   });
 
   afterAll(async () => {
-    await page?.context().close().catch(() => {});
+    await page
+      ?.context()
+      .close()
+      .catch(() => {});
     await browser?.close();
     if (app) await deleteApp(app).catch(() => {});
   });
@@ -79,7 +82,13 @@ describe('condition builder', () => {
       // Numbers are shown as pt-BR writes them (1.739); the pattern accepts the thousands dot.
       const digits = (n: number) => String(n).split('').join('\\.?');
       const pattern = new RegExp(`^${digits(matched)} de ${digits(products.length)} produtos`);
-      const shown = await countShown.filter({ hasText: pattern }).waitFor({ timeout: 20_000 }).then(() => true, () => false);
+      const shown = await countShown
+        .filter({ hasText: pattern })
+        .waitFor({ timeout: 20_000 })
+        .then(
+          () => true,
+          () => false,
+        );
       if (shown) break;
       if (attempt === 3) expect((await countShown.textContent())?.replaceAll('.', '')).toBe(expectedCount);
       await new Promise((resolve) => setTimeout(resolve, 15_500));
@@ -95,8 +104,21 @@ describe('condition builder', () => {
       map: {
         type: 'AND',
         params: [
-          { type: '=', params: [{ type: 'field', value: 'section' }, { type: 'string', value: 'cozinha' }] },
-          { type: 'BETWEEN', params: [{ type: 'field', value: 'Price' }, { type: 'numeric', value: 100 }, { type: 'numeric', value: 300.5 }] },
+          {
+            type: '=',
+            params: [
+              { type: 'field', value: 'section' },
+              { type: 'string', value: 'cozinha' },
+            ],
+          },
+          {
+            type: 'BETWEEN',
+            params: [
+              { type: 'field', value: 'Price' },
+              { type: 'numeric', value: 100 },
+              { type: 'numeric', value: 300.5 },
+            ],
+          },
         ],
       },
       sql: expectedSql,
@@ -119,8 +141,19 @@ describe('condition builder', () => {
   it('adds and removes operands (remove only beyond two) and reorders them by keyboard drag', async () => {
     const id = `e2e-ordem-${run}`;
     const ref = db.doc(`project/main/pricing-rule/${id}`);
-    const cmp = (field: string, value: string) => ({ type: '=', params: [{ type: 'field', value: field }, { type: 'string', value }] });
-    await ref.set({ name: 'Ordem', rules: { map: { type: 'AND', params: [cmp('brand', 'Mor'), cmp('section', 'casa')] }, sql: "brand = 'Mor' AND section = 'casa'" }, createdAt: Timestamp.now(), updatedAt: Timestamp.now() });
+    const cmp = (field: string, value: string) => ({
+      type: '=',
+      params: [
+        { type: 'field', value: field },
+        { type: 'string', value },
+      ],
+    });
+    await ref.set({
+      name: 'Ordem',
+      rules: { map: { type: 'AND', params: [cmp('brand', 'Mor'), cmp('section', 'casa')] }, sql: "brand = 'Mor' AND section = 'casa'" },
+      createdAt: Timestamp.now(),
+      updatedAt: Timestamp.now(),
+    });
     await openDocument(page, `pricing-rule/${id}`);
     await page.getByTestId('condition-sql').filter({ hasText: "brand = 'Mor' AND section = 'casa'" }).waitFor();
     expect(await page.getByRole('button', { name: 'Remover condição' }).count()).toBe(0);
@@ -139,10 +172,16 @@ describe('condition builder', () => {
     await page.getByTestId('condition-sql').filter({ hasText: "section = 'casa' AND brand = 'Mor' AND ProductCode = ''" }).waitFor();
 
     await page.getByRole('button', { name: 'Remover condição' }).nth(2).click();
-    await page.getByTestId('condition-sql').filter({ hasText: /^section = 'casa' AND brand = 'Mor'$/ }).waitFor();
+    await page
+      .getByTestId('condition-sql')
+      .filter({ hasText: /^section = 'casa' AND brand = 'Mor'$/ })
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Remover condição' }).count()).toBe(0);
     await waitForSaveStatus(page, 'Salvo');
-    expect((await ref.get()).get('rules')).toEqual({ map: { type: 'AND', params: [cmp('section', 'casa'), cmp('brand', 'Mor')] }, sql: "section = 'casa' AND brand = 'Mor'" });
+    expect((await ref.get()).get('rules')).toEqual({
+      map: { type: 'AND', params: [cmp('section', 'casa'), cmp('brand', 'Mor')] },
+      sql: "section = 'casa' AND brand = 'Mor'",
+    });
     await ref.delete();
   }, 120_000);
 
@@ -161,9 +200,17 @@ describe('condition builder', () => {
       // An edit and its undo: the builder hands the form the same {map, sql} it opened with.
       await page.getByRole('button', { name: 'Ações do nó' }).first().click();
       await page.getByRole('menuitem', { name: 'Envolver em SE … ENTÃO … SENÃO' }).click();
-      await page.getByTestId('condition-sql').first().filter({ hasText: `IF(${first.sql}, TRUE, FALSE)` }).waitFor();
+      await page
+        .getByTestId('condition-sql')
+        .first()
+        .filter({ hasText: `IF(${first.sql}, TRUE, FALSE)` })
+        .waitFor();
       await page.getByRole('button', { name: 'Desfazer' }).first().click();
-      await page.getByTestId('condition-sql').first().filter({ hasText: new RegExp(`^${first.sql.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).waitFor();
+      await page
+        .getByTestId('condition-sql')
+        .first()
+        .filter({ hasText: new RegExp(`^${first.sql.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+        .waitFor();
       await waitForSaveStatus(page, 'Salvo');
       expect((await snap.ref.get()).get('rules'), snap.ref.path).toEqual(before);
     }
@@ -206,7 +253,10 @@ describe('condition builder', () => {
   it('previews a customer segment over the project’s customers', async () => {
     await openDocument(page, 'customer-segment/vip-sul');
     await page.getByTestId('condition-sql').filter({ hasText: "customer.state IN ('PR', 'SC', 'RS')" }).waitFor();
-    await page.getByTestId('condition-preview-count').filter({ hasText: / de [\d.]+ clientes$/ }).waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('condition-preview-count')
+      .filter({ hasText: / de [\d.]+ clientes$/ })
+      .waitFor({ timeout: 60_000 });
     const text = await page.getByTestId('condition-preview-count').first().textContent();
     const [matched, total] = text!.replaceAll('.', '').match(/\d+/g)!.map(Number);
     expect(total).toBe((await db.collection('project/main/customer').get()).size);

@@ -8,18 +8,22 @@ import { expectNoAxeViolations } from '../test-support/axe.js';
 
 const run = Date.now().toString(36);
 
-
 const status = (page: Page) => page.getByTestId('save-status');
 const entries = (page: Page) => page.getByTestId('entry-list').getByRole('button');
 const entry = (page: Page, label: string) => page.getByTestId('entry-list').getByRole('button', { name: label, exact: true });
 
 /** Waits until the document screen shows `docId` (the URL changes a moment before the screen). */
 async function waitForDocument(page: Page, path: string) {
-  await page.getByTestId('document-path').filter({ hasText: new RegExp(`^${path}$`) }).waitFor();
+  await page
+    .getByTestId('document-path')
+    .filter({ hasText: new RegExp(`^${path}$`) })
+    .waitFor();
 }
 
 async function waitForStatus(page: Page, text: string) {
-  await status(page).filter({ hasText: new RegExp(`^${text.replace(/\./g, '\\.')}$`) }).waitFor();
+  await status(page)
+    .filter({ hasText: new RegExp(`^${text.replace(/\./g, '\\.')}$`) })
+    .waitFor();
 }
 
 describe('console shell', () => {

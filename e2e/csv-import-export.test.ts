@@ -17,7 +17,9 @@ const count = async (page: Page, name: string) => Number(await page.getByTestId(
 
 async function chooseCsv(page: Page, name: string, text: string, mimeType = 'text/csv') {
   await page.getByRole('button', { name: 'Import CSV' }).click();
-  await dialog(page).getByLabel('Arquivo CSV').setInputFiles({ name, mimeType, buffer: Buffer.from(text, 'utf8') });
+  await dialog(page)
+    .getByLabel('Arquivo CSV')
+    .setInputFiles({ name, mimeType, buffer: Buffer.from(text, 'utf8') });
 }
 
 async function closeDialog(page: Page) {
@@ -60,7 +62,10 @@ describe('CSV import and export', () => {
     expect(csv.split('\r\n')).toHaveLength(Object.keys(before).length + 1);
 
     await chooseCsv(page, 'page.csv', csv);
-    await dialog(page).getByTestId('import-preview-counts').filter({ hasText: `Serão criados 0 registros e atualizados ${Object.keys(before).length}.` }).waitFor();
+    await dialog(page)
+      .getByTestId('import-preview-counts')
+      .filter({ hasText: `Serão criados 0 registros e atualizados ${Object.keys(before).length}.` })
+      .waitFor();
     expect(await dialog(page).getByTestId('import-preview').locator('tbody tr').count()).toBe(Math.min(10, Object.keys(before).length));
     await expectNoAxeViolations(page, 'CSV import preview');
     await dialog(page).getByRole('button', { name: 'Iniciar importação' }).click();
@@ -77,7 +82,10 @@ describe('CSV import and export', () => {
 
   it('refuses a file that is not CSV', async () => {
     await chooseCsv(page, 'notas.txt', 'id:text\nx', 'text/plain');
-    await dialog(page).getByRole('alert').filter({ hasText: /^Por favor, selecione um arquivo CSV$/ }).waitFor();
+    await dialog(page)
+      .getByRole('alert')
+      .filter({ hasText: /^Por favor, selecione um arquivo CSV$/ })
+      .waitFor();
     await closeDialog(page);
   });
 
@@ -121,13 +129,26 @@ describe('CSV import and export', () => {
     ]);
     expect(await dialog(page).getByTestId('not-imported-lines').innerText()).toBe('3-8');
     const [download] = await Promise.all([page.waitForEvent('download'), dialog(page).getByRole('button', { name: 'Baixar linhas não importadas' }).click()]);
-    const retry = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
+    const retry = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(retry[0]).toBe(csv.split('\n')[0]);
-    expect(retry.slice(1).map((l) => l.split(',')[0])).toEqual(csv.split('\n').slice(2).map((l) => l.split(',')[0]));
+    expect(retry.slice(1).map((l) => l.split(',')[0])).toEqual(
+      csv
+        .split('\n')
+        .slice(2)
+        .map((l) => l.split(',')[0]),
+    );
     await closeDialog(page);
 
     const stored = (await getDoc(doc(client.db, 'project', 'main', 'product', good))).data()!;
-    expect(stored).toMatchObject({ id: good, ProductSiteName: 'Panela', Price: 199.9, brand: 'Tramontina', Options: { canSell: true, splitWallets: [{ walletId: 'w1', percentage: 10 }] } });
+    expect(stored).toMatchObject({
+      id: good,
+      ProductSiteName: 'Panela',
+      Price: 199.9,
+      brand: 'Tramontina',
+      Options: { canSell: true, splitWallets: [{ walletId: 'w1', percentage: 10 }] },
+    });
     expect(stored.Options.canCrossDockingAfter.toDate().getTime()).toBe(new Date(2025, 4, 8, 10, 0, 0).getTime());
     for (const id of [`num-${run}`, `date-${run}`, `json-${run}`, `col-${run}`]) {
       expect((await getDoc(doc(client.db, 'project', 'main', 'product', id))).exists()).toBe(false);
@@ -153,8 +174,14 @@ describe('CSV import and export', () => {
       expect(stored.updatedAt.toDate()).toBeInstanceOf(Date);
     }
     // The category list is ordered by `order`: both records are in it.
-    await page.getByTestId('entry-list').getByRole('button', { name: new RegExp(`Importada B ${run}`) }).waitFor();
-    await page.getByTestId('entry-list').getByRole('button', { name: new RegExp(`Importada A ${run}`) }).waitFor();
+    await page
+      .getByTestId('entry-list')
+      .getByRole('button', { name: new RegExp(`Importada B ${run}`) })
+      .waitFor();
+    await page
+      .getByTestId('entry-list')
+      .getByRole('button', { name: new RegExp(`Importada A ${run}`) })
+      .waitFor();
     await page.goto('/console/product');
     await page.getByTestId('entry-list').getByRole('button').first().waitFor();
   });

@@ -16,7 +16,9 @@ const admin = seedUser('admin');
 const status = (page: Page) => page.getByTestId('save-status');
 
 async function waitForStatus(page: Page, text: string) {
-  await status(page).filter({ hasText: new RegExp(`^${text.replace(/\./g, '\\.')}$`) }).waitFor();
+  await status(page)
+    .filter({ hasText: new RegExp(`^${text.replace(/\./g, '\\.')}$`) })
+    .waitFor();
 }
 
 /** Records every text the save status shows, with when it showed (ms, page clock). */
@@ -73,7 +75,11 @@ describe('document behaviours', () => {
   });
 
   afterAll(async () => {
-    for (const page of pages) await page.context().close({ reason: 'test over' }).catch(() => {});
+    for (const page of pages)
+      await page
+        .context()
+        .close({ reason: 'test over' })
+        .catch(() => {});
     await browser?.close();
     if (app) await deleteApp(app).catch(() => {});
   });
@@ -191,9 +197,7 @@ describe('document behaviours', () => {
     page.on('request', (request) => {
       if (/\/assets\/JsonEditor-[^/]+\.js$/.test(request.url())) editorChunks.push(request.url());
     });
-    expect(
-      await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /JsonEditor-/.test(e.name))),
-    ).toBe(false);
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /JsonEditor-/.test(e.name)))).toBe(false);
 
     await page.getByRole('button', { name: 'JSON Editor' }).click();
     const dialog = page.getByRole('dialog');
@@ -214,7 +218,10 @@ describe('document behaviours', () => {
 
     await replaceText('{"title": "sem fim", ');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
-    await dialog.getByRole('alert').filter({ hasText: /^JSON inválido: / }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: /^JSON inválido: / })
+      .waitFor();
 
     await replaceText(JSON.stringify({ ...shown, order: 'três' }));
     await dialog.getByRole('button', { name: 'Salvar' }).click();
@@ -293,7 +300,10 @@ describe('document behaviours', () => {
     await page.getByTestId('collection-panel').waitFor();
     await page.evaluate(() => localStorage.setItem('console.currentProject', 'cookstore'));
     await page.goto(`/console/page/${id}`);
-    await page.getByTestId('document-path').filter({ hasText: `cookstore/page/${id}` }).waitFor();
+    await page
+      .getByTestId('document-path')
+      .filter({ hasText: `cookstore/page/${id}` })
+      .waitFor();
     await waitForStatus(page, 'Salvo');
     expect(await page.getByRole('region', { name: 'Replicar para outros projetos' }).count()).toBe(0);
   });

@@ -19,8 +19,7 @@ const SEEDED_CUSTOMER = { id: '1wAlIb1SGvgmEVztivTr', email: 'bruno.silva@bol.co
 const table = (page: Page) => page.getByRole('table', { name: 'Eventos de clientes' });
 const rows = (page: Page) => table(page).locator('tbody tr[data-row-key]');
 const rowWith = (page: Page, text: string) => rows(page).filter({ hasText: text });
-const columnTexts = (page: Page, index: number) =>
-  rows(page).evaluateAll((trs, i) => trs.map((tr) => (tr.children[i] as HTMLElement).innerText.trim()), index);
+const columnTexts = (page: Page, index: number) => rows(page).evaluateAll((trs, i) => trs.map((tr) => (tr.children[i] as HTMLElement).innerText.trim()), index);
 
 function event(store: string, id: string, action: string, minutes: number, customerId = `anon-${run}`) {
   return {
@@ -147,7 +146,10 @@ describe('event feed', () => {
       return first?.textContent?.includes('2099') === false;
     });
     await table(page).getByRole('button', { name: /^Data/ }).click();
-    await rows(page).first().filter({ hasText: `e2e_main_${run}` }).waitFor();
+    await rows(page)
+      .first()
+      .filter({ hasText: `e2e_main_${run}` })
+      .waitFor();
 
     const number = customerDisplayNumber(SEEDED_CUSTOMER.id);
     await page.getByLabel('Cliente Mín.').fill(String(number));
@@ -177,7 +179,9 @@ describe('event feed', () => {
     await mainEvent();
     page = await openFeed();
     const number = customerDisplayNumber(SEEDED_CUSTOMER.id);
-    await rowWith(page, `e2e_main_${run}`).getByRole('link', { name: `#${number}` }).click();
+    await rowWith(page, `e2e_main_${run}`)
+      .getByRole('link', { name: `#${number}` })
+      .click();
     await page.waitForURL((url) => url.pathname === '/console/events' && url.searchParams.get('customerId') === SEEDED_CUSTOMER.id);
     expect(new URL(page.url()).searchParams.get('project')).toBe('main');
     const drawer = page.getByTestId('customer-drawer');

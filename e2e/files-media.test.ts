@@ -28,8 +28,6 @@ const DOWNLOAD_FAILED_MANY = 'Erro ao fazer download de um ou mais arquivos.';
 const COURSE_ID = 'e2e-arquivos';
 const STOCK_FILE_ID = 'e2e-arquivos';
 
-
-
 /** Saves with the 'Salvar' button, or lets autosave do it when the screen has no button. */
 async function save(page: Page) {
   const button = page.getByRole('button', { name: 'Salvar', exact: true });
@@ -349,7 +347,10 @@ describe('files and media', () => {
       expect(await box.inputValue()).toBe(refused);
       const progress = (await seenTexts(page)).filter((text) => /^Baixando \d de \d…$/.test(text));
       expect(progress).toEqual(['Baixando 1 de 3…', 'Baixando 2 de 3…', 'Baixando 3 de 3…']);
-      await list.getByRole('group', { name: `Imagem ${before.length + 2}`, exact: true }).getByTestId('image-thumbnail').waitFor();
+      await list
+        .getByRole('group', { name: `Imagem ${before.length + 2}`, exact: true })
+        .getByTestId('image-thumbnail')
+        .waitFor();
 
       await save(page);
       const images = (await stored('product/10930027')).images as StoredFile[];

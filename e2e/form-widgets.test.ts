@@ -14,9 +14,6 @@ import { openDocument, waitForSaveStatus } from '../test-support/document.js';
 const admin = seedUser('admin');
 const INVALID_URL = 'URL inválida. Por favor, cole uma URL válida começando com http:// ou https://';
 
-
-
-
 /** Saves with the 'Salvar' button, or lets autosave do it when the screen has no button. */
 async function save(page: Page) {
   await waitForSaveStatus(page, 'Alterações pendentes');
@@ -155,7 +152,9 @@ describe('form widgets', () => {
       await pasteIntoHeader();
       // No pasted handler reached the page; the sanitiser's inert parse of the hostile paste is all
       // the CSP reports (Chromium reports handler attributes even there, where nothing runs).
-      expect(await editor.evaluate((element) => [...element.querySelectorAll('*')].some((node) => [...node.attributes].some((a) => /^on/i.test(a.name))))).toBe(false);
+      expect(await editor.evaluate((element) => [...element.querySelectorAll('*')].some((node) => [...node.attributes].some((a) => /^on/i.test(a.name))))).toBe(
+        false,
+      );
       expect((await cspViolations(page)).filter((report) => !report.startsWith('script-src-attr inline '))).toEqual([]);
     });
 
@@ -219,11 +218,7 @@ describe('form widgets', () => {
       await item(3).waitFor();
 
       const data = await stored('search-redirect/air-fryer');
-      expect(data.queryAlternatives).toEqual([
-        { query: 'fritadeira eletrica' },
-        { query: 'fritadeira sem oleo' },
-        { query: 'fritadeira a ar' },
-      ]);
+      expect(data.queryAlternatives).toEqual([{ query: 'fritadeira eletrica' }, { query: 'fritadeira sem oleo' }, { query: 'fritadeira a ar' }]);
       expect(data.byQuery).toBe('air fryer');
     });
   });

@@ -51,7 +51,9 @@ describe('Hosting headers (firebase.json)', () => {
   it("lists this stack's emulators for the browser, which production's policy does not name", async () => {
     const csp = directives((await get('/')).headers.get('content-security-policy'));
     for (const name of ['auth', 'firestore', 'storage']) expect(csp.get('connect-src')).toContain(`http://localhost:${ports[name]}`);
-    const production = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')).hosting.headers.flatMap((h: { headers: { key: string; value: string }[] }) => h.headers);
+    const production = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')).hosting.headers.flatMap(
+      (h: { headers: { key: string; value: string }[] }) => h.headers,
+    );
     const policy = production.find((h: { key: string }) => h.key === 'Content-Security-Policy')!.value as string;
     expect(policy).not.toMatch(/localhost|127\.0\.0\.1|http:/);
   });
@@ -71,7 +73,9 @@ describe('source maps', () => {
     }
     const served = join(ROOT, WEB_DIST);
     expect(existsSync(served)).toBe(true);
-    const maps = readdirSync(served, { recursive: true }).map(String).filter((file) => file.endsWith('.map'));
+    const maps = readdirSync(served, { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith('.map'));
     expect(maps).toEqual([]);
     // And a deploy leaves them out whatever the folder holds.
     expect(JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')).hosting.ignore).toContain('**/*.map');

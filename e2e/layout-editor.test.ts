@@ -97,7 +97,10 @@ describe('page layout editor', () => {
       if (message.type() === 'error' && !message.text().includes('ERR_NAME_NOT_RESOLVED')) console.log(`[page] ${message.text()}`);
     });
     await signIn(page, admin.email, admin.password);
-    await page.getByTestId('document-path').filter({ hasText: `main/content/${DOC_A}` }).waitFor();
+    await page
+      .getByTestId('document-path')
+      .filter({ hasText: `main/content/${DOC_A}` })
+      .waitFor();
   });
 
   afterAll(async () => {
@@ -129,7 +132,9 @@ describe('page layout editor', () => {
     await openEditor();
     const root = canvas().locator('[data-node-type="ContainerComponent"]').first();
     await drag(page, page.getByTestId('palette-ContainerComponent'), root);
-    await row(/^Container$/).nth(1).waitFor();
+    await row(/^Container$/)
+      .nth(1)
+      .waitFor();
     // Into the layer tree: onto the inner container's row (its middle puts it inside).
     await drag(page, page.getByTestId('palette-TextComponent'), row(/^Container$/).nth(1));
     await row('Texto').waitFor();
@@ -157,7 +162,9 @@ describe('page layout editor', () => {
     await canvas().getByTestId('canvas-file-link').filter({ hasText: 'manual.pdf' }).waitFor({ timeout: 60_000 });
 
     // Container: a link.
-    await row(/^Container$/).nth(1).click();
+    await row(/^Container$/)
+      .nth(1)
+      .click();
     await panel().getByLabel('Link (href)').fill('/ofertas');
     await canvas().getByTestId('container-href').filter({ hasText: '/ofertas' }).waitFor();
 
@@ -172,7 +179,9 @@ describe('page layout editor', () => {
     // Products: validated against the catalogue; an unknown code is flagged.
     await row('Contents: vantagens').click();
     await row('Products').click();
-    await panel().getByLabel(/^Produtos/).fill('10437899, NAO-EXISTE');
+    await panel()
+      .getByLabel(/^Produtos/)
+      .fill('10437899, NAO-EXISTE');
     await panel().getByText('Códigos não encontrados no catálogo: NAO-EXISTE').waitFor();
     await canvas().getByText('Produto não encontrado: NAO-EXISTE').waitFor();
     const product = canvas().getByTestId('canvas-product');
@@ -200,9 +209,13 @@ describe('page layout editor', () => {
     await drag(page, row('Embed'), row(/^Container: \/ofertas/));
     expect((await layerIds()).slice(0, 4)).toEqual(['1:Container', '2:Container: /ofertas', '3:Texto: Ofertas da semana', '3:Embed']);
     // Collapse and expand.
-    await row(/^Container: \/ofertas/).getByRole('button', { name: 'Recolher' }).click();
+    await row(/^Container: \/ofertas/)
+      .getByRole('button', { name: 'Recolher' })
+      .click();
     expect(await rows().count()).toBe(7);
-    await row(/^Container: \/ofertas/).getByRole('button', { name: 'Expandir' }).click();
+    await row(/^Container: \/ofertas/)
+      .getByRole('button', { name: 'Expandir' })
+      .click();
     expect(await rows().count()).toBe(9);
     // Keys: ↓ next row, ← parent.
     await row('Embed').click();
@@ -223,14 +236,23 @@ describe('page layout editor', () => {
     expect(content).toMatchObject({ id: 'root', type: 'ContainerComponent' });
     const types = (content.children as Array<{ type: string }>).map((c) => c.type);
     expect(types).toEqual(['ContainerComponent', 'ProductsComponent', 'ImageComponent', 'VideoComponent', 'FileComponent', 'ContentComponent']);
-    expect(content.children[0]).toMatchObject({ href: '/ofertas', children: [{ type: 'TextComponent', text: 'Ofertas da semana' }, { type: 'EmbedComponent', html: HOSTILE_EMBED }] });
+    expect(content.children[0]).toMatchObject({
+      href: '/ofertas',
+      children: [
+        { type: 'TextComponent', text: 'Ofertas da semana' },
+        { type: 'EmbedComponent', html: HOSTILE_EMBED },
+      ],
+    });
     expect(content.children[1]).toMatchObject({ productIds: '10437899,NAO-EXISTE' });
     expect(content.children[2].file).toMatchObject({ filename: 'panela-inox.jpg', isPublic: false });
     expect(content.children[2].file.filePath).toMatch(/^project\/main\/content\//);
     expect(content.children[5]).toMatchObject({ contentId: 'vantagens' });
 
     await page.reload();
-    await page.getByTestId('document-path').filter({ hasText: `main/content/${DOC_A}` }).waitFor();
+    await page
+      .getByTestId('document-path')
+      .filter({ hasText: `main/content/${DOC_A}` })
+      .waitFor();
     await openEditor();
     expect(await layerIds()).toEqual([
       '1:Container',
@@ -247,186 +269,229 @@ describe('page layout editor', () => {
 
   it('builds a page with one node of each type from the palette, onto the canvas and into the layer tree', buildPage, STEP_TIMEOUT);
 
-  it('reorders, re-parents and collapses in the layer tree, and moves with the keyboard', async () => {
-    await buildPage();
-    await rearrangeLayers();
-  }, STEP_TIMEOUT);
+  it(
+    'reorders, re-parents and collapses in the layer tree, and moves with the keyboard',
+    async () => {
+      await buildPage();
+      await rearrangeLayers();
+    },
+    STEP_TIMEOUT,
+  );
 
-  it('undoes and redoes one drag as one step, restoring the selection', async () => {
-    await buildPage();
-    await rearrangeLayers();
-    await focusCanvas();
-    await page.keyboard.press('Control+z');
-    expect((await layerIds()).slice(0, 4)).toEqual(['1:Container', '2:Container: /ofertas', '3:Texto: Ofertas da semana', '2:Products: 10437899,NAO-EXISTE']);
-    expect(await row('Embed').getAttribute('aria-selected')).toBe('true');
-    await page.getByRole('button', { name: 'Refazer' }).click();
-    expect((await layerIds())[3]).toBe('3:Embed');
-    await page.getByRole('button', { name: 'Desfazer' }).click();
-    await page.keyboard.press('Control+Shift+Z');
-    expect((await layerIds())[3]).toBe('3:Embed');
-  }, STEP_TIMEOUT);
+  it(
+    'undoes and redoes one drag as one step, restoring the selection',
+    async () => {
+      await buildPage();
+      await rearrangeLayers();
+      await focusCanvas();
+      await page.keyboard.press('Control+z');
+      expect((await layerIds()).slice(0, 4)).toEqual(['1:Container', '2:Container: /ofertas', '3:Texto: Ofertas da semana', '2:Products: 10437899,NAO-EXISTE']);
+      expect(await row('Embed').getAttribute('aria-selected')).toBe('true');
+      await page.getByRole('button', { name: 'Refazer' }).click();
+      expect((await layerIds())[3]).toBe('3:Embed');
+      await page.getByRole('button', { name: 'Desfazer' }).click();
+      await page.keyboard.press('Control+Shift+Z');
+      expect((await layerIds())[3]).toBe('3:Embed');
+    },
+    STEP_TIMEOUT,
+  );
 
-  it('runs every shortcut of the table, and none while typing in a property', async () => {
-    await buildPage();
-    await focusCanvas();
-    const pressed = (name: string) => page.getByRole('button', { name, exact: true }).getAttribute('aria-pressed');
-    await page.keyboard.press('h');
-    expect(await pressed('Mão (arrastar para mover)')).toBe('true');
-    await page.keyboard.press('v');
-    expect(await pressed('Selecionar')).toBe('true');
+  it(
+    'runs every shortcut of the table, and none while typing in a property',
+    async () => {
+      await buildPage();
+      await focusCanvas();
+      const pressed = (name: string) => page.getByRole('button', { name, exact: true }).getAttribute('aria-pressed');
+      await page.keyboard.press('h');
+      expect(await pressed('Mão (arrastar para mover)')).toBe('true');
+      await page.keyboard.press('v');
+      expect(await pressed('Selecionar')).toBe('true');
 
-    await page.keyboard.press('Control+=');
-    expect(await zoom().textContent()).toBe('110%');
-    await page.keyboard.press('Control+Shift+Equal');
-    expect(await zoom().textContent()).toBe('120%');
-    await page.keyboard.press('Control+-');
-    expect(await zoom().textContent()).toBe('110%');
-    await page.keyboard.press('Control+0');
-    expect(await zoom().textContent()).toBe('100%');
+      await page.keyboard.press('Control+=');
+      expect(await zoom().textContent()).toBe('110%');
+      await page.keyboard.press('Control+Shift+Equal');
+      expect(await zoom().textContent()).toBe('120%');
+      await page.keyboard.press('Control+-');
+      expect(await zoom().textContent()).toBe('110%');
+      await page.keyboard.press('Control+0');
+      expect(await zoom().textContent()).toBe('100%');
 
-    await page.keyboard.press('m');
-    const frame = page.getByTestId('mobile-frame');
-    const box = (await frame.boundingBox())!;
-    expect([box.width, box.height]).toEqual([375, 667]);
-    await page.keyboard.press('m');
-    await page.getByTestId('desktop-frame').waitFor();
+      await page.keyboard.press('m');
+      const frame = page.getByTestId('mobile-frame');
+      const box = (await frame.boundingBox())!;
+      expect([box.width, box.height]).toEqual([375, 667]);
+      await page.keyboard.press('m');
+      await page.getByTestId('desktop-frame').waitFor();
 
-    await page.keyboard.press('Control+\\');
-    await page.getByTestId('palette-TextComponent').waitFor({ state: 'detached' });
-    expect(await page.getByTestId('property-panel').count()).toBe(0);
-    await page.keyboard.press('Control+\\');
-    await page.getByTestId('palette-TextComponent').waitFor();
+      await page.keyboard.press('Control+\\');
+      await page.getByTestId('palette-TextComponent').waitFor({ state: 'detached' });
+      expect(await page.getByTestId('property-panel').count()).toBe(0);
+      await page.keyboard.press('Control+\\');
+      await page.getByTestId('palette-TextComponent').waitFor();
 
-    // While typing in a property: the keys type, the editor does nothing.
-    await row(/^Container: \/ofertas/).click();
-    const input = panel().getByLabel('className');
-    await input.click();
-    await page.keyboard.type('hvm');
-    await page.keyboard.press('Control+=');
-    await page.keyboard.press('Control+\\');
-    await page.keyboard.press('Control+0');
-    expect(await input.inputValue()).toBe('hvm');
-    expect(await zoom().textContent()).toBe('100%');
-    expect(await pressed('Selecionar')).toBe('true');
-    await page.getByTestId('desktop-frame').waitFor();
-    await page.getByTestId('palette-TextComponent').waitFor();
-    // The typing was one step: one undo (from the toolbar) clears it.
-    await page.getByRole('button', { name: 'Desfazer' }).click();
-    expect(await input.inputValue()).toBe('');
-  }, STEP_TIMEOUT);
+      // While typing in a property: the keys type, the editor does nothing.
+      await row(/^Container: \/ofertas/).click();
+      const input = panel().getByLabel('className');
+      await input.click();
+      await page.keyboard.type('hvm');
+      await page.keyboard.press('Control+=');
+      await page.keyboard.press('Control+\\');
+      await page.keyboard.press('Control+0');
+      expect(await input.inputValue()).toBe('hvm');
+      expect(await zoom().textContent()).toBe('100%');
+      expect(await pressed('Selecionar')).toBe('true');
+      await page.getByTestId('desktop-frame').waitFor();
+      await page.getByTestId('palette-TextComponent').waitFor();
+      // The typing was one step: one undo (from the toolbar) clears it.
+      await page.getByRole('button', { name: 'Desfazer' }).click();
+      expect(await input.inputValue()).toBe('');
+    },
+    STEP_TIMEOUT,
+  );
 
-  it('zooms by 10% from 20% up, shows the percentage without drift, and pans with the hand or Space', async () => {
-    await buildPage();
-    for (let i = 0; i < 12; i++) await page.getByRole('button', { name: 'Diminuir zoom' }).click();
-    expect(await zoom().textContent()).toBe('20%');
-    for (let i = 0; i < 7; i++) await page.getByRole('button', { name: 'Aumentar zoom' }).click();
-    expect(await zoom().textContent()).toBe('90%');
-    await page.getByRole('button', { name: 'Redefinir zoom' }).click();
-    expect(await zoom().textContent()).toBe('100%');
+  it(
+    'zooms by 10% from 20% up, shows the percentage without drift, and pans with the hand or Space',
+    async () => {
+      await buildPage();
+      for (let i = 0; i < 12; i++) await page.getByRole('button', { name: 'Diminuir zoom' }).click();
+      expect(await zoom().textContent()).toBe('20%');
+      for (let i = 0; i < 7; i++) await page.getByRole('button', { name: 'Aumentar zoom' }).click();
+      expect(await zoom().textContent()).toBe('90%');
+      await page.getByRole('button', { name: 'Redefinir zoom' }).click();
+      expect(await zoom().textContent()).toBe('100%');
 
-    const stage = page.getByTestId('canvas-stage');
-    const before = (await stage.boundingBox())!;
-    await focusCanvas();
-    await page.keyboard.down(' ');
-    const box = (await canvas().boundingBox())!;
-    await page.mouse.move(box.x + 30, box.y + 30);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 130, box.y + 80, { steps: 5 });
-    await page.mouse.up();
-    await page.keyboard.up(' ');
-    const after = (await stage.boundingBox())!;
-    expect(Math.round(after.x - before.x)).toBe(100);
-    expect(Math.round(after.y - before.y)).toBe(50);
-    expect(await page.getByRole('button', { name: 'Selecionar', exact: true }).getAttribute('aria-pressed')).toBe('true');
-  }, STEP_TIMEOUT);
+      const stage = page.getByTestId('canvas-stage');
+      const before = (await stage.boundingBox())!;
+      await focusCanvas();
+      await page.keyboard.down(' ');
+      const box = (await canvas().boundingBox())!;
+      await page.mouse.move(box.x + 30, box.y + 30);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 130, box.y + 80, { steps: 5 });
+      await page.mouse.up();
+      await page.keyboard.up(' ');
+      const after = (await stage.boundingBox())!;
+      expect(Math.round(after.x - before.x)).toBe(100);
+      expect(Math.round(after.y - before.y)).toBe(50);
+      expect(await page.getByRole('button', { name: 'Selecionar', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    },
+    STEP_TIMEOUT,
+  );
 
-  it('saves the layout through the autosave, and shows it again after a reload', async () => {
-    await buildPage();
-    await rearrangeLayers();
-    await saveAndReopen();
-  }, STEP_TIMEOUT);
+  it(
+    'saves the layout through the autosave, and shows it again after a reload',
+    async () => {
+      await buildPage();
+      await rearrangeLayers();
+      await saveAndReopen();
+    },
+    STEP_TIMEOUT,
+  );
 
-  it('copies a node in one document and pastes it into another through the system clipboard, with new ids', async () => {
-    await buildPage();
-    await rearrangeLayers();
-    await saveAndReopen();
-    await row(/^Container: \/ofertas/).click();
-    await focusCanvas();
-    await row(/^Container: \/ofertas/).click();
-    await page.keyboard.press('Control+c');
-    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
-    expect(copied).toMatchObject({ kind: 'console.layout-nodes', version: 1, nodes: [{ type: 'ContainerComponent', href: '/ofertas' }] });
-    await closeEditor();
+  it(
+    'copies a node in one document and pastes it into another through the system clipboard, with new ids',
+    async () => {
+      await buildPage();
+      await rearrangeLayers();
+      await saveAndReopen();
+      await row(/^Container: \/ofertas/).click();
+      await focusCanvas();
+      await row(/^Container: \/ofertas/).click();
+      await page.keyboard.press('Control+c');
+      const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+      expect(copied).toMatchObject({ kind: 'console.layout-nodes', version: 1, nodes: [{ type: 'ContainerComponent', href: '/ofertas' }] });
+      await closeEditor();
 
-    // Another document, in another tab of the same browser.
-    const other = await page.context().newPage();
-    answerDialogs(other);
-    await other.goto(`/console/content/${DOC_B}`);
-    await other.getByTestId('document-path').filter({ hasText: `main/content/${DOC_B}` }).waitFor();
-    const previous = page;
-    page = other;
-    try {
+      // Another document, in another tab of the same browser.
+      const other = await page.context().newPage();
+      answerDialogs(other);
+      await other.goto(`/console/content/${DOC_B}`);
+      await other
+        .getByTestId('document-path')
+        .filter({ hasText: `main/content/${DOC_B}` })
+        .waitFor();
+      const previous = page;
+      page = other;
+      try {
+        await openEditor();
+        await row('Container').click();
+        await page.keyboard.press('Control+v');
+        await row(/^Container: \/ofertas/).waitFor();
+        expect(await layerIds()).toEqual(['1:Container', '2:Container: /ofertas', '3:Texto: Ofertas da semana', '3:Embed']);
+        await closeEditor();
+        await waitForSaveStatus(page, 'Salvo');
+        const pasted = (await stored(DOC_B)).content.children[0];
+        expect(pasted).toMatchObject({ type: 'ContainerComponent', href: '/ofertas', children: [{ type: 'TextComponent' }, { type: 'EmbedComponent' }] });
+        expect(pasted.id).not.toBe(copied.nodes[0].id);
+        expect(pasted.children[0].id).not.toBe(copied.nodes[0].children[0].id);
+      } finally {
+        await other.close();
+        page = previous;
+      }
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "alerts 'Dados inválidos' for a paste that is not a layout and 'Objeto não é um canvas' onto a non-container",
+    async () => {
+      await buildPage();
+      await rearrangeLayers();
+      await saveAndReopen();
+      if ((await editor().count()) > 0) await closeEditor();
       await openEditor();
       await row('Container').click();
+      await page.evaluate(() => navigator.clipboard.writeText('isto não é um layout'));
       await page.keyboard.press('Control+v');
-      await row(/^Container: \/ofertas/).waitFor();
-      expect(await layerIds()).toEqual(['1:Container', '2:Container: /ofertas', '3:Texto: Ofertas da semana', '3:Embed']);
+      await expect.poll(() => dialogs.seen.at(-1)).toBe('Dados inválidos');
+
+      await row(/^Products/).click();
+      await page.keyboard.press('Control+c');
+      await row(/^Image/).click();
+      await page.keyboard.press('Control+v');
+      await expect.poll(() => dialogs.seen.at(-1)).toBe('Objeto não é um canvas');
+      expect(await rows().count()).toBe(9);
+
+      // A missing content shows a placeholder; a content that includes itself is refused.
+      const missing = JSON.stringify({
+        kind: 'console.layout-nodes',
+        version: 1,
+        nodes: [
+          { id: 'x', type: 'ContentComponent', className: '', contentId: 'nao-existe' },
+          { id: 'y', type: 'ContentComponent', className: '', contentId: DOC_A },
+        ],
+      });
+      await row('Container').click();
+      await page.evaluate((text) => navigator.clipboard.writeText(text), missing);
+      await page.keyboard.press('Control+v');
+      await canvas().getByText('Conteúdo não encontrado: nao-existe').waitFor();
+      await canvas().getByText(`Referência circular: o conteúdo "${DOC_A}" já está sendo exibido acima dele mesmo.`).waitFor();
+      await page.getByRole('button', { name: 'Desfazer' }).click();
+      expect(await rows().count()).toBe(9);
+
+      // A video on the CDN shows its thumbnail.
+      const video = JSON.stringify({
+        kind: 'console.layout-nodes',
+        version: 1,
+        nodes: [
+          {
+            id: 'v',
+            type: 'VideoComponent',
+            className: '',
+            file: { id: 'vid', url: '', filename: 'aula.mp4', cdn: { bunny: { id: 'b1', status: 3, thumbnail: THUMBNAIL } } },
+          },
+        ],
+      });
+      await page.evaluate((text) => navigator.clipboard.writeText(text), video);
+      await page.keyboard.press('Control+v');
+      const thumbnail = canvas().getByTestId('canvas-video').locator('img');
+      await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+      expect(await thumbnail.getAttribute('src')).toBe(THUMBNAIL);
+      expect(await canvas().getByTestId('canvas-video').textContent()).toContain('aula.mp4');
+      await page.getByRole('button', { name: 'Desfazer' }).click();
+      expect(await rows().count()).toBe(9);
       await closeEditor();
-      await waitForSaveStatus(page, 'Salvo');
-      const pasted = (await stored(DOC_B)).content.children[0];
-      expect(pasted).toMatchObject({ type: 'ContainerComponent', href: '/ofertas', children: [{ type: 'TextComponent' }, { type: 'EmbedComponent' }] });
-      expect(pasted.id).not.toBe(copied.nodes[0].id);
-      expect(pasted.children[0].id).not.toBe(copied.nodes[0].children[0].id);
-    } finally {
-      await other.close();
-      page = previous;
-    }
-  }, STEP_TIMEOUT);
-
-  it("alerts 'Dados inválidos' for a paste that is not a layout and 'Objeto não é um canvas' onto a non-container", async () => {
-    await buildPage();
-    await rearrangeLayers();
-    await saveAndReopen();
-    if ((await editor().count()) > 0) await closeEditor();
-    await openEditor();
-    await row('Container').click();
-    await page.evaluate(() => navigator.clipboard.writeText('isto não é um layout'));
-    await page.keyboard.press('Control+v');
-    await expect.poll(() => dialogs.seen.at(-1)).toBe('Dados inválidos');
-
-    await row(/^Products/).click();
-    await page.keyboard.press('Control+c');
-    await row(/^Image/).click();
-    await page.keyboard.press('Control+v');
-    await expect.poll(() => dialogs.seen.at(-1)).toBe('Objeto não é um canvas');
-    expect(await rows().count()).toBe(9);
-
-    // A missing content shows a placeholder; a content that includes itself is refused.
-    const missing = JSON.stringify({ kind: 'console.layout-nodes', version: 1, nodes: [
-      { id: 'x', type: 'ContentComponent', className: '', contentId: 'nao-existe' },
-      { id: 'y', type: 'ContentComponent', className: '', contentId: DOC_A },
-    ] });
-    await row('Container').click();
-    await page.evaluate((text) => navigator.clipboard.writeText(text), missing);
-    await page.keyboard.press('Control+v');
-    await canvas().getByText('Conteúdo não encontrado: nao-existe').waitFor();
-    await canvas().getByText(`Referência circular: o conteúdo "${DOC_A}" já está sendo exibido acima dele mesmo.`).waitFor();
-    await page.getByRole('button', { name: 'Desfazer' }).click();
-    expect(await rows().count()).toBe(9);
-
-    // A video on the CDN shows its thumbnail.
-    const video = JSON.stringify({ kind: 'console.layout-nodes', version: 1, nodes: [
-      { id: 'v', type: 'VideoComponent', className: '', file: { id: 'vid', url: '', filename: 'aula.mp4', cdn: { bunny: { id: 'b1', status: 3, thumbnail: THUMBNAIL } } } },
-    ] });
-    await page.evaluate((text) => navigator.clipboard.writeText(text), video);
-    await page.keyboard.press('Control+v');
-    const thumbnail = canvas().getByTestId('canvas-video').locator('img');
-    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
-    expect(await thumbnail.getAttribute('src')).toBe(THUMBNAIL);
-    expect(await canvas().getByTestId('canvas-video').textContent()).toContain('aula.mp4');
-    await page.getByRole('button', { name: 'Desfazer' }).click();
-    expect(await rows().count()).toBe(9);
-    await closeEditor();
-  }, STEP_TIMEOUT);
-
+    },
+    STEP_TIMEOUT,
+  );
 });

@@ -21,7 +21,9 @@ const shown = (page: Page, id: string) => panel(page).getByTestId(id);
 async function waitForText(page: Page, testId: string, text: string) {
   // Intl's BRL format puts a no-break space after R$.
   const pattern = text.replace(/[.$]/g, '\\$&').replace(/ /g, '\\s');
-  await shown(page, testId).filter({ hasText: new RegExp(`^${pattern}$`) }).waitFor();
+  await shown(page, testId)
+    .filter({ hasText: new RegExp(`^${pattern}$`) })
+    .waitFor();
 }
 
 describe('product information panel', () => {
@@ -32,9 +34,7 @@ describe('product information panel', () => {
 
   const productData = async () => (await getDoc(doc(client.db, `project/main/product-data/${CODE}`))).data()!;
   const changelog = async () =>
-    (await getDocs(query(collection(client.db, 'project/main/product-data-changelog'), where('ProductCode', '==', CODE)))).docs.map((d) =>
-      d.data(),
-    );
+    (await getDocs(query(collection(client.db, 'project/main/product-data-changelog'), where('ProductCode', '==', CODE)))).docs.map((d) => d.data());
 
   beforeAll(async () => {
     client = await signedInClient(staff, 'product-panel');
@@ -58,10 +58,14 @@ describe('product information panel', () => {
     await waitForText(page, 'installments-price', 'R$ 252,90');
     await section(page, 'Preços').getByText('vazio: igual ao à vista').waitFor();
     await waitForText(page, 'margin', '1,88');
-    await shown(page, 'purchase-price').filter({ hasText: /R\$\s134,49/ }).waitFor();
+    await shown(page, 'purchase-price')
+      .filter({ hasText: /R\$\s134,49/ })
+      .waitFor();
     const packs = section(page, 'Preços').getByRole('table', { name: 'Preço por embalagem' });
     await packs.getByRole('row', { name: /12\s*R\$\s*1\.449,46\s*R\$\s*120,79/ }).waitFor();
-    await section(page, 'Estoque').getByRole('row', { name: /tramontina-rs\s*385/ }).waitFor();
+    await section(page, 'Estoque')
+      .getByRole('row', { name: /tramontina-rs\s*385/ })
+      .waitFor();
     const settings = section(page, 'Configurações');
     expect(await settings.getByRole('checkbox', { name: /Vendável/ }).isChecked()).toBe(true);
     expect(await settings.getByRole('checkbox', { name: /Ativo/ }).isChecked()).toBe(true);
@@ -123,10 +127,14 @@ describe('product information panel', () => {
     dialogs.next({ prompt: 'Linha do operador' });
     dialogs.next({ prompt: 'Linha errada no fabricante' });
     await panel(page).getByRole('button', { name: 'Alterar Linha' }).click();
-    await shown(page, 'value-ProductLine').filter({ hasText: /^Linha do operador$/ }).waitFor();
+    await shown(page, 'value-ProductLine')
+      .filter({ hasText: /^Linha do operador$/ })
+      .waitFor();
     await shown(page, 'override-ProductLine').getByText('Alterado manualmente').waitFor();
     // What the warehouse → Firestore sync records when upstream now gives another line.
-    await testFirestore().doc(`project/main/product-data/${CODE}`).set({ _overrides: { ProductLine: { upstream: 'Linha nova do fabricante' } } }, { merge: true });
+    await testFirestore()
+      .doc(`project/main/product-data/${CODE}`)
+      .set({ _overrides: { ProductLine: { upstream: 'Linha nova do fabricante' } } }, { merge: true });
     await shown(page, 'override-ProductLine').getByText('Origem agora: Linha nova do fabricante').waitFor();
     expect((await productData())._overrides.ProductLine).toMatchObject({ about: 'Linha errada no fabricante', by: staff.uid });
 
@@ -136,7 +144,9 @@ describe('product information panel', () => {
     expect((await productData()).ProductLine).toBe('Linha do operador');
     dialogs.next({ prompt: 'Fabricante corrigiu a linha' });
     await panel(page).getByRole('button', { name: 'Remover alteração de Linha' }).click();
-    await shown(page, 'value-ProductLine').filter({ hasText: /^Linha nova do fabricante$/ }).waitFor();
+    await shown(page, 'value-ProductLine')
+      .filter({ hasText: /^Linha nova do fabricante$/ })
+      .waitFor();
     expect(await shown(page, 'override-ProductLine').count()).toBe(0);
     const removal = panel(page).getByTestId('change-history').getByRole('listitem').filter({ hasText: 'Fabricante corrigiu a linha' });
     await removal.waitFor();

@@ -46,7 +46,10 @@ describe('a cdlbox-only staff user', () => {
     // Its products are its own: no sync buttons or synced-data panel on them.
     await page.goto('/console/product');
     await page.getByTestId('entry-list').getByRole('button').first().click();
-    await page.getByTestId('document-path').filter({ hasText: /^cdlbox\/product\// }).waitFor();
+    await page
+      .getByTestId('document-path')
+      .filter({ hasText: /^cdlbox\/product\// })
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Sincronizar Bling' }).count()).toBe(0);
   });
 
@@ -60,7 +63,10 @@ describe('a cdlbox-only staff user', () => {
     // The list shows cdlbox's products, never main's.
     const first = page.getByTestId('entry-list').getByRole('button').first();
     await first.click();
-    await page.getByTestId('document-path').filter({ hasText: /^cdlbox\/product\// }).waitFor();
+    await page
+      .getByTestId('document-path')
+      .filter({ hasText: /^cdlbox\/product\// })
+      .waitFor();
     // A product id of main opened by URL is looked up in cdlbox, where it does not exist.
     await page.goto('/console/product/10437899');
     await page.getByText('Registro não encontrado').waitFor();

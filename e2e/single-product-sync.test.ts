@@ -39,7 +39,10 @@ describe('single-product sync buttons', () => {
     await signIn(page, admin.email, admin.password);
     await rememberProject(page, project);
     await page.goto(`/console/product/${code}`);
-    await page.getByTestId('document-path').filter({ hasText: `${project}/product/${code}` }).waitFor();
+    await page
+      .getByTestId('document-path')
+      .filter({ hasText: `${project}/product/${code}` })
+      .waitFor();
     return { page, dialogs };
   }
 
@@ -49,7 +52,11 @@ describe('single-product sync buttons', () => {
   });
 
   afterAll(async () => {
-    for (const page of pages) await page.context().close({ reason: 'test over' }).catch(() => {});
+    for (const page of pages)
+      await page
+        .context()
+        .close({ reason: 'test over' })
+        .catch(() => {});
     await browser?.close();
   });
 
@@ -131,7 +138,10 @@ describe('single-product sync buttons', () => {
 
     await button.click();
     await page.waitForURL(`**/console/product/${NEW_CODE}`, { timeout: 60_000 });
-    await page.getByTestId('document-path').filter({ hasText: `${project}/product/${NEW_CODE}` }).waitFor();
+    await page
+      .getByTestId('document-path')
+      .filter({ hasText: `${project}/product/${NEW_CODE}` })
+      .waitFor();
     expect((await testFirestore().doc(`project/${project}/product/${NEW_CODE}`).get()).exists).toBe(true);
     expect((await testFirestore().doc(`project/${project}/product-data/${NEW_CODE}`).get()).exists).toBe(true);
   });

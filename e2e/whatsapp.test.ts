@@ -33,7 +33,8 @@ async function loadTemplates(page: Page) {
   await page.getByRole('button', { name: 'Carregar templates' }).click();
   await page.getByText(/^Templates carregados: \d+ novo\(s\), \d+ atualizado\(s\), \d+ sem alteração\.$/).waitFor();
 }
-const sandboxMessages = async () => ((await (await fetch(`${whatsapp}/__whatsapp/messages`)).json()) as { messages: { to: string; template: string; opaque: string | null }[] }).messages;
+const sandboxMessages = async () =>
+  ((await (await fetch(`${whatsapp}/__whatsapp/messages`)).json()) as { messages: { to: string; template: string; opaque: string | null }[] }).messages;
 
 beforeAll(async () => {
   whatsapp = new URL(sandboxUrls().whatsapp!).origin;
@@ -42,7 +43,11 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  for (const page of pages) await page.context().close().catch(() => {});
+  for (const page of pages)
+    await page
+      .context()
+      .close()
+      .catch(() => {});
   await browser?.close();
 });
 
@@ -111,13 +116,19 @@ describe('WhatsApp campaign', () => {
     await page.getByTestId('send-status').filter({ hasText: 'Envio concluído' }).waitFor({ timeout: 60_000 });
     await page.getByTestId('send-count').filter({ hasText: '3 de 3 enviados' }).waitFor();
     const report = page.getByTestId('whatsapp-report');
-    await report.locator('[data-row="sent"]').filter({ hasText: /Enviadas\s*3$/ }).waitFor();
+    await report
+      .locator('[data-row="sent"]')
+      .filter({ hasText: /Enviadas\s*3$/ })
+      .waitFor();
     // Delivery statuses arrive by webhook; 'Atualizar relatório' fetches them.
     await expect
-      .poll(async () => {
-        await report.getByRole('button', { name: 'Atualizar relatório' }).click();
-        return report.locator('[data-row="delivered"]').textContent();
-      }, { timeout: 30_000, interval: 1000 })
+      .poll(
+        async () => {
+          await report.getByRole('button', { name: 'Atualizar relatório' }).click();
+          return report.locator('[data-row="delivered"]').textContent();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
       .toMatch(/Entregues\s*3$/);
     expect((await sandboxMessages()).filter((m) => m.opaque?.includes(`e2e-zap-${run}`))).toHaveLength(3);
   });

@@ -129,15 +129,25 @@ if (wanted.includes('web')) {
     VITE_GOOGLE_SIGN_IN: process.env.VITE_GOOGLE_SIGN_IN ?? (usesEmulators ? 'false' : 'true'),
   };
   const webStep = PORT_OFFSET ? `web-${PORT_OFFSET}` : 'web';
-  await step(webStep, ['web/src', 'web/public', 'shared/src', 'web/index.html', 'web/vite.config.ts', 'web/package.json'], join(ROOT, WEB_DIST, 'index.html'), env, () => {
-    const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', join(ROOT, WEB_DIST), '--emptyOutDir'], {
-      cwd: join(ROOT, 'web'),
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    });
-    if (result.status !== 0) throw new Error('vite build failed');
-    moveSourceMaps(join(ROOT, WEB_DIST), join(CACHE_DIR, 'sourcemaps', webStep));
-  });
+  await step(
+    webStep,
+    ['web/src', 'web/public', 'shared/src', 'web/index.html', 'web/vite.config.ts', 'web/package.json'],
+    join(ROOT, WEB_DIST, 'index.html'),
+    env,
+    () => {
+      const result = spawnSync(
+        process.execPath,
+        [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', join(ROOT, WEB_DIST), '--emptyOutDir'],
+        {
+          cwd: join(ROOT, 'web'),
+          env: { ...process.env, ...env },
+          stdio: 'inherit',
+        },
+      );
+      if (result.status !== 0) throw new Error('vite build failed');
+      moveSourceMaps(join(ROOT, WEB_DIST), join(CACHE_DIR, 'sourcemaps', webStep));
+    },
+  );
 }
 
 if (wanted.includes('sandboxes')) {

@@ -42,7 +42,10 @@ if (values.show) {
   process.exit(0);
 }
 if (values.role !== 'admin' && values.role !== 'staff') fail('--role must be admin or staff');
-const projects = values.projects.split(',').map((p) => p.trim()).filter(Boolean);
+const projects = values.projects
+  .split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
 const invalid = projects.filter((p) => !/^[a-z0-9][a-z0-9-]{0,62}$/.test(p));
 if (invalid.length) fail(`invalid project ids: ${invalid.join(', ')}`);
 if (values.role === 'staff' && projects.length === 0) fail('a staff user needs --projects');

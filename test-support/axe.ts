@@ -28,7 +28,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
     }),
   )) as AxeResult;
   return result.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)).join(', ')}${v.nodes.length > 5 ? ` and ${v.nodes.length - 5} more` : ''}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 5)
+        .map((n) => JSON.stringify(n.target))
+        .join(', ')}${v.nodes.length > 5 ? ` and ${v.nodes.length - 5} more` : ''}`,
   );
 }
 

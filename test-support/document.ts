@@ -3,10 +3,16 @@ import type { Page } from 'playwright-core';
 /** Opens /console/{path} of the main store and waits until the document screen shows that path. */
 export async function openDocument(page: Page, path: string) {
   await page.goto(`/console/${path}`);
-  await page.getByTestId('document-path').filter({ hasText: new RegExp(`^main/${path}$`) }).waitFor();
+  await page
+    .getByTestId('document-path')
+    .filter({ hasText: new RegExp(`^main/${path}$`) })
+    .waitFor();
 }
 
 /** Waits until the save status reads exactly `text` ('Salvo', 'Alterações pendentes', ...). */
 export async function waitForSaveStatus(page: Page, text: string) {
-  await page.getByTestId('save-status').filter({ hasText: new RegExp(`^${text.replace(/\./g, '\\.')}$`) }).waitFor();
+  await page
+    .getByTestId('save-status')
+    .filter({ hasText: new RegExp(`^${text.replace(/\./g, '\\.')}$`) })
+    .waitFor();
 }

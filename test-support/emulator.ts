@@ -16,23 +16,18 @@ const users: SeedUser[] = JSON.parse(readFileSync(new URL('../emulator-data/seed
 
 /** The seeded user with this role whose projects are exactly `projects` (order ignored). */
 export function seedUser(role: 'admin' | 'staff', projects?: string[]): SeedUser {
-  const found = users.find(
-    (u) => u.claims.role === role && (!projects || [...u.claims.projects].sort().join() === [...projects].sort().join()),
-  );
+  const found = users.find((u) => u.claims.role === role && (!projects || [...u.claims.projects].sort().join() === [...projects].sort().join()));
   if (!found) throw new Error(`no seeded ${role} user for ${projects?.join(',')}`);
   return found;
 }
 
 /** A real ID token from the Auth emulator (password sign-in over its REST API). */
 export async function idToken(user: Pick<SeedUser, 'email' | 'password'>): Promise<string> {
-  const res = await fetch(
-    `http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
-    },
-  );
+  const res = await fetch(`http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
+  });
   const body = (await res.json()) as { idToken?: string; error?: unknown };
   if (!body.idToken) throw new Error(`sign-in failed for ${user.email}: ${JSON.stringify(body.error)}`);
   return body.idToken;

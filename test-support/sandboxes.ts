@@ -53,7 +53,10 @@ export interface FaultChecks {
 /** The faults every client turns into a clear error naming its upstream (or survives by retrying). */
 export function itHandlesFaults({ sandboxes, sandbox, upstream, path, call, malformed }: FaultChecks): void {
   const set = (fault: FaultSpec) => sandboxes().controls[sandbox].setFaults([{ path, ...fault }]);
-  const calls = () => sandboxes().controls[sandbox].requests().filter((r) => r.path.startsWith(path));
+  const calls = () =>
+    sandboxes()
+      .controls[sandbox].requests()
+      .filter((r) => r.path.startsWith(path));
 
   it('retries a passing 503, then succeeds', async () => {
     set({ status: 503, times: 1 });

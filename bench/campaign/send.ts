@@ -52,7 +52,18 @@ export async function benchCampaign({ recipients, ratePerSecond, projectId }: { 
     const times = [...new Set(journal.map((m) => m.receivedAt))].map((t) => Date.parse(t)).sort((a, b) => a - b);
     const firstRequestS = (times[0]! - startedAt) / 1000;
     const sendingS = (times.at(-1)! - times[0]!) / 1000;
-    return { firstRequestS, sendingS, seconds, accepted: journal.length, unique, duplicates: journal.length - unique, missing: recipients - unique, requests, status: state.status, sent: state.sent };
+    return {
+      firstRequestS,
+      sendingS,
+      seconds,
+      accepted: journal.length,
+      unique,
+      duplicates: journal.length - unique,
+      missing: recipients - unique,
+      requests,
+      status: state.status,
+      sent: state.sent,
+    };
   } finally {
     server.close();
     server.closeAllConnections();

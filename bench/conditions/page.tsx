@@ -13,13 +13,27 @@ const random = largeConditionTree(190, 7) as { type: 'AND'; params: ConditionNod
 // Normalised, as the editor stores trees (an unnormalised one is flattened on the first edit).
 const tree: ConditionNode = normaliseCondition({
   type: 'AND',
-  params: [{ type: '=', params: [{ type: 'field', value: 'ProductSiteName' }, { type: 'string', value: 'Panela' }] }, ...random.params],
+  params: [
+    {
+      type: '=',
+      params: [
+        { type: 'field', value: 'ProductSiteName' },
+        { type: 'string', value: 'Panela' },
+      ],
+    },
+    ...random.params,
+  ],
 });
 
 function Bench() {
   const [value, setValue] = useState<ConditionNode | null>(tree);
   return (
-    <Profiler id="builder" onRender={(_, phase, actualMs) => { if (phase !== 'mount') renders.push(actualMs); }}>
+    <Profiler
+      id="builder"
+      onRender={(_, phase, actualMs) => {
+        if (phase !== 'mount') renders.push(actualMs);
+      }}
+    >
       <ConditionBuilder value={value} context="product" preview={false} onChange={(v) => setValue(v?.map ?? null)} />
     </Profiler>
   );
@@ -29,11 +43,19 @@ function Bench() {
 const renders: number[] = [];
 const afterNextPaint = (done: () => void) => requestAnimationFrame(() => setTimeout(done, 0));
 const keystrokes: number[] = [];
-document.addEventListener('keydown', () => {
-  const started = performance.now();
-  afterNextPaint(() => keystrokes.push(performance.now() - started));
-}, true);
+document.addEventListener(
+  'keydown',
+  () => {
+    const started = performance.now();
+    afterNextPaint(() => keystrokes.push(performance.now() - started));
+  },
+  true,
+);
 
 const started = performance.now();
-createRoot(document.getElementById('root')!).render(<ChakraProvider value={system}><Bench /></ChakraProvider>);
+createRoot(document.getElementById('root')!).render(
+  <ChakraProvider value={system}>
+    <Bench />
+  </ChakraProvider>,
+);
 afterNextPaint(() => Object.assign(window, { bench: { nodes: countNodes(tree), openMs: performance.now() - started, keystrokes, renders } }));

@@ -25,9 +25,7 @@ const stored: Record<string, unknown> = Object.fromEntries(
 );
 
 function BenchForm() {
-  const [state, dispatch] = useReducer(formReducer, initialFormState, (s) =>
-    formReducer(s, { type: 'loaded', data: stored, settle: false }),
-  );
+  const [state, dispatch] = useReducer(formReducer, initialFormState, (s) => formReducer(s, { type: 'loaded', data: stored, settle: false }));
   const onChange = useCallback((key: string, value: unknown) => dispatch({ type: 'edited', key, value, at: Date.now() }), []);
   return <DocumentForm fields={fields} values={state.values} onChange={onChange} />;
 }

@@ -27,7 +27,12 @@ function syntheticLayout(count: number): StoredLayoutNode {
     const kind = i % 4;
     section.children!.push(
       kind === 0
-        ? { id: `n${i}`, type: 'ImageComponent', className: '', file: { id: `f${i}`, url: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=', filename: `img-${i}.gif`, isPublic: true } }
+        ? {
+            id: `n${i}`,
+            type: 'ImageComponent',
+            className: '',
+            file: { id: `f${i}`, url: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=', filename: `img-${i}.gif`, isPublic: true },
+          }
         : kind === 1
           ? { id: `n${i}`, type: 'FileComponent', className: '', file: { id: `f${i}`, url: '#', filename: `manual-${i}.pdf`, size: 2048, isPublic: true } }
           : { id: `n${i}`, type: 'TextComponent', className: 'text-base', text: `<p>Parágrafo <strong>${i}</strong> da página.</p>` },
@@ -57,7 +62,14 @@ async function mount(count: number, toolsHidden = false): Promise<number> {
   flushSync(() =>
     root.render(
       <ChakraProvider value={system}>
-        <LayoutEditorDrawer field={field} initial={tree} store={store!} onChange={() => {}} onClose={() => {}} document={{ projectId: 'bench', collectionId: 'content', docId: 'bench' }} />
+        <LayoutEditorDrawer
+          field={field}
+          initial={tree}
+          store={store!}
+          onChange={() => {}}
+          onClose={() => {}}
+          document={{ projectId: 'bench', collectionId: 'content', docId: 'bench' }}
+        />
       </ChakraProvider>,
     ),
   );
@@ -105,7 +117,9 @@ function Bare({ node }: { node: StoredLayoutNode }) {
   return (
     <div className={node.className}>
       {typeof node.text === 'string' && <div dangerouslySetInnerHTML={{ __html: node.text }} />}
-      {node.children?.map((child) => <Bare key={child.id} node={child} />)}
+      {node.children?.map((child) => (
+        <Bare key={child.id} node={child} />
+      ))}
     </div>
   );
 }

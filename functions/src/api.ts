@@ -11,6 +11,12 @@ answerBodyErrorsAsJson();
 /** The HTTP API: Hosting rewrites /api/** here (firebase.json). */
 export const api = onRequest(
   // Secrets the endpoints read (Secret Manager; functions/.secret.local locally).
-  { region: REGION, cors: false, memory: '512MiB', timeoutSeconds: 120, secrets: [OPENAI_API_KEY, SENDGRID_API_KEY, CAMPAIGN_LINK_SECRET, GOOGLE_OAUTH_CLIENT_SECRET] },
+  {
+    region: REGION,
+    cors: false,
+    memory: '512MiB',
+    timeoutSeconds: 120,
+    secrets: [OPENAI_API_KEY, SENDGRID_API_KEY, CAMPAIGN_LINK_SECRET, GOOGLE_OAUTH_CLIENT_SECRET],
+  },
   route,
 );

@@ -167,7 +167,7 @@ export const SENDGRID_API_KEY = defineSecret('SENDGRID_API_KEY');
 /** The Event Webhook's verification key (Mail Settings → Signed Event Webhook), base64 DER; not a secret. */
 export const SENDGRID_WEBHOOK_PUBLIC_KEY = defineString('SENDGRID_WEBHOOK_PUBLIC_KEY', {
   default: '',
-  description: "SendGrid Signed Event Webhook verification key (base64); empty refuses every webhook call.",
+  description: 'SendGrid Signed Event Webhook verification key (base64); empty refuses every webhook call.',
 });
 /** Signs the unsubscribe links of campaign e-mails (HMAC). */
 export const CAMPAIGN_LINK_SECRET = defineSecret('CAMPAIGN_LINK_SECRET');

@@ -92,7 +92,9 @@ describe('Bling sandbox', () => {
     const id = sandbox.produtos(account!.clientId)[0]!.id;
     expect((await call(`/produtos/${id}/situacoes`, { method: 'PATCH', body: JSON.stringify({ situacao: 'I' }) })).status).toBe(204);
     expect(sandbox.produtos(account!.clientId)[0]!.situacao).toBe('I');
-    const ativos = (await (await call(`/produtos?criterio=2&limite=100&codigo=${sandbox.produtos(account!.clientId)[0]!.codigo}`)).json()) as { data: unknown[] };
+    const ativos = (await (await call(`/produtos?criterio=2&limite=100&codigo=${sandbox.produtos(account!.clientId)[0]!.codigo}`)).json()) as {
+      data: unknown[];
+    };
     expect(ativos.data).toEqual([]);
   });
 

@@ -149,8 +149,7 @@ class BlingHttpError extends Error {
   }
 }
 
-const notFound = (what: string) =>
-  new BlingHttpError(404, 'RESOURCE_NOT_FOUND', 'Recurso não encontrado', `${what} não encontrado.`);
+const notFound = (what: string) => new BlingHttpError(404, 'RESOURCE_NOT_FOUND', 'Recurso não encontrado', `${what} não encontrado.`);
 
 function validationError(message: string, fields: { element: string; msg: string }[]): BlingHttpError {
   return new BlingHttpError(
@@ -255,7 +254,8 @@ function checkProduto(body: Record<string, unknown>): void {
   if (body.situacao !== undefined && !['A', 'I'].includes(body.situacao as string)) problems.push({ element: 'situacao', msg: 'Situação inválida.' });
   if (body.preco !== undefined && (typeof body.preco !== 'number' || body.preco < 0)) problems.push({ element: 'preco', msg: 'Preço inválido.' });
   if (body.codigo !== undefined && typeof body.codigo !== 'string') problems.push({ element: 'codigo', msg: 'Código inválido.' });
-  if (body.gtin !== undefined && body.gtin !== '' && !/^(\d{8}|\d{12,14})$/.test(String(body.gtin))) problems.push({ element: 'gtin', msg: 'GTIN/EAN inválido.' });
+  if (body.gtin !== undefined && body.gtin !== '' && !/^(\d{8}|\d{12,14})$/.test(String(body.gtin)))
+    problems.push({ element: 'gtin', msg: 'GTIN/EAN inválido.' });
   if (problems.length) throw validationError('Não foi possível salvar o produto', problems);
 }
 
@@ -368,12 +368,26 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     }
     if (state.requestsToday >= perDay) {
       const midnight = Date.parse(`${day}T03:00:00.000Z`) + 86_400_000;
-      throw new BlingHttpError(429, 'TOO_MANY_REQUESTS', 'Limite de requisições atingido', 'O limite diário de requisições da conta foi atingido.', undefined, Math.ceil((midnight - now) / 1000));
+      throw new BlingHttpError(
+        429,
+        'TOO_MANY_REQUESTS',
+        'Limite de requisições atingido',
+        'O limite diário de requisições da conta foi atingido.',
+        undefined,
+        Math.ceil((midnight - now) / 1000),
+      );
     }
     trimWindow(state.acceptedAt, now, 1000);
     if (state.acceptedAt.length >= perSecond) {
       const retryAfter = Math.max(1, Math.ceil((state.acceptedAt[0]! + 1000 - now) / 1000));
-      throw new BlingHttpError(429, 'TOO_MANY_REQUESTS', 'Limite de requisições atingido', `O limite de ${perSecond} requisições por segundo foi atingido.`, undefined, retryAfter);
+      throw new BlingHttpError(
+        429,
+        'TOO_MANY_REQUESTS',
+        'Limite de requisições atingido',
+        `O limite de ${perSecond} requisições por segundo foi atingido.`,
+        undefined,
+        retryAfter,
+      );
     }
     state.acceptedAt.push(now);
     state.requestsToday += 1;
@@ -384,7 +398,14 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     oauthCalls.push(now);
     if (oauthCalls.length > OAUTH_MAX_CALLS) oauthBlockedUntil = now + OAUTH_BLOCK_MS;
     if (oauthBlockedUntil > now) {
-      throw new BlingHttpError(429, 'TOO_MANY_REQUESTS', 'IP bloqueado', 'Chamadas demais a /oauth/token: IP bloqueado por 60 minutos.', undefined, Math.ceil((oauthBlockedUntil - now) / 1000));
+      throw new BlingHttpError(
+        429,
+        'TOO_MANY_REQUESTS',
+        'IP bloqueado',
+        'Chamadas demais a /oauth/token: IP bloqueado por 60 minutos.',
+        undefined,
+        Math.ceil((oauthBlockedUntil - now) / 1000),
+      );
     }
     const client = basicCredentials(req);
     const clientId = client?.user;
@@ -446,12 +467,15 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     if (produtoId === null || !produtosOf(state).has(produtoId)) problems.push({ element: 'produto.id', msg: 'Produto não encontrado.' });
     if (lojaId === null) problems.push({ element: 'loja.id', msg: 'A loja deve ser informada.' });
     for (const field of ['preco', 'precoPromocional'] as const) {
-      if (body[field] !== undefined && (typeof body[field] !== 'number' || (body[field] as number) < 0)) problems.push({ element: field, msg: 'Preço inválido.' });
+      if (body[field] !== undefined && (typeof body[field] !== 'number' || (body[field] as number) < 0))
+        problems.push({ element: field, msg: 'Preço inválido.' });
     }
     if (problems.length) throw validationError('Não foi possível salvar o vínculo do produto com a loja', problems);
     const duplicate = [...state.produtosLojas.values()].find((v) => v.produto.id === produtoId && v.loja.id === lojaId && v.id !== id);
     if (duplicate) {
-      throw validationError('Não foi possível salvar o vínculo do produto com a loja', [{ element: 'loja.id', msg: 'O produto já está vinculado a esta loja.' }]);
+      throw validationError('Não foi possível salvar o vínculo do produto com a loja', [
+        { element: 'loja.id', msg: 'O produto já está vinculado a esta loja.' },
+      ]);
     }
     const saved: BlingSandboxProdutoLoja = {
       ...existing,
@@ -467,7 +491,13 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     return saved;
   }
 
-  async function route(req: IncomingMessage, state: AccountState, method: string, path: string, query: URLSearchParams): Promise<{ status: number; body?: unknown }> {
+  async function route(
+    req: IncomingMessage,
+    state: AccountState,
+    method: string,
+    path: string,
+    query: URLSearchParams,
+  ): Promise<{ status: number; body?: unknown }> {
     const produtos = produtosOf(state);
     const segments = path.split('/').filter(Boolean);
     const id = segments[1] !== undefined && segments[1] !== 'lojas' ? positiveInteger(segments[1]) : null;
@@ -557,7 +587,14 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
       ipRequests.push(now);
       if (ipRequests.length > IP_MAX_REQUESTS || ipErrors.length > IP_MAX_ERRORS) ipBlockedUntil = Math.max(ipBlockedUntil, now + IP_BLOCK_MS);
       if (ipBlockedUntil > now) {
-        throw new BlingHttpError(429, 'TOO_MANY_REQUESTS', 'IP bloqueado', 'Requisições ou erros demais em 10 s: IP bloqueado por 10 minutos.', undefined, Math.ceil((ipBlockedUntil - now) / 1000));
+        throw new BlingHttpError(
+          429,
+          'TOO_MANY_REQUESTS',
+          'IP bloqueado',
+          'Requisições ou erros demais em 10 s: IP bloqueado por 10 minutos.',
+          undefined,
+          Math.ceil((ipBlockedUntil - now) / 1000),
+        );
       }
       if (method === 'POST' && path === '/oauth/token') {
         ({ status, body } = { status: 200, body: await oauthToken(req, now) });
@@ -569,10 +606,14 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
       }
     } catch (error) {
       const failure =
-        error instanceof BlingHttpError ? error : new BlingHttpError(500, 'INTERNAL_ERROR', 'Erro interno', error instanceof Error ? error.message : String(error));
+        error instanceof BlingHttpError
+          ? error
+          : new BlingHttpError(500, 'INTERNAL_ERROR', 'Erro interno', error instanceof Error ? error.message : String(error));
       status = failure.status;
       retryAfter = failure.retryAfterSeconds;
-      body = { error: { type: failure.type, message: failure.message, description: failure.description, ...(failure.fields ? { fields: failure.fields } : {}) } };
+      body = {
+        error: { type: failure.type, message: failure.message, description: failure.description, ...(failure.fields ? { fields: failure.fields } : {}) },
+      };
     }
     if (status >= 400) ipErrors.push(now);
     requests.push({ at: now, method, path, clientId, status });

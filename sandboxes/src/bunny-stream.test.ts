@@ -56,7 +56,10 @@ function auth(videoId: string, expire = Math.floor(Date.now() / 1000) + 600, sig
 }
 
 async function createUpload(videoId: string, length: number, headers = auth(videoId)): Promise<Response> {
-  return fetch(`${base()}/tusupload`, { method: 'POST', headers: { ...TUS, ...headers, 'Upload-Length': String(length), 'Upload-Metadata': `filetype ${Buffer.from('video/mp4').toString('base64')}` } });
+  return fetch(`${base()}/tusupload`, {
+    method: 'POST',
+    headers: { ...TUS, ...headers, 'Upload-Length': String(length), 'Upload-Metadata': `filetype ${Buffer.from('video/mp4').toString('base64')}` },
+  });
 }
 
 const statusOf = async (videoId: string) =>
@@ -91,7 +94,11 @@ describe('Bunny Stream sandbox', () => {
   it('answers a browser preflight with CORS that lets tus-js-client read Location and Upload-Offset', async () => {
     const res = await fetch(`${base()}/tusupload`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:5000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'tus-resumable,upload-length,authorizationsignature,authorizationexpire,videoid,libraryid' },
+      headers: {
+        Origin: 'http://localhost:5000',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'tus-resumable,upload-length,authorizationsignature,authorizationexpire,videoid,libraryid',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5000');
@@ -122,7 +129,11 @@ describe('Bunny Stream sandbox', () => {
     const head = await fetch(location, { method: 'HEAD', headers: { ...TUS, ...auth(videoId) } });
     expect([head.status, head.headers.get('upload-offset'), head.headers.get('upload-length')]).toEqual([200, '0', '10']);
     const patch = (offset: number, body: string, headers: Record<string, string> = {}) =>
-      fetch(location, { method: 'PATCH', headers: { ...TUS, ...auth(videoId), 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': String(offset), ...headers }, body });
+      fetch(location, {
+        method: 'PATCH',
+        headers: { ...TUS, ...auth(videoId), 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': String(offset), ...headers },
+        body,
+      });
     expect((await patch(3, 'abc')).status).toBe(409);
     expect((await patch(0, 'abc', { 'Content-Type': 'text/plain' })).status).toBe(415);
     expect((await patch(0, 'abcdefghijk')).status).toBe(400); // longer than Upload-Length
@@ -142,7 +153,11 @@ describe('Bunny Stream sandbox', () => {
     for (const expected of [5, 4]) {
       const videoId = await createVideo();
       const location = (await createUpload(videoId, 3)).headers.get('location')!;
-      await fetch(location, { method: 'PATCH', headers: { ...TUS, ...auth(videoId), 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' }, body: 'abc' });
+      await fetch(location, {
+        method: 'PATCH',
+        headers: { ...TUS, ...auth(videoId), 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' },
+        body: 'abc',
+      });
       const last = await waitFor(() => {
         const mine = received.filter((b) => (b as { VideoGuid: string }).VideoGuid === videoId) as { Status: number }[];
         return [3, 5].includes(mine.at(-1)?.Status ?? -1) && mine.at(-1);
@@ -159,7 +174,11 @@ describe('Bunny Stream sandbox', () => {
     const thumb = `${base()}/cdn/${lib.cdnHostname}/${videoId}/thumbnail.jpg`;
     expect((await fetch(thumb)).status).toBe(404);
     const location = (await createUpload(videoId, 2)).headers.get('location')!;
-    await fetch(location, { method: 'PATCH', headers: { ...TUS, ...auth(videoId), 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' }, body: 'ab' });
+    await fetch(location, {
+      method: 'PATCH',
+      headers: { ...TUS, ...auth(videoId), 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' },
+      body: 'ab',
+    });
     await waitFor(() => received.some((b) => (b as { VideoGuid: string; Status: number }).VideoGuid === videoId && (b as { Status: number }).Status === 3));
     const image = await fetch(thumb);
     expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/jpeg']);

@@ -193,7 +193,8 @@ export function videoObject(video: BunnySandboxVideo) {
     chapters: [],
     moments: [],
     metaTags: [],
-    transcodingMessages: phase === 5 ? [{ timeStamp: new Date().toISOString(), level: 2, issueCode: 0, message: 'Encoding failed (sandbox fault).', value: null }] : [],
+    transcodingMessages:
+      phase === 5 ? [{ timeStamp: new Date().toISOString(), level: 2, issueCode: 0, message: 'Encoding failed (sandbox fault).', value: null }] : [],
     jitEncodingEnabled: false,
     smartGenerateStatus: null,
   };
@@ -349,7 +350,8 @@ export function createBunnyStreamSandbox(options: BunnyStreamSandboxOptions = {}
     const expire = header(req, 'AuthorizationExpire');
     const videoId = header(req, 'VideoId');
     const libraryId = header(req, 'LibraryId');
-    if (!signature || !expire || !videoId || !libraryId) return refuse(401, 'Missing authorization headers (AuthorizationSignature, AuthorizationExpire, VideoId, LibraryId).');
+    if (!signature || !expire || !videoId || !libraryId)
+      return refuse(401, 'Missing authorization headers (AuthorizationSignature, AuthorizationExpire, VideoId, LibraryId).');
     const lib = byId.get(libraryId);
     if (!lib || !/^\d+$/.test(expire) || !safeEqual(signature.toLowerCase(), tusSignature(lib.libraryId, lib.apiKey, expire, videoId))) {
       return refuse(401, 'Invalid authorization signature.');
@@ -365,7 +367,13 @@ export function createBunnyStreamSandbox(options: BunnyStreamSandboxOptions = {}
     const method = req.method ?? 'GET';
     const tusHeaders = { ...cors, 'tus-resumable': TUS_VERSION, 'cache-control': 'no-store' };
     if (method === 'OPTIONS') {
-      res.writeHead(204, { ...cors, 'tus-resumable': TUS_VERSION, 'tus-version': TUS_VERSION, 'tus-extension': 'creation,creation-with-upload,termination', 'tus-max-size': String(TUS_MAX_SIZE) });
+      res.writeHead(204, {
+        ...cors,
+        'tus-resumable': TUS_VERSION,
+        'tus-version': TUS_VERSION,
+        'tus-extension': 'creation,creation-with-upload,termination',
+        'tus-max-size': String(TUS_MAX_SIZE),
+      });
       return void res.end();
     }
     const refuse = (status: number, message: string) => sendText(res, status, message, 'text/plain; charset=utf-8', tusHeaders);
@@ -467,7 +475,12 @@ export function createBunnyStreamSandbox(options: BunnyStreamSandboxOptions = {}
     if (!lib || !video || video.libraryId !== lib.libraryId || file !== THUMBNAIL_FILE || !processed(video.phase)) {
       return sendText(res, 404, 'Not found', 'text/plain; charset=utf-8');
     }
-    res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': THUMBNAIL.length, 'cache-control': 'public, max-age=60', 'access-control-allow-origin': '*' });
+    res.writeHead(200, {
+      'content-type': 'image/jpeg',
+      'content-length': THUMBNAIL.length,
+      'cache-control': 'public, max-age=60',
+      'access-control-allow-origin': '*',
+    });
     res.end(THUMBNAIL);
   }
 

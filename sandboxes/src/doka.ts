@@ -12,8 +12,7 @@ export const DOKA_PRODUCT_PATH = '/produto';
 
 const brl = (n: number) => `R$ ${n.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function dokaOffer(product: SandboxProduct) {
   const base = product.Price ?? product.PriceCompare ?? 0;
@@ -43,9 +42,10 @@ export function dokaPage(product: SandboxProduct, origin: string): string {
     },
   };
   const name = escapeHtml(product.ProductSiteName);
-  const stock = quantity > 0
-    ? `<p class="estoque disponivel" data-quantidade="${quantity}">${quantity} ${quantity === 1 ? 'unidade' : 'unidades'} em estoque</p>`
-    : '<p class="estoque indisponivel" data-quantidade="0">Produto indisponível</p>';
+  const stock =
+    quantity > 0
+      ? `<p class="estoque disponivel" data-quantidade="${quantity}">${quantity} ${quantity === 1 ? 'unidade' : 'unidades'} em estoque</p>`
+      : '<p class="estoque indisponivel" data-quantidade="0">Produto indisponível</p>';
   return `<!doctype html>
 <html lang="pt-BR">
 <head>

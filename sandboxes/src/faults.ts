@@ -147,11 +147,7 @@ export function validateFault(input: unknown): FaultSpec {
 /** The body of POST /__sandbox/faults: `{faults: [...]}`, a list, or one fault; `{}` clears. */
 export function parseFaultConfig(body: unknown): FaultSpec[] {
   if (body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0) return [];
-  const list = Array.isArray(body)
-    ? body
-    : body && typeof body === 'object' && 'faults' in body
-      ? (body as { faults: unknown }).faults
-      : [body];
+  const list = Array.isArray(body) ? body : body && typeof body === 'object' && 'faults' in body ? (body as { faults: unknown }).faults : [body];
   if (!Array.isArray(list)) throw new FaultSpecError('faults deve ser uma lista.');
   return list.map(validateFault);
 }
@@ -159,7 +155,10 @@ export function parseFaultConfig(body: unknown): FaultSpec[] {
 export function matchesRequest(spec: FaultSpec, method: string, path: string): boolean {
   if (spec.method && spec.method !== method.toUpperCase()) return false;
   if (!spec.path) return true;
-  const pattern = spec.path.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const pattern = spec.path
+    .split('*')
+    .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${pattern}`).test(path);
 }
 

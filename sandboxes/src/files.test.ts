@@ -26,7 +26,11 @@ describe('files sandbox', () => {
     }
     const pdf = await fetch(`${base}/files/manual.pdf`);
     expect(pdf.headers.get('content-disposition')).toBe(contentDisposition('attachment', 'Manual do produto – Panela Inox.pdf'));
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 8)
+        .toString('latin1'),
+    ).toBe('%PDF-1.4');
   });
 
   it('answers a CORS preflight and HEAD', async () => {

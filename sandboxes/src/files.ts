@@ -109,18 +109,51 @@ function fixture(name: string): Buffer {
 /** Every sample the sandbox serves, by path. */
 export function sampleFiles(): SampleFile[] {
   return [
-    { path: '/files/panela-inox.jpg', contentType: 'image/jpeg', dispositionName: 'panela-inox.jpg', disposition: 'inline', body: fixture('panela-inox.jpg'), width: 640, height: 480 },
+    {
+      path: '/files/panela-inox.jpg',
+      contentType: 'image/jpeg',
+      dispositionName: 'panela-inox.jpg',
+      disposition: 'inline',
+      body: fixture('panela-inox.jpg'),
+      width: 640,
+      height: 480,
+    },
     { path: '/files/logo-loja.png', contentType: 'image/png', body: fixture('logo-loja.png'), width: 256, height: 256 },
-    { path: '/files/banner-inverno.webp', contentType: 'image/webp', dispositionName: 'banner-inverno.webp', disposition: 'inline', body: fixture('banner-inverno.webp'), width: 800, height: 300 },
-    { path: '/files/manual.pdf', contentType: 'application/pdf', dispositionName: 'Manual do produto – Panela Inox.pdf', disposition: 'attachment', body: samplePdf() },
+    {
+      path: '/files/banner-inverno.webp',
+      contentType: 'image/webp',
+      dispositionName: 'banner-inverno.webp',
+      disposition: 'inline',
+      body: fixture('banner-inverno.webp'),
+      width: 800,
+      height: 300,
+    },
+    {
+      path: '/files/manual.pdf',
+      contentType: 'application/pdf',
+      dispositionName: 'Manual do produto – Panela Inox.pdf',
+      disposition: 'attachment',
+      body: samplePdf(),
+    },
     { path: '/files/tom-440hz.wav', contentType: 'audio/wav', dispositionName: 'tom-440hz.wav', disposition: 'inline', body: sampleWav(2.5), duration: 2.5 },
-    { path: '/files/silencio.mp3', contentType: 'audio/mpeg', dispositionName: 'silencio.mp3', disposition: 'inline', body: sampleMp3(115), duration: (115 * 1152) / 44100 },
+    {
+      path: '/files/silencio.mp3',
+      contentType: 'audio/mpeg',
+      dispositionName: 'silencio.mp3',
+      disposition: 'inline',
+      body: sampleMp3(115),
+      duration: (115 * 1152) / 44100,
+    },
   ];
 }
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266). */
 export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'arquivo';
+  const ascii =
+    name
+      .normalize('NFD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '') || 'arquivo';
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
@@ -168,7 +201,21 @@ export function createFilesSandbox(): RequestListener {
     const head = method === 'HEAD';
 
     if (path === '/' || path === '/files' || path === '/files/') {
-      return sendJson(res, 200, { files: [...files.values()].map(({ path: p, contentType, body, width, height, duration }) => ({ path: p, contentType, size: body.length, width, height, duration })) }, CORS);
+      return sendJson(
+        res,
+        200,
+        {
+          files: [...files.values()].map(({ path: p, contentType, body, width, height, duration }) => ({
+            path: p,
+            contentType,
+            size: body.length,
+            width,
+            height,
+            duration,
+          })),
+        },
+        CORS,
+      );
     }
 
     const file = files.get(path);
@@ -223,15 +270,18 @@ export function createFilesSandbox(): RequestListener {
       const steps = Math.min(bytes, seconds * 4);
       const per = Math.floor(bytes / steps);
       let sent = 0;
-      const timer = setInterval(() => {
-        const n = sent + per * 2 > bytes ? bytes - sent : per;
-        res.write(Buffer.alloc(n, 'a'));
-        sent += n;
-        if (sent >= bytes) {
-          clearInterval(timer);
-          res.end();
-        }
-      }, (seconds * 1000) / steps);
+      const timer = setInterval(
+        () => {
+          const n = sent + per * 2 > bytes ? bytes - sent : per;
+          res.write(Buffer.alloc(n, 'a'));
+          sent += n;
+          if (sent >= bytes) {
+            clearInterval(timer);
+            res.end();
+          }
+        },
+        (seconds * 1000) / steps,
+      );
       res.on('close', () => clearInterval(timer));
       return;
     }

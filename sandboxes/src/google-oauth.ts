@@ -54,7 +54,8 @@ export function createGoogleOAuthSandbox(): GoogleOAuthSandbox {
     const q = url.searchParams;
     const clientId = q.get('client_id') ?? '';
     const redirectUri = q.get('redirect_uri') ?? '';
-    if (clientId !== GOOGLE_SANDBOX_CLIENT_ID) return sendText(res, 401, '<h1>Erro 401: invalid_client</h1><p>The OAuth client was not found.</p>', 'text/html; charset=utf-8');
+    if (clientId !== GOOGLE_SANDBOX_CLIENT_ID)
+      return sendText(res, 401, '<h1>Erro 401: invalid_client</h1><p>The OAuth client was not found.</p>', 'text/html; charset=utf-8');
     if (!loopback(redirectUri)) return sendText(res, 400, '<h1>Erro 400: redirect_uri_mismatch</h1>', 'text/html; charset=utf-8');
     if (q.get('response_type') !== 'code' || !q.get('scope')) return sendText(res, 400, '<h1>Erro 400: invalid_request</h1>', 'text/html; charset=utf-8');
     const hidden = ['client_id', 'redirect_uri', 'scope', 'state', 'access_type']
@@ -71,14 +72,21 @@ export function createGoogleOAuthSandbox(): GoogleOAuthSandbox {
   async function approve(req: IncomingMessage, res: ServerResponse) {
     const form = new URLSearchParams(await readBody(req));
     const redirectUri = form.get('redirect_uri') ?? '';
-    if (form.get('client_id') !== GOOGLE_SANDBOX_CLIENT_ID || !loopback(redirectUri)) return sendText(res, 400, '<h1>Erro 400</h1>', 'text/html; charset=utf-8');
+    if (form.get('client_id') !== GOOGLE_SANDBOX_CLIENT_ID || !loopback(redirectUri))
+      return sendText(res, 400, '<h1>Erro 400</h1>', 'text/html; charset=utf-8');
     const target = new URL(redirectUri);
     const state = form.get('state');
     if (form.get('decision') !== 'allow') {
       target.searchParams.set('error', 'access_denied');
     } else {
       const code = `4/0A${randomBytes(24).toString('base64url')}`;
-      codes.set(code, { clientId: GOOGLE_SANDBOX_CLIENT_ID, redirectUri, scope: form.get('scope') ?? '', offline: form.get('access_type') === 'offline', expiresAt: Date.now() + 600_000 });
+      codes.set(code, {
+        clientId: GOOGLE_SANDBOX_CLIENT_ID,
+        redirectUri,
+        scope: form.get('scope') ?? '',
+        offline: form.get('access_type') === 'offline',
+        expiresAt: Date.now() + 600_000,
+      });
       target.searchParams.set('code', code);
       target.searchParams.set('scope', form.get('scope') ?? '');
     }
@@ -94,7 +102,8 @@ export function createGoogleOAuthSandbox(): GoogleOAuthSandbox {
     let secret = form.get('client_secret');
     const basic = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
     if (basic) [clientId, secret] = Buffer.from(basic[1]!, 'base64').toString('utf8').split(':') as [string, string];
-    if (clientId !== GOOGLE_SANDBOX_CLIENT_ID || !secret || !safeEqual(secret, GOOGLE_SANDBOX_CLIENT_SECRET)) return oauthError(res, 401, 'invalid_client', 'The OAuth client was not found.');
+    if (clientId !== GOOGLE_SANDBOX_CLIENT_ID || !secret || !safeEqual(secret, GOOGLE_SANDBOX_CLIENT_SECRET))
+      return oauthError(res, 401, 'invalid_client', 'The OAuth client was not found.');
     const grant = form.get('grant_type');
     const newAccess = () => {
       const access = `ya29.${randomBytes(32).toString('base64url')}`;
@@ -110,7 +119,15 @@ export function createGoogleOAuthSandbox(): GoogleOAuthSandbox {
       const refresh = issued.offline ? `1//0${randomBytes(32).toString('base64url')}` : null;
       if (refresh) refreshTokens.add(refresh);
       const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-      const payload = Buffer.from(JSON.stringify({ iss: 'https://accounts.google.com', aud: clientId, ...GOOGLE_SANDBOX_ACCOUNT, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url');
+      const payload = Buffer.from(
+        JSON.stringify({
+          iss: 'https://accounts.google.com',
+          aud: clientId,
+          ...GOOGLE_SANDBOX_ACCOUNT,
+          iat: Math.floor(Date.now() / 1000),
+          exp: Math.floor(Date.now() / 1000) + 3600,
+        }),
+      ).toString('base64url');
       return sendJson(res, 200, {
         access_token: newAccess(),
         expires_in: 3599,

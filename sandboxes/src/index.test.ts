@@ -66,7 +66,9 @@ describe('vendor sandboxes', () => {
     const page = await byGet.json();
     expect(page.registros[0].estoques.map((e: { deposito: string }) => e.deposito)).toEqual(['CB01', 'RE01']);
     const csv = await fetch(page.download.replace('.xls?', '.csv?'));
-    expect((await csv.text()).split('\r\n')[1]).toBe('Código;Empresa;Descrição;Depósito;Nome do Depósito;Saldo;Reservado;Disponível;Previsão de Entrada;Atualizado em');
+    expect((await csv.text()).split('\r\n')[1]).toBe(
+      'Código;Empresa;Descrição;Depósito;Nome do Depósito;Saldo;Reservado;Disponível;Previsão de Entrada;Atualizado em',
+    );
     const expired = page.download.replace(/expira=\d+/, 'expira=1');
     expect((await fetch(expired)).status).toBe(403);
   });

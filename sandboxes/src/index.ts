@@ -129,7 +129,10 @@ export async function startSandboxes({
     'tramontina-tstock': createTramontinaTstockSandbox(catalogue, { credentials: credentials.tstock }),
     franke: createFrankeSandbox(catalogue),
     doka: createDokaSandbox(catalogue),
-    ...(Object.fromEntries(STORE_SITES.map((site) => [`site-${site}`, createSiteStoreSandbox(catalogue, site)])) as Record<`site-${(typeof STORE_SITES)[number]}`, RequestListener>),
+    ...(Object.fromEntries(STORE_SITES.map((site) => [`site-${site}`, createSiteStoreSandbox(catalogue, site)])) as Record<
+      `site-${(typeof STORE_SITES)[number]}`,
+      RequestListener
+    >),
     files: createFilesSandbox(),
     'bunny-stream': bunnyStream,
     openai,

@@ -9,7 +9,12 @@ const tools = ['get_current_document', 'get_field_definitions', 'propose_field_c
   type: 'function' as const,
   function: { name, parameters: { type: 'object', properties: {} } },
 }));
-const FIELDS = { fields: [{ name: 'ProductSiteName', title: 'Nome no site', type: 'text' }, { name: 'ProductDescription', title: 'Descrição', type: 'editor' }] };
+const FIELDS = {
+  fields: [
+    { name: 'ProductSiteName', title: 'Nome no site', type: 'text' },
+    { name: 'ProductDescription', title: 'Descrição', type: 'editor' },
+  ],
+};
 const DOC = { document: { id: '10437899', ProductSiteName: 'faca do chef  tramontina 8"', ProductLine: 'Professional Master', Price: 198.9 } };
 
 beforeAll(async () => {
@@ -85,7 +90,12 @@ describe('the OpenAI sandbox', () => {
   it('writes structured product texts from the product in the message', async () => {
     const m = await client.chat.completions.create({
       model: 'm',
-      messages: [{ role: 'user', content: `<dados>${JSON.stringify({ code: '1', product: { ProductSiteName: 'panela solar 24 cm', Options: { isFreeShipping: true } } })}</dados>` }],
+      messages: [
+        {
+          role: 'user',
+          content: `<dados>${JSON.stringify({ code: '1', product: { ProductSiteName: 'panela solar 24 cm', Options: { isFreeShipping: true } } })}</dados>`,
+        },
+      ],
       response_format: { type: 'json_schema', json_schema: { name: 'product_badges', schema: {} } },
     });
     expect(JSON.parse(m.choices[0]!.message.content!)).toEqual({ badges: ['Frete grátis', 'Original de fábrica'] });

@@ -99,7 +99,11 @@ export function improvedTitle(doc: Doc, current: string): string {
   return title.slice(0, 150);
 }
 
-const stripHtml = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+const stripHtml = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** A description with what the document knows: name, line, code, EAN, dimensions, weight, and the old text. */
 export function improvedDescription(doc: Doc, current: string, title: string): string {
@@ -110,7 +114,8 @@ export function improvedDescription(doc: Doc, current: string, title: string): s
   add('Linha', doc.ProductLine);
   add('Código', doc.ProductCode ?? doc.id);
   add('EAN', doc.EAN13);
-  if (doc.Height || doc.Width || doc.Length) add('Dimensões', `${doc.Height ?? '-'} x ${doc.Width ?? '-'} x ${doc.Length ?? '-'} ${doc.DimensionsUnit || 'cm'}`);
+  if (doc.Height || doc.Width || doc.Length)
+    add('Dimensões', `${doc.Height ?? '-'} x ${doc.Width ?? '-'} x ${doc.Length ?? '-'} ${doc.DimensionsUnit || 'cm'}`);
   add('Peso líquido', doc.NetWeight ? `${doc.NetWeight} ${doc.WeightUnit || 'kg'}` : undefined);
   const old = stripHtml(current);
   return [
@@ -133,18 +138,18 @@ interface FieldInfo {
 }
 
 function findField(fields: FieldInfo[], names: string[], title: RegExp, types: string[]): FieldInfo | null {
-  return (
-    fields.find((f) => names.includes(f.name)) ??
-    fields.find((f) => title.test(normalise(f.title)) && types.includes(f.type)) ??
-    null
-  );
+  return fields.find((f) => names.includes(f.name)) ?? fields.find((f) => title.test(normalise(f.title)) && types.includes(f.type)) ?? null;
 }
 
 type Intent = 'edit' | 'categories' | 'search' | 'fields' | 'document' | 'chat';
 
 function intentOf(text: string): Intent {
   const t = normalise(text);
-  if (/titulo|title|nome|descri|preco|price/.test(t) && /melhor|improve|mude|altere|troque|reduza|aumente|ajuste|reescrev|crie|gere|escrev|suger|propon|otimiz/.test(t)) return 'edit';
+  if (
+    /titulo|title|nome|descri|preco|price/.test(t) &&
+    /melhor|improve|mude|altere|troque|reduza|aumente|ajuste|reescrev|crie|gere|escrev|suger|propon|otimiz/.test(t)
+  )
+    return 'edit';
   if (/categori/.test(t)) return 'categories';
   if (/busque|buscar|procure|pesquise|search|encontre/.test(t)) return 'search';
   if (/campos|fields/.test(t)) return 'fields';
@@ -156,7 +161,10 @@ function searchQuery(text: string): string {
   const quoted = /["“']([^"”']+)["”']/.exec(text);
   if (quoted) return quoted[1]!.trim();
   const after = /(?:busque|buscar|procure|pesquise|search|encontre)\s+(?:por\s+|produtos?\s+(?:de\s+|com\s+)?)?(.+)$/i.exec(text);
-  return (after?.[1] ?? text).replace(/[?.!]+$/, '').trim().slice(0, 100);
+  return (after?.[1] ?? text)
+    .replace(/[?.!]+$/, '')
+    .trim()
+    .slice(0, 100);
 }
 
 /** The conversation's state since the operator's last message: the tools already answered. */
@@ -195,17 +203,28 @@ function assistantTurn(messages: ChatMessage[], toolNames: Set<string>): Answer 
   if (intent === 'categories') {
     if (need('list_categories')) return call('list_categories', {});
     const categories = resultList(results.get('list_categories'), 'categories');
-    return say(categories.length ? `Categorias do catálogo: ${categories.map((c) => String(c.name ?? c.id)).join(', ')}.` : 'Não encontrei categorias neste projeto.');
+    return say(
+      categories.length ? `Categorias do catálogo: ${categories.map((c) => String(c.name ?? c.id)).join(', ')}.` : 'Não encontrei categorias neste projeto.',
+    );
   }
   if (intent === 'search') {
     if (need('search_catalogue')) return call('search_catalogue', { query: searchQuery(request) });
     const products = resultList(results.get('search_catalogue'), 'products');
-    return say(products.length ? `Encontrei ${products.length} produto(s): ${products.map((p) => `${String(p.code)} — ${String(p.name ?? '')}`).join('; ')}.` : 'Nenhum produto encontrado para essa busca.');
+    return say(
+      products.length
+        ? `Encontrei ${products.length} produto(s): ${products.map((p) => `${String(p.code)} — ${String(p.name ?? '')}`).join('; ')}.`
+        : 'Nenhum produto encontrado para essa busca.',
+    );
   }
   if (intent === 'fields') {
     if (need('get_field_definitions')) return call('get_field_definitions', {});
     const fields = resultList(results.get('get_field_definitions'), 'fields');
-    return say(`Este documento tem ${fields.length} campos editáveis, entre eles: ${fields.slice(0, 8).map((f) => String(f.title)).join(', ')}.`);
+    return say(
+      `Este documento tem ${fields.length} campos editáveis, entre eles: ${fields
+        .slice(0, 8)
+        .map((f) => String(f.title))
+        .join(', ')}.`,
+    );
   }
   if (intent === 'document') {
     if (need('get_current_document')) return call('get_current_document', {});
@@ -214,7 +233,9 @@ function assistantTurn(messages: ChatMessage[], toolNames: Set<string>): Answer 
     return say(`Este documento é "${String(name ?? '')}" e tem ${Object.keys(doc).length} campos preenchidos.`);
   }
   if (intent === 'chat') {
-    return say('Olá! Posso melhorar o título ou a descrição deste documento, buscar produtos no catálogo, listar as categorias ou descrever os campos. O que deseja?');
+    return say(
+      'Olá! Posso melhorar o título ou a descrição deste documento, buscar produtos no catálogo, listar as categorias ou descrever os campos. O que deseja?',
+    );
   }
 
   // Editing: read the fields and the document, then propose.
@@ -276,7 +297,10 @@ export function productText(schemaName: string, input: Doc): Doc {
       };
     case 'product_badges': {
       const options = (product.Options ?? {}) as Doc;
-      const stock = Object.values((product.Stock ?? {}) as Record<string, { qty?: number }>).reduce((sum, s) => sum + (typeof s?.qty === 'number' ? s.qty : 0), 0);
+      const stock = Object.values((product.Stock ?? {}) as Record<string, { qty?: number }>).reduce(
+        (sum, s) => sum + (typeof s?.qty === 'number' ? s.qty : 0),
+        0,
+      );
       const badges = [
         options.isFreeShipping ? 'Frete grátis' : null,
         stock > 0 ? 'Pronta entrega' : null,
@@ -303,13 +327,23 @@ export function productText(schemaName: string, input: Doc): Doc {
       const reviews = (Array.isArray(input.reviews) ? input.reviews : []) as Doc[];
       const rated = reviews.filter((r) => typeof r.rating === 'number');
       const average = rated.length ? rated.reduce((sum, r) => sum + (r.rating as number), 0) / rated.length : null;
-      const sentence = (r: Doc) => String(r.comment ?? r.text ?? '').split(/[.!?]/)[0]!.trim().slice(0, 200);
+      const sentence = (r: Doc) =>
+        String(r.comment ?? r.text ?? '')
+          .split(/[.!?]/)[0]!
+          .trim()
+          .slice(0, 200);
       return {
-        summary: reviews.length
-          ? `${reviews.length} avaliação(ões), nota média ${average?.toFixed(1) ?? '-'} de 5.`
-          : 'Ainda não há avaliações deste produto.',
-        pros: rated.filter((r) => (r.rating as number) >= 4).map(sentence).filter(Boolean).slice(0, 8),
-        cons: rated.filter((r) => (r.rating as number) <= 2).map(sentence).filter(Boolean).slice(0, 8),
+        summary: reviews.length ? `${reviews.length} avaliação(ões), nota média ${average?.toFixed(1) ?? '-'} de 5.` : 'Ainda não há avaliações deste produto.',
+        pros: rated
+          .filter((r) => (r.rating as number) >= 4)
+          .map(sentence)
+          .filter(Boolean)
+          .slice(0, 8),
+        cons: rated
+          .filter((r) => (r.rating as number) <= 2)
+          .map(sentence)
+          .filter(Boolean)
+          .slice(0, 8),
       };
     }
     default:
@@ -360,7 +394,12 @@ export function createOpenAiSandbox({ apiKey = OPENAI_SANDBOX_KEY }: { apiKey?: 
     if (mode === 'refusal') answer = { content: null, refusal: SANDBOX_REFUSAL, finishReason: 'stop' };
     else if (mode === 'length') answer = { content: 'Posso sugerir um título mais completo, por exemplo', finishReason: 'length' };
     else if (mode === 'content_filter') answer = { content: null, finishReason: 'content_filter' };
-    else if (mode === 'invalid-arguments' && toolNames.size) answer = { content: null, toolCall: { name: 'propose_field_changes', arguments: '{"changes": [{"field": "ProductSiteName", "value": ' }, finishReason: 'tool_calls' };
+    else if (mode === 'invalid-arguments' && toolNames.size)
+      answer = {
+        content: null,
+        toolCall: { name: 'propose_field_changes', arguments: '{"changes": [{"field": "ProductSiteName", "value": ' },
+        finishReason: 'tool_calls',
+      };
     else if (mode === 'unknown-tool' && toolNames.size) answer = call('delete_catalogue', { confirm: true });
     else if (mode === 'endless-tools' && toolNames.size) answer = call('get_current_document', {});
     else if (format?.type === 'json_schema') {
@@ -373,7 +412,9 @@ export function createOpenAiSandbox({ apiKey = OPENAI_SANDBOX_KEY }: { apiKey?: 
     counter += 1;
     const id = `chatcmpl-sandbox-${counter}`;
     const promptTokens = tokens(JSON.stringify(messages) + JSON.stringify(body.tools ?? '') + JSON.stringify(format ?? ''));
-    const completionTokens = tokens((answer.content ?? '') + (answer.refusal ?? '') + (answer.toolCall ? answer.toolCall.name + answer.toolCall.arguments : ''));
+    const completionTokens = tokens(
+      (answer.content ?? '') + (answer.refusal ?? '') + (answer.toolCall ? answer.toolCall.name + answer.toolCall.arguments : ''),
+    );
     sendJson(res, 200, {
       id,
       object: 'chat.completion',

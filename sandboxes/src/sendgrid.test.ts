@@ -16,7 +16,11 @@ afterAll(() => {
 });
 
 const send = (body: unknown, key = SENDGRID_SANDBOX_API_KEY) =>
-  fetch(`${base}/v3/mail/send`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${base}/v3/mail/send`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 const mail = (addresses: string[]) => ({
   personalizations: addresses.map((email) => ({ to: [{ email }], substitutions: { '-n-': email.split('@')[0]! } })),
   from: { email: 'loja@x.com' },
@@ -55,7 +59,9 @@ describe('SendGrid sandbox Mail Send', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('x-ratelimit-reset'))).toBe(Math.floor(Date.now() / 1000) + 1);
     sandbox.configure({ ratePerSecond: 50 });
-    const activity = await fetch(`${base}/v3/messages?query=${encodeURIComponent(`unique_args['batch']="b1"`)}&limit=1000`, { headers: { authorization: `Bearer ${SENDGRID_SANDBOX_API_KEY}` } });
+    const activity = await fetch(`${base}/v3/messages?query=${encodeURIComponent(`unique_args['batch']="b1"`)}&limit=1000`, {
+      headers: { authorization: `Bearer ${SENDGRID_SANDBOX_API_KEY}` },
+    });
     expect(((await activity.json()) as { messages: { to_email: string }[] }).messages.map((m) => m.to_email)).toContain('d@x.com');
   });
   it('accept-then-drop journals the mail but cuts the connection', async () => {

@@ -178,11 +178,16 @@ export function createSendgridSandbox({
   }
 
   function rateLimited(res: ServerResponse, resetAt: number): void {
-    sendJson(res, 429, { errors: [{ field: null, message: 'too many requests' }] }, {
-      'x-ratelimit-limit': String(settings.ratePerSecond),
-      'x-ratelimit-remaining': '0',
-      'x-ratelimit-reset': String(resetAt),
-    });
+    sendJson(
+      res,
+      429,
+      { errors: [{ field: null, message: 'too many requests' }] },
+      {
+        'x-ratelimit-limit': String(settings.ratePerSecond),
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(resetAt),
+      },
+    );
   }
 
   /** Parses and checks a Mail Send body; answers the messages it would deliver. */
@@ -204,8 +209,17 @@ export function createSendgridSandbox({
     const out: JournalEntry[] = [];
     personalizations.forEach((raw, p) => {
       const personalization = record(raw);
-      const lists = { to: addresses(personalization.to, `personalizations.${p}.to`), cc: addresses(personalization.cc, `personalizations.${p}.cc`), bcc: addresses(personalization.bcc, `personalizations.${p}.bcc`) };
-      if (lists.to.length === 0) throw new MailSendError(400, 'The to array is required for all personalization objects, and must have at least one email object with a valid email address.', `personalizations.${p}.to`);
+      const lists = {
+        to: addresses(personalization.to, `personalizations.${p}.to`),
+        cc: addresses(personalization.cc, `personalizations.${p}.cc`),
+        bcc: addresses(personalization.bcc, `personalizations.${p}.bcc`),
+      };
+      if (lists.to.length === 0)
+        throw new MailSendError(
+          400,
+          'The to array is required for all personalization objects, and must have at least one email object with a valid email address.',
+          `personalizations.${p}.to`,
+        );
       for (const [kind, list] of Object.entries(lists))
         for (const a of list) {
           const key = a.email.toLowerCase();
@@ -220,12 +234,18 @@ export function createSendgridSandbox({
         }
       if (recipients > 1000) throw new MailSendError(400, 'The total number of recipients must be no more than 1000.', 'personalizations');
       const subject = str(personalization.subject) ?? str(mail.subject);
-      if (!subject) throw new MailSendError(400, 'The subject is required. You can get around this requirement if you use a template with a subject defined or if every personalization has a subject defined.', 'subject');
+      if (!subject)
+        throw new MailSendError(
+          400,
+          'The subject is required. You can get around this requirement if you use a template with a subject defined or if every personalization has a subject defined.',
+          'subject',
+        );
       const substitutions = stringRecord(personalization.substitutions, `personalizations.${p}.substitutions`);
       const substitute = (text: string) => Object.entries(substitutions).reduce((t, [k, v]) => t.split(k).join(v), text);
       const headers = { ...baseHeaders, ...stringRecord(personalization.headers, `personalizations.${p}.headers`) };
       const customArgs = { ...baseArgs, ...stringRecord(personalization.custom_args, `personalizations.${p}.custom_args`) };
-      if (Buffer.byteLength(JSON.stringify(customArgs)) > 10_000) throw new MailSendError(400, 'custom_args may not exceed 10,000 bytes.', `personalizations.${p}.custom_args`);
+      if (Buffer.byteLength(JSON.stringify(customArgs)) > 10_000)
+        throw new MailSendError(400, 'custom_args may not exceed 10,000 bytes.', `personalizations.${p}.custom_args`);
       for (const a of [...lists.to, ...lists.cc, ...lists.bcc]) {
         out.push({
           msgId: `${requestId}.${out.length}`,
@@ -322,7 +342,8 @@ export function createSendgridSandbox({
     window.count += 1;
     const taken = takeFault();
     if (taken?.kind === '429') return rateLimited(res, second + Math.max(1, taken.resetSeconds));
-    if (taken?.kind === '500' || taken?.kind === '503') return sendJson(res, Number(taken.kind), { errors: [{ field: null, message: 'Internal Server Error' }] });
+    if (taken?.kind === '500' || taken?.kind === '503')
+      return sendJson(res, Number(taken.kind), { errors: [{ field: null, message: 'Internal Server Error' }] });
     if (taken?.kind === 'hang') return; // never answers
     let body: unknown;
     try {
@@ -356,20 +377,41 @@ export function createSendgridSandbox({
     if (!arg && !to) return sendJson(res, 400, { errors: [{ field: 'query', message: 'invalid query' }] });
     const found = journal.filter((m) => (!arg || m.customArgs[arg[1]!] === arg[2]) && (!to || m.to === to[1]!.toLowerCase())).slice(0, limit);
     sendJson(res, 200, {
-      messages: found.map((m) => ({ from_email: m.from, msg_id: m.msgId, subject: m.subject, to_email: m.to, status: 'processed', opens_count: 0, clicks_count: 0, last_event_time: m.receivedAt })),
+      messages: found.map((m) => ({
+        from_email: m.from,
+        msg_id: m.msgId,
+        subject: m.subject,
+        to_email: m.to,
+        status: 'processed',
+        opens_count: 0,
+        clicks_count: 0,
+        last_event_time: m.receivedAt,
+      })),
     });
   }
 
   function inbox(url: URL, res: ServerResponse): void {
     const to = url.searchParams.get('to');
-    const list = journal.filter((m) => !to || m.to === to.toLowerCase()).slice(-200).reverse();
+    const list = journal
+      .filter((m) => !to || m.to === to.toLowerCase())
+      .slice(-200)
+      .reverse();
     const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
     const rows = list
-      .map((m) => `<article data-testid="message"><h2>${esc(m.subject)}</h2><p>Para: <b data-testid="to">${esc(m.to)}</b> · De: ${esc(m.from)} · ${esc(m.receivedAt)}</p><details><summary>Cabeçalhos</summary><pre>${esc(JSON.stringify(m.headers, null, 2))}</pre></details><iframe sandbox="" srcdoc="${esc(m.html)}" style="width:100%;height:240px;border:1px solid #ccc"></iframe></article>`)
+      .map(
+        (m) =>
+          `<article data-testid="message"><h2>${esc(m.subject)}</h2><p>Para: <b data-testid="to">${esc(m.to)}</b> · De: ${esc(m.from)} · ${esc(m.receivedAt)}</p><details><summary>Cabeçalhos</summary><pre>${esc(JSON.stringify(m.headers, null, 2))}</pre></details><iframe sandbox="" srcdoc="${esc(m.html)}" style="width:100%;height:240px;border:1px solid #ccc"></iframe></article>`,
+      )
       .join('\n');
-    sendText(res, 200, `<!doctype html><meta charset="utf-8"><title>SendGrid sandbox — caixa de saída</title><h1>SendGrid sandbox — ${journal.length} mensagens</h1>${rows}`, 'text/html; charset=utf-8', {
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'",
-    });
+    sendText(
+      res,
+      200,
+      `<!doctype html><meta charset="utf-8"><title>SendGrid sandbox — caixa de saída</title><h1>SendGrid sandbox — ${journal.length} mensagens</h1>${rows}`,
+      'text/html; charset=utf-8',
+      {
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'",
+      },
+    );
   }
 
   async function control(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {

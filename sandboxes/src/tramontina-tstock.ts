@@ -1,7 +1,19 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { SandboxCatalogue, SandboxProduct } from './catalogue.js';
-import { basicCredentials, checkCredential, loadTramontinaCredentials, notFoundJson, readJsonBody, safeEqual, sendJson, sendText, stableFraction, updatedAt, type Credential } from './respond.js';
+import {
+  basicCredentials,
+  checkCredential,
+  loadTramontinaCredentials,
+  notFoundJson,
+  readJsonBody,
+  safeEqual,
+  sendJson,
+  sendText,
+  stableFraction,
+  updatedAt,
+  type Credential,
+} from './respond.js';
 import { isManufacturerProduct } from './tramontina-webservice.js';
 
 /**
@@ -84,7 +96,18 @@ function brDate(isoDate: string | null): string {
   return `${d}/${m}/${y}`;
 }
 
-export const STOCK_FILE_COLUMNS = ['Código', 'Empresa', 'Descrição', 'Depósito', 'Nome do Depósito', 'Saldo', 'Reservado', 'Disponível', 'Previsão de Entrada', 'Atualizado em'];
+export const STOCK_FILE_COLUMNS = [
+  'Código',
+  'Empresa',
+  'Descrição',
+  'Depósito',
+  'Nome do Depósito',
+  'Saldo',
+  'Reservado',
+  'Disponível',
+  'Previsão de Entrada',
+  'Atualizado em',
+];
 
 export function stockFile(products: SandboxProduct[], separator: '\t' | ';', generatedAt: Date): string {
   const clean = (text: string) => text.replace(/[\t;\r\n]+/g, ' ');
@@ -92,7 +115,18 @@ export function stockFile(products: SandboxProduct[], separator: '\t' | ';', gen
   for (const product of products) {
     for (const b of tstockBalances(product)) {
       lines.push(
-        [product.ProductCode, String(product.Company), clean(product.ProductSiteName), b.deposito, b.nomeDeposito, b.saldo, b.reservado, b.disponivel, brDate(b.previsaoEntrada), brDateTime(updatedAt(product))].join(separator),
+        [
+          product.ProductCode,
+          String(product.Company),
+          clean(product.ProductSiteName),
+          b.deposito,
+          b.nomeDeposito,
+          b.saldo,
+          b.reservado,
+          b.disponivel,
+          brDate(b.previsaoEntrada),
+          brDateTime(updatedAt(product)),
+        ].join(separator),
       );
     }
   }
@@ -129,9 +163,15 @@ export function createTramontinaTstockSandbox(catalogue: SandboxCatalogue, optio
       if (!codes) return notFoundJson(res, 'Arquivo');
       const products = codes.map((c) => catalogue.byCode.get(c)!).filter(Boolean);
       const csv = fileMatch[2] === 'csv';
-      return sendText(res, 200, stockFile(products, csv ? ';' : '\t', new Date()), csv ? 'text/csv; charset=utf-8' : 'application/vnd.ms-excel; charset=utf-8', {
-        'content-disposition': `attachment; filename="estoque-${code}.${fileMatch[2]}"`,
-      });
+      return sendText(
+        res,
+        200,
+        stockFile(products, csv ? ';' : '\t', new Date()),
+        csv ? 'text/csv; charset=utf-8' : 'application/vnd.ms-excel; charset=utf-8',
+        {
+          'content-disposition': `attachment; filename="estoque-${code}.${fileMatch[2]}"`,
+        },
+      );
     }
 
     if (path !== TSTOCK_PAGINATE_PATH) return notFoundJson(res, 'Endereço');
@@ -168,9 +208,7 @@ export function createTramontinaTstockSandbox(catalogue: SandboxCatalogue, optio
     const fileCode = `EST-${createHash('sha256').update(codes.join(',')).digest('hex').slice(0, 12)}`;
     files.set(fileCode, codes);
     const expires = Date.now() + DOWNLOAD_TTL_MS;
-    const download = codes.length
-      ? `${url.origin}${TSTOCK_FILES_PATH}/${fileCode}.xls?expira=${expires}&assinatura=${sign(fileCode, expires)}`
-      : null;
+    const download = codes.length ? `${url.origin}${TSTOCK_FILES_PATH}/${fileCode}.xls?expira=${expires}&assinatura=${sign(fileCode, expires)}` : null;
 
     return sendJson(res, 200, {
       pagina,

@@ -25,7 +25,11 @@ function fileExtension(url: string): string {
 
 export function webserviceProduct(product: SandboxProduct) {
   const files = ((product.ProductFiles as { Files?: { FileCDNURL?: string; FileType?: string }[] } | undefined)?.Files ?? []).filter((f) => f.FileCDNURL);
-  const images = files.length ? files.map((f, i) => ({ Url: f.FileCDNURL!, Order: i + 1, Type: f.FileType ?? 'PD', Extension: fileExtension(f.FileCDNURL!) })) : product.ProductImage ? [{ Url: product.ProductImage, Order: 1, Type: 'PD', Extension: fileExtension(product.ProductImage) }] : [];
+  const images = files.length
+    ? files.map((f, i) => ({ Url: f.FileCDNURL!, Order: i + 1, Type: f.FileType ?? 'PD', Extension: fileExtension(f.FileCDNURL!) }))
+    : product.ProductImage
+      ? [{ Url: product.ProductImage, Order: 1, Type: 'PD', Extension: fileExtension(product.ProductImage) }]
+      : [];
   const byQty = Object.values((product.PriceNetByQty as Record<string, { PriceNet?: number; qty?: number }> | undefined) ?? {})
     .filter((p) => typeof p.qty === 'number' && typeof p.PriceNet === 'number')
     .map((p) => ({ Qty: p.qty!, PriceNet: p.PriceNet! }));

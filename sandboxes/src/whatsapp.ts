@@ -121,7 +121,13 @@ export function loadWhatsappAccounts(seedFile = process.env.SANDBOX_SEED_FILE ??
     if (!m) continue;
     const { wabaId, wabaPhoneNumberId, wabaToken, wabaAppSecret } = data as Record<string, unknown>;
     if ([wabaId, wabaPhoneNumberId, wabaToken, wabaAppSecret].every((v) => typeof v === 'string' && v)) {
-      accounts.push({ project: m[1]!, wabaId: String(wabaId), phoneNumberId: String(wabaPhoneNumberId), token: String(wabaToken), appSecret: String(wabaAppSecret) });
+      accounts.push({
+        project: m[1]!,
+        wabaId: String(wabaId),
+        phoneNumberId: String(wabaPhoneNumberId),
+        token: String(wabaToken),
+        appSecret: String(wabaAppSecret),
+      });
     }
   }
   return accounts;
@@ -142,7 +148,11 @@ function templatesOf(account: WhatsappAccount, storeName: string): SandboxTempla
   const body = (text: string, example?: string[]) => ({ type: 'BODY', text, ...(example ? { example: { body_text: [example] } } : {}) });
   return [
     {
-      id: id(1), name: 'boas_vindas', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY',
+      id: id(1),
+      name: 'boas_vindas',
+      language: 'pt_BR',
+      status: 'APPROVED',
+      category: 'UTILITY',
       components: [
         { type: 'HEADER', format: 'TEXT', text: `Bem-vindo à ${storeName}` },
         body(`Obrigado por se cadastrar na ${storeName}! Aqui você recebe novidades e ofertas.`),
@@ -150,16 +160,30 @@ function templatesOf(account: WhatsappAccount, storeName: string): SandboxTempla
       ],
     },
     {
-      id: id(2), name: 'oferta_churrasco', language: 'pt_BR', status: 'APPROVED', category: 'MARKETING',
+      id: id(2),
+      name: 'oferta_churrasco',
+      language: 'pt_BR',
+      status: 'APPROVED',
+      category: 'MARKETING',
       components: [
         { type: 'HEADER', format: 'TEXT', text: 'Ofertas de churrasco 🔥' },
         body(`Olá, {{1}}! Na ${storeName} as churrasqueiras estão com desconto. Use o cupom {{2}}.`, ['Maria', 'CHURRAS15']),
         { type: 'FOOTER', text: 'Responda SAIR para não receber mais mensagens.' },
-        { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Quero ver' }, { type: 'QUICK_REPLY', text: 'Não tenho interesse' }] },
+        {
+          type: 'BUTTONS',
+          buttons: [
+            { type: 'QUICK_REPLY', text: 'Quero ver' },
+            { type: 'QUICK_REPLY', text: 'Não tenho interesse' },
+          ],
+        },
       ],
     },
     {
-      id: id(3), name: 'pedido_enviado', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY',
+      id: id(3),
+      name: 'pedido_enviado',
+      language: 'pt_BR',
+      status: 'APPROVED',
+      category: 'UTILITY',
       components: [
         { type: 'HEADER', format: 'TEXT', text: 'Seu pedido foi enviado' },
         body('Olá, {{1}}! O pedido {{2}} saiu para entrega. Rastreie em {{3}}.', ['João', '154321', 'https://rastreio.demo.test/AB123']),
@@ -168,23 +192,45 @@ function templatesOf(account: WhatsappAccount, storeName: string): SandboxTempla
       ],
     },
     {
-      id: id(4), name: 'carrinho_abandonado', language: 'pt_BR', status: 'APPROVED', category: 'MARKETING',
+      id: id(4),
+      name: 'carrinho_abandonado',
+      language: 'pt_BR',
+      status: 'APPROVED',
+      category: 'MARKETING',
       components: [
         { type: 'HEADER', format: 'TEXT', text: '{{1}}, você esqueceu algo', example: { header_text: ['Ana'] } },
         body('Seus itens ainda estão no carrinho. Finalize a compra com {{1}} de desconto.', ['10%']),
-        { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Finalizar compra' }, { type: 'URL', text: 'Ver carrinho', url: `https://www.demo.test/carrinho/{{1}}`, example: ['abc123'] }] },
+        {
+          type: 'BUTTONS',
+          buttons: [
+            { type: 'QUICK_REPLY', text: 'Finalizar compra' },
+            { type: 'URL', text: 'Ver carrinho', url: `https://www.demo.test/carrinho/{{1}}`, example: ['abc123'] },
+          ],
+        },
       ],
     },
     {
-      id: id(5), name: 'boas_vindas', language: 'en_US', status: 'APPROVED', category: 'UTILITY',
+      id: id(5),
+      name: 'boas_vindas',
+      language: 'en_US',
+      status: 'APPROVED',
+      category: 'UTILITY',
       components: [body(`Thanks for joining ${storeName}!`)],
     },
     {
-      id: id(6), name: 'black_friday', language: 'pt_BR', status: 'PENDING', category: 'MARKETING',
+      id: id(6),
+      name: 'black_friday',
+      language: 'pt_BR',
+      status: 'PENDING',
+      category: 'MARKETING',
       components: [body('A Black Friday chegou: até {{1}} de desconto.', ['50%'])],
     },
     {
-      id: id(7), name: 'cupom_generico', language: 'pt_BR', status: 'REJECTED', category: 'MARKETING',
+      id: id(7),
+      name: 'cupom_generico',
+      language: 'pt_BR',
+      status: 'REJECTED',
+      category: 'MARKETING',
       components: [body('Ganhe um cupom!')],
     },
   ];
@@ -197,7 +243,8 @@ function storeNameOf(project: string): string {
 /** The wa_id Meta answers for a number: Brazilian mobiles of area codes 31+ lose the ninth digit. */
 export function waIdOf(to: string): string {
   const digits = to.replace(/\D/g, '');
-  if (/^55\d{11}$/.test(digits) && Number(digits.slice(2, 4)) >= 31 && digits[4] === '9' && /[6-9]/.test(digits[5]!)) return digits.slice(0, 4) + digits.slice(5);
+  if (/^55\d{11}$/.test(digits) && Number(digits.slice(2, 4)) >= 31 && digits[4] === '9' && /[6-9]/.test(digits[5]!))
+    return digits.slice(0, 4) + digits.slice(5);
   return digits;
 }
 
@@ -296,7 +343,12 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
       inFlight += 1;
       deliveries.push(delivery);
       if (deliveries.length > 5000) deliveries.splice(0, deliveries.length - 5000);
-      return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body, signal: AbortSignal.timeout(30_000) })
+      return fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+        body,
+        signal: AbortSignal.timeout(30_000),
+      })
         .then(async (res) => {
           delivery.status = res.status;
           await res.arrayBuffer().catch(() => undefined);
@@ -351,7 +403,8 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
       return;
     }
     later(settings.stepMs * 2, () => queueStatus(account, { ...base, status: 'delivered', timestamp: at(2), conversation, pricing }));
-    if (settings.readEvery > 0 && n % settings.readEvery === 0) later(settings.stepMs * 3, () => queueStatus(account, { ...base, status: 'read', timestamp: at(3) }));
+    if (settings.readEvery > 0 && n % settings.readEvery === 0)
+      later(settings.stepMs * 3, () => queueStatus(account, { ...base, status: 'read', timestamp: at(3) }));
   }
 
   function listTemplates(req: IncomingMessage, res: ServerResponse, url: URL, wabaId: string) {
@@ -375,7 +428,10 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
     next.searchParams.set('after', cursor(end));
     sendJson(res, 200, {
       data: page,
-      paging: { cursors: { before: cursor(start), after: cursor(end) }, ...(end < all.length ? { next: `http://${req.headers.host}${next.pathname}${next.search}` } : {}) },
+      paging: {
+        cursors: { before: cursor(start), after: cursor(end) },
+        ...(end < all.length ? { next: `http://${req.headers.host}${next.pathname}${next.search}` } : {}),
+      },
     });
   }
 
@@ -402,7 +458,13 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
     const found = templatesOf(account, storeNameOf(account.project)).find((t) => t.name === template.name && t.language === template.language!.code);
     if (!found || found.status !== 'APPROVED') {
       countError(132001);
-      return graphError(res, 404, 132001, '(#132001) Template name does not exist in the translation', `template name (${template.name}) does not exist in ${template.language.code}`);
+      return graphError(
+        res,
+        404,
+        132001,
+        '(#132001) Template name does not exist in the translation',
+        `template name (${template.name}) does not exist in ${template.language.code}`,
+      );
     }
     const components = Array.isArray(template.components) ? (template.components as Record<string, unknown>[]) : [];
     const given = (type: string) => {
@@ -412,22 +474,46 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
     const expected = (type: string) => placeholderCount(found.components.find((c) => c.type === type)?.text);
     if (given('body') !== expected('BODY') || given('header') !== expected('HEADER')) {
       countError(132000);
-      return graphError(res, 400, 132000, '(#132000) Number of parameters does not match the expected number of params', `body: expected ${expected('BODY')}, got ${given('body')}; header: expected ${expected('HEADER')}, got ${given('header')}`);
+      return graphError(
+        res,
+        400,
+        132000,
+        '(#132000) Number of parameters does not match the expected number of params',
+        `body: expected ${expected('BODY')}, got ${given('body')}; header: expected ${expected('HEADER')}, got ${given('header')}`,
+      );
     }
     const key = userKey(body.to);
     if (settings.optedOut.some((n) => userKey(n) === key) && found.category === 'MARKETING') {
       countError(131050);
-      return graphError(res, 400, 131050, '(#131050) Unable to deliver the message. This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.', 'User opted out of marketing messages.');
+      return graphError(
+        res,
+        400,
+        131050,
+        '(#131050) Unable to deliver the message. This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.',
+        'User opted out of marketing messages.',
+      );
     }
     if (settings.marketingLimited.some((n) => userKey(n) === key) && found.category === 'MARKETING') {
       countError(131049);
-      return graphError(res, 400, 131049, '(#131049) This message was not delivered to maintain healthy ecosystem engagement.', 'Per-user marketing message limit reached.');
+      return graphError(
+        res,
+        400,
+        131049,
+        '(#131049) This message was not delivered to maintain healthy ecosystem engagement.',
+        'Per-user marketing message limit reached.',
+      );
     }
     const pairKey = `${phoneNumberId}:${key}`;
     const last = lastToUser.get(pairKey);
     if (last !== undefined && now - last < settings.pairRateMs) {
       countError(131056);
-      return graphError(res, 400, 131056, '(#131056) (Business Account, Consumer Account) pair rate limit hit', 'Too many messages sent from this phone number to the same phone number in a short period of time.');
+      return graphError(
+        res,
+        400,
+        131056,
+        '(#131056) (Business Account, Consumer Account) pair rate limit hit',
+        'Too many messages sent from this phone number to the same phone number in a short period of time.',
+      );
     }
     times.push(now);
     lastToUser.set(pairKey, now);
@@ -445,7 +531,11 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
     };
     messages.push(message);
     scheduleStatuses(account, message, accepted);
-    sendJson(res, 200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: message.waId }], messages: [{ id: message.id, message_status: 'accepted' }] });
+    sendJson(res, 200, {
+      messaging_product: 'whatsapp',
+      contacts: [{ input: body.to, wa_id: message.waId }],
+      messages: [{ id: message.id, message_status: 'accepted' }],
+    });
   }
 
   function configure(input: Partial<WhatsappSandboxSettings>): WhatsappSandboxSettings {

@@ -22,7 +22,9 @@ export const SUPER_PROJECT_ID = process.env.SUPER_PROJECT_ID || 'main';
 
 const shift = (/** @type {number} */ port) => port + PORT_OFFSET;
 export const ports = Object.fromEntries(
-  Object.entries(firebaseJson.emulators).filter(([, v]) => v && v.port).map(([k, v]) => [k, shift(v.port)]),
+  Object.entries(firebaseJson.emulators)
+    .filter(([, v]) => v && v.port)
+    .map(([k, v]) => [k, shift(v.port)]),
 );
 // Ports that browsers and Node's fetch refuse to connect to ("bad port"); an offset landing an
 // HTTP emulator on one of them would never report ready, so it is refused here with the reason.

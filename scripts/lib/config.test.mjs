@@ -31,11 +31,19 @@ describe('the emulator configuration', () => {
   it("adds the stack's own origins, on its ports, to the console's Content-Security-Policy", () => {
     const config = emulatorConfig({ CONSOLE_PORT_OFFSET: '71', CONSOLE_EMULATOR_HOST: '' });
     const policy = config.hosting.headers.flatMap((h) => h.headers).find((h) => h.key === 'Content-Security-Policy')?.value ?? '';
-    const connect = policy.split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src'));
+    const connect = policy
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('connect-src'));
     expect(connect).toContain(`http://localhost:${9099 + 71}`);
     expect(connect).toContain(`http://127.0.0.1:${8080 + 71}`);
     expect(connect).toContain('http://127.0.0.1:7290');
-    expect(policy.split(';').map((d) => d.trim()).find((d) => d.startsWith('frame-src'))).toContain('http://127.0.0.1:7290');
+    expect(
+      policy
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('frame-src')),
+    ).toContain('http://127.0.0.1:7290');
     expect(policy).toContain("frame-ancestors 'self'");
     /** @type {FirebaseJson} */
     const productionConfig = JSON.parse(readFileSync('firebase.json', 'utf8'));

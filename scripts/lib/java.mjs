@@ -87,7 +87,10 @@ const STORAGE_RUNTIME_MAIN_CLASS = 'console.storagerules.StorageRulesRuntime';
 
 /** @param {string} dir */
 function javaSources(dir) {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.java')).sort().map((f) => join(dir, f));
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.java'))
+    .sort()
+    .map((f) => join(dir, f));
 }
 
 /**
@@ -138,7 +141,7 @@ export function buildStorageRulesRuntime(javaHome) {
   // One folder per build: a new build is a new path, so javaShim gives it a class-data archive of
   // its own (the JVM never refreshes an archive whose jar changed; it just stops using it).
   const jar = join(dir, build, 'storage-rules-runtime.jar');
-  const source = 'tools/storage-rules-runtime on the rules engine of Debian\'s Firestore emulator jar';
+  const source = "tools/storage-rules-runtime on the rules engine of Debian's Firestore emulator jar";
   if (existsSync(jar)) return { path: jar, source };
 
   mkdirSync(dir, { recursive: true });
@@ -146,7 +149,11 @@ export function buildStorageRulesRuntime(javaHome) {
   // be compiling the same jar at the same moment.
   const work = mkdtempSync(join(dir, 'build-'));
   try {
-    const javac = spawnSync(join(jdk, 'bin', 'javac'), ['-nowarn', '-Xlint:none', '--release', '21', '-cp', DEBIAN_FIRESTORE_JAR, '-d', join(work, 'classes'), ...sources], { encoding: 'utf8' });
+    const javac = spawnSync(
+      join(jdk, 'bin', 'javac'),
+      ['-nowarn', '-Xlint:none', '--release', '21', '-cp', DEBIAN_FIRESTORE_JAR, '-d', join(work, 'classes'), ...sources],
+      { encoding: 'utf8' },
+    );
     if (javac.status !== 0) throw new Error(`javac failed for tools/storage-rules-runtime:\n${javac.stderr}${javac.stdout}`);
     const manifest = join(work, 'MANIFEST.MF');
     // A plain path, not a file: URL: class-data sharing archives only classes from plain paths.

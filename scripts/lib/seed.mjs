@@ -58,7 +58,8 @@ export async function loadSeed() {
       failures += 1;
       return false;
     });
-    for (const [path, data] of Object.entries(documents)) writer.set(db.doc(path), /** @type {import('firebase-admin/firestore').DocumentData} */ (revive(data)));
+    for (const [path, data] of Object.entries(documents))
+      writer.set(db.doc(path), /** @type {import('firebase-admin/firestore').DocumentData} */ (revive(data)));
     await writer.close();
     if (failures) throw new Error(`${failures} seed documents could not be written`);
 

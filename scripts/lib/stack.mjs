@@ -18,7 +18,9 @@ export function planEmulators() {
   }
   const jar = firestoreEmulatorJar(java.home);
   if (!jar) {
-    throw new StackError('Firestore emulator: not found — install the Debian package google-cloud-cli-firestore-emulator, or run `firebase setup:emulators:firestore` on a machine with internet.');
+    throw new StackError(
+      'Firestore emulator: not found — install the Debian package google-cloud-cli-firestore-emulator, or run `firebase setup:emulators:firestore` on a machine with internet.',
+    );
   }
   const only = ['auth', 'functions', 'firestore', 'hosting', 'tasks'];
   // firebase-tools' Storage emulator needs a Java rules runtime it downloads; offline we compile our
@@ -144,7 +146,11 @@ async function startSandboxes(onNote) {
 function writeLocalSecrets(secrets) {
   const file = join(FUNCTIONS_DIR, '.secret.local');
   const keyOf = (/** @type {string} */ line) => /^\s*([A-Z0-9_]+)\s*=/.exec(line)?.[1] ?? '';
-  const kept = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() && !(keyOf(line) in secrets)) : [];
+  const kept = existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() && !(keyOf(line) in secrets))
+    : [];
   const lines = [...kept, ...Object.entries(secrets).map(([key, value]) => `${key}=${dotenvValue(value)}`)];
   writeFileSync(file, `${lines.join('\n')}\n`);
 }
@@ -210,7 +216,10 @@ async function isUp(check) {
  */
 function lastError(logFile) {
   if (!existsSync(logFile)) return 'no output';
-  const lines = readFileSync(logFile, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = readFileSync(logFile, 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const interesting = lines.filter((l) => /error|⚠|could not|unable|exited|refus|EADDRINUSE|port/i.test(l) && !/^\s*at /.test(l));
   return (interesting.at(-1) ?? lines.at(-1) ?? 'no output').replace(/^i\s+|^⚠\s+/, '');
 }
@@ -261,9 +270,12 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   const args = [
     join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
     'emulators:start',
-    '--project', PROJECT_ID,
-    '--config', emulatorConfigFile({ sandboxUrls: sandboxes.urls }),
-    '--only', plan.only.join(','),
+    '--project',
+    PROJECT_ID,
+    '--config',
+    emulatorConfigFile({ sandboxUrls: sandboxes.urls }),
+    '--only',
+    plan.only.join(','),
   ];
   if (imported) args.push('--import', stateDir);
   if (persist) args.push('--export-on-exit', stateDir);
@@ -304,12 +316,22 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   // Each log line carries the seconds since launch, to see where start-up time goes.
   const launched = Date.now();
   const stamp = (/** @type {Buffer} */ chunk) =>
-    chunk.toString().split('\n').filter(Boolean).map((line) => `[+${((Date.now() - launched) / 1000).toFixed(1)}s] ${line}\n`).join('');
+    chunk
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => `[+${((Date.now() - launched) / 1000).toFixed(1)}s] ${line}\n`)
+      .join('');
   child.stdout.on('data', (chunk) => log.write(stamp(chunk)));
   child.stderr.on('data', (chunk) => log.write(stamp(chunk)));
   // Set by the exit listener; the cast keeps its type wider than the `null` it starts with.
   let exited = /** @type {{ code: number | null, signal: NodeJS.Signals | null } | null} */ (null);
-  const exit = new Promise((resolve) => child.once('exit', (code, signal) => { exited = { code, signal }; resolve(exited); }));
+  const exit = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      resolve(exited);
+    }),
+  );
 
   let sandboxesStopped = false;
   const stopSandboxes = async () => {
@@ -352,7 +374,8 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   ];
   // Storage listens once its rules runtime has started and loaded storage.rules; the Admin SDK's
   // bucket listing answers 200 from then on (the 'owner' token bypasses the rules).
-  if (plan.only.includes('storage')) checks.push({ url: `http://127.0.0.1:${ports.storage}/v0/b/${STORAGE_BUCKET}/o?maxResults=1`, headers: { authorization: 'Bearer owner' } });
+  if (plan.only.includes('storage'))
+    checks.push({ url: `http://127.0.0.1:${ports.storage}/v0/b/${STORAGE_BUCKET}/o?maxResults=1`, headers: { authorization: 'Bearer owner' } });
   // CONSOLE_STACK_READY_SECONDS: more time on a loaded machine (the first API call is a cold start).
   const readySeconds = Number(process.env.CONSOLE_STACK_READY_SECONDS || 120);
   const deadline = Date.now() + readySeconds * 1000;

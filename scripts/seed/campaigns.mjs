@@ -11,19 +11,25 @@ export function buildEmailTemplates(project) {
   const wrap = (inner) => `<p>Olá, {{firstName}}!</p>${inner}<p>Equipe ${name}</p>`;
   return {
     'boas-vindas': {
-      title: 'Boas-vindas com cupom', subject: `Bem-vindo(a) à ${name}: seu cupom chegou`,
+      title: 'Boas-vindas com cupom',
+      subject: `Bem-vindo(a) à ${name}: seu cupom chegou`,
       body: wrap('<p>Use o cupom <strong>{{couponCode}}</strong> e ganhe 10% de desconto na primeira compra.</p>'),
-      createdAt: at('2026-01-10T12:00:00Z'), updatedAt: at('2026-06-10T12:00:00Z'),
+      createdAt: at('2026-01-10T12:00:00Z'),
+      updatedAt: at('2026-06-10T12:00:00Z'),
     },
     'carrinho-abandonado': {
-      title: 'Carrinho abandonado', subject: 'Você esqueceu alguns itens no carrinho',
+      title: 'Carrinho abandonado',
+      subject: 'Você esqueceu alguns itens no carrinho',
       body: wrap('<p>Seus produtos ainda estão reservados. <a href="https://{{domain}}/carrinho">Finalize sua compra</a>.</p>'),
-      createdAt: at('2026-03-10T12:00:00Z'), updatedAt: at('2026-09-10T12:00:00Z'),
+      createdAt: at('2026-03-10T12:00:00Z'),
+      updatedAt: at('2026-09-10T12:00:00Z'),
     },
     'black-friday': {
-      title: 'Black Friday — ofertas', subject: 'Black Friday: até 40% off em panelas e eletroportáteis',
+      title: 'Black Friday — ofertas',
+      subject: 'Black Friday: até 40% off em panelas e eletroportáteis',
       body: wrap('<p>As ofertas mais esperadas do ano começaram.</p><ul><li>Panelas inox</li><li>Air fryers</li><li>Churrasqueiras</li></ul>'),
-      createdAt: at('2026-11-01T12:00:00Z'), updatedAt: at('2026-11-18T12:00:00Z'),
+      createdAt: at('2026-11-01T12:00:00Z'),
+      updatedAt: at('2026-11-18T12:00:00Z'),
     },
   };
 }
@@ -35,25 +41,39 @@ export function buildEmailTemplates(project) {
  */
 export function buildCampaigns(project, products) {
   /** @param {string} cat @param {number} n */
-  const skus = (cat, n) => products.filter((p) => p.category === cat && p.Salable === 'S').slice(0, n).map((p) => ({ sku: p.ProductCode }));
+  const skus = (cat, n) =>
+    products
+      .filter((p) => p.category === cat && p.Salable === 'S')
+      .slice(0, n)
+      .map((p) => ({ sku: p.ProductCode }));
   return {
     'campaign-email': {
       'black-friday-2026': {
-        name: 'Black Friday 2026 — base completa', emailTemplateId: 'black-friday', customerSegmentId: 'clientes-vip',
+        name: 'Black Friday 2026 — base completa',
+        emailTemplateId: 'black-friday',
+        customerSegmentId: 'clientes-vip',
         batchs: [...skus('panelas', 3), ...skus('air-fryers', 3)],
-        createdAt: at('2026-11-10T12:00:00Z'), updatedAt: at('2026-11-19T12:00:00Z'),
+        createdAt: at('2026-11-10T12:00:00Z'),
+        updatedAt: at('2026-11-19T12:00:00Z'),
       },
       'recuperacao-carrinho-novembro': {
-        name: 'Recuperação de carrinho — novembro', emailTemplateId: 'carrinho-abandonado', customerSegmentId: 'carrinho-abandonado',
+        name: 'Recuperação de carrinho — novembro',
+        emailTemplateId: 'carrinho-abandonado',
+        customerSegmentId: 'carrinho-abandonado',
         batchs: [],
-        createdAt: at('2026-11-02T12:00:00Z'), updatedAt: at('2026-11-02T12:00:00Z'),
+        createdAt: at('2026-11-02T12:00:00Z'),
+        updatedAt: at('2026-11-02T12:00:00Z'),
       },
     },
     'campaign-whatsapp': {
       'churrasco-dezembro': {
-        name: 'Churrasco de fim de ano', whatsappTemplateId: 'oferta_churrasco', whatsappTemplateParams: '{"1": "{{firstName}}", "2": "CHURRAS15"}',
-        customerSegmentId: 'compradores-churrasco', batchs: skus('churrasqueiras', 2),
-        createdAt: at('2026-11-15T12:00:00Z'), updatedAt: at('2026-11-15T12:00:00Z'),
+        name: 'Churrasco de fim de ano',
+        whatsappTemplateId: 'oferta_churrasco',
+        whatsappTemplateParams: '{"1": "{{firstName}}", "2": "CHURRAS15"}',
+        customerSegmentId: 'compradores-churrasco',
+        batchs: skus('churrasqueiras', 2),
+        createdAt: at('2026-11-15T12:00:00Z'),
+        updatedAt: at('2026-11-15T12:00:00Z'),
       },
     },
   };
@@ -69,30 +89,54 @@ export function buildWhatsappTemplates(project) {
   const name = PROJECTS[project].name;
   return {
     oferta_churrasco: {
-      id: 'oferta_churrasco', wabaId,
+      id: 'oferta_churrasco',
+      wabaId,
       template: json({
-        name: 'oferta_churrasco', language: 'pt_BR', status: 'APPROVED', category: 'MARKETING',
+        name: 'oferta_churrasco',
+        language: 'pt_BR',
+        status: 'APPROVED',
+        category: 'MARKETING',
         components: [
           { type: 'HEADER', format: 'TEXT', text: 'Ofertas de churrasco 🔥' },
-          { type: 'BODY', text: `Olá, {{1}}! Na ${name} as churrasqueiras estão com desconto. Use o cupom {{2}}.`, example: { body_text: [['Maria', 'CHURRAS15']] } },
+          {
+            type: 'BODY',
+            text: `Olá, {{1}}! Na ${name} as churrasqueiras estão com desconto. Use o cupom {{2}}.`,
+            example: { body_text: [['Maria', 'CHURRAS15']] },
+          },
           { type: 'FOOTER', text: 'Responda SAIR para não receber mais mensagens.' },
-          { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Quero ver' }, { type: 'QUICK_REPLY', text: 'Não tenho interesse' }] },
+          {
+            type: 'BUTTONS',
+            buttons: [
+              { type: 'QUICK_REPLY', text: 'Quero ver' },
+              { type: 'QUICK_REPLY', text: 'Não tenho interesse' },
+            ],
+          },
         ],
       }),
-      createdAt: at('2026-10-20T12:00:00Z'), updatedAt: at('2026-10-20T12:00:00Z'),
+      createdAt: at('2026-10-20T12:00:00Z'),
+      updatedAt: at('2026-10-20T12:00:00Z'),
     },
     pedido_enviado: {
-      id: 'pedido_enviado', wabaId,
+      id: 'pedido_enviado',
+      wabaId,
       template: json({
-        name: 'pedido_enviado', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY',
+        name: 'pedido_enviado',
+        language: 'pt_BR',
+        status: 'APPROVED',
+        category: 'UTILITY',
         components: [
           { type: 'HEADER', format: 'TEXT', text: 'Seu pedido foi enviado' },
-          { type: 'BODY', text: 'Olá, {{1}}! O pedido {{2}} saiu para entrega. Rastreie em {{3}}.', example: { body_text: [['João', '154321', 'https://rastreio.demo.test/AB123']] } },
+          {
+            type: 'BODY',
+            text: 'Olá, {{1}}! O pedido {{2}} saiu para entrega. Rastreie em {{3}}.',
+            example: { body_text: [['João', '154321', 'https://rastreio.demo.test/AB123']] },
+          },
           { type: 'FOOTER', text: name },
           { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Falar com atendente' }] },
         ],
       }),
-      createdAt: at('2026-04-20T12:00:00Z'), updatedAt: at('2026-04-20T12:00:00Z'),
+      createdAt: at('2026-04-20T12:00:00Z'),
+      updatedAt: at('2026-04-20T12:00:00Z'),
     },
   };
 }
@@ -113,7 +157,21 @@ export function buildConversations(customers, rng) {
 export function buildEmailPreferences(customers) {
   const unsubscribed = customers[1].email;
   return {
-    [unsubscribed]: { id: unsubscribed, email: unsubscribed, unsubscribed: true, competitor: false, unsubscribedAt: at('2026-10-15T14:00:00Z'), createdAt: at('2026-10-15T14:00:00Z') },
-    'compras@lojarival.com.br': { id: 'compras@lojarival.com.br', email: 'compras@lojarival.com.br', unsubscribed: false, competitor: true, unsubscribedAt: null, createdAt: at('2026-08-01T12:00:00Z') },
+    [unsubscribed]: {
+      id: unsubscribed,
+      email: unsubscribed,
+      unsubscribed: true,
+      competitor: false,
+      unsubscribedAt: at('2026-10-15T14:00:00Z'),
+      createdAt: at('2026-10-15T14:00:00Z'),
+    },
+    'compras@lojarival.com.br': {
+      id: 'compras@lojarival.com.br',
+      email: 'compras@lojarival.com.br',
+      unsubscribed: false,
+      competitor: true,
+      unsubscribedAt: null,
+      createdAt: at('2026-08-01T12:00:00Z'),
+    },
   };
 }

@@ -75,13 +75,21 @@ const WARRANTY = {
  */
 const FAMILIES = [
   {
-    category: 'panelas', type: 'panela', count: 36, prefixes: ['20', '27', '62', '65'], warranty: WARRANTY.inox,
+    category: 'panelas',
+    type: 'panela',
+    count: 36,
+    prefixes: ['20', '27', '62', '65'],
+    warranty: WARRANTY.inox,
     synonyms: ['panela', 'caçarola', 'cozinha', 'inox'],
     lines: [
-      ['tramontina', 'Solar', 'Aço Inox', NCM.inox, 1.4], ['tramontina', 'Allegra', 'Aço Inox', NCM.inox, 1.2],
-      ['tramontina', 'Trento', 'Aço Inox', NCM.inox, 1.1], ['tramontina', 'Professional', 'Aço Inox', NCM.inox, 1.6],
-      ['tramontina', 'Paris', 'Alumínio Antiaderente', NCM.aluminio, 0.7], ['tramontina', 'Lyon', 'Alumínio Antiaderente', NCM.aluminio, 0.8],
-      ['brinox', 'Ceramic Life', 'Alumínio com Revestimento Cerâmico', NCM.aluminio, 0.75], ['rochedo', 'Smart', 'Alumínio Antiaderente', NCM.aluminio, 0.6],
+      ['tramontina', 'Solar', 'Aço Inox', NCM.inox, 1.4],
+      ['tramontina', 'Allegra', 'Aço Inox', NCM.inox, 1.2],
+      ['tramontina', 'Trento', 'Aço Inox', NCM.inox, 1.1],
+      ['tramontina', 'Professional', 'Aço Inox', NCM.inox, 1.6],
+      ['tramontina', 'Paris', 'Alumínio Antiaderente', NCM.aluminio, 0.7],
+      ['tramontina', 'Lyon', 'Alumínio Antiaderente', NCM.aluminio, 0.8],
+      ['brinox', 'Ceramic Life', 'Alumínio com Revestimento Cerâmico', NCM.aluminio, 0.75],
+      ['rochedo', 'Smart', 'Alumínio Antiaderente', NCM.aluminio, 0.6],
     ],
     kinds: [
       { t: (s) => `Caçarola {b} {l} em {m} ${s} cm`, sizes: [16, 20, 24], ref: 20, cost: 95, dims: [12, 28, 22, 1.1] },
@@ -93,11 +101,17 @@ const FAMILIES = [
     ],
   },
   {
-    category: 'frigideiras', type: 'panela', count: 18, prefixes: ['28', '60'], warranty: WARRANTY.short,
+    category: 'frigideiras',
+    type: 'panela',
+    count: 18,
+    prefixes: ['28', '60'],
+    warranty: WARRANTY.short,
     synonyms: ['frigideira', 'wok', 'antiaderente', 'bistequeira'],
     lines: [
-      ['tramontina', 'Paris', 'Alumínio Antiaderente', NCM.aluminio, 0.8], ['tramontina', 'Solar', 'Aço Inox', NCM.inox, 1.4],
-      ['tramontina', 'Loreto', 'Alumínio Antiaderente', NCM.aluminio, 0.9], ['brinox', 'Ceramic Life', 'Alumínio com Revestimento Cerâmico', NCM.aluminio, 0.85],
+      ['tramontina', 'Paris', 'Alumínio Antiaderente', NCM.aluminio, 0.8],
+      ['tramontina', 'Solar', 'Aço Inox', NCM.inox, 1.4],
+      ['tramontina', 'Loreto', 'Alumínio Antiaderente', NCM.aluminio, 0.9],
+      ['brinox', 'Ceramic Life', 'Alumínio com Revestimento Cerâmico', NCM.aluminio, 0.85],
       ['rochedo', 'Smart', 'Alumínio Antiaderente', NCM.aluminio, 0.6],
     ],
     kinds: [
@@ -107,12 +121,19 @@ const FAMILIES = [
     ],
   },
   {
-    category: 'facas', type: 'faca', count: 24, prefixes: ['10', '22', '23', '24'], warranty: WARRANTY.inox,
+    category: 'facas',
+    type: 'faca',
+    count: 24,
+    prefixes: ['10', '22', '23', '24'],
+    warranty: WARRANTY.inox,
     synonyms: ['faca', 'cutelaria', 'faca de cozinha', 'lâmina inox'],
     lines: [
-      ['tramontina', 'Century', 'Lâmina em Aço Inox', NCM.faca, 2.2], ['tramontina', 'Polywood', 'Lâmina em Aço Inox', NCM.faca, 0.6],
-      ['tramontina', 'Plenus', 'Lâmina em Aço Inox', NCM.faca, 0.45], ['tramontina', 'Professional Master', 'Lâmina em Aço Inox', NCM.faca, 1.3],
-      ['mundial', 'Pro', 'Lâmina em Aço Inox', NCM.faca, 1.1], ['brinox', 'Chef', 'Lâmina em Aço Inox', NCM.faca, 0.8],
+      ['tramontina', 'Century', 'Lâmina em Aço Inox', NCM.faca, 2.2],
+      ['tramontina', 'Polywood', 'Lâmina em Aço Inox', NCM.faca, 0.6],
+      ['tramontina', 'Plenus', 'Lâmina em Aço Inox', NCM.faca, 0.45],
+      ['tramontina', 'Professional Master', 'Lâmina em Aço Inox', NCM.faca, 1.3],
+      ['mundial', 'Pro', 'Lâmina em Aço Inox', NCM.faca, 1.1],
+      ['brinox', 'Chef', 'Lâmina em Aço Inox', NCM.faca, 0.8],
     ],
     kinds: [
       { t: (s) => `Faca do Chef {b} {l} ${s}"`, sizes: [8, 10], ref: 8, cost: 75, dims: [3, 38, 6, 0.25] },
@@ -123,11 +144,18 @@ const FAMILIES = [
     ],
   },
   {
-    category: 'faqueiros', type: 'talheres', count: 14, prefixes: ['11', '64', '66'], warranty: WARRANTY.inox, packs: true,
+    category: 'faqueiros',
+    type: 'talheres',
+    count: 14,
+    prefixes: ['11', '64', '66'],
+    warranty: WARRANTY.inox,
+    packs: true,
     synonyms: ['faqueiro', 'talheres', 'jogo de talheres', 'garfo', 'colher'],
     lines: [
-      ['tramontina', 'Laguna', 'Aço Inox', NCM.talheres, 0.8], ['tramontina', 'Malibu', 'Aço Inox', NCM.talheres, 0.7],
-      ['tramontina', 'Zurique', 'Aço Inox', NCM.talheres, 1.1], ['tramontina', 'Cosmos', 'Aço Inox', NCM.talheres, 1.0],
+      ['tramontina', 'Laguna', 'Aço Inox', NCM.talheres, 0.8],
+      ['tramontina', 'Malibu', 'Aço Inox', NCM.talheres, 0.7],
+      ['tramontina', 'Zurique', 'Aço Inox', NCM.talheres, 1.1],
+      ['tramontina', 'Cosmos', 'Aço Inox', NCM.talheres, 1.0],
       ['brinox', 'Aspen', 'Aço Inox', NCM.talheres, 0.9],
     ],
     kinds: [
@@ -137,11 +165,19 @@ const FAMILIES = [
     ],
   },
   {
-    category: 'utensilios', type: 'utensilio', count: 24, prefixes: ['25', '26', '40', '41'], warranty: WARRANTY.short, packs: true, small: true,
+    category: 'utensilios',
+    type: 'utensilio',
+    count: 24,
+    prefixes: ['25', '26', '40', '41'],
+    warranty: WARRANTY.short,
+    packs: true,
+    small: true,
     synonyms: ['utensílio', 'utensílios de cozinha', 'acessório de cozinha'],
     lines: [
-      ['tramontina', 'Utilitá', 'Nylon', NCM.utensilio, 0.5], ['tramontina', 'Ability', 'Silicone', NCM.utensilio, 0.7],
-      ['tramontina', 'Cucina', 'Aço Inox', NCM.utensilio, 1.0], ['brinox', 'Top Pratic', 'Aço Inox', NCM.utensilio, 0.8],
+      ['tramontina', 'Utilitá', 'Nylon', NCM.utensilio, 0.5],
+      ['tramontina', 'Ability', 'Silicone', NCM.utensilio, 0.7],
+      ['tramontina', 'Cucina', 'Aço Inox', NCM.utensilio, 1.0],
+      ['brinox', 'Top Pratic', 'Aço Inox', NCM.utensilio, 0.8],
       ['mor', 'Cozinha Fácil', 'Polipropileno', NCM.plastico, 0.4],
     ],
     kinds: [
@@ -155,11 +191,17 @@ const FAMILIES = [
     ],
   },
   {
-    category: 'tabuas', type: 'utensilio', count: 12, prefixes: ['12', '13', '14'], warranty: WARRANTY.short,
+    category: 'tabuas',
+    type: 'utensilio',
+    count: 12,
+    prefixes: ['12', '13', '14'],
+    warranty: WARRANTY.short,
     synonyms: ['tábua', 'tábua de corte', 'tábua de carne', 'tábua de churrasco'],
     lines: [
-      ['tramontina', 'Provence', 'Madeira Teca', NCM.madeira, 1.3], ['tramontina', 'Churrasco', 'Madeira Muiracatiara', NCM.madeira, 1.1],
-      ['tramontina', 'Ultracorte', 'Polipropileno', NCM.plastico, 0.6], ['brinox', 'Bambu', 'Bambu', NCM.madeira, 0.7],
+      ['tramontina', 'Provence', 'Madeira Teca', NCM.madeira, 1.3],
+      ['tramontina', 'Churrasco', 'Madeira Muiracatiara', NCM.madeira, 1.1],
+      ['tramontina', 'Ultracorte', 'Polipropileno', NCM.plastico, 0.6],
+      ['brinox', 'Bambu', 'Bambu', NCM.madeira, 0.7],
     ],
     kinds: [
       { t: (s) => `Tábua de Corte {b} {l} em {m} ${s}`, sizes: ['34x23 cm', '40x27 cm', '49x32 cm'], ref: null, cost: 65, dims: [2, 40, 27, 1.2] },
@@ -167,10 +209,17 @@ const FAMILIES = [
     ],
   },
   {
-    category: 'potes', type: 'utensilio', count: 8, prefixes: ['43', '68'], warranty: WARRANTY.short, small: true, packs: true,
+    category: 'potes',
+    type: 'utensilio',
+    count: 8,
+    prefixes: ['43', '68'],
+    warranty: WARRANTY.short,
+    small: true,
+    packs: true,
     synonyms: ['pote', 'pote hermético', 'mantimentos', 'porta-mantimentos'],
     lines: [
-      ['tramontina', 'Purezza', 'Vidro Borossilicato', NCM.plastico, 1.0], ['brinox', 'Keep', 'Aço Inox', NCM.inox, 1.1],
+      ['tramontina', 'Purezza', 'Vidro Borossilicato', NCM.plastico, 1.0],
+      ['brinox', 'Keep', 'Aço Inox', NCM.inox, 1.1],
       ['mor', 'Organiza', 'Polipropileno', NCM.plastico, 0.5],
     ],
     kinds: [
@@ -179,11 +228,17 @@ const FAMILIES = [
     ],
   },
   {
-    category: 'churrasqueiras', type: 'churrasqueira', count: 12, prefixes: ['33', '77', '78'], warranty: WARRANTY.short,
+    category: 'churrasqueiras',
+    type: 'churrasqueira',
+    count: 12,
+    prefixes: ['33', '77', '78'],
+    warranty: WARRANTY.short,
     synonyms: ['churrasqueira', 'grill', 'assador', 'churrasco'],
     lines: [
-      ['tramontina', 'Infinity', 'Aço Inox', NCM.churrasqueira, 1.3], ['tramontina', 'TCP', 'Aço Carbono', NCM.churrasqueira, 0.9],
-      ['fischer', 'Grill', 'Aço Inox', NCM.churrasqueiraEletrica, 1.0], ['mor', 'Portátil', 'Aço Carbono', NCM.churrasqueira, 0.5],
+      ['tramontina', 'Infinity', 'Aço Inox', NCM.churrasqueira, 1.3],
+      ['tramontina', 'TCP', 'Aço Carbono', NCM.churrasqueira, 0.9],
+      ['fischer', 'Grill', 'Aço Inox', NCM.churrasqueiraEletrica, 1.0],
+      ['mor', 'Portátil', 'Aço Carbono', NCM.churrasqueira, 0.5],
     ],
     kinds: [
       { t: (s) => `Churrasqueira a Carvão {b} {l} em {m} ${s} cm`, sizes: [42, 55, 67], ref: 55, cost: 520, dims: [90, 70, 55, 18] },
@@ -192,11 +247,18 @@ const FAMILIES = [
     ],
   },
   {
-    category: 'acessorios-churrasco', type: 'churrasqueira', count: 14, prefixes: ['56', '57', '79'], warranty: WARRANTY.short, small: true,
+    category: 'acessorios-churrasco',
+    type: 'churrasqueira',
+    count: 14,
+    prefixes: ['56', '57', '79'],
+    warranty: WARRANTY.short,
+    small: true,
     synonyms: ['acessórios de churrasco', 'espeto', 'grelha', 'kit churrasco'],
     lines: [
-      ['tramontina', 'Churrasco', 'Aço Inox', NCM.inox, 1.0], ['tramontina', 'Barbecue', 'Aço Inox', NCM.inox, 1.1],
-      ['mor', 'Churrasco', 'Aço Cromado', NCM.inox, 0.5], ['brinox', 'Grill', 'Aço Inox', NCM.inox, 0.8],
+      ['tramontina', 'Churrasco', 'Aço Inox', NCM.inox, 1.0],
+      ['tramontina', 'Barbecue', 'Aço Inox', NCM.inox, 1.1],
+      ['mor', 'Churrasco', 'Aço Cromado', NCM.inox, 0.5],
+      ['brinox', 'Grill', 'Aço Inox', NCM.inox, 0.8],
     ],
     kinds: [
       { t: (s) => `Kit Churrasco {b} {l} em {m} ${s} Peças`, sizes: [3, 5, 12], ref: 5, cost: 110, dims: [6, 48, 22, 1.1] },
@@ -206,11 +268,17 @@ const FAMILIES = [
     ],
   },
   {
-    category: 'facas-churrasco', type: 'faca', count: 8, prefixes: ['21', '29'], warranty: WARRANTY.inox,
+    category: 'facas-churrasco',
+    type: 'faca',
+    count: 8,
+    prefixes: ['21', '29'],
+    warranty: WARRANTY.inox,
     synonyms: ['faca de churrasco', 'faca para carne', 'talheres para churrasco'],
     lines: [
-      ['tramontina', 'Jumbo', 'Lâmina em Aço Inox', NCM.faca, 0.7], ['tramontina', 'Polywood', 'Lâmina em Aço Inox', NCM.faca, 0.6],
-      ['tramontina', 'Churrasco Gaúcho', 'Lâmina em Aço Inox', NCM.faca, 1.2], ['mundial', 'Gourmet', 'Lâmina em Aço Inox', NCM.faca, 1.0],
+      ['tramontina', 'Jumbo', 'Lâmina em Aço Inox', NCM.faca, 0.7],
+      ['tramontina', 'Polywood', 'Lâmina em Aço Inox', NCM.faca, 0.6],
+      ['tramontina', 'Churrasco Gaúcho', 'Lâmina em Aço Inox', NCM.faca, 1.2],
+      ['mundial', 'Gourmet', 'Lâmina em Aço Inox', NCM.faca, 1.0],
     ],
     kinds: [
       { t: (s) => `Faca para Churrasco {b} {l} ${s}"`, sizes: [8, 10, 12], ref: 8, cost: 45, dims: [3, 40, 6, 0.25] },
@@ -218,11 +286,17 @@ const FAMILIES = [
     ],
   },
   {
-    category: 'cubas', type: 'cuba', count: 16, prefixes: ['93', '94', '95', '61'], warranty: WARRANTY.cuba,
+    category: 'cubas',
+    type: 'cuba',
+    count: 16,
+    prefixes: ['93', '94', '95', '61'],
+    warranty: WARRANTY.cuba,
     synonyms: ['cuba', 'pia', 'cuba inox', 'cuba gourmet', 'cuba de cozinha'],
     lines: [
-      ['tramontina', 'Design Collection', 'Aço Inox', NCM.cuba, 1.4], ['tramontina', 'Lavínia', 'Aço Inox', NCM.cuba, 0.8],
-      ['franke', 'Bell', 'Aço Inox', NCM.cuba, 1.3], ['franke', 'Mythos', 'Aço Inox', NCM.cuba, 1.6],
+      ['tramontina', 'Design Collection', 'Aço Inox', NCM.cuba, 1.4],
+      ['tramontina', 'Lavínia', 'Aço Inox', NCM.cuba, 0.8],
+      ['franke', 'Bell', 'Aço Inox', NCM.cuba, 1.3],
+      ['franke', 'Mythos', 'Aço Inox', NCM.cuba, 1.6],
       ['debacco', 'Prime', 'Aço Inox', NCM.cuba, 1.0],
     ],
     kinds: [
@@ -232,11 +306,17 @@ const FAMILIES = [
     ],
   },
   {
-    category: 'torneiras', type: 'torneira', count: 14, prefixes: ['91', '92', '96'], warranty: WARRANTY.torneira,
+    category: 'torneiras',
+    type: 'torneira',
+    count: 14,
+    prefixes: ['91', '92', '96'],
+    warranty: WARRANTY.torneira,
     synonyms: ['torneira', 'misturador', 'torneira gourmet', 'torneira de cozinha'],
     lines: [
-      ['franke', 'Elos', 'Metal Cromado', NCM.torneira, 1.3], ['franke', 'Sirius', 'Aço Inox Escovado', NCM.torneira, 1.6],
-      ['tramontina', 'Ventura', 'Aço Inox', NCM.torneira, 1.0], ['tramontina', 'Mia', 'Aço Inox', NCM.torneira, 0.9],
+      ['franke', 'Elos', 'Metal Cromado', NCM.torneira, 1.3],
+      ['franke', 'Sirius', 'Aço Inox Escovado', NCM.torneira, 1.6],
+      ['tramontina', 'Ventura', 'Aço Inox', NCM.torneira, 1.0],
+      ['tramontina', 'Mia', 'Aço Inox', NCM.torneira, 0.9],
       ['debacco', 'Luna', 'Metal Preto Fosco', NCM.torneira, 1.1],
     ],
     kinds: [
@@ -246,45 +326,67 @@ const FAMILIES = [
     ],
   },
   {
-    category: 'liquidificadores', type: 'eletroportatil', count: 8, prefixes: ['80', '42'], warranty: WARRANTY.eletro, eletro: true,
+    category: 'liquidificadores',
+    type: 'eletroportatil',
+    count: 8,
+    prefixes: ['80', '42'],
+    warranty: WARRANTY.eletro,
+    eletro: true,
     synonyms: ['liquidificador', 'blender', 'eletroportátil'],
     lines: [
-      ['electrolux', 'Experience', 'Copo de Tritan', NCM.liquidificador, 1.1], ['oster', 'Xpert', 'Copo de Vidro', NCM.liquidificador, 1.2],
-      ['mondial', 'Turbo', 'Copo de Acrílico', NCM.liquidificador, 0.6], ['arno', 'Power Max', 'Copo de Vidro', NCM.liquidificador, 0.9],
+      ['electrolux', 'Experience', 'Copo de Tritan', NCM.liquidificador, 1.1],
+      ['oster', 'Xpert', 'Copo de Vidro', NCM.liquidificador, 1.2],
+      ['mondial', 'Turbo', 'Copo de Acrílico', NCM.liquidificador, 0.6],
+      ['arno', 'Power Max', 'Copo de Vidro', NCM.liquidificador, 0.9],
     ],
-    kinds: [
-      { t: (s) => `Liquidificador {b} {l} ${s} W {m} 220 V`, sizes: [900, 1200, 1400], ref: 1200, cost: 180, dims: [42, 24, 22, 3.6] },
-    ],
+    kinds: [{ t: (s) => `Liquidificador {b} {l} ${s} W {m} 220 V`, sizes: [900, 1200, 1400], ref: 1200, cost: 180, dims: [42, 24, 22, 3.6] }],
   },
   {
-    category: 'batedeiras', type: 'eletroportatil', count: 6, prefixes: ['81', '44'], warranty: WARRANTY.eletro, eletro: true,
+    category: 'batedeiras',
+    type: 'eletroportatil',
+    count: 6,
+    prefixes: ['81', '44'],
+    warranty: WARRANTY.eletro,
+    eletro: true,
     synonyms: ['batedeira', 'batedeira planetária', 'confeitaria'],
     lines: [
-      ['electrolux', 'Expressionist', 'Tigela Inox', NCM.batedeira, 1.2], ['oster', 'Chef Pro', 'Tigela Inox', NCM.batedeira, 1.1],
-      ['mondial', 'Prática', 'Tigela Plástica', NCM.batedeira, 0.5], ['arno', 'Deluxe', 'Tigela Inox', NCM.batedeira, 0.9],
+      ['electrolux', 'Expressionist', 'Tigela Inox', NCM.batedeira, 1.2],
+      ['oster', 'Chef Pro', 'Tigela Inox', NCM.batedeira, 1.1],
+      ['mondial', 'Prática', 'Tigela Plástica', NCM.batedeira, 0.5],
+      ['arno', 'Deluxe', 'Tigela Inox', NCM.batedeira, 0.9],
     ],
-    kinds: [
-      { t: (s) => `Batedeira Planetária {b} {l} ${s} W {m} 220 V`, sizes: [500, 700, 1000], ref: 700, cost: 380, dims: [36, 40, 24, 5.2] },
-    ],
+    kinds: [{ t: (s) => `Batedeira Planetária {b} {l} ${s} W {m} 220 V`, sizes: [500, 700, 1000], ref: 700, cost: 380, dims: [36, 40, 24, 5.2] }],
   },
   {
-    category: 'air-fryers', type: 'eletroportatil', count: 8, prefixes: ['82', '58'], warranty: WARRANTY.eletro, eletro: true,
+    category: 'air-fryers',
+    type: 'eletroportatil',
+    count: 8,
+    prefixes: ['82', '58'],
+    warranty: WARRANTY.eletro,
+    eletro: true,
     synonyms: ['air fryer', 'fritadeira sem óleo', 'fritadeira elétrica'],
     lines: [
-      ['electrolux', 'Efficient', 'Preta', NCM.airfryer, 1.1], ['oster', 'Digital', 'Inox', NCM.airfryer, 1.2],
-      ['mondial', 'Family', 'Preta', NCM.airfryer, 0.6], ['arno', 'Easy Fry', 'Grafite', NCM.airfryer, 0.9],
+      ['electrolux', 'Efficient', 'Preta', NCM.airfryer, 1.1],
+      ['oster', 'Digital', 'Inox', NCM.airfryer, 1.2],
+      ['mondial', 'Family', 'Preta', NCM.airfryer, 0.6],
+      ['arno', 'Easy Fry', 'Grafite', NCM.airfryer, 0.9],
       ['tramontina', 'by Breville', 'Inox', NCM.airfryer, 1.5],
     ],
-    kinds: [
-      { t: (s) => `Fritadeira Air Fryer {b} {l} ${br(s)} L {m} 220 V`, sizes: [3.2, 4, 5.5], ref: 4, cost: 260, dims: [34, 30, 36, 4.8] },
-    ],
+    kinds: [{ t: (s) => `Fritadeira Air Fryer {b} {l} ${br(s)} L {m} 220 V`, sizes: [3.2, 4, 5.5], ref: 4, cost: 260, dims: [34, 30, 36, 4.8] }],
   },
   {
-    category: 'cafeteiras', type: 'eletroportatil', count: 8, prefixes: ['71', '45'], warranty: WARRANTY.eletro, eletro: true,
+    category: 'cafeteiras',
+    type: 'eletroportatil',
+    count: 8,
+    prefixes: ['71', '45'],
+    warranty: WARRANTY.eletro,
+    eletro: true,
     synonyms: ['cafeteira', 'máquina de café', 'café'],
     lines: [
-      ['electrolux', 'Chef', 'Inox', NCM.cafeteira, 1.0], ['oster', 'Inox Compacta', 'Inox', NCM.cafeteira, 0.9],
-      ['mondial', 'Dolce Arome', 'Preta', NCM.cafeteira, 0.5], ['tramontina', 'by Breville', 'Inox Escovado', NCM.cafeteira, 3.2],
+      ['electrolux', 'Chef', 'Inox', NCM.cafeteira, 1.0],
+      ['oster', 'Inox Compacta', 'Inox', NCM.cafeteira, 0.9],
+      ['mondial', 'Dolce Arome', 'Preta', NCM.cafeteira, 0.5],
+      ['tramontina', 'by Breville', 'Inox Escovado', NCM.cafeteira, 3.2],
     ],
     kinds: [
       { t: (s) => `Cafeteira Elétrica {b} {l} ${s} Xícaras {m} 220 V`, sizes: [15, 30], ref: 30, cost: 120, dims: [36, 24, 22, 1.9] },
@@ -292,11 +394,17 @@ const FAMILIES = [
     ],
   },
   {
-    category: 'lixeiras', type: 'lixeira', count: 12, prefixes: ['63', '67', '69'], warranty: WARRANTY.short,
+    category: 'lixeiras',
+    type: 'lixeira',
+    count: 12,
+    prefixes: ['63', '67', '69'],
+    warranty: WARRANTY.short,
     synonyms: ['lixeira', 'cesto de lixo', 'lixeira inox', 'lixeira com pedal'],
     lines: [
-      ['tramontina', 'Inox com Pedal', 'Aço Inox', NCM.inox, 1.0], ['brinox', 'Decorline', 'Aço Inox', NCM.inox, 0.9],
-      ['brastemp', 'Clean', 'Aço Inox Escovado', NCM.inox, 1.2], ['mor', 'Basculante', 'Polipropileno', NCM.plastico, 0.4],
+      ['tramontina', 'Inox com Pedal', 'Aço Inox', NCM.inox, 1.0],
+      ['brinox', 'Decorline', 'Aço Inox', NCM.inox, 0.9],
+      ['brastemp', 'Clean', 'Aço Inox Escovado', NCM.inox, 1.2],
+      ['mor', 'Basculante', 'Polipropileno', NCM.plastico, 0.4],
     ],
     kinds: [
       { t: (s) => `Lixeira {b} {l} em {m} ${s} L`, sizes: [5, 12, 30, 50], ref: 12, cost: 120, dims: [40, 28, 28, 2.4] },
@@ -304,10 +412,15 @@ const FAMILIES = [
     ],
   },
   {
-    category: 'organizadores', type: 'utensilio', count: 8, prefixes: ['46', '69'], warranty: WARRANTY.short,
+    category: 'organizadores',
+    type: 'utensilio',
+    count: 8,
+    prefixes: ['46', '69'],
+    warranty: WARRANTY.short,
     synonyms: ['organizador', 'escorredor', 'porta-temperos', 'organização'],
     lines: [
-      ['tramontina', 'Freezinox', 'Aço Inox', NCM.inox, 1.1], ['brinox', 'Top Pratic', 'Aço Inox', NCM.inox, 0.9],
+      ['tramontina', 'Freezinox', 'Aço Inox', NCM.inox, 1.1],
+      ['brinox', 'Top Pratic', 'Aço Inox', NCM.inox, 0.9],
       ['mor', 'Organiza', 'Polipropileno', NCM.plastico, 0.4],
     ],
     kinds: [
@@ -317,10 +430,15 @@ const FAMILIES = [
     ],
   },
   {
-    category: 'garrafas-termicas', type: 'utensilio', count: 8, prefixes: ['43', '45'], warranty: WARRANTY.short,
+    category: 'garrafas-termicas',
+    type: 'utensilio',
+    count: 8,
+    prefixes: ['43', '45'],
+    warranty: WARRANTY.short,
     synonyms: ['garrafa térmica', 'térmica', 'chimarrão', 'café'],
     lines: [
-      ['tramontina', 'Exata', 'Aço Inox', NCM.termica, 1.1], ['mor', 'Termolar', 'Polipropileno', NCM.termica, 0.5],
+      ['tramontina', 'Exata', 'Aço Inox', NCM.termica, 1.1],
+      ['mor', 'Termolar', 'Polipropileno', NCM.termica, 0.5],
       ['brinox', 'Thermo', 'Aço Inox', NCM.termica, 0.9],
     ],
     kinds: [
@@ -375,17 +493,15 @@ function buildCatalogue() {
     const chosen = rng.sample(candidates, Math.min(family.count, candidates.length));
     chosen.forEach(({ line, kind, size }, index) => {
       const [brand, lineName, material, ncm, costFactor] = line;
-      const name = kind
-        .t(size)
-        .replace('{b}', BRANDS[brand].name)
-        .replace('{l}', lineName)
-        .replace('{m}', material)
-        .replace(/\s+/g, ' ')
-        .trim();
+      const name = kind.t(size).replace('{b}', BRANDS[brand].name).replace('{l}', lineName).replace('{m}', material).replace(/\s+/g, ' ').trim();
       const prefix = family.prefixes[index % family.prefixes.length];
       let code;
       do {
-        const length = rng.weighted([[7, 2], [8, 6], [9, 2]]);
+        const length = rng.weighted([
+          [7, 2],
+          [8, 6],
+          [9, 2],
+        ]);
         code = prefix + rng.digits(length - 2);
       } while (codes.has(code));
       codes.add(code);

@@ -12,9 +12,26 @@ export function buildCdlbox() {
   /** @param {string} path @param {object} data */
   const put = (path, data) => (docs[`project/${project}/${path}`] = data);
 
-  const boxes = ['Churrasco Gaúcho', 'Café Especial', 'Massas Artesanais', 'Vinhos e Queijos', 'Confeitaria', 'Cozinha Italiana', 'Temperos do Mundo', 'Chocolate Bean to Bar', 'Cervejas Artesanais', 'Chás e Infusões', 'Brunch de Domingo', 'Comida Japonesa'];
+  const boxes = [
+    'Churrasco Gaúcho',
+    'Café Especial',
+    'Massas Artesanais',
+    'Vinhos e Queijos',
+    'Confeitaria',
+    'Cozinha Italiana',
+    'Temperos do Mundo',
+    'Chocolate Bean to Bar',
+    'Cervejas Artesanais',
+    'Chás e Infusões',
+    'Brunch de Domingo',
+    'Comida Japonesa',
+  ];
   /** @type {[plan: string, months: number, priceFactor: number][]} */
-  const plans = [['Avulsa', 1, 1], ['Trimestral', 3, 0.93], ['Semestral', 6, 0.88]];
+  const plans = [
+    ['Avulsa', 1, 1],
+    ['Trimestral', 3, 0.93],
+    ['Semestral', 6, 0.88],
+  ];
   /** @type {[name: string, date: string, price: number][]} */
   const workshops = [
     ['Workshop de Afiação de Facas', '2026-12-05T13:00:00Z', 189.9],
@@ -35,7 +52,13 @@ export function buildCdlbox() {
     for (const [plan, months, factor] of rng.sample(plans, box.length % 2 === 0 ? 2 : 3).sort((a, b) => a[1] - b[1])) {
       if (products.length >= 31) break;
       const base = rng.int(89, 219) + 0.9;
-      products.push({ name: `Box ${box} — Assinatura ${plan}`, price: round2(Math.floor(base * months * factor) + 0.9), event: null, free: false, maxInstallments: months === 1 ? 3 : months === 3 ? 6 : 12 });
+      products.push({
+        name: `Box ${box} — Assinatura ${plan}`,
+        price: round2(Math.floor(base * months * factor) + 0.9),
+        event: null,
+        free: false,
+        maxInstallments: months === 1 ? 3 : months === 3 ? 6 : 12,
+      });
     }
   }
   for (const [name, date, price] of workshops) products.push({ name, price, event: date, free: false, maxInstallments: 3 });
@@ -76,12 +99,32 @@ export function buildCdlbox() {
   /** @type {[id: string, title: string, group: string, content: string][]} */
   const pages = [
     ['sobre-a-cdl-box', 'Sobre a CDL Box', 'institucional', '<p>A CDL Box entrega experiências gastronômicas em caixas temáticas e eventos presenciais.</p>'],
-    ['como-funciona', 'Como funciona a assinatura', 'ajuda', '<ol><li>Escolha a box e o plano.</li><li>Receba todo mês em casa.</li><li>Cancele quando quiser.</li></ol>'],
-    ['politica-de-cancelamento', 'Política de cancelamento', 'ajuda', '<p>Assinaturas podem ser canceladas a qualquer momento; ingressos de eventos até 7 dias antes da data.</p>'],
+    [
+      'como-funciona',
+      'Como funciona a assinatura',
+      'ajuda',
+      '<ol><li>Escolha a box e o plano.</li><li>Receba todo mês em casa.</li><li>Cancele quando quiser.</li></ol>',
+    ],
+    [
+      'politica-de-cancelamento',
+      'Política de cancelamento',
+      'ajuda',
+      '<p>Assinaturas podem ser canceladas a qualquer momento; ingressos de eventos até 7 dias antes da data.</p>',
+    ],
     ['fale-conosco', 'Fale conosco', 'ajuda', '<p>E-mail: <a href="mailto:ola@cdlbox.demo.test">ola@cdlbox.demo.test</a></p>'],
   ];
   pages.forEach(([id, title, group, content], i) =>
-    put(`page/${id}`, { title, slug: id, group, description: `${title} — CDL Box`, content, visible: true, order: i + 1, createdAt: at('2025-09-01T12:00:00Z'), updatedAt: at('2026-08-01T12:00:00Z') }),
+    put(`page/${id}`, {
+      title,
+      slug: id,
+      group,
+      description: `${title} — CDL Box`,
+      content,
+      visible: true,
+      order: i + 1,
+      createdAt: at('2025-09-01T12:00:00Z'),
+      updatedAt: at('2026-08-01T12:00:00Z'),
+    }),
   );
 
   put('stock/cdlbox', {
@@ -94,7 +137,15 @@ export function buildCdlbox() {
     priority: 'high',
     useCustomerLocationOnPriority: false,
     taxvat: cnpj(rng),
-    address: { zipcode: '90035190', street01: 'Rua Ramiro Barcelos', street02: 'Floresta', number: '1200', complement: 'Sala 3', city: 'Porto Alegre', state: 'RS' },
+    address: {
+      zipcode: '90035190',
+      street01: 'Rua Ramiro Barcelos',
+      street02: 'Floresta',
+      number: '1200',
+      complement: 'Sala 3',
+      city: 'Porto Alegre',
+      state: 'RS',
+    },
     shippingBillingDays: 1,
     shippingCrossDockingDays: 0,
     shippingManufactureDays: 2,
@@ -108,7 +159,22 @@ export function buildCdlbox() {
     description: 'Desconto para quem já tem assinatura ativa.',
     startAt: at('2026-11-01T03:00:00Z'),
     endAt: at('2026-12-31T02:59:59Z'),
-    rules: [{ description: '10% nas boxes', couponCode: 'ASSINANTE10', productsRules: [{ sku: boxIds.slice(0, 8), priceRule: 'percentageDiscount', priceRuleValue: 10, priceInstallmentRuleValue: 10, ignoreFees: false, freeShipping: true }] }],
+    rules: [
+      {
+        description: '10% nas boxes',
+        couponCode: 'ASSINANTE10',
+        productsRules: [
+          {
+            sku: boxIds.slice(0, 8),
+            priceRule: 'percentageDiscount',
+            priceRuleValue: 10,
+            priceInstallmentRuleValue: 10,
+            ignoreFees: false,
+            freeShipping: true,
+          },
+        ],
+      },
+    ],
     onlyCashPayment: false,
     onlyInstallmentPayment: false,
     hideProductsOnCheckout: false,
@@ -119,7 +185,8 @@ export function buildCdlbox() {
     title: 'Frete grátis em boxes',
     description: 'Boxes de assinatura não pagam frete.',
     priority: 10,
-    function: "function apply({ cart, shipping }) {\n  if (cart.items.every((item) => item.name.startsWith('Box '))) shipping.methods.forEach((m) => (m.ShippingPrice = 0));\n  return { cart, shipping };\n}",
+    function:
+      "function apply({ cart, shipping }) {\n  if (cart.items.every((item) => item.name.startsWith('Box '))) shipping.methods.forEach((m) => (m.ShippingPrice = 0));\n  return { cart, shipping };\n}",
     createdAt: at('2026-01-10T12:00:00Z'),
     updatedAt: at('2026-01-10T12:00:00Z'),
   });

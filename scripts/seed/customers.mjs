@@ -22,7 +22,19 @@ export function buildCustomers(project, rng, count) {
     const city = rng.weighted(CITIES.map((c) => /** @type {const} */ ([c, c.weight])));
     const local = slugify(`${firstName}.${lastName.split(' ').pop()}`).replace(/-/g, '.') + (rng.chance(0.4) ? rng.int(1, 99) : '');
     const id = rng.autoId();
-    const ddd = /** @type {Record<string, string>} */ ({ SP: '11', RJ: '21', MG: '31', PR: '41', SC: '48', RS: city.city === 'Caxias do Sul' ? '54' : '51', BA: '71', PE: '81', CE: '85', DF: '61', GO: '62' })[city.state];
+    const ddd = /** @type {Record<string, string>} */ ({
+      SP: '11',
+      RJ: '21',
+      MG: '31',
+      PR: '41',
+      SC: '48',
+      RS: city.city === 'Caxias do Sul' ? '54' : '51',
+      BA: '71',
+      PE: '81',
+      CE: '85',
+      DF: '61',
+      GO: '62',
+    })[city.state];
     customers.push({
       id,
       email: `${local}@${rng.pick(EMAIL_DOMAINS)}`,
@@ -77,7 +89,11 @@ export function buildCustomerCredits(customers, rng) {
       description: `${description} ${orderId}`,
       total: round2(sign * rng.float(15, 180)),
       createdAt: ts(createdMs),
-      status: rng.weighted([['active', 6], ['pending', 2], ['cancelled', 1]]),
+      status: rng.weighted([
+        ['active', 6],
+        ['pending', 2],
+        ['cancelled', 1],
+      ]),
       Options: { startAt: ts(createdMs), endAt: ts(createdMs + 180 * DAY), canTransfer: origin === 'order-rma-in' },
     };
   }
@@ -87,32 +103,48 @@ export function buildCustomerCredits(customers, rng) {
 /** @param {Customer[]} customers */
 export function buildCustomerSegments(customers) {
   /** @param {string} category */
-  const purchased = (category) => cond.toDoc(cond.and(cond.op('=', cond.field('event.name'), cond.str('purchase')), cond.op('=', cond.field('product.category'), cond.str(category))));
+  const purchased = (category) =>
+    cond.toDoc(cond.and(cond.op('=', cond.field('event.name'), cond.str('purchase')), cond.op('=', cond.field('product.category'), cond.str(category))));
   return {
     'compradores-churrasco': {
-      name: 'Compradores de churrasco', parent: null, emails: [],
+      name: 'Compradores de churrasco',
+      parent: null,
+      emails: [],
       rules: [{ rulesIn: [purchased('churrasqueiras')], rulesInOnly: [], rulesNotIn: [purchased('acessorios-churrasco')] }],
-      createdAt: at('2026-04-01T12:00:00Z'), updatedAt: at('2026-10-01T12:00:00Z'),
+      createdAt: at('2026-04-01T12:00:00Z'),
+      updatedAt: at('2026-10-01T12:00:00Z'),
     },
     'carrinho-abandonado': {
-      name: 'Carrinho abandonado (7 dias)', parent: null, emails: [],
-      rules: [{
-        rulesIn: [cond.toDoc(cond.and(cond.op('=', cond.field('event.name'), cond.str('add_to_cart')), cond.op('>=', cond.field('date.daysAgo'), cond.num(-7))))],
-        rulesInOnly: [],
-        rulesNotIn: [cond.toDoc(cond.op('=', cond.field('event.name'), cond.str('purchase')))],
-      }],
-      createdAt: at('2026-05-01T12:00:00Z'), updatedAt: at('2026-11-01T12:00:00Z'),
+      name: 'Carrinho abandonado (7 dias)',
+      parent: null,
+      emails: [],
+      rules: [
+        {
+          rulesIn: [
+            cond.toDoc(cond.and(cond.op('=', cond.field('event.name'), cond.str('add_to_cart')), cond.op('>=', cond.field('date.daysAgo'), cond.num(-7)))),
+          ],
+          rulesInOnly: [],
+          rulesNotIn: [cond.toDoc(cond.op('=', cond.field('event.name'), cond.str('purchase')))],
+        },
+      ],
+      createdAt: at('2026-05-01T12:00:00Z'),
+      updatedAt: at('2026-11-01T12:00:00Z'),
     },
     'clientes-vip': {
-      name: 'Clientes VIP (lista manual)', parent: null,
+      name: 'Clientes VIP (lista manual)',
+      parent: null,
       emails: customers.slice(0, 6).map((c) => c.email),
       rules: [],
-      createdAt: at('2026-02-01T12:00:00Z'), updatedAt: at('2026-09-01T12:00:00Z'),
+      createdAt: at('2026-02-01T12:00:00Z'),
+      updatedAt: at('2026-09-01T12:00:00Z'),
     },
     'vip-sul': {
-      name: 'VIP — região Sul', parent: 'clientes-vip', emails: [],
+      name: 'VIP — região Sul',
+      parent: 'clientes-vip',
+      emails: [],
       rules: [{ rulesIn: [cond.toDoc(cond.op('IN', cond.field('customer.state'), cond.list(['PR', 'SC', 'RS'])))], rulesInOnly: [], rulesNotIn: [] }],
-      createdAt: at('2026-02-01T12:00:00Z'), updatedAt: at('2026-09-01T12:00:00Z'),
+      createdAt: at('2026-02-01T12:00:00Z'),
+      updatedAt: at('2026-09-01T12:00:00Z'),
     },
   };
 }

@@ -5,7 +5,20 @@ import { LAYOUT_RULES, SOUTH_SOUTHEAST } from './stores.mjs';
 /** @import { Rng } from './random.mjs' */
 /** @import { Customer, Product, StoreId } from './types.js' */
 
-const SEARCH_TERMS = ['panela inox', 'air fryer', 'faqueiro', 'churrasqueira', 'cuba gourmet', 'faca do chef', 'lixeira inox', 'torneira gourmet', 'panela de pressão', 'tábua de corte', 'liquidificador', 'tramontina solar'];
+const SEARCH_TERMS = [
+  'panela inox',
+  'air fryer',
+  'faqueiro',
+  'churrasqueira',
+  'cuba gourmet',
+  'faca do chef',
+  'lixeira inox',
+  'torneira gourmet',
+  'panela de pressão',
+  'tábua de corte',
+  'liquidificador',
+  'tramontina solar',
+];
 /** @type {[device: { type: string, brand: string }, weight: number][]} */
 const DEVICES = [
   [{ type: 'smartphone', brand: 'Apple' }, 18],
@@ -76,7 +89,12 @@ export function buildCustomerEvents(project, customers, products, rng, count) {
 
     /** @type {{ action: string, url: string, product?: Product, search?: string }[]} */
     const steps = [];
-    const entry = rng.weighted([['home', 4], ['category', 3], ['search', 3], ['product', 4]]);
+    const entry = rng.weighted([
+      ['home', 4],
+      ['category', 3],
+      ['search', 3],
+      ['product', 4],
+    ]);
     const interest = rng.pick(salable);
     if (entry === 'home') steps.push({ action: 'page_view', url: `https://${domain}/` });
     if (entry === 'category') steps.push({ action: 'page_view', url: `https://${domain}/c/${interest.category}` });
@@ -84,7 +102,13 @@ export function buildCustomerEvents(project, customers, products, rng, count) {
       const term = rng.pick(SEARCH_TERMS);
       steps.push({ action: 'search', url: `https://${domain}/busca?q=${encodeURIComponent(term).replace(/%20/g, '+')}`, search: term });
     }
-    const viewed = [interest, ...rng.sample(salable.filter((p) => p.category === interest.category && p !== interest), rng.int(0, 2))];
+    const viewed = [
+      interest,
+      ...rng.sample(
+        salable.filter((p) => p.category === interest.category && p !== interest),
+        rng.int(0, 2),
+      ),
+    ];
     viewed.forEach((p, i) => {
       // Between products the visitor goes back to the category listing now and then.
       if (i > 0 && rng.chance(0.5)) steps.push({ action: 'page_view', url: `https://${domain}/c/${p.category}` });
@@ -100,7 +124,8 @@ export function buildCustomerEvents(project, customers, products, rng, count) {
       if (rng.chance(0.6)) {
         steps.push({ action: 'begin_checkout', url: `https://${domain}/checkout`, product: interest });
         if (!zipcode) zipcode = customer ? customer.zipcode : city.zip[0] + rng.digits(6);
-        if (rng.chance(0.7)) steps.push({ action: 'purchase', url: `https://${domain}/checkout/sucesso?pedido=${rng.int(150_000, 199_999)}`, product: interest });
+        if (rng.chance(0.7))
+          steps.push({ action: 'purchase', url: `https://${domain}/checkout/sucesso?pedido=${rng.int(150_000, 199_999)}`, product: interest });
       }
     }
 

@@ -115,7 +115,11 @@ function sortKeys(value) {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === 'object') {
     const record = /** @type {Record<string, unknown>} */ (value);
-    return Object.fromEntries(Object.keys(record).sort().map((k) => [k, sortKeys(record[k])]));
+    return Object.fromEntries(
+      Object.keys(record)
+        .sort()
+        .map((k) => [k, sortKeys(record[k])]),
+    );
   }
   return value;
 }

@@ -10,7 +10,11 @@ import { LAYOUT_RULES, SOUTH_SOUTHEAST } from './stores.mjs';
  */
 export function buildSalesRules(project, products) {
   /** @param {string} cat @param {number} n */
-  const code = (cat, n) => products.filter((p) => p.category === cat).slice(0, n).map((p) => p.ProductCode);
+  const code = (cat, n) =>
+    products
+      .filter((p) => p.category === cat)
+      .slice(0, n)
+      .map((p) => p.ProductCode);
   const prefix = project === 'main' ? '' : 'COOK';
   return {
     'black-friday-2026': {
@@ -19,12 +23,27 @@ export function buildSalesRules(project, products) {
       startAt: at('2026-11-20T03:00:00Z'),
       endAt: at('2026-11-30T02:59:59Z'),
       rules: [
-        { description: '15% em panelas e frigideiras', couponCode: `${prefix}BLACK15`, productsRules: [
-          { sku: [...code('panelas', 6), ...code('frigideiras', 3)], priceRule: 'percentageDiscount', priceRuleValue: 15, priceInstallmentRuleValue: 10, ignoreFees: false, freeShipping: false },
-        ] },
-        { description: 'Frete grátis em churrasqueiras', couponCode: `${prefix}CHURRASFRETE`, productsRules: [
-          { sku: code('churrasqueiras', 6), priceRule: 'markup', priceRuleValue: 1.7, priceInstallmentRuleValue: 1.8, ignoreFees: false, freeShipping: true },
-        ] },
+        {
+          description: '15% em panelas e frigideiras',
+          couponCode: `${prefix}BLACK15`,
+          productsRules: [
+            {
+              sku: [...code('panelas', 6), ...code('frigideiras', 3)],
+              priceRule: 'percentageDiscount',
+              priceRuleValue: 15,
+              priceInstallmentRuleValue: 10,
+              ignoreFees: false,
+              freeShipping: false,
+            },
+          ],
+        },
+        {
+          description: 'Frete grátis em churrasqueiras',
+          couponCode: `${prefix}CHURRASFRETE`,
+          productsRules: [
+            { sku: code('churrasqueiras', 6), priceRule: 'markup', priceRuleValue: 1.7, priceInstallmentRuleValue: 1.8, ignoreFees: false, freeShipping: true },
+          ],
+        },
       ],
       onlyCashPayment: false,
       onlyInstallmentPayment: false,
@@ -38,9 +57,13 @@ export function buildSalesRules(project, products) {
       startAt: at('2026-01-01T03:00:00Z'),
       endAt: null,
       rules: [
-        { description: 'Toda a loja', couponCode: '', productsRules: [
-          { sku: ['*'], priceRule: 'percentageDiscount', priceRuleValue: 5, priceInstallmentRuleValue: 0, ignoreFees: true, freeShipping: false },
-        ] },
+        {
+          description: 'Toda a loja',
+          couponCode: '',
+          productsRules: [
+            { sku: ['*'], priceRule: 'percentageDiscount', priceRuleValue: 5, priceInstallmentRuleValue: 0, ignoreFees: true, freeShipping: false },
+          ],
+        },
       ],
       onlyCashPayment: true,
       onlyInstallmentPayment: false,
@@ -54,12 +77,34 @@ export function buildSalesRules(project, products) {
       startAt: at('2026-10-01T03:00:00Z'),
       endAt: at('2026-12-31T02:59:59Z'),
       rules: [
-        { description: 'R$ 50 de desconto', couponCode: `${prefix}FAQUEIRO50`, productsRules: [
-          { sku: code('faqueiros', 5), priceRule: 'fixedDiscount', priceRuleValue: 50, priceInstallmentRuleValue: 50, ignoreFees: false, freeShipping: false },
-        ] },
-        { description: 'Preço fixo no faqueiro de entrada', couponCode: `${prefix}FAQUEIROFIXO`, productsRules: [
-          { sku: code('faqueiros', 1), priceRule: 'fixedPrice', priceRuleValue: 199.9, priceInstallmentRuleValue: 219.9, ignoreFees: false, freeShipping: false },
-        ] },
+        {
+          description: 'R$ 50 de desconto',
+          couponCode: `${prefix}FAQUEIRO50`,
+          productsRules: [
+            {
+              sku: code('faqueiros', 5),
+              priceRule: 'fixedDiscount',
+              priceRuleValue: 50,
+              priceInstallmentRuleValue: 50,
+              ignoreFees: false,
+              freeShipping: false,
+            },
+          ],
+        },
+        {
+          description: 'Preço fixo no faqueiro de entrada',
+          couponCode: `${prefix}FAQUEIROFIXO`,
+          productsRules: [
+            {
+              sku: code('faqueiros', 1),
+              priceRule: 'fixedPrice',
+              priceRuleValue: 199.9,
+              priceInstallmentRuleValue: 219.9,
+              ignoreFees: false,
+              freeShipping: false,
+            },
+          ],
+        },
       ],
       onlyCashPayment: false,
       onlyInstallmentPayment: true,
@@ -108,7 +153,8 @@ export function buildPromotionRules() {
       title: 'Brinde espeto na compra de churrasqueira',
       description: 'Adiciona um espeto como brinde em pedidos com churrasqueira.',
       priority: 30,
-      function: "function apply({ cart }) {\n  if (cart.items.some((item) => item.category === 'churrasqueiras')) cart.gifts.push({ sku: 'espeto', qty: 1 });\n  return { cart };\n}",
+      function:
+        "function apply({ cart }) {\n  if (cart.items.some((item) => item.category === 'churrasqueiras')) cart.gifts.push({ sku: 'espeto', qty: 1 });\n  return { cart };\n}",
       createdAt: at('2026-06-01T12:00:00Z'),
       updatedAt: at('2026-06-01T12:00:00Z'),
     },
@@ -137,28 +183,48 @@ export function buildPricingRules() {
   });
   return {
     'site-padrao': {
-      name: 'Site — regra padrão', store: 'site', parent: null, order: 1, isActive: true,
+      name: 'Site — regra padrão',
+      store: 'site',
+      parent: null,
+      order: 1,
+      isActive: true,
       rules: cond.toDoc(cond.op('>', cond.field('PriceNet'), cond.num(0))),
       options: opts({}),
-      createdAt: at('2025-02-10T12:00:00Z'), updatedAt: at('2026-07-01T12:00:00Z'),
+      createdAt: at('2025-02-10T12:00:00Z'),
+      updatedAt: at('2026-07-01T12:00:00Z'),
     },
     'site-tramontina': {
-      name: 'Site — Tramontina', store: 'site', parent: 'site-padrao', order: 2, isActive: true,
+      name: 'Site — Tramontina',
+      store: 'site',
+      parent: 'site-padrao',
+      order: 2,
+      isActive: true,
       rules: cond.toDoc(cond.and(cond.op('=', cond.field('brand'), cond.str('Tramontina')), cond.op('IN', cond.field('Company'), cond.list([1, 2, 6])))),
       options: opts({ minMarkup: 1.7, priceFlashActive: true }),
-      createdAt: at('2025-02-10T12:00:00Z'), updatedAt: at('2026-10-11T12:00:00Z'),
+      createdAt: at('2025-02-10T12:00:00Z'),
+      updatedAt: at('2026-10-11T12:00:00Z'),
     },
     'marketplace-magalu': {
-      name: 'Magalu — eletroportáteis', store: 'magalu', parent: null, order: 3, isActive: true,
+      name: 'Magalu — eletroportáteis',
+      store: 'magalu',
+      parent: null,
+      order: 3,
+      isActive: true,
       rules: cond.toDoc(cond.and(cond.op('=', cond.field('section'), cond.str('eletroportateis')), cond.op('>=', cond.field('Price'), cond.num(150)))),
       options: opts({ minMarkup: 1.9, minInstallmentsMarkup: 2, priceRestrictActive: false }),
-      createdAt: at('2025-05-10T12:00:00Z'), updatedAt: at('2026-09-20T12:00:00Z'),
+      createdAt: at('2025-05-10T12:00:00Z'),
+      updatedAt: at('2026-09-20T12:00:00Z'),
     },
     'shopee-utensilios': {
-      name: 'Shopee — utensílios', store: 'shopee', parent: null, order: 4, isActive: false,
+      name: 'Shopee — utensílios',
+      store: 'shopee',
+      parent: null,
+      order: 4,
+      isActive: false,
       rules: cond.toDoc(cond.op('=', cond.field('category'), cond.str('utensilios'))),
       options: opts({ minMarkup: 2.2, minPriceToFreeShipping: 79 }),
-      createdAt: at('2025-08-10T12:00:00Z'), updatedAt: at('2026-04-20T12:00:00Z'),
+      createdAt: at('2025-08-10T12:00:00Z'),
+      updatedAt: at('2026-04-20T12:00:00Z'),
     },
   };
 }
@@ -175,13 +241,16 @@ export function buildLayoutRules(project, rng) {
     let c;
     if (rule.kind === 'popup') c = cond.and(cond.op('=', cond.field('event.name'), cond.str('page_view')), cond.isNull(cond.field('customer.id')));
     else if (rule.kind === 'shipping') c = cond.op('IN', cond.field('shipping.region'), cond.list(rule.states ?? SOUTH_SOUTHEAST));
-    else if (rule.kind === 'price') c = cond.and(cond.op('>=', cond.field('date.month'), cond.num(11)), cond.op('>=', cond.field('date.day'), cond.num(Number(rule.from.slice(8, 10)))));
+    else if (rule.kind === 'price')
+      c = cond.and(cond.op('>=', cond.field('date.month'), cond.num(11)), cond.op('>=', cond.field('date.day'), cond.num(Number(rule.from.slice(8, 10)))));
     else c = cond.op('=', cond.field('product.section'), cond.str(rule.category));
     /** @param {boolean} visible */
     const flag = (visible) => ({
       visible,
       couponCode: rule.coupon,
-      image: visible ? fileObject(rng, { project, folder: 'layout-rule', name: `selo-${rule.id}`, title: rule.name, width: 184, height: 66, type: 'image/png' }) : null,
+      image: visible
+        ? fileObject(rng, { project, folder: 'layout-rule', name: `selo-${rule.id}`, title: rule.name, width: 184, height: 66, type: 'image/png' })
+        : null,
       description: visible ? `Use o cupom ${rule.coupon || 'da campanha'}` : '',
     });
     docs[rule.id] = {
@@ -193,7 +262,10 @@ export function buildLayoutRules(project, rng) {
       options: { oneTime: rule.kind === 'popup' },
       popup: {
         visible: rule.kind === 'popup',
-        banner: rule.kind === 'popup' ? fileObject(rng, { project, folder: 'layout-rule', name: `popup-${rule.id}`, title: rule.name, width: 350, height: 400 }) : null,
+        banner:
+          rule.kind === 'popup'
+            ? fileObject(rng, { project, folder: 'layout-rule', name: `popup-${rule.id}`, title: rule.name, width: 350, height: 400 })
+            : null,
         couponCode: rule.kind === 'popup' ? rule.coupon : '',
         emailTemplateId: rule.kind === 'popup' ? 'boas-vindas' : '',
         fields: { email: rule.kind === 'popup', phoneNumber: rule.kind === 'popup' },

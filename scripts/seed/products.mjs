@@ -30,9 +30,7 @@ export function buildProduct(project, item, rng, productCodes) {
   for (const stock of stocks) {
     const supplies = stock.own || (stock.brands ?? []).includes(item.brand);
     if (!supplies) continue;
-    const qty = stock.own
-      ? rng.chance(0.15) ? 0 : rng.int(1, item.family.small ? 240 : 60)
-      : rng.chance(0.1) ? 0 : rng.int(20, 800);
+    const qty = stock.own ? (rng.chance(0.15) ? 0 : rng.int(1, item.family.small ? 240 : 60)) : rng.chance(0.1) ? 0 : rng.int(20, 800);
     Stock[stock.id] = { qty, ProductCodeErp: stock.own ? item.code : `${item.code}-${stock.source.slice(0, 3).toUpperCase()}` };
   }
   const hasSupplier = stocks.some((s) => !s.own && Stock[s.id]);
@@ -129,9 +127,7 @@ export function buildProduct(project, item, rng, productCodes) {
   const doc = base;
   if (item.family.packs) {
     const sizes = rng.chance(0.5) ? [6, 12] : [6];
-    doc.PriceNetByQty = Object.fromEntries(
-      sizes.map((qty) => [String(qty), { PriceNet: round2(PriceNet * qty * (qty === 12 ? 0.93 : 0.96)), qty }]),
-    );
+    doc.PriceNetByQty = Object.fromEntries(sizes.map((qty) => [String(qty), { PriceNet: round2(PriceNet * qty * (qty === 12 ? 0.93 : 0.96)), qty }]));
   }
   if (rng.chance(0.12)) {
     doc.PriceFlash = price90(Price * 0.9);
@@ -142,11 +138,13 @@ export function buildProduct(project, item, rng, productCodes) {
     const partners = productCodes.filter((p) => p.family.category === partnerCategory);
     if (partners.length && rng.chance(0.5)) {
       const partner = rng.pick(partners);
-      doc.upsell = [{
-        sku: partner.code,
-        label: { cubas: 'Combine com uma torneira', panelas: 'Leve também', churrasqueiras: 'Complete seu churrasco' }[item.family.category],
-        type: item.family.category === 'cubas' ? 'installation' : 'accessory',
-      }];
+      doc.upsell = [
+        {
+          sku: partner.code,
+          label: { cubas: 'Combine com uma torneira', panelas: 'Leve também', churrasqueiras: 'Complete seu churrasco' }[item.family.category],
+          type: item.family.category === 'cubas' ? 'installation' : 'accessory',
+        },
+      ];
     }
   }
   if (item.name.startsWith('Conjunto de Facas')) {
@@ -164,10 +162,33 @@ export function buildProduct(project, item, rng, productCodes) {
 export function buildProductData(product, rng) {
   /** @type {(keyof Product)[]} */
   const keys = [
-    'ProductCode', 'ProductCodeErp', 'ProductCodeGoogle', 'Company', 'brand', 'EAN13', 'NCMCode', 'ProductLine',
-    'ProductImage', 'ProductSiteName', 'Height', 'Width', 'Length', 'NetWeight', 'Stock', 'Options', 'Salable',
-    'Status', 'PriceNet', 'PriceNetErp', 'PriceNetIPI', 'PriceNetByQty', 'PriceCompare', 'Price',
-    'PriceInstallments', 'PriceMin', 'PriceMinInstallments',
+    'ProductCode',
+    'ProductCodeErp',
+    'ProductCodeGoogle',
+    'Company',
+    'brand',
+    'EAN13',
+    'NCMCode',
+    'ProductLine',
+    'ProductImage',
+    'ProductSiteName',
+    'Height',
+    'Width',
+    'Length',
+    'NetWeight',
+    'Stock',
+    'Options',
+    'Salable',
+    'Status',
+    'PriceNet',
+    'PriceNetErp',
+    'PriceNetIPI',
+    'PriceNetByQty',
+    'PriceCompare',
+    'Price',
+    'PriceInstallments',
+    'PriceMin',
+    'PriceMinInstallments',
   ];
   /** @type {Record<string, unknown>} */
   const data = {};
@@ -197,9 +218,7 @@ export function buildCategories(project, products, rng) {
       visible: !(project === 'cookstore' && id === 'garrafas-termicas'),
       parent,
       order: orderWithin[key] * 10,
-      description: parent
-        ? `Encontre ${title.toLowerCase()} das melhores marcas, com ofertas e entrega para todo o Brasil.`
-        : 'Raiz do catálogo da loja.',
+      description: parent ? `Encontre ${title.toLowerCase()} das melhores marcas, com ofertas e entrega para todo o Brasil.` : 'Raiz do catálogo da loja.',
       image: fileObject(rng, { project, folder: 'category', name: id, title, width: 600, height: 600 }),
       filters: JSON.stringify(
         inCategory.length
@@ -208,7 +227,10 @@ export function buildCategories(project, products, rng) {
       ),
       hideTitle: false,
       hideProducts: !parent || id === 'departamentos',
-      skuOrderBy: inCategory.filter((p) => p.Salable === 'S').slice(0, 4).map((p) => p.ProductCode),
+      skuOrderBy: inCategory
+        .filter((p) => p.Salable === 'S')
+        .slice(0, 4)
+        .map((p) => p.ProductCode),
       header: parent ? `<p><strong>${title}</strong> com até 10x sem juros e frete grátis acima de R$ 399.</p>` : '',
       createdAt: at('2025-01-05T10:00:00Z'),
       updatedAt: ts(Date.parse('2026-06-01T10:00:00Z') + rng.int(0, 150) * DAY),
@@ -294,18 +316,59 @@ export function buildProductTypes() {
   /** @param {string[]} options */
   const material = (options) => ({ name: 'material', description: 'Material', type: 'checkbox', isArray: true, range: false, options });
   const list = {
-    panela: ['Panelas e frigideiras', [material(['Aço Inox', 'Alumínio Antiaderente', 'Cerâmica']), { name: 'diametro', description: 'Diâmetro (cm)', type: 'number', isArray: false, range: true, options: [] }, { name: 'inducao', description: 'Compatível com indução', type: 'checkbox', isArray: false, range: false, options: ['Sim', 'Não'] }]],
-    faca: ['Facas', [material(['Aço Inox', 'Aço Carbono']), { name: 'tamanho', description: 'Tamanho da lâmina (pol.)', type: 'number', isArray: false, range: true, options: [] }]],
+    panela: [
+      'Panelas e frigideiras',
+      [
+        material(['Aço Inox', 'Alumínio Antiaderente', 'Cerâmica']),
+        { name: 'diametro', description: 'Diâmetro (cm)', type: 'number', isArray: false, range: true, options: [] },
+        { name: 'inducao', description: 'Compatível com indução', type: 'checkbox', isArray: false, range: false, options: ['Sim', 'Não'] },
+      ],
+    ],
+    faca: [
+      'Facas',
+      [
+        material(['Aço Inox', 'Aço Carbono']),
+        { name: 'tamanho', description: 'Tamanho da lâmina (pol.)', type: 'number', isArray: false, range: true, options: [] },
+      ],
+    ],
     talheres: ['Faqueiros e talheres', [{ name: 'pecas', description: 'Número de peças', type: 'number', isArray: false, range: true, options: [] }]],
     utensilio: ['Utensílios', [material(['Nylon', 'Silicone', 'Aço Inox', 'Madeira', 'Polipropileno'])]],
-    churrasqueira: ['Churrasco', [{ name: 'combustivel', description: 'Combustível', type: 'checkbox', isArray: false, range: false, options: ['Carvão', 'Gás', 'Elétrica'] }]],
-    cuba: ['Cubas', [{ name: 'instalacao', description: 'Tipo de instalação', type: 'checkbox', isArray: false, range: false, options: ['Embutir', 'Sobrepor', 'Undermount'] }, { name: 'medidas', description: 'Medidas', type: 'text', isArray: false, range: false, options: [] }]],
-    torneira: ['Torneiras', [{ name: 'acabamento', description: 'Acabamento', type: 'checkbox', isArray: false, range: false, options: ['Cromado', 'Inox Escovado', 'Preto Fosco'] }]],
-    eletroportatil: ['Eletroportáteis', [{ name: 'voltagem', description: 'Voltagem', type: 'checkbox', isArray: false, range: false, options: ['127 V', '220 V', 'Bivolt'] }, { name: 'potencia', description: 'Potência (W)', type: 'number', isArray: false, range: true, options: [] }]],
+    churrasqueira: [
+      'Churrasco',
+      [{ name: 'combustivel', description: 'Combustível', type: 'checkbox', isArray: false, range: false, options: ['Carvão', 'Gás', 'Elétrica'] }],
+    ],
+    cuba: [
+      'Cubas',
+      [
+        {
+          name: 'instalacao',
+          description: 'Tipo de instalação',
+          type: 'checkbox',
+          isArray: false,
+          range: false,
+          options: ['Embutir', 'Sobrepor', 'Undermount'],
+        },
+        { name: 'medidas', description: 'Medidas', type: 'text', isArray: false, range: false, options: [] },
+      ],
+    ],
+    torneira: [
+      'Torneiras',
+      [{ name: 'acabamento', description: 'Acabamento', type: 'checkbox', isArray: false, range: false, options: ['Cromado', 'Inox Escovado', 'Preto Fosco'] }],
+    ],
+    eletroportatil: [
+      'Eletroportáteis',
+      [
+        { name: 'voltagem', description: 'Voltagem', type: 'checkbox', isArray: false, range: false, options: ['127 V', '220 V', 'Bivolt'] },
+        { name: 'potencia', description: 'Potência (W)', type: 'number', isArray: false, range: true, options: [] },
+      ],
+    ],
     lixeira: ['Lixeiras', [{ name: 'capacidade', description: 'Capacidade (L)', type: 'number', isArray: false, range: true, options: [] }]],
   };
   return Object.fromEntries(
-    Object.entries(list).map(([id, [name, filters]]) => [id, { id, name, filters, createdAt: at('2025-01-07T12:00:00Z'), updatedAt: at('2026-05-07T12:00:00Z') }]),
+    Object.entries(list).map(([id, [name, filters]]) => [
+      id,
+      { id, name, filters, createdAt: at('2025-01-07T12:00:00Z'), updatedAt: at('2026-05-07T12:00:00Z') },
+    ]),
   );
 }
 
@@ -319,7 +382,11 @@ export function buildGiftCampaigns(products) {
       description: 'Compras acima de R$ 300 das linhas selecionadas levam um acessório.',
       rules: [
         { description: 'Panelas e conjuntos', products: withPrice.slice(0, 4).map((p) => p.ProductCode), gifts: [`${cheap[0].ProductCode},1`] },
-        { description: 'Linha premium', products: withPrice.slice(4, 6).map((p) => p.ProductCode), gifts: [`${cheap[1].ProductCode},1`, `${cheap[2].ProductCode},2`] },
+        {
+          description: 'Linha premium',
+          products: withPrice.slice(4, 6).map((p) => p.ProductCode),
+          gifts: [`${cheap[1].ProductCode},1`, `${cheap[2].ProductCode},2`],
+        },
       ],
       createdAt: at('2026-11-01T12:00:00Z'),
       updatedAt: at('2026-11-15T12:00:00Z'),

@@ -46,7 +46,11 @@ export function buildConfig(project, rng) {
   const installment = (minValue, maxQty, monthsFree) => ({
     minValue,
     maxQty,
-    fees: Array.from({ length: maxQty }, (_, i) => ({ month: i + 1, fee: i + 1 <= monthsFree ? 0 : round2(1.99 + (i + 1 - monthsFree) * 1.15), forceFee: false })),
+    fees: Array.from({ length: maxQty }, (_, i) => ({
+      month: i + 1,
+      fee: i + 1 <= monthsFree ? 0 : round2(1.99 + (i + 1 - monthsFree) * 1.15),
+      forceFee: false,
+    })),
   });
   const updatedAt = ts(Date.parse('2026-09-15T12:00:00Z') + rng.int(0, 60) * DAY);
 
@@ -193,8 +197,22 @@ export function buildConfig(project, rng) {
       providerBackup: 'mercadopago',
       installment: installment(100, 10, 3),
       accounts: [
-        { description: 'Asaas — loja', apiKey: sandbox('asaas-loja', 32), walletId: `${rng.hex(8)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(12)}`, forceTransaction: false, paymentMethods: ['pix', 'boleto'], stocks: own },
-        { description: 'Asaas — fornecedor Tramontina', apiKey: sandbox('asaas-tramontina', 32), walletId: `${rng.hex(8)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(12)}`, forceTransaction: true, paymentMethods: ['pix', 'boleto', 'creditCard'], stocks: [{ stock: 'tramontina-rs' }] },
+        {
+          description: 'Asaas — loja',
+          apiKey: sandbox('asaas-loja', 32),
+          walletId: `${rng.hex(8)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(12)}`,
+          forceTransaction: false,
+          paymentMethods: ['pix', 'boleto'],
+          stocks: own,
+        },
+        {
+          description: 'Asaas — fornecedor Tramontina',
+          apiKey: sandbox('asaas-tramontina', 32),
+          walletId: `${rng.hex(8)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(12)}`,
+          forceTransaction: true,
+          paymentMethods: ['pix', 'boleto', 'creditCard'],
+          stocks: [{ stock: 'tramontina-rs' }],
+        },
       ],
       updatedAt,
     },

@@ -16,11 +16,29 @@ export function buildCarrierPricing(project) {
     ['90000000', '99999999', 'RS', 'Rio Grande do Sul', project === 'cookstore' ? 2 : 4, project === 'cookstore' ? 12.9 : 22.9, 1.4],
   ];
   const zipcodeRange = ranges.map(([zipcodeStartAt, zipcodeEndAt, state, region, deadline, shippingPrice, shippingPriceKg]) => ({
-    zipcodeStartAt, zipcodeEndAt, state, region, deadline, shippingPrice, shippingPriceKg,
+    zipcodeStartAt,
+    zipcodeEndAt,
+    state,
+    region,
+    deadline,
+    shippingPrice,
+    shippingPriceKg,
   }));
   return {
-    'transportadora-propria': { id: 'transportadora-propria', name: 'Entrega própria', zipcodeRange: zipcodeRange.filter((r) => (project === 'cookstore' ? ['RS', 'SC'] : ['SP']).includes(r.state)), createdAt: at('2025-06-01T12:00:00Z'), updatedAt: at('2026-06-01T12:00:00Z') },
-    'tabela-regional': { id: 'tabela-regional', name: 'Tabela regional Sul e Sudeste', zipcodeRange, createdAt: at('2025-06-01T12:00:00Z'), updatedAt: at('2026-09-01T12:00:00Z') },
+    'transportadora-propria': {
+      id: 'transportadora-propria',
+      name: 'Entrega própria',
+      zipcodeRange: zipcodeRange.filter((r) => (project === 'cookstore' ? ['RS', 'SC'] : ['SP']).includes(r.state)),
+      createdAt: at('2025-06-01T12:00:00Z'),
+      updatedAt: at('2026-06-01T12:00:00Z'),
+    },
+    'tabela-regional': {
+      id: 'tabela-regional',
+      name: 'Tabela regional Sul e Sudeste',
+      zipcodeRange,
+      createdAt: at('2025-06-01T12:00:00Z'),
+      updatedAt: at('2026-09-01T12:00:00Z'),
+    },
   };
 }
 
@@ -46,23 +64,34 @@ export function buildShippingQuotes(project, customers, products, rng, count) {
   // The storefront keeps one quote per customer: the document id is the customer's id.
   for (const customer of rng.sample(customers, count)) {
     const product = rng.pick(products.filter((p) => p.Salable === 'S'));
-    const qty = rng.weighted([[1, 8], [2, 2], [3, 1]]);
+    const qty = rng.weighted([
+      [1, 8],
+      [2, 2],
+      [3, 1],
+    ]);
     const stockId = Object.keys(product.Stock).find((id) => product.Stock[id].qty > 0) ?? stocks[0].id;
     const base = 12 + product.NetWeight * qty * 2.2 + (customer.city.state === (project === 'main' ? 'SP' : 'RS') ? 0 : 9);
-    const methods = rng.sample(CARRIERS, rng.int(2, 4)).map(([Carrier, provider, factor, days]) => ({
-      Carrier,
-      stockId,
-      OriginalShippingPrice: round2(base * factor),
-      OriginalDeliveryTime: days + rng.int(0, 3),
-      provider,
-    })).sort((a, b) => a.OriginalShippingPrice - b.OriginalShippingPrice);
+    const methods = rng
+      .sample(CARRIERS, rng.int(2, 4))
+      .map(([Carrier, provider, factor, days]) => ({
+        Carrier,
+        stockId,
+        OriginalShippingPrice: round2(base * factor),
+        OriginalDeliveryTime: days + rng.int(0, 3),
+        provider,
+      }))
+      .sort((a, b) => a.OriginalShippingPrice - b.OriginalShippingPrice);
     const chosen = methods[0];
     const free = product.Options.isFreeShipping && SOUTH_SOUTHEAST.includes(customer.city.state);
     docs[customer.id] = {
       productId: product.ProductCode,
       qty,
       zipcode: customer.zipcode,
-      origin: rng.weighted([['product', 6], ['quote', 3], ['magalu', 1]]),
+      origin: rng.weighted([
+        ['product', 6],
+        ['quote', 3],
+        ['magalu', 1],
+      ]),
       items: [{ id: product.ProductCode, qty }],
       shippingMethodList: methods,
       shippingMethod: {

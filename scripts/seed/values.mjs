@@ -121,7 +121,10 @@ export const cond = {
   /** @param {'AND' | 'OR'} type @param {Cond[]} parts @returns {Cond} */
   join(type, ...parts) {
     if (parts.length === 1) return parts[0];
-    return { node: { type, params: parts.map((p) => p.node) }, sql: parts.map((p) => (p.node.type === 'AND' || p.node.type === 'OR' ? `(${p.sql})` : p.sql)).join(` ${type} `) };
+    return {
+      node: { type, params: parts.map((p) => p.node) },
+      sql: parts.map((p) => (p.node.type === 'AND' || p.node.type === 'OR' ? `(${p.sql})` : p.sql)).join(` ${type} `),
+    };
   },
   /** @param {Cond[]} parts @returns {Cond} */
   and: (...parts) => cond.join('AND', ...parts),

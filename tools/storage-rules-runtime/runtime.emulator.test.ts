@@ -52,7 +52,7 @@ interface ProtocolMessage {
   context?: { path: string };
 }
 
-describe('with firebase-tools\' client', () => {
+describe("with firebase-tools' client", () => {
   let runtime: RulesRuntimeClient | undefined;
   // Set once the client has started; the tests run after that.
   const client = () => {

@@ -91,7 +91,13 @@ export async function callModel(call: ModelCall): Promise<ChatCompletion> {
  * the caller awaits `recorded` beside its own write (and before answering, failures included).
  * A failed call is recorded before it throws.
  */
-export async function startModelCall({ project, caller, purpose, params, budgetChecked = false }: ModelCall): Promise<{ completion: ChatCompletion; recorded: Promise<void> }> {
+export async function startModelCall({
+  project,
+  caller,
+  purpose,
+  params,
+  budgetChecked = false,
+}: ModelCall): Promise<{ completion: ChatCompletion; recorded: Promise<void> }> {
   if (!budgetChecked) await checkBudget(project);
   const model = openaiModel();
   const started = Date.now();
@@ -100,7 +106,17 @@ export async function startModelCall({ project, caller, purpose, params, budgetC
     completion = await (await openaiClient()).chat.completions.create({ ...params, model });
   } catch (error) {
     const failure = openaiFailure(error);
-    await recordUsage({ project, caller, purpose, model, tokensIn: 0, tokensOut: 0, latencyMs: Date.now() - started, outcome: failure.status === 504 ? 'timeout' : 'error', error: failure.message });
+    await recordUsage({
+      project,
+      caller,
+      purpose,
+      model,
+      tokensIn: 0,
+      tokensOut: 0,
+      latencyMs: Date.now() - started,
+      outcome: failure.status === 504 ? 'timeout' : 'error',
+      error: failure.message,
+    });
     throw failure;
   }
   const recorded = recordUsage({

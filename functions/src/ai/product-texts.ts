@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import {
-  PRODUCT_TEXT_FIELDS,
-  productTextSchemas,
-  type ProductTextAnswer,
-  type ProductTextKind,
-} from '@console/shared';
+import { PRODUCT_TEXT_FIELDS, productTextSchemas, type ProductTextAnswer, type ProductTextKind } from '@console/shared';
 import { firestore } from '../lib/admin.js';
 import { ApiError } from '../lib/api-error.js';
 import { CHANGELOG_COLLECTION } from '../triggers/product-data-changelog.js';
@@ -79,7 +74,9 @@ type Doc = Record<string, unknown>;
 
 async function reviewsOf(project: string, code: string) {
   const found = await firestore
-    .collection('project').doc(project).collection('rating-store')
+    .collection('project')
+    .doc(project)
+    .collection('rating-store')
     .where('products', 'array-contains', { sku: code })
     .limit(50)
     .get();
@@ -87,12 +84,16 @@ async function reviewsOf(project: string, code: string) {
 }
 
 export function inputHash(kind: ProductTextKind, model: string, input: unknown): string {
-  return createHash('sha256').update(JSON.stringify({ kind, promptVersion: PRODUCT_TEXT_PROMPT_VERSION, model, input })).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ kind, promptVersion: PRODUCT_TEXT_PROMPT_VERSION, model, input }))
+    .digest('hex');
 }
 
 async function operatorOverrode(project: string, code: string, field: string): Promise<boolean> {
   const entries = await firestore
-    .collection('project').doc(project).collection(CHANGELOG_COLLECTION)
+    .collection('project')
+    .doc(project)
+    .collection(CHANGELOG_COLLECTION)
     .where('ProductCode', '==', code)
     .where('field', '==', field)
     .limit(1)
@@ -142,9 +143,22 @@ function answerText(kind: ProductTextKind, completion: ChatCompletion): unknown 
  * side by side: a text costs the model's time plus two round trips. A missing product, an
  * overridden field and unchanged inputs still answer before the budget is looked at.
  */
-export async function generateProductText({ project, code, kind, caller }: { project: string; code: string; kind: ProductTextKind; caller: AiCaller }): Promise<ProductTextAnswer> {
+export async function generateProductText({
+  project,
+  code,
+  kind,
+  caller,
+}: {
+  project: string;
+  code: string;
+  kind: ProductTextKind;
+  caller: AiCaller;
+}): Promise<ProductTextAnswer> {
   const field = PRODUCT_TEXT_FIELDS[kind];
-  const budget = checkBudget(project).then(() => null, (error: unknown) => error);
+  const budget = checkBudget(project).then(
+    () => null,
+    (error: unknown) => error,
+  );
   const [view, overridden, reviews] = await Promise.all([
     readProductView(firestore, project, code),
     operatorOverrode(project, code, field),
@@ -188,7 +202,18 @@ export async function generateProductText({ project, code, kind, caller }: { pro
   await Promise.all([
     recorded,
     productRefs(firestore, project, code).productData.set(
-      { ai: { [kind]: { value, model: completion.model || model, promptVersion: PRODUCT_TEXT_PROMPT_VERSION, inputHash: hash, generatedAt: FieldValue.serverTimestamp() } }, updatedAt: FieldValue.serverTimestamp() },
+      {
+        ai: {
+          [kind]: {
+            value,
+            model: completion.model || model,
+            promptVersion: PRODUCT_TEXT_PROMPT_VERSION,
+            inputHash: hash,
+            generatedAt: FieldValue.serverTimestamp(),
+          },
+        },
+        updatedAt: FieldValue.serverTimestamp(),
+      },
       { merge: true },
     ),
   ]);

@@ -21,5 +21,9 @@ export function sanitizeRichTextHtml(html: string): string {
 
 /** Plain text (titles, badges, facets): markup removed, spaces collapsed; shown as text, never as HTML. */
 export function plainText(text: string): string {
-  return text.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '').replace(/<[^>]*>?/g, '').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<[^>]*>?/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

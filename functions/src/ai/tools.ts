@@ -55,9 +55,7 @@ export function documentDefinition(project: string, document: AiDocument) {
 export function proposableFields(project: string, document: AiDocument): FieldDefinition[] {
   const definition = documentDefinition(project, document);
   const userDefinedId = definition.kind === 'collection' && definition.userDefinedId === true;
-  return definition.fields.filter(
-    (field) => !field.readOnly && PROPOSABLE_TYPES.has(field.type) && !(userDefinedId && field.name === 'id') && !field.mapTo,
-  );
+  return definition.fields.filter((field) => !field.readOnly && PROPOSABLE_TYPES.has(field.type) && !(userDefinedId && field.name === 'id') && !field.mapTo);
 }
 
 const normalise = (text: string) =>
@@ -71,7 +69,9 @@ export function operatorNamed(field: FieldDefinition, operatorRequest: string): 
   const said = normalise(operatorRequest);
   if (!said.trim()) return false;
   if (said.includes(normalise(field.name))) return true;
-  const words = normalise(field.title).split(/[^a-z0-9]+/).filter((w) => w.length >= 4);
+  const words = normalise(field.title)
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 4);
   return words.some((word) => new RegExp(`\\b${word}`).test(said));
 }
 
@@ -127,7 +127,11 @@ async function searchCatalogue({ project }: ToolContext, args: Doc) {
 async function listCategories({ project }: ToolContext) {
   const found = await projectRef(project).collection('category').select('name', 'title', 'parent').limit(500).get();
   return {
-    categories: found.docs.map((d) => ({ id: d.id, name: (d.get('name') ?? d.get('title') ?? d.id) as string, parent: (d.get('parent') as string | undefined) ?? null })),
+    categories: found.docs.map((d) => ({
+      id: d.id,
+      name: (d.get('name') ?? d.get('title') ?? d.id) as string,
+      parent: (d.get('parent') as string | undefined) ?? null,
+    })),
   };
 }
 

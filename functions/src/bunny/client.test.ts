@@ -103,7 +103,11 @@ describe('Bunny Stream client against its sandbox', () => {
   it('does not repeat a failed creation (it could create two videos)', async () => {
     sandboxes().controls['bunny-stream'].setFaults([{ path: '/library', method: 'POST', status: 503 }]);
     await upstreamFailure(client().createVideo('x'));
-    expect(sandboxes().controls['bunny-stream'].requests().filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(
+      sandboxes()
+        .controls['bunny-stream'].requests()
+        .filter((r) => r.method === 'POST'),
+    ).toHaveLength(1);
   });
 
   it('follows a TUS upload made with tus-js-client through encoding to playable and finished', async () => {

@@ -13,8 +13,28 @@ describe('registry videos', () => {
   });
 
   it('give their File object without the registry members, or null when broken', () => {
-    const entry = { url: 'u', filename: 'a.mp4', title: 'A', type: 'video/mp4', size: 1, isPublic: true, filePath: 'editor/a.mp4', createdAt: {}, createdBy: 'x', bucket: 'b' };
-    expect(fileObject('f1', entry)).toEqual({ id: 'f1', url: 'u', filename: 'a.mp4', title: 'A', type: 'video/mp4', size: 1, isPublic: true, filePath: 'editor/a.mp4' });
+    const entry = {
+      url: 'u',
+      filename: 'a.mp4',
+      title: 'A',
+      type: 'video/mp4',
+      size: 1,
+      isPublic: true,
+      filePath: 'editor/a.mp4',
+      createdAt: {},
+      createdBy: 'x',
+      bucket: 'b',
+    };
+    expect(fileObject('f1', entry)).toEqual({
+      id: 'f1',
+      url: 'u',
+      filename: 'a.mp4',
+      title: 'A',
+      type: 'video/mp4',
+      size: 1,
+      isPublic: true,
+      filePath: 'editor/a.mp4',
+    });
     expect(fileObject('f1', { ...entry, size: 'grande' })).toBeNull();
   });
 
@@ -37,6 +57,8 @@ describe('player and thumbnail addresses', () => {
 
   it('put the thumbnail on the CDN host, in production and in the sandbox', () => {
     expect(thumbnailUrl({ cdn: 'https://{cdnHostname}' }, 'z.b-cdn.net', 'v1', null)).toBe('https://z.b-cdn.net/v1/thumbnail.jpg');
-    expect(thumbnailUrl({ cdn: 'http://127.0.0.1:7110/cdn/{cdnHostname}/' }, 'z.b-cdn.net', 'v1', 'thumbnail_2.jpg')).toBe('http://127.0.0.1:7110/cdn/z.b-cdn.net/v1/thumbnail_2.jpg');
+    expect(thumbnailUrl({ cdn: 'http://127.0.0.1:7110/cdn/{cdnHostname}/' }, 'z.b-cdn.net', 'v1', 'thumbnail_2.jpg')).toBe(
+      'http://127.0.0.1:7110/cdn/z.b-cdn.net/v1/thumbnail_2.jpg',
+    );
   });
 });

@@ -87,7 +87,10 @@ async function readVideoEntry(db: Firestore, project: string, fileId: string): P
  * reused (a retried send resumes instead of leaving an empty video behind); otherwise a new one is
  * created and becomes the file's cdn.bunny.
  */
-export async function issueUploadTicket(context: VideoContext, { project, fileId, uid, now = Date.now() }: { project: string; fileId: string; uid: string; now?: number }): Promise<BunnyUploadTicket> {
+export async function issueUploadTicket(
+  context: VideoContext,
+  { project, fileId, uid, now = Date.now() }: { project: string; fileId: string; uid: string; now?: number },
+): Promise<BunnyUploadTicket> {
   const { db, bases } = context;
   const { ref, file } = await readVideoEntry(db, project, fileId);
   const config = await readBunnyConfig(db, project);
@@ -128,7 +131,14 @@ export async function issueUploadTicket(context: VideoContext, { project, fileId
  * racing (a poll and the webhook) cannot move the status backwards: each notes when it started, and
  * a read older than the last one written is dropped. Answers the state Bunny gave.
  */
-async function refresh(context: VideoContext, config: BunnyConfig, project: string, fileId: string, videoId: string, fallbackStatus: number): Promise<BunnyVideo> {
+async function refresh(
+  context: VideoContext,
+  config: BunnyConfig,
+  project: string,
+  fileId: string,
+  videoId: string,
+  fallbackStatus: number,
+): Promise<BunnyVideo> {
   const { db, bases } = context;
   const startedAt = Date.now();
   const video = await bunnyClient(context, config).getVideo(videoId);
@@ -149,7 +159,10 @@ async function refresh(context: VideoContext, config: BunnyConfig, project: stri
 }
 
 /** GET /api/file/video/{fileId}: cdn.bunny refreshed from Bunny (written back when it changed). */
-export async function videoState(context: VideoContext, { project, fileId }: { project: string; fileId: string }): Promise<{ bunny: BunnyVideo; config: BunnyConfig }> {
+export async function videoState(
+  context: VideoContext,
+  { project, fileId }: { project: string; fileId: string },
+): Promise<{ bunny: BunnyVideo; config: BunnyConfig }> {
   const { file } = await readVideoEntry(context.db, project, fileId);
   const stored = file.cdn?.bunny;
   if (!stored?.id) throw new ApiError(404, NOT_ON_BUNNY);

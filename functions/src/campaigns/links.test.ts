@@ -28,7 +28,8 @@ describe('preview tickets', () => {
 });
 
 describe('classifySendError', () => {
-  const error = (code: number | string, headers: Record<string, string> = {}, body: unknown = {}) => Object.assign(new Error('x'), { code, response: { headers, body } });
+  const error = (code: number | string, headers: Record<string, string> = {}, body: unknown = {}) =>
+    Object.assign(new Error('x'), { code, response: { headers, body } });
   it('429 waits for X-RateLimit-Reset (epoch seconds); 5xx and no answer are unknown; other 4xx refused', () => {
     const now = 1_700_000_000_000;
     expect(classifySendError(error(429, { 'x-ratelimit-reset': String(now / 1000 + 3) }), now)).toEqual({ kind: 'rate-limited', resetAtMs: now + 3000 });

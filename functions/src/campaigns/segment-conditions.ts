@@ -10,7 +10,12 @@ type Doc = Record<string, unknown>;
  * customer's rows are built once, each condition compiled once, and a customer matches a
  * condition when any of its rows is TRUE. Answers, per condition object, the matching customer ids.
  */
-export async function matchSegmentConditions(firestore: Firestore, project: string, conditions: readonly unknown[], now = new Date()): Promise<Map<unknown, Set<string>>> {
+export async function matchSegmentConditions(
+  firestore: Firestore,
+  project: string,
+  conditions: readonly unknown[],
+  now = new Date(),
+): Promise<Map<unknown, Set<string>>> {
   const compiled = conditions.map((condition, i) => {
     const parsed = conditionValueSchema.safeParse(condition);
     if (!parsed.success) throw new PermanentSendError(`Condição ${i + 1} do segmento é inválida.`);
@@ -20,7 +25,9 @@ export async function matchSegmentConditions(firestore: Firestore, project: stri
   });
   const read = async (collection: string) =>
     (await firestore.collection(`${PROJECT_COLLECTION}/${project}/${collection}`).get()).docs.map((d) => ({ id: d.id, ...d.data() }) as Doc);
-  const [customers, events, quotes, products, orders] = await Promise.all(['customer', 'customer-event', 'shipping-quote', 'product', 'order'].map(read)) as Doc[][];
+  const [customers, events, quotes, products, orders] = (await Promise.all(
+    ['customer', 'customer-event', 'shipping-quote', 'product', 'order'].map(read),
+  )) as Doc[][];
   const group = (docs: Doc[], key: (d: Doc) => unknown) => {
     const map = new Map<string, Doc[]>();
     for (const d of docs) {
@@ -32,7 +39,10 @@ export async function matchSegmentConditions(firestore: Firestore, project: stri
   const eventsOf = group(events!, (e) => e.customerId);
   // A shipping quote's id is its customer's (document 2 §3).
   const quotesOf = group(quotes!, (q) => q.customerId ?? q.id);
-  const ordersOf = group(orders!.filter((o) => o.status !== 'cancelled'), (o) => o.customerId);
+  const ordersOf = group(
+    orders!.filter((o) => o.status !== 'cancelled'),
+    (o) => o.customerId,
+  );
   const productByCode = new Map(products!.map((p) => [String(p.ProductCode ?? p.id), p]));
   const matches = new Map<unknown, Set<string>>(compiled.map((c) => [c.condition, new Set<string>()]));
   for (const customer of customers!) {

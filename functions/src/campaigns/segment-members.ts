@@ -50,7 +50,11 @@ export async function loadSegmentMembers(firestore: Firestore, project: string, 
   const conditions = groups.flatMap((g) => [...g.rulesIn, ...g.rulesInOnly, ...g.rulesNotIn]);
   if (conditions.length) {
     const matches = await matchSegmentConditions(firestore, project, conditions);
-    const ids = segmentCustomerIds(groups, customers.map((c) => c.id), (c) => matches.get(c) ?? new Set());
+    const ids = segmentCustomerIds(
+      groups,
+      customers.map((c) => c.id),
+      (c) => matches.get(c) ?? new Set(),
+    );
     for (const id of [...ids].sort()) {
       const c = byId.get(id);
       if (c) members.push({ customerId: c.id, email: c.email, phoneNumber: c.phoneNumber, firstName: c.firstName, lastName: c.lastName });

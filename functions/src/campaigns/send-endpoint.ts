@@ -11,12 +11,7 @@ import { startCampaignSend } from './start-send.js';
  * same send's state (and resume a send whose runner is gone). The screen follows
  * project/{p}/campaign-send/{channel}-{id} live. One definition for every channel.
  */
-export function campaignSendHandler(options: {
-  channel: 'email' | 'whatsapp';
-  collection: string;
-  templateField: string;
-  missingTemplate: string;
-}) {
+export function campaignSendHandler(options: { channel: 'email' | 'whatsapp'; collection: string; templateField: string; missingTemplate: string }) {
   // The e-mail and WhatsApp descriptors differ only in their path: one request type serves both.
   return async ({ params, project, caller }: EndpointRequest<typeof consoleCampaignEmailSendEndpoint>) => {
     const campaignId = params.id;

@@ -107,7 +107,12 @@ describe('campaign send job', () => {
       await expectExactlyOnce(project, expected);
       if (kind === 'accept-then-drop') {
         // The dropped batches were accepted once each and never sent again: 2 requests + the rest.
-        const requests = new Set(sendgrid.sandbox.journal().filter((m) => m.customArgs.console_project === project).map((m) => m.requestId));
+        const requests = new Set(
+          sendgrid.sandbox
+            .journal()
+            .filter((m) => m.customArgs.console_project === project)
+            .map((m) => m.requestId),
+        );
         expect(requests.size).toBe(2);
       }
     });

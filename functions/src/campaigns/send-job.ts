@@ -59,7 +59,10 @@ export function batchFields(batch: Partial<StoredBatch>): Record<string, unknown
 
 export function readBatch(data: FirebaseFirestore.DocumentData | undefined): StoredBatch {
   const { recipientsJson, ...rest } = data ?? {};
-  return { ...(rest as Omit<StoredBatch, 'recipients'>), recipients: typeof recipientsJson === 'string' ? (JSON.parse(recipientsJson) as StoredRecipient[]) : [] };
+  return {
+    ...(rest as Omit<StoredBatch, 'recipients'>),
+    recipients: typeof recipientsJson === 'string' ? (JSON.parse(recipientsJson) as StoredRecipient[]) : [],
+  };
 }
 
 export interface SendJobDeps {
@@ -186,11 +189,19 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
     if ((data.lease as { owner?: string } | undefined)?.owner !== owner) throw new SendBusyError();
     const write = deps.firestore.batch();
     for (const batch of plan.batches) {
-      const stored: StoredBatch = { index: batch.index, key: batch.key, state: 'pending', attempts: 0, recipients: batch.recipients.map((r) => ({ ...r, state: 'pending' })) };
+      const stored: StoredBatch = {
+        index: batch.index,
+        key: batch.key,
+        state: 'pending',
+        attempts: 0,
+        recipients: batch.recipients.map((r) => ({ ...r, state: 'pending' })),
+      };
       write.set(batches.doc(batchId(batch.index)), batchFields(stored));
     }
     for (let i = 0; i * 1000 < plan.leftOut.length; i += 1) {
-      write.set(sendRef.collection(LEFT_OUT_COLLECTION).doc(batchId(i)), { members: plan.leftOut.slice(i * 1000, (i + 1) * 1000) as { reason: LeftOutReason }[] });
+      write.set(sendRef.collection(LEFT_OUT_COLLECTION).doc(batchId(i)), {
+        members: plan.leftOut.slice(i * 1000, (i + 1) * 1000) as { reason: LeftOutReason }[],
+      });
     }
     write.update(
       sendRef,

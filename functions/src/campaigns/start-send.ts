@@ -27,7 +27,14 @@ export const KICK_GRACE_MS = 2 * 60_000;
  */
 export async function startCampaignSend(
   firestore: Firestore,
-  { project, channel, campaignId, caller, enqueue, now = Date.now }: { project: string; channel: string; campaignId: string; caller: { uid: string; email: string | null }; enqueue: Enqueue; now?: () => number },
+  {
+    project,
+    channel,
+    campaignId,
+    caller,
+    enqueue,
+    now = Date.now,
+  }: { project: string; channel: string; campaignId: string; caller: { uid: string; email: string | null }; enqueue: Enqueue; now?: () => number },
 ): Promise<{ started: boolean; state: SendState }> {
   const id = sendId(channel, campaignId);
   const ref = firestore.doc(sendDocPath(project, id));

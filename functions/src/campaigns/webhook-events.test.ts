@@ -15,7 +15,10 @@ describe('verifyWebhookSignature', () => {
     expect(verifyWebhookSignature(SENDGRID_WEBHOOK_PUBLIC_KEY, Buffer.from(body.replace('delivered', 'open')), signature, ts, now).ok).toBe(false);
     expect(verifyWebhookSignature(SENDGRID_WEBHOOK_PUBLIC_KEY, Buffer.from(body), signature, String(now / 1000 + 1), now).ok).toBe(false);
     const old = String(now / 1000 - 3600);
-    expect(verifyWebhookSignature(SENDGRID_WEBHOOK_PUBLIC_KEY, Buffer.from(body), signWebhookBody(body, old), old, now)).toEqual({ ok: false, reason: 'carimbo de tempo vencido' });
+    expect(verifyWebhookSignature(SENDGRID_WEBHOOK_PUBLIC_KEY, Buffer.from(body), signWebhookBody(body, old), old, now)).toEqual({
+      ok: false,
+      reason: 'carimbo de tempo vencido',
+    });
     expect(verifyWebhookSignature(SENDGRID_WEBHOOK_PUBLIC_KEY, Buffer.from(body), undefined, ts, now).ok).toBe(false);
     expect(verifyWebhookSignature('', Buffer.from(body), signature, ts, now).ok).toBe(false);
     expect(verifyWebhookSignature(SENDGRID_WEBHOOK_PUBLIC_KEY, Buffer.from(body), 'bm90IGEgc2lnbmF0dXJl', ts, now).ok).toBe(false);

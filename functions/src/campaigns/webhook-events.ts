@@ -51,8 +51,14 @@ const eventSchema = z
     sg_event_id: z.string().regex(/^[\w-]{1,100}$/),
     timestamp: z.number().optional(),
     [CUSTOM_ARGS.project]: z.string().optional(),
-    [CUSTOM_ARGS.send]: z.string().regex(/^[\w-]{1,200}$/).optional(),
-    [CUSTOM_ARGS.recipient]: z.string().regex(/^[0-9a-f]{8,64}$/).optional(),
+    [CUSTOM_ARGS.send]: z
+      .string()
+      .regex(/^[\w-]{1,200}$/)
+      .optional(),
+    [CUSTOM_ARGS.recipient]: z
+      .string()
+      .regex(/^[0-9a-f]{8,64}$/)
+      .optional(),
   })
   .passthrough();
 export const webhookBodySchema = z.array(z.unknown()).max(10_000);
@@ -113,10 +119,16 @@ export async function applyWebhookEvents(firestore: Firestore, body: unknown[]):
             const prefs = firestore.collection(`${PROJECT_COLLECTION}/${group.project}/${PREFERENCE_COLLECTION}`);
             const found = await tx.get(prefs.where('email', '==', email).limit(1));
             const doc = found.docs[0];
-            preference = doc ? { ref: doc.ref, data: doc.data() } : { ref: prefs.doc(email.includes('/') ? Buffer.from(email).toString('base64url') : email), data: {} };
+            preference = doc
+              ? { ref: doc.ref, data: doc.data() }
+              : { ref: prefs.doc(email.includes('/') ? Buffer.from(email).toString('base64url') : email), data: {} };
           }
           for (let i = 0; i < fresh.length; i += 1) {
-            tx.create(sendRef.collection(EVENT_COLLECTION).doc(fresh[i]!.sg_event_id), { event: fresh[i]!.event, recipient: group.recipient, receivedAt: FieldValue.serverTimestamp() });
+            tx.create(sendRef.collection(EVENT_COLLECTION).doc(fresh[i]!.sg_event_id), {
+              event: fresh[i]!.event,
+              recipient: group.recipient,
+              receivedAt: FieldValue.serverTimestamp(),
+            });
           }
           if (fresh.length) {
             tx.set(
@@ -134,7 +146,11 @@ export async function applyWebhookEvents(firestore: Firestore, body: unknown[]):
             );
           }
           if (preference && !preference.data.unsubscribed) {
-            tx.set(preference.ref, { id: preference.ref.id, email, unsubscribed: true, unsubscribedAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() }, { merge: true });
+            tx.set(
+              preference.ref,
+              { id: preference.ref.id, email, unsubscribed: true, unsubscribedAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() },
+              { merge: true },
+            );
           }
           return { counted: fresh.length, duplicates: group.events.length - fresh.length, ignored: 0 };
         });

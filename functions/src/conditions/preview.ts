@@ -1,7 +1,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import {
-  checkCondition, compileCondition, customerConditionRows, productConditionRow,
-  type ConditionNode, type ConditionPreviewResponse, type ConditionPreviewSample,
+  checkCondition,
+  compileCondition,
+  customerConditionRows,
+  productConditionRow,
+  type ConditionNode,
+  type ConditionPreviewResponse,
+  type ConditionPreviewSample,
 } from '@console/shared';
 
 type Doc = Record<string, unknown>;
@@ -56,7 +61,13 @@ export async function previewProducts(db: Firestore, project: string, map: Condi
  * Customers of `project` matching `map`, each with its events and shipping quotes and the
  * products they name (customerConditionRows: a customer matches when any of its rows does).
  */
-export async function previewCustomers(db: Firestore, project: string, map: ConditionNode, sampleSize: number, now = new Date()): Promise<ConditionPreviewResponse> {
+export async function previewCustomers(
+  db: Firestore,
+  project: string,
+  map: ConditionNode,
+  sampleSize: number,
+  now = new Date(),
+): Promise<ConditionPreviewResponse> {
   assertWellTyped(map, 'customer');
   const [customers, events, quotes, products] = await Promise.all([
     readCollection(db, project, 'customer'),
@@ -83,10 +94,7 @@ export async function previewCustomers(db: Firestore, project: string, map: Cond
   let matched = 0;
   for (const customer of customers) {
     const id = String(customer.id);
-    const rows = customerConditionRows(
-      { customer, events: eventsOf.get(id), quotes: quotesOf.get(id) },
-      { now, product: (code) => productByCode.get(code) },
-    );
+    const rows = customerConditionRows({ customer, events: eventsOf.get(id), quotes: quotesOf.get(id) }, { now, product: (code) => productByCode.get(code) });
     if (!rows.some((row) => test(row) === true)) continue;
     matched++;
     if (sample.length < sampleSize) {

@@ -28,10 +28,38 @@ describe('registration rules', () => {
   });
 
   it('builds a File object the shared schema accepts, without members that do not apply', () => {
-    const file = buildStoredFile({ id: 'a1', url: 'https://x/y', name: 'manual.pdf', type: 'application/pdf', size: 10, isPublic: true, filePath: 'editor/r.manual.pdf' });
-    expect(file).toEqual({ id: 'a1', url: 'https://x/y', filename: 'manual.pdf', title: 'manual', type: 'application/pdf', size: 10, isPublic: true, filePath: 'editor/r.manual.pdf' });
+    const file = buildStoredFile({
+      id: 'a1',
+      url: 'https://x/y',
+      name: 'manual.pdf',
+      type: 'application/pdf',
+      size: 10,
+      isPublic: true,
+      filePath: 'editor/r.manual.pdf',
+    });
+    expect(file).toEqual({
+      id: 'a1',
+      url: 'https://x/y',
+      filename: 'manual.pdf',
+      title: 'manual',
+      type: 'application/pdf',
+      size: 10,
+      isPublic: true,
+      filePath: 'editor/r.manual.pdf',
+    });
     expect(storedFileSchema.parse(file)).toEqual(file);
-    const image = buildStoredFile({ id: 'b', url: '', name: 'f.jpg', title: ' Capa ', type: 'image/jpeg', size: 1, isPublic: false, filePath: 'editor/f.jpg', width: 640, height: 480 });
+    const image = buildStoredFile({
+      id: 'b',
+      url: '',
+      name: 'f.jpg',
+      title: ' Capa ',
+      type: 'image/jpeg',
+      size: 1,
+      isPublic: false,
+      filePath: 'editor/f.jpg',
+      width: 640,
+      height: 480,
+    });
     expect([image.title, image.width, image.height, 'duration' in image]).toEqual(['Capa', 640, 480, false]);
   });
 });
@@ -50,6 +78,8 @@ describe('download URLs', () => {
     expect(downloadUrl('demo.appspot.com', 'project/main/content/a b.pdf', 'tok-1', origin)).toBe(
       'https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/project%2Fmain%2Fcontent%2Fa%20b.pdf?alt=media&token=tok-1',
     );
-    expect(downloadUrl('demo.appspot.com', 'editor/x.png', null, origin)).toBe('https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/editor%2Fx.png?alt=media');
+    expect(downloadUrl('demo.appspot.com', 'editor/x.png', null, origin)).toBe(
+      'https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/editor%2Fx.png?alt=media',
+    );
   });
 });

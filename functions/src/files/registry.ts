@@ -88,7 +88,9 @@ export async function registerFile({ project, uid, kind, request }: RegisterInpu
     ...(dimensions ?? {}),
     ...(duration !== undefined ? { duration } : {}),
   });
-  await registry(project).doc(id).set({ ...file, createdAt: FieldValue.serverTimestamp(), createdBy: uid, bucket: object.bucket });
+  await registry(project)
+    .doc(id)
+    .set({ ...file, createdAt: FieldValue.serverTimestamp(), createdBy: uid, bucket: object.bucket });
   return file;
 }
 

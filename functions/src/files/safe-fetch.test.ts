@@ -61,9 +61,12 @@ describe('classifyAddress', () => {
     expect(classifyAddress(address)).toMatchObject({ allowed: false, reason: METADATA_MESSAGE });
   });
 
-  it.each(['8.8.8.8', '142.250.79.14', '172.32.0.1', '100.128.0.1', '2800:3f0:4001:80b::200e', '::ffff:8.8.8.8', '[2606:4700::1111]'])('lets public %s through', (address) => {
-    expect(classifyAddress(address).allowed).toBe(true);
-  });
+  it.each(['8.8.8.8', '142.250.79.14', '172.32.0.1', '100.128.0.1', '2800:3f0:4001:80b::200e', '::ffff:8.8.8.8', '[2606:4700::1111]'])(
+    'lets public %s through',
+    (address) => {
+      expect(classifyAddress(address).allowed).toBe(true);
+    },
+  );
 
   it('refuses what is not an address', () => {
     expect(classifyAddress('example.com').allowed).toBe(false);
@@ -100,7 +103,9 @@ describe('host names and URLs', () => {
   });
 
   it('names the file from Content-Disposition, else from the URL', () => {
-    expect(fileNameFromDisposition(`attachment; filename="Manual.pdf"; filename*=UTF-8''Manual%20do%20produto%20%E2%80%93%20Panela.pdf`)).toBe('Manual do produto – Panela.pdf');
+    expect(fileNameFromDisposition(`attachment; filename="Manual.pdf"; filename*=UTF-8''Manual%20do%20produto%20%E2%80%93%20Panela.pdf`)).toBe(
+      'Manual do produto – Panela.pdf',
+    );
     expect(fileNameFromDisposition('inline; filename="foto \\"1\\".jpg"')).toBe('foto "1".jpg');
     expect(fileNameFromDisposition('attachment; filename=relatorio.csv')).toBe('relatorio.csv');
     expect(fileNameFromDisposition('attachment; filename="../../etc/passwd"')).toBe('passwd');
@@ -208,7 +213,10 @@ describe('safeFetch', () => {
     // An allowed origin by name: the only route to it is the address the resolver gave (the system
     // DNS does not know this name), so the connection used the vetted, pinned address.
     const named = `http://files.example.test:${port}`;
-    const pinned = await safeFetch(`${named}/files/logo-loja.png`, options({ allowedOrigins: [named], resolve: async () => [{ address: '127.0.0.1', family: 4 }] }));
+    const pinned = await safeFetch(
+      `${named}/files/logo-loja.png`,
+      options({ allowedOrigins: [named], resolve: async () => [{ address: '127.0.0.1', family: 4 }] }),
+    );
     expect(pinned.body.equals(samples.get('/files/logo-loja.png')!.body)).toBe(true);
     const unknown = await refusal(`http://files.example.test:${port}/`, { resolve: async () => [] });
     expect(unknown.code).toBe('dns');

@@ -15,15 +15,7 @@ import ipaddr from 'ipaddr.js';
  */
 
 export type SafeFetchErrorCode =
-  | 'invalid-url'
-  | 'scheme'
-  | 'blocked-address'
-  | 'dns'
-  | 'too-many-redirects'
-  | 'too-large'
-  | 'timeout'
-  | 'http-status'
-  | 'network';
+  'invalid-url' | 'scheme' | 'blocked-address' | 'dns' | 'too-many-redirects' | 'too-large' | 'timeout' | 'http-status' | 'network';
 
 /** A refused or failed download; `message` is Portuguese and says why (shown to the user). */
 export class SafeFetchError extends Error {
@@ -240,11 +232,13 @@ export function fileNameFromUrl(url: URL): string | null {
 
 /** A name without directories or control characters (it becomes a File's name in the browser). */
 export function cleanFileName(name: string): string {
-  return (name.split(/[/\\]/).at(-1) ?? '')
-    // eslint-disable-next-line no-control-regex -- control characters are what this removes
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, 255);
+  return (
+    (name.split(/[/\\]/).at(-1) ?? '')
+      // eslint-disable-next-line no-control-regex -- control characters are what this removes
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, 255)
+  );
 }
 
 interface Hop {
@@ -286,7 +280,9 @@ function requestOnce(url: URL, pinned: ResolvedAddress, options: SafeFetchOption
       },
     });
     const timer = setTimeout(() => fail(timeoutError(options)), remaining);
-    request.on('error', (error: NodeJS.ErrnoException) => fail(new SafeFetchError('network', `Falha de conexão com ${url.host}${error.code ? ` (${error.code})` : ''}`)));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      fail(new SafeFetchError('network', `Falha de conexão com ${url.host}${error.code ? ` (${error.code})` : ''}`)),
+    );
     request.on('response', (response) => {
       const status = response.statusCode ?? 0;
       const location = response.headers.location;

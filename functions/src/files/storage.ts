@@ -75,7 +75,9 @@ export async function readObject(path: string): Promise<StoredObject | null> {
 
 /** The first `bytes` bytes of an object (fewer when it is shorter). */
 export async function readHead(path: string, bytes: number): Promise<Buffer> {
-  const [content] = await defaultBucket().file(path).download({ start: 0, end: Math.max(0, bytes - 1), validation: false });
+  const [content] = await defaultBucket()
+    .file(path)
+    .download({ start: 0, end: Math.max(0, bytes - 1), validation: false });
   return content;
 }
 
@@ -103,7 +105,12 @@ function isEmulated(env: Record<string, string | undefined> = process.env): bool
 
 function tokensOf(metadata: Record<string, unknown> | undefined): string[] {
   const value = metadata?.[DOWNLOAD_TOKENS_KEY];
-  return typeof value === 'string' ? value.split(',').map((t) => t.trim()).filter(Boolean) : [];
+  return typeof value === 'string'
+    ? value
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean)
+    : [];
 }
 
 /**

@@ -45,7 +45,11 @@ export async function unsubscribe(project: string, email: string): Promise<'unsu
     const found = (await tx.get(prefs.where('email', '==', email).limit(1))).docs[0];
     if (found?.data().unsubscribed === true) return 'already' as const;
     const ref = found?.ref ?? prefs.doc(email.includes('/') ? Buffer.from(email).toString('base64url') : email);
-    tx.set(ref, { id: ref.id, email, unsubscribed: true, unsubscribedAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() }, { merge: true });
+    tx.set(
+      ref,
+      { id: ref.id, email, unsubscribed: true, unsubscribedAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() },
+      { merge: true },
+    );
     return 'unsubscribed' as const;
   });
 }

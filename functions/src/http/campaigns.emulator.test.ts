@@ -18,10 +18,20 @@ async function sandbox(path: string, init?: RequestInit) {
   const res = await fetch(`${sendgrid()}${path}`, init);
   return res.json() as Promise<Record<string, unknown>>;
 }
-const journalOf = async (project: string) => (await sandbox(`/__sendgrid/journal?arg=console_project&value=${project}`)).messages as { to: string; subject: string; headers: Record<string, string>; html: string }[];
+const journalOf = async (project: string) =>
+  (await sandbox(`/__sendgrid/journal?arg=console_project&value=${project}`)).messages as {
+    to: string;
+    subject: string;
+    headers: Record<string, string>;
+    html: string;
+  }[];
 
 beforeAll(async () => {
-  [admin, staffMain, staffCdlbox] = await Promise.all([idToken(seedUser('admin')), idToken(seedUser('staff', ['main', 'cookstore'])), idToken(seedUser('staff', ['cdlbox']))]);
+  [admin, staffMain, staffCdlbox] = await Promise.all([
+    idToken(seedUser('admin')),
+    idToken(seedUser('staff', ['main', 'cookstore'])),
+    idToken(seedUser('staff', ['cdlbox'])),
+  ]);
   await sandbox('/__sendgrid/faults', { method: 'DELETE' });
 });
 afterAll(async () => {
@@ -43,7 +53,11 @@ describe('Testar segmento', () => {
   it('evaluates rules with the condition core (the same customers as its preview)', async () => {
     const segment = (await testFirestore().doc('project/main/customer-segment/vip-sul').get()).data()!;
     const condition = segment.rules[0].rulesIn[0];
-    const preview = await api('/api/console/conditions/preview?project=main', { token: staffMain, method: 'POST', body: JSON.stringify({ context: 'customer', map: condition.map, sampleSize: 50 }) });
+    const preview = await api('/api/console/conditions/preview?project=main', {
+      token: staffMain,
+      method: 'POST',
+      body: JSON.stringify({ context: 'customer', map: condition.map, sampleSize: 50 }),
+    });
     expect(preview.status).toBe(200);
     const { json } = await api('/api/console/customers/segments/vip-sul?project=main', { token: staffMain });
     expect(json.count + json.leftOut.length).toBe(preview.json.matched);
@@ -78,10 +92,14 @@ describe('campaign send through the task queue', () => {
     expect(clicks.every((c) => c.status === 200 || c.status === 504)).toBe(true);
     expect(clicks.some((c) => c.status === 200)).toBe(true);
     expect(clicks.filter((c) => c.json?.started).length).toBeLessThanOrEqual(1);
-    const state = await waitFor(async () => {
-      const doc = (await testFirestore().doc(`project/${project}/campaign-send/email-promo`).get()).data();
-      return doc?.status === 'finished' ? doc : undefined;
-    }, 120_000, 'the send to finish');
+    const state = await waitFor(
+      async () => {
+        const doc = (await testFirestore().doc(`project/${project}/campaign-send/email-promo`).get()).data();
+        return doc?.status === 'finished' ? doc : undefined;
+      },
+      120_000,
+      'the send to finish',
+    );
     expect(state.sent).toBe(expected.length);
     expect(state.kicks).toBe(1);
     const journal = await journalOf(project);
@@ -99,10 +117,14 @@ describe('campaign send through the task queue', () => {
     const flags = new Map<string, RecipientFlags>();
     for (const e of events as { email: string; event: string }[]) flags.set(e.email, applyEventFlag(flags.get(e.email) ?? {}, e.event));
     const expectedReport = campaignReport([...flags].map(([email, f]) => ({ email, flags: f })));
-    const report = await waitFor(async () => {
-      const { json } = await api(`/api/console/campaign-email/promo/report?project=${project}`, { token: admin });
-      return JSON.stringify(json.data) === JSON.stringify(expectedReport) ? json : undefined;
-    }, 60_000, 'the report to match the events');
+    const report = await waitFor(
+      async () => {
+        const { json } = await api(`/api/console/campaign-email/promo/report?project=${project}`, { token: admin });
+        return JSON.stringify(json.data) === JSON.stringify(expectedReport) ? json : undefined;
+      },
+      60_000,
+      'the report to match the events',
+    );
     expect(report.sent).toBe(expected.length);
     expect(report.data.bounced_emails).toEqual(['bounce.cliente@exemplo.com.br']);
     expect(report.data.dropped_emails).toEqual(['dropped.cliente@exemplo.com.br']);
@@ -145,14 +167,27 @@ describe('Event Webhook signature', () => {
   it('refuses a bad signature, a stale timestamp and a missing signature, writing nothing; counts a good event once', async () => {
     const { project } = await seedCampaignProject('webhook', 2);
     await testFirestore().doc(`project/${project}/campaign-send/email-promo`).set({ channel: 'email', campaignId: 'promo', status: 'finished' });
-    const event = { email: 'x@exemplo.com.br', event: 'open', sg_event_id: `evt${Date.now()}`, timestamp: 1, console_project: project, console_send: 'email-promo', console_recipient: 'abcdef0123456789' };
+    const event = {
+      email: 'x@exemplo.com.br',
+      event: 'open',
+      sg_event_id: `evt${Date.now()}`,
+      timestamp: 1,
+      console_project: project,
+      console_send: 'email-promo',
+      console_recipient: 'abcdef0123456789',
+    };
     const body = JSON.stringify([event]);
     const now = String(Math.floor(Date.now() / 1000));
     const stale = String(Math.floor(Date.now() / 1000) - 3600);
     const eventDoc = testFirestore().doc(`project/${project}/campaign-send/email-promo/event/${event.sg_event_id}`);
-    const bad = await post(body, { 'x-twilio-email-event-webhook-signature': signWebhookBody(body.replace('open', 'click'), now), 'x-twilio-email-event-webhook-timestamp': now });
+    const bad = await post(body, {
+      'x-twilio-email-event-webhook-signature': signWebhookBody(body.replace('open', 'click'), now),
+      'x-twilio-email-event-webhook-timestamp': now,
+    });
     expect(bad.status).toBe(403);
-    expect((await post(body, { 'x-twilio-email-event-webhook-signature': signWebhookBody(body, stale), 'x-twilio-email-event-webhook-timestamp': stale })).status).toBe(403);
+    expect(
+      (await post(body, { 'x-twilio-email-event-webhook-signature': signWebhookBody(body, stale), 'x-twilio-email-event-webhook-timestamp': stale })).status,
+    ).toBe(403);
     expect((await post(body, {})).status).toBe(403);
     expect((await eventDoc.get()).exists).toBe(false);
     const good = { 'x-twilio-email-event-webhook-signature': signWebhookBody(body, now), 'x-twilio-email-event-webhook-timestamp': now };
@@ -165,7 +200,11 @@ describe('Event Webhook signature', () => {
 
 describe('e-mail templates', () => {
   it("'Enviar teste' sends the rendered template to the operator", async () => {
-    const { status, json } = await api('/api/console/email-template?project=main', { token: admin, method: 'POST', body: JSON.stringify({ templateId: 'black-friday' }) });
+    const { status, json } = await api('/api/console/email-template?project=main', {
+      token: admin,
+      method: 'POST',
+      body: JSON.stringify({ templateId: 'black-friday' }),
+    });
     expect(status).toBe(200);
     expect(json.subject).toMatch(/^\[Teste\] Black Friday/);
     const mine = (await journalOf('main')).filter((m) => m.to === json.to);
@@ -175,14 +214,22 @@ describe('e-mail templates', () => {
 
   it("the task's 'Enviar teste' uses the same call, with the task's title and body", async () => {
     const task = (await testFirestore().collection('project/main/task').limit(1).get()).docs[0]!;
-    const { status, json } = await api('/api/console/email-template?project=main', { token: admin, method: 'POST', body: JSON.stringify({ templateId: task.id, source: 'task' }) });
+    const { status, json } = await api('/api/console/email-template?project=main', {
+      token: admin,
+      method: 'POST',
+      body: JSON.stringify({ templateId: task.id, source: 'task' }),
+    });
     expect(status).toBe(200);
     expect(json.subject).toBe(`[Teste] ${task.data().title}`);
     expect((await journalOf('main')).filter((m) => m.subject === json.subject).length).toBeGreaterThan(0);
   });
 
   it("'Ver' opens the rendered e-mail with a ticket, under a strict CSP; without one it is refused", async () => {
-    const { json } = await api('/api/console/email-template/preview-ticket?project=main', { token: staffMain, method: 'POST', body: JSON.stringify({ id: 'black-friday' }) });
+    const { json } = await api('/api/console/email-template/preview-ticket?project=main', {
+      token: staffMain,
+      method: 'POST',
+      body: JSON.stringify({ id: 'black-friday' }),
+    });
     const page = await api(json.url);
     expect(page.status).toBe(200);
     expect(page.json.raw).toContain('Olá, Maria!');
@@ -212,8 +259,14 @@ describe('gift campaign', () => {
       expect(ok.json).toMatchObject({ ok: true, productsWithGifts: 2 });
       const docs = await Promise.all(products.map((sku) => db.doc(`project/${project}/product/${sku}`).get()));
       expect(Object.fromEntries(docs.filter((d) => d.data()!.gifts).map((d) => [d.id, d.data()!.gifts]))).toEqual({
-        P1: [{ sku: 'G1', quantity: 1 }, { sku: 'G2', quantity: 2 }],
-        P2: [{ sku: 'G1', quantity: 1 }, { sku: 'G2', quantity: 2 }],
+        P1: [
+          { sku: 'G1', quantity: 1 },
+          { sku: 'G2', quantity: 2 },
+        ],
+        P2: [
+          { sku: 'G1', quantity: 1 },
+          { sku: 'G2', quantity: 2 },
+        ],
       });
     }
   });

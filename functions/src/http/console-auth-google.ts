@@ -15,10 +15,13 @@ export const handleConsoleAuthGoogle: Handler<typeof consoleAuthGoogleEndpoint> 
   if (!origin) throw new ApiError(400, 'Origem da requisição desconhecida.');
   const { url, nonce } = await startConsent(firestore, { uid: caller.uid, project, origin });
   // "private": Hosting drops Set-Cookie from cacheable answers.
-  return new JsonWithHeaders({ url }, {
-    'set-cookie': nonceCookie(nonce, origin.startsWith('https://')),
-    'cache-control': 'private, no-store',
-  });
+  return new JsonWithHeaders(
+    { url },
+    {
+      'set-cookie': nonceCookie(nonce, origin.startsWith('https://')),
+      'cache-control': 'private, no-store',
+    },
+  );
 };
 
 export const consoleAuthGoogle = serve(consoleAuthGoogleEndpoint, handleConsoleAuthGoogle);

@@ -10,7 +10,10 @@ import { BATCH_COLLECTION, readBatch, SEND_COLLECTION, sendId } from '../campaig
  * send counts come from the send document and its batches; delivered and read from the message
  * records the status webhook sets (one flag per status, so repeats count once).
  */
-export const handleConsoleCampaignWhatsappReport: Handler<typeof consoleCampaignWhatsappReportEndpoint> = async ({ params, project }): Promise<WhatsappCampaignReport> => {
+export const handleConsoleCampaignWhatsappReport: Handler<typeof consoleCampaignWhatsappReportEndpoint> = async ({
+  params,
+  project,
+}): Promise<WhatsappCampaignReport> => {
   const campaignId = params.id;
   if (campaignId.includes('/')) throw new ApiError(400, 'Campanha inválida.');
   const sendRef = firestore.doc(`${PROJECT_COLLECTION}/${project}/${SEND_COLLECTION}/${sendId('whatsapp', campaignId)}`);

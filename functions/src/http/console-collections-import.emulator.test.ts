@@ -83,7 +83,9 @@ describe('POST /api/console/collections/import', () => {
   });
 
   it('validates a record merged into the stored document', async () => {
-    await testFirestore().doc(`project/main/product/${id('merged')}`).set({ Price: 5 });
+    await testFirestore()
+      .doc(`project/main/product/${id('merged')}`)
+      .set({ Price: 5 });
     created.push(`project/main/product/${id('merged')}`);
     const { json } = await send({ collection: 'product', brand: 'X', records: [{ line: 2, id: id('merged'), data: { Options: { canSell: 'sim' } } }] });
     expect(json.results[0]).toMatchObject({ status: 'error', message: expect.stringMatching(/^Options\.canSell: /) });
@@ -108,12 +110,17 @@ describe('POST /api/console/collections/import', () => {
 
   it('refuses a product import without a brand, another project, unknown and guarded collections, and a missing token', async () => {
     const record = { line: 2, id: id('never'), data: { Price: 1 } };
-    expect(await send({ collection: 'product', records: [record] })).toMatchObject({ status: 400, json: { error: 'Preencha a marca do produto para continuar' } });
+    expect(await send({ collection: 'product', records: [record] })).toMatchObject({
+      status: 400,
+      json: { error: 'Preencha a marca do produto para continuar' },
+    });
     expect((await send({ collection: 'product', brand: 'X', records: [record] }, cdlboxStaff)).status).toBe(403);
     expect((await send({ collection: 'product-data', records: [record] })).status).toBe(404);
     expect((await send({ collection: 'config', records: [record] })).status).toBe(404);
     expect((await send({ collection: 'nada', records: [record] })).status).toBe(404);
-    expect((await api(`${IMPORT_RECORDS_PATH}?project=main`, { method: 'POST', body: JSON.stringify({ collection: 'product', records: [record] }) })).status).toBe(401);
+    expect(
+      (await api(`${IMPORT_RECORDS_PATH}?project=main`, { method: 'POST', body: JSON.stringify({ collection: 'product', records: [record] }) })).status,
+    ).toBe(401);
     expect(await stored('product', id('never'))).toBeUndefined();
   });
 });

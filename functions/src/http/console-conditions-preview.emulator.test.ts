@@ -27,10 +27,13 @@ const field = (value: string) => ({ type: 'field', value });
 
 describe('POST /api/console/conditions/preview', () => {
   it('counts the products a rule matches, with a sample of code, name and price', async () => {
-    const map = { type: 'AND', params: [
-      { type: '=', params: [field('brand'), { type: 'string', value: 'Tramontina' }] },
-      { type: '>=', params: [field('Price'), { type: 'numeric', value: 150 }] },
-    ] };
+    const map = {
+      type: 'AND',
+      params: [
+        { type: '=', params: [field('brand'), { type: 'string', value: 'Tramontina' }] },
+        { type: '>=', params: [field('Price'), { type: 'numeric', value: 150 }] },
+      ],
+    };
     const { status, json } = await post({ context: 'product', map, sampleSize: 3 });
     expect(status).toBe(200);
     const answer = conditionPreviewResponseSchema.parse(json);

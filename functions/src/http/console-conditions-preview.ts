@@ -10,7 +10,10 @@ import { ConditionPreviewError, previewCustomers, previewProducts } from '../con
  * builder's preview and the customer-segment screen. 400 with the type checker's first message
  * when the tree is not well typed.
  */
-export const handleConsoleConditionsPreview: Handler<typeof consoleConditionsPreviewEndpoint> = async ({ body, project }): Promise<ConditionPreviewResponse> => {
+export const handleConsoleConditionsPreview: Handler<typeof consoleConditionsPreviewEndpoint> = async ({
+  body,
+  project,
+}): Promise<ConditionPreviewResponse> => {
   try {
     return body.context === 'customer'
       ? await previewCustomers(firestore, project, body.map, body.sampleSize)

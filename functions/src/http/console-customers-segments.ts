@@ -24,7 +24,9 @@ export async function segmentReport(project: string, segmentId: string): Promise
   const preferences = await campaignChannels(firestore).email!.loadPreferences(project);
   const plan = planSend(members, preferences, emailAddressing, { sendKey: 'segment-test', hash: (t) => sha256Hex(t, 16) });
   const phoneOf = new Map(members.map((m) => [emailAddressing.address(m), m.phoneNumber] as const));
-  const data = plan.batches.flatMap((b) => b.recipients).map((r) => ({ email: r.address, phoneNumber: phoneOf.get(r.address) ?? null, customerId: r.customerId }));
+  const data = plan.batches
+    .flatMap((b) => b.recipients)
+    .map((r) => ({ email: r.address, phoneNumber: phoneOf.get(r.address) ?? null, customerId: r.customerId }));
   return {
     data,
     count: data.length,

@@ -63,7 +63,11 @@ export const handleConsoleEmailTemplateTest: Handler<typeof consoleEmailTemplate
   const link = unsubscribeUrl(publicBaseUrlOrError(), CAMPAIGN_LINK_SECRET.value(), project, to.toLowerCase());
   const name = typeof caller.token.name === 'string' ? caller.token.name : '';
   const [firstName = '', ...rest] = (name || to.split('@')[0]!).split(' ');
-  const rendered = render(loaded.template, { recipient: { firstName, lastName: rest.join(' '), email: to, unsubscribeUrl: link }, products: loaded.products, store: loaded.store });
+  const rendered = render(loaded.template, {
+    recipient: { firstName, lastName: rest.join(' '), email: to, unsubscribeUrl: link },
+    products: loaded.products,
+    store: loaded.store,
+  });
   const subject = `[Teste] ${rendered.subject}`;
   const result = await sendgridFromParams().send({
     personalizations: [{ to: [{ email: to }], headers: unsubscribeHeaders(link) }],
@@ -100,7 +104,8 @@ export const consoleEmailTemplatePreviewTicket = serve(consoleEmailTemplatePrevi
 /** Nothing in the preview may run or load anything but images; it cannot be framed or submit forms. */
 export const PREVIEW_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': "default-src 'none'; img-src https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox",
+  'content-security-policy':
+    "default-src 'none'; img-src https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'cache-control': 'private, no-store',
@@ -119,7 +124,8 @@ export const handleConsoleEmailTemplatePreview: Handler<typeof consoleEmailTempl
     const uid = query.ticket ? verifyPreviewTicket(CAMPAIGN_LINK_SECRET.value(), project.data, query.id, query.ticket) : null;
     if (!uid) throw new ApiError(401, 'Link de visualização inválido ou expirado. Clique em "Ver" novamente.');
     const user = await adminAuth.getUser(uid).catch(() => null);
-    if (!user || user.disabled || !canAccessProject(readAccessClaims(user.customClaims ?? null), project.data)) throw new ApiError(403, `Sem acesso ao projeto ${project.data}.`);
+    if (!user || user.disabled || !canAccessProject(readAccessClaims(user.customClaims ?? null), project.data))
+      throw new ApiError(403, `Sem acesso ao projeto ${project.data}.`);
   }
   const loaded = await content(project.data, query.id);
   const rendered = render(loaded.template, {
@@ -128,7 +134,11 @@ export const handleConsoleEmailTemplatePreview: Handler<typeof consoleEmailTempl
     store: loaded.store,
   });
   const title = rendered.subject.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return new RawResponse(200, `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${title}</title></head><body>${rendered.html}</body></html>`, PREVIEW_HEADERS);
+  return new RawResponse(
+    200,
+    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${title}</title></head><body>${rendered.html}</body></html>`,
+    PREVIEW_HEADERS,
+  );
 };
 
 export const consoleEmailTemplatePreview = serve(consoleEmailTemplatePreviewEndpoint, handleConsoleEmailTemplatePreview);

@@ -16,7 +16,11 @@ const MAX_COMPLETION_TOKENS = 2000;
  * The browser runs the tool calls and comes back, at most AI_MAX_ROUNDS times per operator
  * message: an eleventh round is refused here. A truncated or filtered answer is {ok: false, error}.
  */
-export const handleConsoleProductsAiResponse: Handler<typeof consoleProductsAiResponseEndpoint> = async ({ body, project, caller }): Promise<AiResponseAnswer> => {
+export const handleConsoleProductsAiResponse: Handler<typeof consoleProductsAiResponseEndpoint> = async ({
+  body,
+  project,
+  caller,
+}): Promise<AiResponseAnswer> => {
   // Every request counts towards the user's limit, refused ones too; the budget is read beside it.
   await Promise.all([takeUserCall(caller.uid), checkBudget(project)]);
   if (body.project !== project) throw new ApiError(400, 'Requisição inválida: project do corpo difere do projeto da requisição.');

@@ -5,13 +5,7 @@ import { adminFunctions } from '../lib/admin.js';
 import { serve, type Handler } from '../lib/endpoint.js';
 import { ApiError, forbidden } from '../lib/api-error.js';
 import { requireProjectAccess } from '../lib/caller.js';
-import {
-  SYNC_TASK_FUNCTION,
-  defaultBatch,
-  normaliseQueuedUrl,
-  syncTaskId,
-  type SyncTaskPayload,
-} from '../sync/pipeline/queue.js';
+import { SYNC_TASK_FUNCTION, defaultBatch, normaliseQueuedUrl, syncTaskId, type SyncTaskPayload } from '../sync/pipeline/queue.js';
 
 /** Cloud Tasks takes one task per call; a few calls at once keep a 500-URL list quick. */
 const ENQUEUE_CONCURRENCY = 10;
@@ -71,7 +65,10 @@ export const handleConsoleQueueTasks: Handler<typeof consoleQueueTasksEndpoint> 
           return { ...task, state: 'enqueued' as const };
         } catch (error) {
           if ((error as { code?: string }).code === 'functions/task-already-exists') return { ...task, state: 'duplicate' as const };
-          throw new ApiError(502, `Fila de tarefas: não foi possível enfileirar (${(error as Error).message}). Reenvie: as URLs já enfileiradas não se repetem.`);
+          throw new ApiError(
+            502,
+            `Fila de tarefas: não foi possível enfileirar (${(error as Error).message}). Reenvie: as URLs já enfileiradas não se repetem.`,
+          );
         }
       }),
     ),

@@ -21,7 +21,7 @@ describe('GET /api/console/sync/config', () => {
     expect(JSON.stringify(json)).not.toMatch(/secret|token|apiKey/i);
   });
 
-  it("refuses a project the caller may not open", async () => {
+  it('refuses a project the caller may not open', async () => {
     const { status, json } = await api('/api/console/sync/config?project=main', { token: cdlboxStaff });
     expect(status).toBe(403);
     expect(json.error).toBe('Sem acesso ao projeto main.');

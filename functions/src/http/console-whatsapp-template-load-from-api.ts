@@ -8,7 +8,9 @@ import { loadTemplatesFromApi } from '../whatsapp/templates.js';
  * §7): the approved templates of the project's WABA stored in whatsapp-template. The answer
  * (not shown by the spec) counts what was created, updated and left as it was.
  */
-export const handleConsoleWhatsappTemplateLoadFromApi: Handler<typeof consoleWhatsappTemplateLoadFromApiEndpoint> = async ({ project }): Promise<LoadWhatsappTemplatesResponse> => {
+export const handleConsoleWhatsappTemplateLoadFromApi: Handler<typeof consoleWhatsappTemplateLoadFromApiEndpoint> = async ({
+  project,
+}): Promise<LoadWhatsappTemplatesResponse> => {
   return loadTemplatesFromApi(project);
 };
 

@@ -144,9 +144,15 @@ describe('sending a video to Bunny Stream', () => {
     expect(seen.at(-1)).toBe(3);
     expect(isVideoPlayable(last.cdn.bunny.status)).toBe(true);
     // Intermediate statuses were seen on the way, never going back (queued, processing, encoding, playable).
-    expect(seen.some((s) => [0, 1, 2, 4].includes(s)), seen.join(' → ')).toBe(true);
+    expect(
+      seen.some((s) => [0, 1, 2, 4].includes(s)),
+      seen.join(' → '),
+    ).toBe(true);
     const order = [6, 0, 1, 2, 4, 3];
-    expect(seen.every((s) => order.includes(s)), seen.join(' → ')).toBe(true);
+    expect(
+      seen.every((s) => order.includes(s)),
+      seen.join(' → '),
+    ).toBe(true);
     expect(seen.map((s) => order.indexOf(s))).toEqual(seen.map((s) => order.indexOf(s)).sort((a, b) => a - b));
     expect(last.cdn.bunny).toEqual({ ...expected, status: 3 });
     expect(await stored(id)).toEqual({ ...expected, status: 3 });
@@ -166,12 +172,18 @@ describe('sending a video to Bunny Stream', () => {
     const id = await registerVideo();
     const t = await ticket(id);
     await upload(t);
-    const finished = await waitFor(async () => {
-      const bunnyState = await stored(id);
-      return bunnyState?.status === 3 && bunnyState;
-    }, 60_000, 'the webhook to write status 3');
+    const finished = await waitFor(
+      async () => {
+        const bunnyState = await stored(id);
+        return bunnyState?.status === 3 && bunnyState;
+      },
+      60_000,
+      'the webhook to write status 3',
+    );
     expect(finished.id).toBe(t.videoId);
-    const { deliveries } = (await (await fetch(`${bunny}/__bunny/webhooks`)).json()) as { deliveries: { body: { VideoGuid: string; Status: number }; status: number | null; url: string }[] };
+    const { deliveries } = (await (await fetch(`${bunny}/__bunny/webhooks`)).json()) as {
+      deliveries: { body: { VideoGuid: string; Status: number }; status: number | null; url: string }[];
+    };
     const mine = deliveries.filter((d) => d.body.VideoGuid === t.videoId);
     expect(mine.map((d) => d.body.Status)).toEqual([6, 7, 0, 1, 2, 4, 3]);
     expect(mine.every((d) => d.url.endsWith('/api/file/video/bunny-webhook'))).toBe(true);
@@ -189,7 +201,7 @@ describe('sending a video to Bunny Stream', () => {
     await waitFor(async () => (await stored(id))?.status === 5, 20_000, 'status 5 stored');
   });
 
-  it("reuses a video that never got its bytes, and makes a new one once it did", async () => {
+  it('reuses a video that never got its bytes, and makes a new one once it did', async () => {
     await bunnySettings({ stepMs: 100 });
     const id = await registerVideo();
     const first = await ticket(id);

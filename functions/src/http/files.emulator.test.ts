@@ -49,11 +49,16 @@ describe('POST /api/console/files/images', () => {
   it('registers an uploaded JPEG: measured, typed, public by default, readable by its URL', async () => {
     const jpeg = samples.get('panela-inox.jpg')!;
     const filePath = await upload('editor', 'panela-inox.jpg', jpeg.body, 'image/jpeg');
-    const { status, json } = await post('/api/console/files/images', { file: { name: 'panela-inox.jpg', type: 'image/jpeg', size: jpeg.body.length }, filePath });
+    const { status, json } = await post('/api/console/files/images', {
+      file: { name: 'panela-inox.jpg', type: 'image/jpeg', size: jpeg.body.length },
+      filePath,
+    });
     expect(status).toBe(200);
     expect(json.file).toEqual({
       id: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
-      url: expect.stringMatching(new RegExp(`^http://${STORAGE_HOST.replace(/[.]/g, '\\.')}/v0/b/${BUCKET}/o/${encodeURIComponent(filePath)}\\?alt=media&token=[0-9a-f-]{36}$`)),
+      url: expect.stringMatching(
+        new RegExp(`^http://${STORAGE_HOST.replace(/[.]/g, '\\.')}/v0/b/${BUCKET}/o/${encodeURIComponent(filePath)}\\?alt=media&token=[0-9a-f-]{36}$`),
+      ),
       filename: 'panela-inox.jpg',
       title: 'panela-inox',
       type: 'image/jpeg',
@@ -89,7 +94,9 @@ describe('POST /api/console/files/images', () => {
     const pdfPath = await upload('editor', 'manual.pdf', samples.get('manual.pdf')!.body, 'application/pdf');
     const pdf = await post('/api/console/files/images', { file: { name: 'manual.pdf', type: 'application/pdf' }, filePath: pdfPath });
     expect(pdf.status).toBe(400);
-    expect(pdf.json.error).toBe('Somente imagens podem ser registradas em /api/console/files/images (tipo do arquivo: application/pdf); use /api/console/files/attaches.');
+    expect(pdf.json.error).toBe(
+      'Somente imagens podem ser registradas em /api/console/files/images (tipo do arquivo: application/pdf); use /api/console/files/attaches.',
+    );
     const pngPath = await upload('editor', 'logo.png', samples.get('logo-loja.png')!.body, 'image/png');
     const png = await post('/api/console/files/attaches', { file: { name: 'logo.png', type: 'image/png' }, filePath: pngPath });
     expect(png.status).toBe(400);
@@ -117,7 +124,7 @@ describe('POST /api/console/files/images', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it("does not let another project take over an editor/ object a project registered", async () => {
+  it('does not let another project take over an editor/ object a project registered', async () => {
     const filePath = await upload('editor', 'logo.png', samples.get('logo-loja.png')!.body, 'image/png');
     const body = { file: { name: 'logo.png', type: 'image/png' }, filePath, isPublic: true };
     const mine = await post('/api/console/files/images', body);
@@ -129,11 +136,14 @@ describe('POST /api/console/files/images', () => {
   });
 });
 
-describe("editor/ objects belong to the project that uploaded them", () => {
+describe('editor/ objects belong to the project that uploaded them', () => {
   /** An upload as the console makes it: the object names its project (storage.rules require it). */
   async function uploadAs(project: string, name: string): Promise<string> {
     const path = `editor/${randomUUID().slice(0, 8)}.${name}`;
-    await getStorage(app).bucket().file(path).save(samples.get('logo-loja.png')!.body, { contentType: 'image/png', resumable: false, metadata: { metadata: { consoleProject: project } } });
+    await getStorage(app)
+      .bucket()
+      .file(path)
+      .save(samples.get('logo-loja.png')!.body, { contentType: 'image/png', resumable: false, metadata: { metadata: { consoleProject: project } } });
     return path;
   }
 
@@ -152,9 +162,20 @@ describe('POST /api/console/files/attaches', () => {
   it('registers a PDF with its size and type, no image or audio members', async () => {
     const pdf = samples.get('manual.pdf')!;
     const filePath = await upload('editor', 'manual.pdf', pdf.body, 'application/pdf');
-    const { status, json } = await post('/api/console/files/attaches', { file: { name: 'Manual do produto.pdf', type: 'application/pdf' }, filePath, isPublic: true });
+    const { status, json } = await post('/api/console/files/attaches', {
+      file: { name: 'Manual do produto.pdf', type: 'application/pdf' },
+      filePath,
+      isPublic: true,
+    });
     expect(status).toBe(200);
-    expect(json.file).toMatchObject({ filename: 'Manual do produto.pdf', title: 'Manual do produto', type: 'application/pdf', size: pdf.body.length, isPublic: true, filePath });
+    expect(json.file).toMatchObject({
+      filename: 'Manual do produto.pdf',
+      title: 'Manual do produto',
+      type: 'application/pdf',
+      size: pdf.body.length,
+      isPublic: true,
+      filePath,
+    });
     expect(Object.keys(json.file)).not.toEqual(expect.arrayContaining(['width']));
     expect('duration' in json.file).toBe(false);
     expect((await open(json.file.url)).body.equals(pdf.body)).toBe(true);
@@ -198,7 +219,14 @@ describe('POST /api/console/files/permissions', () => {
 
     const closed = await post('/api/console/files/permissions', { id, isPublic: false });
     expect(closed.status).toBe(200);
-    expect(closed.json.file).toMatchObject({ id, isPublic: false, filePath, width: 256, height: 256, url: `http://${STORAGE_HOST}/v0/b/${BUCKET}/o/${encodeURIComponent(filePath)}?alt=media` });
+    expect(closed.json.file).toMatchObject({
+      id,
+      isPublic: false,
+      filePath,
+      width: 256,
+      height: 256,
+      url: `http://${STORAGE_HOST}/v0/b/${BUCKET}/o/${encodeURIComponent(filePath)}?alt=media`,
+    });
     expect((await open(publicUrl)).status).toBe(403);
     expect((await open(closed.json.file.url)).status).toBe(403);
     const entry = (await getFirestore(app).doc(`project/main/file/${id}`).get()).data()!;
@@ -225,7 +253,9 @@ describe('POST /api/console/files/permissions', () => {
     // Registry entries are writable by the project's users: a path put there by hand is checked again.
     const foreign = await upload('project/cdlbox/content', 'segredo.png', samples.get('logo-loja.png')!.body, 'image/png');
     const id = `forjado-${randomUUID().slice(0, 8)}`;
-    await getFirestore(app).doc(`project/main/file/${id}`).set({ id, url: '', filename: 'segredo.png', title: 'segredo', type: 'image/png', size: 1, isPublic: false, filePath: foreign });
+    await getFirestore(app)
+      .doc(`project/main/file/${id}`)
+      .set({ id, url: '', filename: 'segredo.png', title: 'segredo', type: 'image/png', size: 1, isPublic: false, filePath: foreign });
     const forged = await post('/api/console/files/permissions', { id, isPublic: true });
     expect([forged.status, forged.json.error]).toEqual([400, 'Caminho de arquivo inválido']);
     const otherProject = await post('/api/console/files/permissions', { id, isPublic: true }, staffCdlbox, 'cdlbox');

@@ -25,7 +25,15 @@ beforeAll(async () => {
   project = await createTestProject('sync', [CODE]);
   await testFirestore()
     .doc(`project/${project}/product/${NEW_CODE}`)
-    .set({ id: NEW_CODE, ProductCode: NEW_CODE, ProductSiteName: 'Panela de teste', Price: 99.9, PriceCompare: 129.9, Status: 'ativado', EAN13: '7890000099991' });
+    .set({
+      id: NEW_CODE,
+      ProductCode: NEW_CODE,
+      ProductSiteName: 'Panela de teste',
+      Price: 99.9,
+      PriceCompare: 129.9,
+      Status: 'ativado',
+      EAN13: '7890000099991',
+    });
   [token, otherToken] = await Promise.all([idToken(seedUser('admin')), idToken(seedUser('staff', ['cdlbox']))]);
 });
 
@@ -69,7 +77,9 @@ describe('ERP and manufacturer to warehouse', () => {
   });
 
   it('refuses a download URL that is not on the TStock host', async () => {
-    const { status, json } = await get(`/api/tramontina/tstockfiles/bigquery/download/${CODE}?downloadUrl=${encodeURIComponent('http://127.0.0.1:1/x.xls')}&project=${project}`);
+    const { status, json } = await get(
+      `/api/tramontina/tstockfiles/bigquery/download/${CODE}?downloadUrl=${encodeURIComponent('http://127.0.0.1:1/x.xls')}&project=${project}`,
+    );
     expect(status).toBe(400);
     expect(json.error).toMatch(/TStock/);
   });

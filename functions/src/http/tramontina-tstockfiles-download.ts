@@ -10,10 +10,7 @@ import { serveWorker } from './worker-endpoint.js';
  * (the paginate answer's `download`, on TStock's host only) → warehouse.
  */
 export const handleTramontinaTstockfilesDownload: Handler<typeof tramontinaTstockfilesDownloadEndpoint> = async ({ params, query, project }) => {
-  return downloadTstockFile(
-    { project, code: params.code, downloadUrl: query.downloadUrl },
-    { tstock: await tstockClient(project), warehouse: getWarehouse() },
-  );
+  return downloadTstockFile({ project, code: params.code, downloadUrl: query.downloadUrl }, { tstock: await tstockClient(project), warehouse: getWarehouse() });
 };
 
 export const tramontinaTstockfilesDownload = serveWorker(tramontinaTstockfilesDownloadEndpoint, handleTramontinaTstockfilesDownload);

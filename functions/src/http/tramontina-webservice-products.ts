@@ -7,7 +7,10 @@ import { serveWorker } from './worker-endpoint.js';
 
 /** GET /api/tramontina/webservice/products/{company}/{code}?project — manufacturer web service → warehouse. */
 export const handleTramontinaWebserviceProducts: Handler<typeof tramontinaWebserviceProductsEndpoint> = async ({ params, project }) => {
-  return syncTramontinaProduct({ project, company: params.company, code: params.code }, { webservice: await tramontinaWebserviceClient(project), warehouse: getWarehouse() });
+  return syncTramontinaProduct(
+    { project, company: params.company, code: params.code },
+    { webservice: await tramontinaWebserviceClient(project), warehouse: getWarehouse() },
+  );
 };
 
 export const tramontinaWebserviceProducts = serveWorker(tramontinaWebserviceProductsEndpoint, handleTramontinaWebserviceProducts);

@@ -1,10 +1,4 @@
-import {
-  whatsappMessageEndpoint,
-  maskPhone,
-  NO_TEMPLATE_MESSAGE,
-  whatsappPhoneKey,
-  type WhatsappTestMessageResponse,
-} from '@console/shared';
+import { whatsappMessageEndpoint, maskPhone, NO_TEMPLATE_MESSAGE, whatsappPhoneKey, type WhatsappTestMessageResponse } from '@console/shared';
 import { ApiError } from '../lib/api-error.js';
 import { serve, type Handler } from '../lib/endpoint.js';
 import { WHATSAPP_API_URL } from '../params.js';

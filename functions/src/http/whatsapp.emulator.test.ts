@@ -82,7 +82,8 @@ describe("'Carregar templates'", () => {
 });
 
 describe('the test message', () => {
-  const send = (body: unknown, token = staffMain, project = PROJECT) => api(`/whatsapp/message?project=${project}`, { method: 'POST', token, body: JSON.stringify(body) });
+  const send = (body: unknown, token = staffMain, project = PROJECT) =>
+    api(`/whatsapp/message?project=${project}`, { method: 'POST', token, body: JSON.stringify(body) });
 
   it("sends the template to the project's test number, not to the `to` given", async () => {
     const answer = await send({ to: '5511900000000', type: 'template', template: { name: 'boas_vindas', language: { code: 'pt_BR' }, components: [] } });
@@ -96,7 +97,10 @@ describe('the test message', () => {
   });
 
   it("answers 'Nenhum template fornecido.' without a template", async () => {
-    for (const body of [{ to: '1', type: 'template' }, { type: 'template', template: { name: ' ', language: { code: 'pt_BR' }, components: [] } }]) {
+    for (const body of [
+      { to: '1', type: 'template' },
+      { type: 'template', template: { name: ' ', language: { code: 'pt_BR' }, components: [] } },
+    ]) {
       const answer = await send(body);
       expect(answer.status).toBe(400);
       expect(answer.json).toEqual({ error: 'Nenhum template fornecido.' });
@@ -133,7 +137,9 @@ describe('the status webhook', () => {
   };
   const statuses = (list: Record<string, unknown>[]) => ({
     object: 'whatsapp_business_account',
-    entry: [{ id: '100000000000001', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: '1' }, statuses: list } }] }],
+    entry: [
+      { id: '100000000000001', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: '1' }, statuses: list } }] },
+    ],
   });
   const campaign = `webhook-test-${Date.now().toString(36)}`;
   let seq = 0;
@@ -167,7 +173,11 @@ describe('the status webhook', () => {
     const m = await message('+5511987650012');
     const s = (status: string, t: number) => ({ id: m.id, status, recipient_id: '5511987650012', timestamp: String(t), biz_opaque_callback_data: m.opaque });
     expect((await post(statuses([s('delivered', 1790000002), s('read', 1790000003)]))).status).toBe(200);
-    expect((await post(statuses([s('sent', 1790000001), s('delivered', 1790000002), s('read', 1790000003)]))).json).toMatchObject({ ok: true, applied: 0, stale: 3 });
+    expect((await post(statuses([s('sent', 1790000001), s('delivered', 1790000002), s('read', 1790000003)]))).json).toMatchObject({
+      ok: true,
+      applied: 0,
+      stale: 3,
+    });
     const data = (await m.ref.get()).data()!;
     expect(data).toMatchObject({ deliveryStatus: 'read', sent: true, delivered: true, read: true });
     expect(data.readAt.toMillis()).toBe(1790000003_000);
@@ -178,10 +188,14 @@ describe('the status webhook', () => {
 
   it('matches a wa_id without the ninth digit to the same customer, and ignores another number', async () => {
     const m = await message('+5531987654321');
-    const answer = await post(statuses([{ id: m.id, status: 'delivered', recipient_id: '553187654321', timestamp: '1790000010', biz_opaque_callback_data: m.opaque }]));
+    const answer = await post(
+      statuses([{ id: m.id, status: 'delivered', recipient_id: '553187654321', timestamp: '1790000010', biz_opaque_callback_data: m.opaque }]),
+    );
     expect(answer.json).toMatchObject({ applied: 1 });
     const other = await message('+5531987654322');
-    const refused = await post(statuses([{ id: other.id, status: 'delivered', recipient_id: '553187650000', timestamp: '1790000010', biz_opaque_callback_data: other.opaque }]));
+    const refused = await post(
+      statuses([{ id: other.id, status: 'delivered', recipient_id: '553187650000', timestamp: '1790000010', biz_opaque_callback_data: other.opaque }]),
+    );
     expect(refused.json).toMatchObject({ applied: 0, ignored: 1 });
   });
 
@@ -189,17 +203,36 @@ describe('the status webhook', () => {
     await sandboxSettings({ stepMs: 50, duplicateRate: 1, readEvery: 1 });
     const m = await message('+5511987650013');
     // The record expects the sandbox's message id: written once the send answers.
-    const res = await fetch(`${whatsapp}/v21.0/278496948178136/messages`.replace('278496948178136', (await testFirestore().doc(`project/${PROJECT}/config/waba`).get()).get('wabaPhoneNumberId')), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${(await testFirestore().doc(`project/${PROJECT}/config/waba`).get()).get('wabaToken')}` },
-      body: JSON.stringify({ messaging_product: 'whatsapp', to: '+5511987650013', type: 'template', template: { name: 'boas_vindas', language: { code: 'pt_BR' }, components: [] }, biz_opaque_callback_data: m.opaque }),
-    });
+    const res = await fetch(
+      `${whatsapp}/v21.0/278496948178136/messages`.replace(
+        '278496948178136',
+        (await testFirestore().doc(`project/${PROJECT}/config/waba`).get()).get('wabaPhoneNumberId'),
+      ),
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${(await testFirestore().doc(`project/${PROJECT}/config/waba`).get()).get('wabaToken')}`,
+        },
+        body: JSON.stringify({
+          messaging_product: 'whatsapp',
+          to: '+5511987650013',
+          type: 'template',
+          template: { name: 'boas_vindas', language: { code: 'pt_BR' }, components: [] },
+          biz_opaque_callback_data: m.opaque,
+        }),
+      },
+    );
     const sent = (await res.json()) as { messages: { id: string }[] };
     await m.ref.update({ messageId: sent.messages[0]!.id });
-    const data = await waitFor(async () => {
-      const d = (await m.ref.get()).data()!;
-      return d.read === true ? d : undefined;
-    }, 20_000, 'read status');
+    const data = await waitFor(
+      async () => {
+        const d = (await m.ref.get()).data()!;
+        return d.read === true ? d : undefined;
+      },
+      20_000,
+      'read status',
+    );
     expect(data).toMatchObject({ sent: true, delivered: true, read: true, deliveryStatus: 'read' });
     const deliveries = (await sandbox('/__whatsapp/webhooks')).deliveries as { status: number | null }[];
     expect(deliveries.filter((d) => d.status !== null).every((d) => d.status === 200)).toBe(true);
@@ -220,9 +253,18 @@ describe('the Google Console connection', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     const form = new URLSearchParams();
-    for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.set(m[1]!, m[2]!.replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c))));
+    for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+      form.set(
+        m[1]!,
+        m[2]!.replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c))),
+      );
     form.set('decision', 'allow');
-    const approved = await fetch(`${google}/o/oauth2/v2/auth/approve`, { method: 'POST', body: form, redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const approved = await fetch(`${google}/o/oauth2/v2/auth/approve`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(approved.status).toBe(302);
     return new URL(approved.headers.get('location')!);
   }
@@ -251,7 +293,9 @@ describe('the Google Console connection', () => {
     const redirect = await consent(consentUrl.toString());
     const done = await callback(redirect, cookie);
     expect(done.status).toBe(302);
-    expect(new URL(done.headers.get('location')!).pathname + new URL(done.headers.get('location')!).search).toBe('/console/config/consoleauthgoogle?google=connected');
+    expect(new URL(done.headers.get('location')!).pathname + new URL(done.headers.get('location')!).search).toBe(
+      '/console/config/consoleauthgoogle?google=connected',
+    );
     const tokens = await stored();
     expect(tokens).toMatchObject({ email: 'marketing.loja@gmail.com', token_type: 'Bearer' });
     expect(tokens.access_token).toMatch(/^ya29\./);

@@ -33,8 +33,12 @@ interface BodyParserError {
 export function isBodyParserError(error: unknown): error is BodyParserError {
   const candidate = error as Partial<BodyParserError> | null;
   return (
-    typeof candidate === 'object' && candidate !== null && typeof candidate.type === 'string' &&
-    typeof candidate.status === 'number' && candidate.status >= 400 && candidate.status < 500
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.type === 'string' &&
+    typeof candidate.status === 'number' &&
+    candidate.status >= 400 &&
+    candidate.status < 500
   );
 }
 

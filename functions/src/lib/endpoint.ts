@@ -48,9 +48,7 @@ export class JsonWithHeaders<T> {
 }
 
 /** What a handler answers: the descriptor's JSON answer (as written), or a raw response for non-JSON answers. */
-export type HandlerAnswer<E extends AnyEndpoint> = E extends { answer: { kind: string } }
-  ? RawResponse
-  : AnswerInputOf<E> | JsonWithHeaders<AnswerInputOf<E>>;
+export type HandlerAnswer<E extends AnyEndpoint> = E extends { answer: { kind: string } } ? RawResponse : AnswerInputOf<E> | JsonWithHeaders<AnswerInputOf<E>>;
 
 export type Handler<E extends AnyEndpoint> = (request: EndpointRequest<E>) => Promise<HandlerAnswer<E>>;
 

@@ -2,9 +2,7 @@ import { logger } from 'firebase-functions';
 
 /** Credentials that may appear in error texts are masked before anything is logged. */
 export function obfuscate(text: string): string {
-  return text
-    .replace(/(Bearer\s+)[\w.~+/=-]+/gi, '$1***')
-    .replace(/((?:api[_-]?key|token|secret|password|senha)["'=:\s]+)[^\s"'&,]+/gi, '$1***');
+  return text.replace(/(Bearer\s+)[\w.~+/=-]+/gi, '$1***').replace(/((?:api[_-]?key|token|secret|password|senha)["'=:\s]+)[^\s"'&,]+/gi, '$1***');
 }
 
 export function logApiError(method: string, path: string, error: unknown): void {

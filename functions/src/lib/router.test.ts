@@ -47,9 +47,14 @@ describe('the router', () => {
     const staff = caller('staff', ['main']);
     expect(await dispatch('GET', '/api/test/notes/12', staff)).toEqual({ status: 400, body: { error: 'Parâmetro project ausente ou inválido.' } });
     expect(await dispatch('GET', '/api/test/notes/12?project=other', staff)).toEqual({ status: 403, body: { error: 'Sem acesso ao projeto other.' } });
-    expect((await dispatch('GET', '/api/test/notes/12?project=main&page=0', staff)).body).toEqual({ error: expect.stringMatching(/^Requisição inválida: page: /) });
+    expect((await dispatch('GET', '/api/test/notes/12?project=main&page=0', staff)).body).toEqual({
+      error: expect.stringMatching(/^Requisição inválida: page: /),
+    });
     expect(await dispatch('GET', '/api/test/notes/x?project=main', staff)).toEqual({ status: 400, body: { error: 'Requisição inválida: código inválido.' } });
-    expect(await dispatch('GET', '/api/test/notes/%E0%A4%A?project=main', staff)).toEqual({ status: 400, body: { error: 'Requisição inválida: endereço mal codificado.' } });
+    expect(await dispatch('GET', '/api/test/notes/%E0%A4%A?project=main', staff)).toEqual({
+      status: 400,
+      body: { error: 'Requisição inválida: endereço mal codificado.' },
+    });
     expect(await dispatch('POST', '/api/test/notes/12?project=main', staff)).toEqual({ status: 405, body: { error: 'Método não permitido.' } });
     expect(await dispatch('GET', '/api/test/elsewhere', staff)).toEqual({ status: 404, body: { error: 'Endereço não encontrado.' } });
   });

@@ -29,8 +29,10 @@ beforeEach(() => {
   calls = [];
 });
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Answer => (_, res) =>
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Answer =>
+  (_, res) =>
+    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 const hang: Answer = () => {};
 
 async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
@@ -157,7 +159,9 @@ describe('fetchUpstream', () => {
 
   it('sends the headers given (Basic credentials) and never puts them in the error', async () => {
     script = [json(500, { erro: 'falhou' })];
-    const error = await failure(fetchUpstream('TStock', `${base}/x?senha=segredo`, { ...fast, retries: 0, headers: { authorization: basicAuth('u', 'segredo') } }));
+    const error = await failure(
+      fetchUpstream('TStock', `${base}/x?senha=segredo`, { ...fast, retries: 0, headers: { authorization: basicAuth('u', 'segredo') } }),
+    );
     expect(calls[0]!.authorization).toBe(basicAuth('u', 'segredo'));
     expect(`${error.message} ${error.detail} ${error.stack}`).not.toContain('segredo');
   });
@@ -190,6 +194,8 @@ describe('helpers', () => {
 
   it('drops query strings from URLs it logs, and joins bases that carry a path', () => {
     expect(redactUrl('https://tstock.example/arq/1.xls?assinatura=abc')).toBe('https://tstock.example/arq/1.xls');
-    expect(joinUrl('https://api.bling.com.br/Api/v3/', '/produtos', { pagina: 1, limite: undefined })).toBe('https://api.bling.com.br/Api/v3/produtos?pagina=1');
+    expect(joinUrl('https://api.bling.com.br/Api/v3/', '/produtos', { pagina: 1, limite: undefined })).toBe(
+      'https://api.bling.com.br/Api/v3/produtos?pagina=1',
+    );
   });
 });

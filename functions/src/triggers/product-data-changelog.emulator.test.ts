@@ -12,11 +12,12 @@ const code = '10990001';
 const admin = seedUser('admin');
 let client: SignedInClient;
 
-const entries = async () =>
-  (await testFirestore().collection(`project/${project}/${CHANGELOG_COLLECTION}`).where('ProductCode', '==', code).get()).docs;
+const entries = async () => (await testFirestore().collection(`project/${project}/${CHANGELOG_COLLECTION}`).where('ProductCode', '==', code).get()).docs;
 
 beforeAll(async () => {
-  await testFirestore().doc(`project/${project}/product/${code}`).set({ ProductCode: code, Price: 99.9, Options: { canSell: true } });
+  await testFirestore()
+    .doc(`project/${project}/product/${code}`)
+    .set({ ProductCode: code, Price: 99.9, Options: { canSell: true } });
   client = await signedInClient(admin, 'changelog-trigger');
 });
 

@@ -102,25 +102,22 @@ export async function recordOverride(write: ProductDataWrite, deps: ChangelogDep
  * writer comes from `_override.by`, which the rules pin to request.auth.uid (the emulator gives
  * WithAuthContext triggers no real auth id, so the rules are the check that works everywhere).
  */
-export const productDataChangelog = onDocumentWritten(
-  { document: 'project/{projectId}/product-data/{code}', region: REGION },
-  async (event) => {
-    await recordOverride(
-      {
-        projectId: event.params.projectId,
-        code: event.params.code,
-        eventId: event.id,
-        before: event.data?.before.data(),
-        after: event.data?.after.data(),
-      },
-      {
-        firestore,
-        getUser: (uid) =>
-          adminAuth.getUser(uid).catch((error: { code?: string }) => {
-            if (error?.code === 'auth/user-not-found') return null;
-            throw error;
-          }),
-      },
-    );
-  },
-);
+export const productDataChangelog = onDocumentWritten({ document: 'project/{projectId}/product-data/{code}', region: REGION }, async (event) => {
+  await recordOverride(
+    {
+      projectId: event.params.projectId,
+      code: event.params.code,
+      eventId: event.id,
+      before: event.data?.before.data(),
+      after: event.data?.after.data(),
+    },
+    {
+      firestore,
+      getUser: (uid) =>
+        adminAuth.getUser(uid).catch((error: { code?: string }) => {
+          if (error?.code === 'auth/user-not-found') return null;
+          throw error;
+        }),
+    },
+  );
+});

@@ -27,7 +27,10 @@ function fakeFirestore() {
   const firestore = {
     doc: ref,
     runTransaction: async <T>(fn: (tx: unknown) => Promise<T>) =>
-      fn({ get: (r: { get: () => unknown }) => r.get(), set: (r: { path: string }, data: Record<string, unknown>) => docs.set(r.path, resolve(data, docs.get(r.path))) }),
+      fn({
+        get: (r: { get: () => unknown }) => r.get(),
+        set: (r: { path: string }, data: Record<string, unknown>) => docs.set(r.path, resolve(data, docs.get(r.path))),
+      }),
   } as unknown as Firestore;
   return { firestore, docs };
 }

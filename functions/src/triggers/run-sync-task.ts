@@ -75,8 +75,7 @@ export async function runSyncTask(data: unknown, deps: SyncTaskDeps, delivery: {
     throw new HttpsError('unavailable', 'Tarefa em execução por outra entrega.');
   }
 
-  const finish = (status: string, fields: Record<string, unknown>) =>
-    ref.set({ status, finishedAt: FieldValue.serverTimestamp(), ...fields }, { merge: true });
+  const finish = (status: string, fields: Record<string, unknown>) => ref.set({ status, finishedAt: FieldValue.serverTimestamp(), ...fields }, { merge: true });
 
   const refusal = await checkCaller(task, deps);
   if (typeof refusal === 'string') {

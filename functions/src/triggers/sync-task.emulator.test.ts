@@ -1,15 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_URL, api, idToken, seedUser } from '../../../test-support/emulator.js';
 import { SYNC_TASK_COLLECTION, SYNC_TASK_FUNCTION, syncTaskId, type SyncTaskPayload } from '../sync/pipeline/queue.js';
-import {
-  createTestProject,
-  deliverTask,
-  sandboxUrls,
-  setSandboxFaults,
-  testFirestore,
-  testWarehouse,
-  waitFor,
-} from '../../../test-support/stack.js';
+import { createTestProject, deliverTask, sandboxUrls, setSandboxFaults, testFirestore, testWarehouse, waitFor } from '../../../test-support/stack.js';
 
 // A project of its own per run: the warehouse file outlives the emulators, and the seeded stores
 // stay as they are for the other tests.
@@ -143,10 +135,14 @@ describe('retries', () => {
       const { json } = await api('/api/console/queue/tasks', { method: 'POST', token: adminToken, body: JSON.stringify({ urls: [url] }) });
       expect(json.enqueued).toBe(1);
       const ref = testFirestore().doc(`project/${blingProject}/${SYNC_TASK_COLLECTION}/${json.tasks[0].id}`);
-      const record = await waitFor(async () => {
-        const snap = await ref.get();
-        return snap.get('status') === 'done' && snap.data();
-      }, 90_000, 'the retried task');
+      const record = await waitFor(
+        async () => {
+          const snap = await ref.get();
+          return snap.get('status') === 'done' && snap.data();
+        },
+        90_000,
+        'the retried task',
+      );
       expect(record.attempts).toBe(2);
       expect(await testWarehouse().get('bling_products', { project: blingProject, id: code })).toMatchObject({ data: { codigo: code } });
     } finally {

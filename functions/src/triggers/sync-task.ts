@@ -30,13 +30,18 @@ export const syncTask = onTaskDispatched(
     secrets: [OPENAI_API_KEY],
   },
   async (request) => {
-    await runSyncTask(request.data, {
-      firestore,
-      getUser: (uid) => adminAuth.getUser(uid).catch((error: { code?: string }) => {
-        if (error?.code === 'auth/user-not-found') return null;
-        throw error;
-      }),
-      dispatch,
-    }, { retryCount: request.retryCount });
+    await runSyncTask(
+      request.data,
+      {
+        firestore,
+        getUser: (uid) =>
+          adminAuth.getUser(uid).catch((error: { code?: string }) => {
+            if (error?.code === 'auth/user-not-found') return null;
+            throw error;
+          }),
+        dispatch,
+      },
+      { retryCount: request.retryCount },
+    );
   },
 );

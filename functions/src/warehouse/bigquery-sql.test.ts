@@ -81,7 +81,15 @@ describe('BigQuery SQL', () => {
 
   it('turns rows into staging records with data as JSON text and the instant in milliseconds', () => {
     const staged = stageRows('site_products', [
-      { project: 'loja', id: 'cookstore:10', data: { preco: 1.5 }, source: 'site:cookstore', fetchedAt: '2025-01-01T00:00:00.000Z', site: 'cookstore', code: null },
+      {
+        project: 'loja',
+        id: 'cookstore:10',
+        data: { preco: 1.5 },
+        source: 'site:cookstore',
+        fetchedAt: '2025-01-01T00:00:00.000Z',
+        site: 'cookstore',
+        code: null,
+      },
     ]);
     expect(stagingRecords('site_products', staged)).toEqual([
       { project: 'loja', id: 'cookstore:10', data: '{"preco":1.5}', source: 'site:cookstore', fetched_at_ms: 1735689600000, site: 'cookstore', code: null },

@@ -121,7 +121,9 @@ export function mergeSql(target: TableLocation & { table: TableName }, source: M
 }
 
 export function selectSql(location: TableLocation & { table: TableName }, by: 'key' | 'project' | 'ids'): string {
-  const extras = extraColumnsOf(location.table).map(([c]) => `, ${quoteIdentifier(c)}`).join('');
+  const extras = extraColumnsOf(location.table)
+    .map(([c]) => `, ${quoteIdentifier(c)}`)
+    .join('');
   const where = { key: 'project = @project AND id = @id', project: 'project = @project', ids: 'project = @project AND id IN UNNEST(@ids)' }[by];
   return (
     `SELECT project, id, TO_JSON_STRING(data) AS data, source, UNIX_MILLIS(fetched_at) AS fetched_at_ms${extras}\n` +

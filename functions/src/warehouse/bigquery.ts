@@ -114,7 +114,6 @@ export function createBigQueryWarehouse(options: BigQueryWarehouseOptions): Ware
     return done;
   }
 
-
   async function read<T extends TableName>(table: T, by: 'key' | 'project' | 'ids', params: Record<string, unknown>): Promise<WarehouseRow<T>[]> {
     try {
       await ensureTable(table);
@@ -145,7 +144,10 @@ export function createBigQueryWarehouse(options: BigQueryWarehouseOptions): Ware
       try {
         await ensureTable(table);
         if (staged.length <= inlineRowLimit && ndjson.length <= INLINE_BYTES_LIMIT) {
-          await withDmlRetry(() => client.query(mergeSql(at(table), { parameter: 'rows' }), { rows: records }, { rows: rowsParameterType(table) }), retryDelayMs);
+          await withDmlRetry(
+            () => client.query(mergeSql(at(table), { parameter: 'rows' }), { rows: records }, { rows: rowsParameterType(table) }),
+            retryDelayMs,
+          );
         } else {
           const staging = { ...at(table), table: stagingTableName(table, randomUUID()) };
           try {

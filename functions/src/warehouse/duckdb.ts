@@ -54,12 +54,17 @@ export function upsertFromStagingSql(table: TableName): string {
   return (
     `INSERT INTO ${quoteIdentifier(table)} (${columns.join(', ')}) ` +
     `SELECT project, id, data::JSON, source, epoch_ms(fetched_at_ms)${extras.map((c) => `, ${c}`).join('')} FROM temp.${stagingName(table)} ` +
-    `ON CONFLICT (project, id) DO UPDATE SET ${columns.slice(2).map((c) => `${c} = excluded.${c}`).join(', ')}`
+    `ON CONFLICT (project, id) DO UPDATE SET ${columns
+      .slice(2)
+      .map((c) => `${c} = excluded.${c}`)
+      .join(', ')}`
   );
 }
 
 function selectSql(table: TableName, where: string): string {
-  const extras = extraColumnsOf(table).map(([c]) => `, ${quoteIdentifier(c)}`).join('');
+  const extras = extraColumnsOf(table)
+    .map(([c]) => `, ${quoteIdentifier(c)}`)
+    .join('');
   return `SELECT project, id, data::VARCHAR AS data, source, epoch_ms(fetched_at) AS fetched_at_ms${extras} FROM ${quoteIdentifier(table)} WHERE ${where} ORDER BY id`;
 }
 
@@ -200,7 +205,9 @@ class DatabaseFile implements Database {
       } catch (error) {
         if (!isLockConflict(error)) throw new WarehouseError(`Falha ao abrir o warehouse local: ${(error as Error).message}`, { cause: error });
         if (Date.now() >= deadline) {
-          throw new WarehouseError(`O warehouse local está em uso por outro processo há mais de ${Math.round(this.limits.lockTimeoutMs / 1000)} s.`, { cause: error });
+          throw new WarehouseError(`O warehouse local está em uso por outro processo há mais de ${Math.round(this.limits.lockTimeoutMs / 1000)} s.`, {
+            cause: error,
+          });
         }
         writeFileSync(this.waitingMark, String(process.pid));
         // Exponential backoff with jitter so waiting processes do not retry in step.
@@ -285,7 +292,10 @@ class PooledDatabase implements Database {
   /** Runs `task` after every write queued before it, and before any queued after it. */
   private inTurn<R>(task: () => Promise<R>): Promise<R> {
     const result = this.writeTurn.then(task);
-    this.writeTurn = result.then(() => undefined, () => undefined);
+    this.writeTurn = result.then(
+      () => undefined,
+      () => undefined,
+    );
     return result;
   }
 
@@ -396,12 +406,15 @@ export function createDuckDbWarehouse(options: DuckDbWarehouseOptions): Warehous
       assertTable(table);
       assertKey(table, key);
       try {
-        return await file.run(async (session) => {
-          await ensureTable(session, table);
-          const reader = await session.connection.runAndReadAll(selectSql(table, 'project = $project AND id = $id'), { project: key.project, id: key.id });
-          const [stored] = reader.getRowObjectsJS() as Stored[];
-          return stored ? toRow(table, stored) : null;
-        }, { table, write: false });
+        return await file.run(
+          async (session) => {
+            await ensureTable(session, table);
+            const reader = await session.connection.runAndReadAll(selectSql(table, 'project = $project AND id = $id'), { project: key.project, id: key.id });
+            const [stored] = reader.getRowObjectsJS() as Stored[];
+            return stored ? toRow(table, stored) : null;
+          },
+          { table, write: false },
+        );
       } catch (error) {
         throw asReadFailure(table, error);
       }
@@ -413,17 +426,20 @@ export function createDuckDbWarehouse(options: DuckDbWarehouseOptions): Warehous
       if (filter.ids && !filter.ids.length) return [];
       const { listValue } = await import('@duckdb/node-api');
       try {
-        return await file.run(async (session) => {
-          await ensureTable(session, table);
-          const { connection } = session;
-          const reader = filter.ids
-            ? await connection.runAndReadAll(selectSql(table, 'project = $project AND list_contains($ids, id)'), {
-                project: filter.project,
-                ids: listValue(filter.ids),
-              })
-            : await connection.runAndReadAll(selectSql(table, 'project = $project'), { project: filter.project });
-          return (reader.getRowObjectsJS() as Stored[]).map((stored) => toRow(table, stored));
-        }, { table, write: false });
+        return await file.run(
+          async (session) => {
+            await ensureTable(session, table);
+            const { connection } = session;
+            const reader = filter.ids
+              ? await connection.runAndReadAll(selectSql(table, 'project = $project AND list_contains($ids, id)'), {
+                  project: filter.project,
+                  ids: listValue(filter.ids),
+                })
+              : await connection.runAndReadAll(selectSql(table, 'project = $project'), { project: filter.project });
+            return (reader.getRowObjectsJS() as Stored[]).map((stored) => toRow(table, stored));
+          },
+          { table, write: false },
+        );
       } catch (error) {
         throw asReadFailure(table, error);
       }
@@ -433,10 +449,13 @@ export function createDuckDbWarehouse(options: DuckDbWarehouseOptions): Warehous
       assertTable(table);
       assertKey(table, key);
       try {
-        await file.run(async (session) => {
-          await ensureTable(session, table);
-          await session.connection.run(`DELETE FROM ${quoteIdentifier(table)} WHERE project = $project AND id = $id`, { project: key.project, id: key.id });
-        }, { table, write: true });
+        await file.run(
+          async (session) => {
+            await ensureTable(session, table);
+            await session.connection.run(`DELETE FROM ${quoteIdentifier(table)} WHERE project = $project AND id = $id`, { project: key.project, id: key.id });
+          },
+          { table, write: true },
+        );
       } catch (error) {
         throw asWriteFailure(table, error);
       }

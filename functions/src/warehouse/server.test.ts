@@ -45,7 +45,9 @@ describe('the local warehouse server', () => {
   });
 
   it('keeps the contract: all-or-nothing upserts with the reason, removal, null for a missing row', async () => {
-    await expect(remote.upsert('tramontina_products', [row('ok'), { ...row('bad'), data: 'x' as never }])).rejects.toThrow(/linha 2 de tramontina_products inválida/);
+    await expect(remote.upsert('tramontina_products', [row('ok'), { ...row('bad'), data: 'x' as never }])).rejects.toThrow(
+      /linha 2 de tramontina_products inválida/,
+    );
     expect(await remote.get('tramontina_products', { project: 'loja', id: 'ok' })).toBeNull();
     await remote.remove('tramontina_products', { project: 'loja', id: 'c1' });
     expect(await remote.get('tramontina_products', { project: 'loja', id: 'c1' })).toBeNull();
@@ -67,7 +69,10 @@ describe('warehouse errors (issue 17 point 14)', () => {
     writeFileSync(blocker, 'x');
     const path = join(blocker, 'db.duckdb');
     for (const warehouse of [createDuckDbWarehouse({ path }), createDuckDbWarehouse({ path, pooledConnections: 2 })]) {
-      const failure = await warehouse.get('tramontina_products', { project: 'loja', id: '1' }).then(() => null, (error: Error) => error);
+      const failure = await warehouse.get('tramontina_products', { project: 'loja', id: '1' }).then(
+        () => null,
+        (error: Error) => error,
+      );
       expect(failure?.name).toBe('WarehouseError');
       expect(failure!.message).not.toContain(tempDir);
       expect(failure!.message).not.toMatch(/\/[\w.-]+\/[\w.-]+/);

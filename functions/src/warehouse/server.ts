@@ -65,7 +65,8 @@ export function createWarehouseServer(warehouse: Warehouse): Server {
         (result) => answer(200, { result }),
         (error: unknown) =>
           answer(error instanceof WarehouseError ? 422 : 500, {
-            error: error instanceof WarehouseError ? error.message : new WarehouseError(`Falha no warehouse local: ${(error as Error)?.message ?? error}`).message,
+            error:
+              error instanceof WarehouseError ? error.message : new WarehouseError(`Falha no warehouse local: ${(error as Error)?.message ?? error}`).message,
           }),
       );
   });

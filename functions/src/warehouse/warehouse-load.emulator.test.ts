@@ -31,18 +31,14 @@ beforeAll(async () => {
 
 describe('the local warehouse under fifty concurrent calls', () => {
   it('answers every warehouse → Firestore call for one code', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: CALLS }, () => api(`/api/tramontina/firestore/products/${CODE}?project=${project}`, { token })),
-    );
+    const answers = await Promise.all(Array.from({ length: CALLS }, () => api(`/api/tramontina/firestore/products/${CODE}?project=${project}`, { token })));
     expect(answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.json?.error}`)).toEqual([]);
     expect(answers.every((a) => a.json.sources.includes('tramontina_products'))).toBe(true);
     expect((await testFirestore().doc(`project/${project}/product-data/${CODE}`).get()).get('ProductCode')).toBe(CODE);
   }, 240_000);
 
   it('answers every manufacturer → warehouse call for one code', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: CALLS }, () => api(`/api/tramontina/webservice/products/1/${CODE}?project=${project}`, { token })),
-    );
+    const answers = await Promise.all(Array.from({ length: CALLS }, () => api(`/api/tramontina/webservice/products/1/${CODE}?project=${project}`, { token })));
     expect(answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.json?.error}`)).toEqual([]);
     expect(answers.every((a) => a.json.written === 1)).toBe(true);
   }, 240_000);

@@ -138,7 +138,10 @@ for (const adapter of adapters) {
     });
 
     it('lists the rows of a project by id, optionally only some ids', async () => {
-      await warehouse.upsert('bling_products', ['30', '10', '20'].map((id) => blingRow(project, id)));
+      await warehouse.upsert(
+        'bling_products',
+        ['30', '10', '20'].map((id) => blingRow(project, id)),
+      );
       expect((await warehouse.list('bling_products', { project })).map((row) => row.id)).toEqual(['10', '20', '30']);
       expect((await warehouse.list('bling_products', { project, ids: ['30', '10', 'nenhum'] })).map((row) => row.id)).toEqual(['10', '30']);
       expect(await warehouse.list('bling_products', { project, ids: [] })).toEqual([]);
@@ -171,7 +174,14 @@ for (const adapter of adapters) {
         site_products: { site: 'cookstore', code: '10123' },
       };
       for (const table of TABLE_NAMES) {
-        const row = { project, id: table === 'site_products' ? siteProductId('cookstore', '10123') : '10123', data: { tabela: table }, source: table, fetchedAt, ...extras[table] };
+        const row = {
+          project,
+          id: table === 'site_products' ? siteProductId('cookstore', '10123') : '10123',
+          data: { tabela: table },
+          source: table,
+          fetchedAt,
+          ...extras[table],
+        };
         await warehouse.upsert(table, [row as WarehouseRow<typeof table>]);
         expect(await warehouse.get(table, { project, id: row.id })).toEqual(row);
       }
@@ -179,7 +189,9 @@ for (const adapter of adapters) {
 
     it('round-trips nested JSON, accents and instants', async () => {
       const data = { nome: 'Panela de Pressão Açúcar 6 L', estoque: { SP: { qty: 3 }, RS: { qty: 0 } }, preco: 0.1, tags: ['a', null, true], vazio: {} };
-      await warehouse.upsert('tramontina_products', [{ project, id: 'Ç-1', data, source: 'tramontina-webservice', fetchedAt: '2025-03-01T09:00:00.5-03:00', company: null }]);
+      await warehouse.upsert('tramontina_products', [
+        { project, id: 'Ç-1', data, source: 'tramontina-webservice', fetchedAt: '2025-03-01T09:00:00.5-03:00', company: null },
+      ]);
       expect(await warehouse.get('tramontina_products', { project, id: 'Ç-1' })).toEqual({
         project,
         id: 'Ç-1',

@@ -38,7 +38,12 @@ async function segmentOf(name: string, customers: { first: string; phone: string
   const batch = db.batch();
   const emails = customers.map((c, i) => `${name}.${i}.${run}@teste.demo`);
   customers.forEach((c, i) => {
-    batch.set(db.doc(`project/${PROJECT}/customer/${name}-${run}-${i}`), { email: emails[i], firstName: c.first, lastName: 'Teste', ...(c.phone ? { phoneNumber: c.phone } : {}) });
+    batch.set(db.doc(`project/${PROJECT}/customer/${name}-${run}-${i}`), {
+      email: emails[i],
+      firstName: c.first,
+      lastName: 'Teste',
+      ...(c.phone ? { phoneNumber: c.phone } : {}),
+    });
   });
   const segment = `${name}-${run}`;
   batch.set(db.doc(`project/${PROJECT}/customer-segment/${segment}`), { name: segment, emails, rules: [], parent: null });
@@ -62,8 +67,14 @@ const report = async (id: string): Promise<WhatsappCampaignReport> => {
   expect(answer.status, JSON.stringify(answer.json)).toBe(200);
   return whatsappCampaignReportSchema.parse(answer.json);
 };
-const sendState = async (id: string) => (await testFirestore().doc(sendDocPath(PROJECT, sendId('whatsapp', id))).get()).data();
-const finished = (id: string) => waitFor(async () => ((await sendState(id))?.status === 'finished' ? sendState(id) : undefined), 90_000, `send of ${id} finished`);
+const sendState = async (id: string) =>
+  (
+    await testFirestore()
+      .doc(sendDocPath(PROJECT, sendId('whatsapp', id)))
+      .get()
+  ).data();
+const finished = (id: string) =>
+  waitFor(async () => ((await sendState(id))?.status === 'finished' ? sendState(id) : undefined), 90_000, `send of ${id} finished`);
 
 beforeAll(async () => {
   staff = await idToken(seedUser('staff', ['main', 'cookstore']));
@@ -116,7 +127,13 @@ describe("campaign-whatsapp 'Enviar'", () => {
     const ana = sent.find((m) => m.to === phone(1))!;
     expect(ana.template).toBe('oferta_churrasco');
     expect(ana.components).toEqual([
-      { type: 'body', parameters: [{ type: 'text', text: 'Ana' }, { type: 'text', text: 'CHURRAS15' }] },
+      {
+        type: 'body',
+        parameters: [
+          { type: 'text', text: 'Ana' },
+          { type: 'text', text: 'CHURRAS15' },
+        ],
+      },
       { type: 'button', sub_type: 'quick_reply', index: '0', parameters: [{ type: 'payload', payload: 'Quero ver' }] },
       { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: 'NAO_Ana' }] },
     ]);
@@ -125,15 +142,23 @@ describe("campaign-whatsapp 'Enviar'", () => {
     expect(errors['131049'] - (errorsBefore['131049'] ?? 0)).toBe(1);
     expect(errors['131050'] - (errorsBefore['131050'] ?? 0)).toBe(1);
 
-    const preference = (await testFirestore().doc(`project/${PROJECT}/campaign-whatsapp-preference/${phone(3)}`).get()).data();
+    const preference = (
+      await testFirestore()
+        .doc(`project/${PROJECT}/campaign-whatsapp-preference/${phone(3)}`)
+        .get()
+    ).data();
     expect(preference).toMatchObject({ unsubscribed: true, reason: '131050' });
 
     // Statuses come back through the signed webhook, shuffled and repeated: each counted once.
     let last: WhatsappCampaignReport | null = null;
-    const final = await waitFor(async () => {
-      const r = (last = await report(id));
-      return r.delivered === 2 && r.read === 2 && r.failed === 2 ? r : undefined;
-    }, 30_000, 'statuses in the report').catch((error: Error) => {
+    const final = await waitFor(
+      async () => {
+        const r = (last = await report(id));
+        return r.delivered === 2 && r.read === 2 && r.failed === 2 ? r : undefined;
+      },
+      30_000,
+      'statuses in the report',
+    ).catch((error: Error) => {
       throw new Error(`${error.message}: ${JSON.stringify(last)}`);
     });
     expect(final).toMatchObject({ status: 'finished', total: 5, sent: 3, delivered: 2, optedOut: 1, unconfirmed: 0, leftOut: { 'no-address': 1 } });
@@ -147,7 +172,10 @@ describe("campaign-whatsapp 'Enviar'", () => {
 
   it('leaves out who opted out before, with or without the ninth digit', async () => {
     await testFirestore().doc(`project/${PROJECT}/campaign-whatsapp-preference/5531987770001`).set({ phone: '5531987770001', unsubscribed: true });
-    const { segment } = await segmentOf('optout', [{ first: 'Gil', phone: '553187770001' }, { first: 'Hana', phone: '+55 11 98777-0002' }]);
+    const { segment } = await segmentOf('optout', [
+      { first: 'Gil', phone: '553187770001' },
+      { first: 'Hana', phone: '+55 11 98777-0002' },
+    ]);
     const id = `optout-${run}`;
     await campaign(id, segment);
     await click(id);
@@ -166,7 +194,10 @@ describe("campaign-whatsapp 'Enviar'", () => {
   });
 
   it('does nothing more when the finished send task is delivered again', async () => {
-    const { segment } = await segmentOf('redeliver', [{ first: 'João', phone: '+55 11 98555-0001' }, { first: 'Kátia', phone: '+55 11 98555-0002' }]);
+    const { segment } = await segmentOf('redeliver', [
+      { first: 'João', phone: '+55 11 98555-0001' },
+      { first: 'Kátia', phone: '+55 11 98555-0002' },
+    ]);
     const id = `redeliver-${run}`;
     await campaign(id, segment);
     await click(id);
@@ -178,8 +209,7 @@ describe("campaign-whatsapp 'Enviar'", () => {
 });
 
 describe('a worker dying after Meta accepted', () => {
-  const channel = () =>
-    createWhatsappChannel({ firestore: testFirestore(), baseUrl: () => `${sandboxUrls().whatsapp}/v21.0`, messagesPerSecond: () => 80 });
+  const channel = () => createWhatsappChannel({ firestore: testFirestore(), baseUrl: () => `${sandboxUrls().whatsapp}/v21.0`, messagesPerSecond: () => 80 });
   const deps = (extra: Partial<Parameters<typeof runSendJob>[2]> = {}) => ({
     firestore: testFirestore(),
     channel: channel(),
@@ -198,10 +228,34 @@ describe('a worker dying after Meta accepted', () => {
     await campaign(id, segment);
     const db = testFirestore();
     const sid = sendId('whatsapp', id);
-    await db.doc(sendDocPath(PROJECT, sid)).set({ channel: 'whatsapp', campaignId: id, status: 'preparing', kicks: 1, total: 0, sent: 0, failed: 0, optedOut: 0, batches: 0, leftOut: {}, lastError: null });
+    await db
+      .doc(sendDocPath(PROJECT, sid))
+      .set({
+        channel: 'whatsapp',
+        campaignId: id,
+        status: 'preparing',
+        kicks: 1,
+        total: 0,
+        sent: 0,
+        failed: 0,
+        optedOut: 0,
+        batches: 0,
+        leftOut: {},
+        lastError: null,
+      });
 
     // The worker dies right after Meta accepted the batch, before anything is recorded.
-    await expect(runSendJob(PROJECT, sid, deps({ afterProviderCall: () => { throw new Error('worker killed'); } }))).rejects.toThrow('worker killed');
+    await expect(
+      runSendJob(
+        PROJECT,
+        sid,
+        deps({
+          afterProviderCall: () => {
+            throw new Error('worker killed');
+          },
+        }),
+      ),
+    ).rejects.toThrow('worker killed');
     expect(await messagesTo(id)).toHaveLength(3);
     expect((await sendState(id))!.status).toBe('sending');
 
@@ -219,25 +273,47 @@ describe('a worker dying after Meta accepted', () => {
     await campaign(id, segment);
     const db = testFirestore();
     const sid = sendId('whatsapp', id);
-    await db.doc(sendDocPath(PROJECT, sid)).set({ channel: 'whatsapp', campaignId: id, status: 'preparing', kicks: 1, total: 0, sent: 0, failed: 0, optedOut: 0, batches: 0, leftOut: {}, lastError: null });
+    await db
+      .doc(sendDocPath(PROJECT, sid))
+      .set({
+        channel: 'whatsapp',
+        campaignId: id,
+        status: 'preparing',
+        kicks: 1,
+        total: 0,
+        sent: 0,
+        failed: 0,
+        optedOut: 0,
+        batches: 0,
+        leftOut: {},
+        lastError: null,
+      });
     // Accepted by Meta, but the acceptance never recorded: the record stays 'claimed'.
     let key = '';
     await expect(
-      runSendJob(PROJECT, sid, deps({
-        afterProviderCall: async (batch) => {
-          key = batch.recipients[0]!.key;
-          await db.doc(`project/${PROJECT}/campaign-whatsapp-message/${id}_${key}`).update({ status: 'claimed', messageId: FieldValue.delete() });
-          throw new Error('worker killed');
-        },
-      })),
+      runSendJob(
+        PROJECT,
+        sid,
+        deps({
+          afterProviderCall: async (batch) => {
+            key = batch.recipients[0]!.key;
+            await db.doc(`project/${PROJECT}/campaign-whatsapp-message/${id}_${key}`).update({ status: 'claimed', messageId: FieldValue.delete() });
+            throw new Error('worker killed');
+          },
+        }),
+      ),
     ).rejects.toThrow('worker killed');
     expect(await runSendJob(PROJECT, sid, deps())).toBe('finished');
     expect(await messagesTo(id)).toHaveLength(1);
     // The status webhook names the record and fills in Meta's message id.
-    const record = await waitFor(async () => {
-      const d = (await db.doc(`project/${PROJECT}/campaign-whatsapp-message/${id}_${key}`).get()).data();
-      return d?.messageId && d.delivered ? d : undefined;
-    }, 20_000, 'webhook recovered the message id');
+    const record = await waitFor(
+      async () => {
+        const d = (await db.doc(`project/${PROJECT}/campaign-whatsapp-message/${id}_${key}`).get()).data();
+        return d?.messageId && d.delivered ? d : undefined;
+      },
+      20_000,
+      'webhook recovered the message id',
+    );
     expect(record.recoveredFromWebhook).toBe(true);
   });
 });

@@ -99,7 +99,9 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
       const waba = parsed.config;
       const templateId = typeof campaign.whatsappTemplateId === 'string' ? campaign.whatsappTemplateId : '';
       if (!templateId || templateId.includes('/')) throw new PermanentSendError('Escolha o template de WhatsApp da campanha.');
-      const template: WhatsappTemplate | null = parseStoredTemplate((await firestore.doc(`${PROJECT_COLLECTION}/${project}/whatsapp-template/${templateId}`).get()).get('template'));
+      const template: WhatsappTemplate | null = parseStoredTemplate(
+        (await firestore.doc(`${PROJECT_COLLECTION}/${project}/whatsapp-template/${templateId}`).get()).get('template'),
+      );
       if (!template) throw new PermanentSendError(`Template de WhatsApp ${templateId} não encontrado ou inválido.`);
       if (template.status.toUpperCase() !== 'APPROVED') throw new PermanentSendError(`O template ${template.name} não está aprovado (${template.status}).`);
       const params = parseTemplateParams(campaign.whatsappTemplateParams);
@@ -113,10 +115,19 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
       const ref = (r: PlannedRecipient) => messageRef(firestore, project, campaignId, r.key);
 
       async function recordOptOut(recipient: PlannedRecipient) {
-        await firestore.doc(`${PROJECT_COLLECTION}/${project}/${CAMPAIGN_WHATSAPP_PREFERENCE_COLLECTION}/${recipient.address}`).set(
-          { phone: recipient.address, customerId: recipient.customerId, unsubscribed: true, unsubscribedAt: FieldValue.serverTimestamp(), reason: '131050', campaignId },
-          { merge: true },
-        );
+        await firestore
+          .doc(`${PROJECT_COLLECTION}/${project}/${CAMPAIGN_WHATSAPP_PREFERENCE_COLLECTION}/${recipient.address}`)
+          .set(
+            {
+              phone: recipient.address,
+              customerId: recipient.customerId,
+              unsubscribed: true,
+              unsubscribedAt: FieldValue.serverTimestamp(),
+              reason: '131050',
+              campaignId,
+            },
+            { merge: true },
+          );
       }
 
       /** One message, with 130429 waited out in place; answers the outcome and the record's fields. */
@@ -134,7 +145,10 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
               components: built.components,
               opaque: campaignOpaque(project, campaignId, recipient.key),
             });
-            return { outcome: { state: 'sent' }, record: { status: 'accepted', messageId: sent.messageId, waId: sent.waId, acceptedAt: FieldValue.serverTimestamp() } };
+            return {
+              outcome: { state: 'sent' },
+              record: { status: 'accepted', messageId: sent.messageId, waId: sent.waId, acceptedAt: FieldValue.serverTimestamp() },
+            };
           } catch (error) {
             if (!(error instanceof WhatsappApiError)) throw error;
             const reason = error.message;
@@ -178,7 +192,15 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
             for (const r of chunk) {
               claims.set(
                 ref(r),
-                { campaignId, recipientKey: r.key, batchKey: batch.key, phone: r.address, customerId: r.customerId, status: 'claimed', claimedAt: FieldValue.serverTimestamp() },
+                {
+                  campaignId,
+                  recipientKey: r.key,
+                  batchKey: batch.key,
+                  phone: r.address,
+                  customerId: r.customerId,
+                  status: 'claimed',
+                  claimedAt: FieldValue.serverTimestamp(),
+                },
                 { merge: true },
               );
             }

@@ -40,7 +40,10 @@ const client = () => createWhatsappClient({ baseUrl: `${sandboxes.urls.whatsapp}
 const send = (to: string, name = 'boas_vindas', components: Record<string, unknown>[] = []) =>
   client().sendTemplate(account().phoneNumberId, { to, name, language: 'pt_BR', components, opaque: 'v1|main|test' });
 async function failure(promise: Promise<unknown>): Promise<WhatsappApiError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(WhatsappApiError);
   return error as WhatsappApiError;
 }
@@ -69,7 +72,15 @@ describe('sends', () => {
 
   it('classifies the error codes', async () => {
     sandboxes.whatsapp.configure({ optedOut: ['5511991110001'], marketingLimited: ['+55 11 99111-0002'] });
-    const params = [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }, { type: 'text', text: 'X' }] }];
+    const params = [
+      {
+        type: 'body',
+        parameters: [
+          { type: 'text', text: 'Ana' },
+          { type: 'text', text: 'X' },
+        ],
+      },
+    ];
     expect(await failure(send('5511991110001', 'oferta_churrasco', params))).toMatchObject({ kind: 'opted-out', code: 131050, retryable: false });
     // The opt-out holds whether the number comes with or without the ninth digit.
     expect((await failure(send('551191110001', 'oferta_churrasco', params))).code).toBe(131050);
@@ -111,7 +122,9 @@ describe('status webhooks', () => {
       expect(verifyHubSignature(r.body, r.signature, account().appSecret)).toBe(true);
       expect(verifyHubSignature(r.body, r.signature, 'another-secret')).toBe(false);
     }
-    const statuses = received.flatMap((r) => JSON.parse(r.body.toString()).entry[0].changes[0].value.statuses as { status: string; biz_opaque_callback_data: string }[]);
+    const statuses = received.flatMap(
+      (r) => JSON.parse(r.body.toString()).entry[0].changes[0].value.statuses as { status: string; biz_opaque_callback_data: string }[],
+    );
     expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['sent', 'delivered', 'read']));
     expect(statuses.every((s) => s.biz_opaque_callback_data === 'v1|main|test')).toBe(true);
     // Duplicated: every batch came twice (sent, delivered and read in one or more batches).

@@ -125,7 +125,8 @@ export function createWhatsappClient({ baseUrl, token, timeoutMs = 15_000, fetch
       throw new WhatsappApiError(kind, code, res.status, `WhatsApp: ${reason}${code !== null ? ` (${code})` : ''}.`);
     }
     // An unreadable success: a read may be repeated, but a send may have gone out, so it is not retried.
-    if (body === undefined) throw new WhatsappApiError(init.method === 'POST' ? 'rejected' : 'transient', null, res.status, 'WhatsApp: resposta inválida (não é JSON).');
+    if (body === undefined)
+      throw new WhatsappApiError(init.method === 'POST' ? 'rejected' : 'transient', null, res.status, 'WhatsApp: resposta inválida (não é JSON).');
     return body;
   }
 
@@ -163,7 +164,11 @@ export function createWhatsappClient({ baseUrl, token, timeoutMs = 15_000, fetch
         ...(input.opaque ? { biz_opaque_callback_data: input.opaque } : {}),
       };
       const answer = sendAnswerSchema.safeParse(
-        await call(`${base}/${encodeURIComponent(phoneNumberId)}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+        await call(`${base}/${encodeURIComponent(phoneNumberId)}/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
       );
       // Meta accepted something we cannot read: not retried (it may have been sent).
       if (!answer.success) throw new WhatsappApiError('rejected', null, 200, 'WhatsApp: resposta de envio em formato inesperado.');

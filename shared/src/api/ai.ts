@@ -43,7 +43,11 @@ export type AiMessage = z.input<typeof aiMessageSchema>;
 /** The document the assistant works on: its collection under the project (or `config`) and id. */
 export const aiDocumentSchema = z.object({
   collection: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'coleção inválida'),
-  id: z.string().min(1).max(500).refine((id) => !id.includes('/'), 'id inválido'),
+  id: z
+    .string()
+    .min(1)
+    .max(500)
+    .refine((id) => !id.includes('/'), 'id inválido'),
 });
 export type AiDocument = z.infer<typeof aiDocumentSchema>;
 
@@ -76,13 +80,7 @@ export const aiResponseAnswerSchema = z.object({
 export type AiResponseAnswer = z.infer<typeof aiResponseAnswerSchema>;
 
 /** The tools the model may call. Reading tools read the project; propose_field_changes returns a proposal. */
-export const AI_TOOL_NAMES = [
-  'get_current_document',
-  'search_catalogue',
-  'list_categories',
-  'get_field_definitions',
-  'propose_field_changes',
-] as const;
+export const AI_TOOL_NAMES = ['get_current_document', 'search_catalogue', 'list_categories', 'get_field_definitions', 'propose_field_changes'] as const;
 export type AiToolName = (typeof AI_TOOL_NAMES)[number];
 
 export const searchCatalogueArgumentsSchema = z.object({ query: z.string().trim().min(1).max(200) });

@@ -66,7 +66,10 @@ export const consoleQueueTasksEndpoint = defineEndpoint({
   query: z.object({ project: z.string().optional() }),
   body: z.object({
     urls: z.array(z.string().min(1).max(2000)).min(1, 'informe ao menos uma URL').max(QUEUE_MAX_URLS, 'no máximo 500 URLs por envio'),
-    batch: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'lote inválido').optional(),
+    batch: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'lote inválido')
+      .optional(),
   }),
   answer: z.object({
     ok: z.literal(true),

@@ -76,10 +76,14 @@ describe('the worker descriptors', () => {
         expect(webservice?.endpoint).toBe(tramontinaWebserviceProductsEndpoint);
         expect(webservice?.params).toEqual({ company, code: sku });
 
-        const push = matchWorkerUrl(blingProdutolojaCreateEndpoint.url({ params: { code: sku }, project: 'main', query: { loja: '13', store: 'magalu', bling: '1' } }));
+        const push = matchWorkerUrl(
+          blingProdutolojaCreateEndpoint.url({ params: { code: sku }, project: 'main', query: { loja: '13', store: 'magalu', bling: '1' } }),
+        );
         expect(push?.query).toEqual({ loja: '13', store: 'magalu', bling: '1' });
 
-        const stock = matchWorkerUrl(tramontinaTstockPaginateEndpoint.url({ project: 'main', query: { products: JSON.stringify([{ id: sku, companyId: company }]) } }));
+        const stock = matchWorkerUrl(
+          tramontinaTstockPaginateEndpoint.url({ project: 'main', query: { products: JSON.stringify([{ id: sku, companyId: company }]) } }),
+        );
         expect(stock?.query).toEqual({ products: [{ id: sku, companyId: company }] });
 
         expect(matchWorkerUrl(sitesProductsEndpoint.url({ params: { site }, project: 'p', query: { id: sku } }))?.params).toEqual({ site });

@@ -33,12 +33,7 @@ import {
   fileVideoEndpoint,
 } from './files.js';
 import { consoleAuthGoogleCallbackEndpoint, consoleAuthGoogleEndpoint } from './google-auth.js';
-import {
-  consoleWhatsappTemplateLoadFromApiEndpoint,
-  whatsappMessageEndpoint,
-  whatsappWebhookEndpoint,
-  whatsappWebhookVerifyEndpoint,
-} from './whatsapp.js';
+import { consoleWhatsappTemplateLoadFromApiEndpoint, whatsappMessageEndpoint, whatsappWebhookEndpoint, whatsappWebhookVerifyEndpoint } from './whatsapp.js';
 import { WORKER_ENDPOINTS } from './workers.js';
 
 /**

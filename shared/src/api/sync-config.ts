@@ -12,9 +12,7 @@ export type MarketplaceStore = (typeof MARKETPLACE_STORES)[number];
  */
 export const syncConfigResponseSchema = z.object({
   blingAccounts: z.array(z.object({ index: z.number().int(), description: z.string() })),
-  marketplaces: z
-    .object({ shopee: z.string(), amazon: z.string(), magalu: z.string(), madeiramadeira: z.string(), updateStore: z.string() })
-    .nullable(),
+  marketplaces: z.object({ shopee: z.string(), amazon: z.string(), magalu: z.string(), madeiramadeira: z.string(), updateStore: z.string() }).nullable(),
   marketplacesError: z.string().optional(),
 });
 export type SyncConfigResponse = z.infer<typeof syncConfigResponseSchema>;

@@ -94,7 +94,12 @@ export const whatsappWebhookVerifyEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/whatsapp/webhook',
   access: 'public',
-  query: z.looseObject({ project: z.string().optional(), 'hub.mode': z.string().optional(), 'hub.verify_token': z.string().optional(), 'hub.challenge': z.string().max(200).optional() }),
+  query: z.looseObject({
+    project: z.string().optional(),
+    'hub.mode': z.string().optional(),
+    'hub.verify_token': z.string().optional(),
+    'hub.challenge': z.string().max(200).optional(),
+  }),
   answer: textAnswer,
 });
 

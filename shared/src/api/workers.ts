@@ -24,7 +24,10 @@ export const productCodeSchema = z
 export const blingAccountParam = z.string().trim().max(200).optional();
 
 /** A Bling loja id as the URL carries it. */
-export const lojaParam = z.string().trim().regex(/^\d{1,20}$/, 'loja inválida');
+export const lojaParam = z
+  .string()
+  .trim()
+  .regex(/^\d{1,20}$/, 'loja inválida');
 
 /** The store sites whose product pages feed the warehouse (site_products). */
 export const STORE_SITES = ['cookstore', 'centergarbin', 'excellenceshop', 'cookeletroraro'] as const;

@@ -14,12 +14,21 @@ describe('planGifts', () => {
     );
     expect(plan.errors).toEqual([]);
     expect(Object.fromEntries(plan.byProduct)).toEqual({
-      P1: [{ sku: 'G1', quantity: 4 }, { sku: 'G2', quantity: 2 }],
-      P2: [{ sku: 'G1', quantity: 1 }, { sku: 'G2', quantity: 2 }],
+      P1: [
+        { sku: 'G1', quantity: 4 },
+        { sku: 'G2', quantity: 2 },
+      ],
+      P2: [
+        { sku: 'G1', quantity: 1 },
+        { sku: 'G2', quantity: 2 },
+      ],
     });
   });
   it('reports every bad line with its campaign, rule and line number', () => {
-    const plan = planGifts([{ id: 'c1', data: { name: 'Natal', rules: [{ products: ['P1', 'X9'] }, { products: ['P2'], gifts: ['G1', 'G2,0', 'G1,2'] }] } }], known);
+    const plan = planGifts(
+      [{ id: 'c1', data: { name: 'Natal', rules: [{ products: ['P1', 'X9'] }, { products: ['P2'], gifts: ['G1', 'G2,0', 'G1,2'] }] } }],
+      known,
+    );
     expect(plan.errors.map(giftErrorText)).toEqual([
       'Natal, regra 1, Produtos, linha 2: produto não encontrado (X9)',
       "Natal, regra 2, Brindes, linha 1: formato esperado 'SKU,quantidade' (G1)",

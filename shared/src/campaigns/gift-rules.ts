@@ -36,10 +36,7 @@ function lines(value: unknown): string[] {
   return [];
 }
 
-export function planGifts(
-  campaigns: readonly { id: string; data: Record<string, unknown> }[],
-  knownSkus: ReadonlySet<string>,
-): GiftPlan {
+export function planGifts(campaigns: readonly { id: string; data: Record<string, unknown> }[], knownSkus: ReadonlySet<string>): GiftPlan {
   const byProduct = new Map<string, Map<string, number>>();
   const errors: GiftLineError[] = [];
   for (const { id, data } of campaigns) {

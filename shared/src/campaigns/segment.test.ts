@@ -6,7 +6,13 @@ const sets: Record<string, string[]> = { sp: ['a', 'b', 'c'], rj: ['d'], buyer: 
 const matches = (c: string) => new Set(sets[c]);
 const all = ['a', 'b', 'c', 'd', 'e'];
 const ids = (groups: { rulesIn?: string[]; rulesInOnly?: string[]; rulesNotIn?: string[] }[]) =>
-  [...segmentCustomerIds(groups.map((g) => ({ rulesIn: g.rulesIn ?? [], rulesInOnly: g.rulesInOnly ?? [], rulesNotIn: g.rulesNotIn ?? [] })), all, matches)].sort();
+  [
+    ...segmentCustomerIds(
+      groups.map((g) => ({ rulesIn: g.rulesIn ?? [], rulesInOnly: g.rulesInOnly ?? [], rulesNotIn: g.rulesNotIn ?? [] })),
+      all,
+      matches,
+    ),
+  ].sort();
 
 describe('how a segment combines rulesIn, rulesInOnly and rulesNotIn', () => {
   it('rulesIn widens: customers matching any of them', () => {

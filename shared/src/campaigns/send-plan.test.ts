@@ -11,7 +11,15 @@ describe('planSend', () => {
       { id: 'rival@outra.com', data: { competitor: true } },
     ]);
     const plan = planSend(
-      [member('b@loja.com', 'c1'), member('B@LOJA.com'), member('a@loja.com'), member('saiu@loja.com'), member('rival@outra.com'), member(null, 'c9'), member('sem arroba')],
+      [
+        member('b@loja.com', 'c1'),
+        member('B@LOJA.com'),
+        member('a@loja.com'),
+        member('saiu@loja.com'),
+        member('rival@outra.com'),
+        member(null, 'c9'),
+        member('sem arroba'),
+      ],
       prefs,
       emailAddressing,
       { sendKey: 's', hash },

@@ -6,14 +6,20 @@ const recipient = { firstName: 'Ana', lastName: 'Souza', email: 'ana@x.com', uns
 
 describe('renderEmail', () => {
   it('fills the customer, the products (escaped) and appends the unsubscribe link when the body has none', () => {
-    const out = renderEmail({ subject: 'Olá {{firstName}}', body: '<p>{{name}}</p>{{#products}}<b>{{name}}</b> {{price}}{{/products}}' }, { recipient, products, store: 'Loja' });
+    const out = renderEmail(
+      { subject: 'Olá {{firstName}}', body: '<p>{{name}}</p>{{#products}}<b>{{name}}</b> {{price}}{{/products}}' },
+      { recipient, products, store: 'Loja' },
+    );
     expect(out.subject).toBe('Olá Ana');
     expect(out.html).toContain('<p>Ana Souza</p>');
     expect(out.html).toContain('<b>Panela &lt;Inox&gt;</b> R$ 10,00');
     expect(out.html).toContain('href="https://c/u?e=1&amp;s=2"');
   });
   it('keeps a body that places the link itself, and renders tags for a batch', () => {
-    const out = renderEmail({ subject: 'Oi {{firstName}}', body: '<a href="{{unsubscribeUrl}}">sair</a>' }, { recipient: RECIPIENT_TAGS, products: [], store: '' });
+    const out = renderEmail(
+      { subject: 'Oi {{firstName}}', body: '<a href="{{unsubscribeUrl}}">sair</a>' },
+      { recipient: RECIPIENT_TAGS, products: [], store: '' },
+    );
     expect(out.html).toBe('<a href="[%unsubscribeUrl%]">sair</a>');
     expect(out.subject).toBe('Oi [%firstName%]');
     expect(recipientSubstitutions({ ...recipient, firstName: 'A&B' })['[%firstName%]']).toBe('A&amp;B');

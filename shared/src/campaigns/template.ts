@@ -74,10 +74,7 @@ export function escapeHtml(value: unknown): string {
  * Renders a template. `recipient` are literal values (preview, test) or RECIPIENT_TAGS (a batch:
  * the provider puts each recipient's values in); the subject is plain text (no escaping).
  */
-export function renderEmail(
-  template: EmailTemplateInput,
-  context: { recipient: RecipientFields; products: TemplateProduct[]; store: string },
-): RenderedEmail {
+export function renderEmail(template: EmailTemplateInput, context: { recipient: RecipientFields; products: TemplateProduct[]; store: string }): RenderedEmail {
   const subjectSource = typeof template.subject === 'string' ? template.subject : '';
   const bodySource = typeof template.body === 'string' ? template.body : '';
   const { recipient } = context;
@@ -95,9 +92,7 @@ export function renderEmail(
 
 /** The values a provider puts in for RECIPIENT_TAGS, escaped for the HTML body. */
 export function recipientSubstitutions(fields: RecipientFields): Record<string, string> {
-  return Object.fromEntries(
-    (Object.keys(RECIPIENT_TAGS) as (keyof RecipientFields)[]).map((key) => [RECIPIENT_TAGS[key], escapeHtml(fields[key])]),
-  );
+  return Object.fromEntries((Object.keys(RECIPIENT_TAGS) as (keyof RecipientFields)[]).map((key) => [RECIPIENT_TAGS[key], escapeHtml(fields[key])]));
 }
 
 /** Price in BRL, pt-BR. */

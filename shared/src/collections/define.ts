@@ -39,8 +39,7 @@ export interface CollectionOptions<F extends readonly FieldDefinition[]> {
 }
 
 export interface CollectionDefinition<F extends readonly FieldDefinition[] = readonly FieldDefinition[]>
-  extends Required<Pick<CollectionOptions<F>, 'id' | 'title' | 'fields' | 'listLimit'>>,
-    Omit<CollectionOptions<F>, 'id' | 'title' | 'fields' | 'listLimit'> {
+  extends Required<Pick<CollectionOptions<F>, 'id' | 'title' | 'fields' | 'listLimit'>>, Omit<CollectionOptions<F>, 'id' | 'title' | 'fields' | 'listLimit'> {
   kind: 'collection';
   filter: { field: string; mode: 'equality' | 'prefix'; label?: string };
   schema: z.ZodType<Record<string, unknown>>;
@@ -48,9 +47,7 @@ export interface CollectionDefinition<F extends readonly FieldDefinition[] = rea
 
 export const DEFAULT_LIST_LIMIT = 50;
 
-export function defineCollection<const F extends readonly FieldDefinition[]>(
-  options: CollectionOptions<F>,
-): CollectionDefinition<F> {
+export function defineCollection<const F extends readonly FieldDefinition[]>(options: CollectionOptions<F>): CollectionDefinition<F> {
   return {
     kind: 'collection',
     listLimit: DEFAULT_LIST_LIMIT,
@@ -67,17 +64,14 @@ export interface SettingsOptions<F extends readonly FieldDefinition[]> {
   fields: F;
 }
 
-export interface SettingsDefinition<F extends readonly FieldDefinition[] = readonly FieldDefinition[]>
-  extends SettingsOptions<F> {
+export interface SettingsDefinition<F extends readonly FieldDefinition[] = readonly FieldDefinition[]> extends SettingsOptions<F> {
   kind: 'settings';
   /** Holds credentials: admins only. From shared/src/access/config-documents.ts, as firestore.rules. */
   adminOnly: boolean;
   schema: z.ZodType<Record<string, unknown>>;
 }
 
-export function defineSettings<const F extends readonly FieldDefinition[]>(
-  options: SettingsOptions<F>,
-): SettingsDefinition<F> {
+export function defineSettings<const F extends readonly FieldDefinition[]>(options: SettingsOptions<F>): SettingsDefinition<F> {
   return {
     kind: 'settings',
     ...options,

@@ -5,15 +5,7 @@ import type { FieldDefinition } from '../fields/types.js';
 import { CDLBOX_PROJECT_ID, DEFAULT_SUPER_PROJECT_ID } from '../projects.js';
 import { BRAZILIAN_STATES } from './address.js';
 import type { CollectionDefinition, SettingsDefinition } from './define.js';
-import {
-  ALL_COLLECTION_IDS,
-  collectionsForProject,
-  findCollection,
-  findSettings,
-  settingsForProject,
-  projectHasTool,
-  toolsForProject,
-} from './registry.js';
+import { ALL_COLLECTION_IDS, collectionsForProject, findCollection, findSettings, settingsForProject, projectHasTool, toolsForProject } from './registry.js';
 
 const PROJECTS = [DEFAULT_SUPER_PROJECT_ID, CDLBOX_PROJECT_ID, 'another-store'];
 
@@ -127,12 +119,46 @@ describe('the main store project', () => {
   it('has every set A editor, the gift campaign, the catalogue and the default block collection', () => {
     expect(ids).toEqual(
       expect.arrayContaining([
-        'category', 'category-collection', 'rating-store', 'carrier-pricing', 'content', 'course', 'school',
-        'page', 'post', 'post-tag', 'search-redirect', 'link', 'stock', 'stock-file', 'stock-trade-file',
-        'sales-rule', 'layout-rule', 'promotion-rule', 'pricing-rule', 'customer-credit', 'customer-segment',
-        'email-template', 'campaign-email', 'campaign-email-preference', 'whatsapp-template', 'campaign-whatsapp',
-        'task', 'product-gift', 'product', 'brand', 'brand-product', 'product-tree', 'product-tree2',
-        'product-type', 'product-type-group', 'customer', 'shipping-quote', 'popup-lead', 'conversation', 'block',
+        'category',
+        'category-collection',
+        'rating-store',
+        'carrier-pricing',
+        'content',
+        'course',
+        'school',
+        'page',
+        'post',
+        'post-tag',
+        'search-redirect',
+        'link',
+        'stock',
+        'stock-file',
+        'stock-trade-file',
+        'sales-rule',
+        'layout-rule',
+        'promotion-rule',
+        'pricing-rule',
+        'customer-credit',
+        'customer-segment',
+        'email-template',
+        'campaign-email',
+        'campaign-email-preference',
+        'whatsapp-template',
+        'campaign-whatsapp',
+        'task',
+        'product-gift',
+        'product',
+        'brand',
+        'brand-product',
+        'product-tree',
+        'product-tree2',
+        'product-type',
+        'product-type-group',
+        'customer',
+        'shipping-quote',
+        'popup-lead',
+        'conversation',
+        'block',
       ]),
     );
     expect(ids).toHaveLength(40);
@@ -186,8 +212,20 @@ describe('the main store project', () => {
       .sort();
     expect(replicable).toEqual(
       [
-        'category', 'content', 'page', 'post', 'layout-rule', 'pricing-rule', 'sales-rule', 'promotion-rule',
-        'email-template', 'brand', 'brand-product', 'product-type', 'link', 'search-redirect',
+        'category',
+        'content',
+        'page',
+        'post',
+        'layout-rule',
+        'pricing-rule',
+        'sales-rule',
+        'promotion-rule',
+        'email-template',
+        'brand',
+        'brand-product',
+        'product-type',
+        'link',
+        'search-redirect',
       ].sort(),
     );
   });
@@ -265,17 +303,13 @@ describe('a collection schema', () => {
       installment: { minValue: 50, maxQty: 12, fees: [{ month: 12, fee: 1.99, forceFee: false }] },
     };
     expect(mercadopago.schema.safeParse(document).success).toBe(true);
-    expect(
-      mercadopago.schema.safeParse({ ...document, installment: { ...document.installment, maxQty: 'doze' } }).success,
-    ).toBe(false);
+    expect(mercadopago.schema.safeParse({ ...document, installment: { ...document.installment, maxQty: 'doze' } }).success).toBe(false);
   });
 });
 
 describe('the cdlbox project', () => {
   it('gets exactly product, page, stock, sales-rule and promotion-rule', () => {
-    expect(collectionsForProject(CDLBOX_PROJECT_ID).map((c) => c.id)).toEqual([
-      'product', 'page', 'stock', 'sales-rule', 'promotion-rule',
-    ]);
+    expect(collectionsForProject(CDLBOX_PROJECT_ID).map((c) => c.id)).toEqual(['product', 'page', 'stock', 'sales-rule', 'promotion-rule']);
   });
 
   it('has its own product screen, filtered by name prefix under the product-code label', () => {

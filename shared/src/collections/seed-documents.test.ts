@@ -5,9 +5,7 @@ import { collectionsForProject, settingsForProject } from './registry.js';
 
 // The demo seed (emulator-data/seed/firestore.json) is the realistic sample of every collection:
 // each of its documents must fit the schema its screen saves with.
-const seed: Record<string, Record<string, unknown>> = JSON.parse(
-  readFileSync(new URL('../../../emulator-data/seed/firestore.json', import.meta.url), 'utf8'),
-);
+const seed: Record<string, Record<string, unknown>> = JSON.parse(readFileSync(new URL('../../../emulator-data/seed/firestore.json', import.meta.url), 'utf8'));
 
 /** The seed's {"__timestamp": ISO} markers become Dates, as the loader turns them into Timestamps. */
 function revive(value: unknown): unknown {

@@ -73,12 +73,15 @@ const PRODUCT_FIELDS: readonly Omit<ConditionAttribute, 'group'>[] = [
   { name: 'updatedAt', label: 'Atualizado em', type: 'date' },
 ];
 
-const productAttributes = (prefix: string, group: string): ConditionAttribute[] =>
-  PRODUCT_FIELDS.map((f) => ({ ...f, name: `${prefix}${f.name}`, group }));
+const productAttributes = (prefix: string, group: string): ConditionAttribute[] => PRODUCT_FIELDS.map((f) => ({ ...f, name: `${prefix}${f.name}`, group }));
 
 const DATE_GROUP = 'Data (horário de Brasília)';
 const datePart = (name: string, label: string, hint: string): ConditionAttribute => ({
-  name: `date.${name}`, label, type: 'number', group: DATE_GROUP, hint,
+  name: `date.${name}`,
+  label,
+  type: 'number',
+  group: DATE_GROUP,
+  hint,
 });
 const DATE_PARTS: ConditionAttribute[] = [
   datePart('minute', 'Minuto', '0 a 59'),
@@ -89,10 +92,7 @@ const DATE_PARTS: ConditionAttribute[] = [
   datePart('year', 'Ano', 'ex.: 2026'),
 ];
 
-
-export const CUSTOMER_EVENT_NAMES = [
-  'page_view', 'view_item', 'search', 'add_to_cart', 'shipping_quote', 'begin_checkout', 'purchase',
-] as const;
+export const CUSTOMER_EVENT_NAMES = ['page_view', 'view_item', 'search', 'add_to_cart', 'shipping_quote', 'begin_checkout', 'purchase'] as const;
 
 const CUSTOMER_GROUP = 'Cliente';
 const EVENT_GROUP = 'Evento';

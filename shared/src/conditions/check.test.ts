@@ -29,7 +29,18 @@ describe('the type checker', () => {
   it('flags an AND/OR with fewer than two conditions, an empty field and an empty list', () => {
     expect(checkCondition({ type: 'AND', params: [{ type: 'bool', value: true }] }, 'product')[0]!.message).toBe('E precisa de pelo menos duas condições.');
     expect(checkCondition({ type: 'IS NULL', params: [{ type: 'field', value: '' }] }, 'product')[0]!.message).toBe('Escolha um campo.');
-    expect(checkCondition({ type: 'IN', params: [{ type: 'field', value: 'brand' }, { type: 'list', value: [] }] }, 'product')[0]!.message).toMatch(/lista está vazia/);
+    expect(
+      checkCondition(
+        {
+          type: 'IN',
+          params: [
+            { type: 'field', value: 'brand' },
+            { type: 'list', value: [] },
+          ],
+        },
+        'product',
+      )[0]!.message,
+    ).toMatch(/lista está vazia/);
   });
 
   it('free fields (not in the catalogue) are accepted with any type', () => {

@@ -10,7 +10,12 @@ export interface ConditionIssue {
 }
 
 const TYPE_NAMES: Record<ValueType, string> = {
-  boolean: 'verdadeiro/falso', number: 'número', string: 'texto', list: 'lista', null: 'vazio (NULL)', any: 'qualquer valor',
+  boolean: 'verdadeiro/falso',
+  number: 'número',
+  string: 'texto',
+  list: 'lista',
+  null: 'vazio (NULL)',
+  any: 'qualquer valor',
 };
 
 /** The type a node yields (a free field, not in the catalogue, is `any`). */
@@ -100,7 +105,8 @@ function visit(node: ConditionNode, path: number[], context: ConditionContext, i
     const actual = conditionTypeOf(param, context);
     switch (slot.accepts) {
       case 'comparable':
-        if (!(fits(actual, 'number') || fits(actual, 'string'))) issues.push({ path: at, message: `Esperava um número ou texto em «${slot.label}», mas aqui há ${TYPE_NAMES[actual]}.` });
+        if (!(fits(actual, 'number') || fits(actual, 'string')))
+          issues.push({ path: at, message: `Esperava um número ou texto em «${slot.label}», mas aqui há ${TYPE_NAMES[actual]}.` });
         return;
       case 'equatable':
         if (actual === 'list') issues.push({ path: at, message: `Uma lista só pode ser usada com IN.` });
@@ -108,7 +114,8 @@ function visit(node: ConditionNode, path: number[], context: ConditionContext, i
       case 'same':
         if (node.type === 'IF' && i === 2) {
           const then = node.params[1] ? conditionTypeOf(node.params[1], context) : 'any';
-          if (!fits(actual, then) && !fits(then, actual)) issues.push({ path: at, message: `«senão» deve ser do mesmo tipo que «então» (${TYPE_NAMES[then]}).` });
+          if (!fits(actual, then) && !fits(then, actual))
+            issues.push({ path: at, message: `«senão» deve ser do mesmo tipo que «então» (${TYPE_NAMES[then]}).` });
           return;
         }
         if (actual === 'list') issues.push({ path: at, message: 'Uma lista só pode ser usada com IN.' });

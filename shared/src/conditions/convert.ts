@@ -62,7 +62,11 @@ export function convertNode(node: ConditionNode, type: ConditionNodeType, contex
       return { type: type as OperatorNode['type'], params: [first, scalarFrom(b, first, context)] };
     }
     case 'arithmetic': {
-      if (type === 'ROUND') return { type: 'ROUND', params: [node.type === '+' || node.type === '-' || node.type === '*' || node.type === '/' ? node : a ?? node, { type: 'numeric', value: 2 }] };
+      if (type === 'ROUND')
+        return {
+          type: 'ROUND',
+          params: [node.type === '+' || node.type === '-' || node.type === '*' || node.type === '/' ? node : (a ?? node), { type: 'numeric', value: 2 }],
+        };
       const isArithmetic = node.type === '+' || node.type === '-' || node.type === '*' || node.type === '/';
       const op = type as '+' | '-' | '*' | '/';
       return isArithmetic ? { type: op, params } : { type: op, params: [node, { type: 'numeric', value: 1 }] };
@@ -73,12 +77,18 @@ export function convertNode(node: ConditionNode, type: ConditionNodeType, contex
     }
     case 'value':
       switch (type) {
-        case 'field': return { type: 'field', value: node.type === 'field' ? node.value : '' };
-        case 'string': return { type: 'string', value: node.type === 'numeric' ? String(node.value) : '' };
-        case 'numeric': return { type: 'numeric', value: node.type === 'string' && Number.isFinite(Number(node.value)) && node.value.trim() !== '' ? Number(node.value) : 0 };
-        case 'bool': return { type: 'bool', value: true };
-        case 'null': return { type: 'null', value: null };
-        case 'list': return listFrom(node);
+        case 'field':
+          return { type: 'field', value: node.type === 'field' ? node.value : '' };
+        case 'string':
+          return { type: 'string', value: node.type === 'numeric' ? String(node.value) : '' };
+        case 'numeric':
+          return { type: 'numeric', value: node.type === 'string' && Number.isFinite(Number(node.value)) && node.value.trim() !== '' ? Number(node.value) : 0 };
+        case 'bool':
+          return { type: 'bool', value: true };
+        case 'null':
+          return { type: 'null', value: null };
+        case 'list':
+          return listFrom(node);
       }
   }
   return node;

@@ -1,7 +1,4 @@
-import {
-  exactAdd, exactCompare, exactFromLiteral, exactMultiply, exactRound, exactToNumber, isExact, roundDouble,
-  type ExactNumber,
-} from './exact-number.js';
+import { exactAdd, exactCompare, exactFromLiteral, exactMultiply, exactRound, exactToNumber, isExact, roundDouble, type ExactNumber } from './exact-number.js';
 import { writeNumber } from './sql-writer.js';
 import type { ConditionNode, ListItem, NodePath } from './types.js';
 
@@ -136,7 +133,7 @@ function compileNode(node: ConditionNode, path: number[], trace: Map<string, Val
     case 'null':
       return constant(null);
     case 'numeric':
-      return constant(Number.isFinite(node.value) ? exactFromLiteral(writeNumber(node.value)) ?? node.value : null);
+      return constant(Number.isFinite(node.value) ? (exactFromLiteral(writeNumber(node.value)) ?? node.value) : null);
     case 'list':
       return constant(node.value.slice());
     default:
@@ -161,7 +158,12 @@ function compileNode(node: ConditionNode, path: number[], trace: Map<string, Val
       const wantNull = node.type === 'IS NULL';
       return { run: (row) => (a.run(row) === null) === wantNull };
     }
-    case '=': case '!=': case '>': case '>=': case '<': case '<=': {
+    case '=':
+    case '!=':
+    case '>':
+    case '>=':
+    case '<':
+    case '<=': {
       const [a, b] = params;
       if (!a || !b) return constant(null);
       const test = COMPARISONS[node.type];
@@ -169,7 +171,12 @@ function compileNode(node: ConditionNode, path: number[], trace: Map<string, Val
         const r = compareConstants(a.constant!.value, b.constant!.value);
         return constantOr(r === null ? null : test(r), params, trace);
       }
-      return { run: (row) => { const r = compareValues(a.run(row), b.run(row)); return r === null ? null : test(r); } };
+      return {
+        run: (row) => {
+          const r = compareValues(a.run(row), b.run(row));
+          return r === null ? null : test(r);
+        },
+      };
     }
     case 'BETWEEN': {
       const [a, lo, hi] = params;
@@ -178,7 +185,12 @@ function compileNode(node: ConditionNode, path: number[], trace: Map<string, Val
         const x = a.constant!.value;
         return constantOr(and3(ge(compareConstants(x, lo.constant!.value)), le(compareConstants(x, hi.constant!.value))), params, trace);
       }
-      return { run: (row) => { const x = a.run(row); return and3(ge(compareValues(x, lo.run(row))), le(compareValues(x, hi.run(row)))); } };
+      return {
+        run: (row) => {
+          const x = a.run(row);
+          return and3(ge(compareValues(x, lo.run(row))), le(compareValues(x, hi.run(row))));
+        },
+      };
     }
     case 'IN': {
       const [a, list] = params;
@@ -190,7 +202,10 @@ function compileNode(node: ConditionNode, path: number[], trace: Map<string, Val
       if (!a || !pattern) return constant(null);
       return { run: (row) => like(a.run(row), pattern.run(row)) };
     }
-    case '+': case '-': case '*': case '/':
+    case '+':
+    case '-':
+    case '*':
+    case '/':
       return arithmetic(node.type, params, trace);
     case 'ROUND': {
       const [x, d] = params;
@@ -202,7 +217,12 @@ function compileNode(node: ConditionNode, path: number[], trace: Map<string, Val
         const v = x.constant.value;
         return constant(v === null ? null : isExact(v) ? exactRound(v, n) : typeof v === 'number' ? roundDouble(v, n) : null);
       }
-      return { run: (row) => { const v = x.run(row); return typeof v === 'number' ? roundDouble(v, n) : null; } };
+      return {
+        run: (row) => {
+          const v = x.run(row);
+          return typeof v === 'number' ? roundDouble(v, n) : null;
+        },
+      };
     }
     case 'function':
       return callFunction(node.value.toUpperCase(), params);
@@ -213,7 +233,13 @@ function compileNode(node: ConditionNode, path: number[], trace: Map<string, Val
 function constantOr(value: ConstValue, params: Compiled[], trace: Map<string, Value> | undefined): Compiled {
   if (!trace) return constant(value);
   const runtime = toRuntime(value);
-  return { constant: { value }, run: (row) => { for (const p of params) p.run(row); return runtime; } };
+  return {
+    constant: { value },
+    run: (row) => {
+      for (const p of params) p.run(row);
+      return runtime;
+    },
+  };
 }
 
 function logic(type: 'AND' | 'OR', params: Compiled[], tracing: boolean): Compiled {
@@ -246,8 +272,12 @@ const COMPARISONS: Record<'=' | '!=' | '>' | '>=' | '<' | '<=', (r: number) => b
   '<=': (r) => r <= 0,
 };
 
-function ge(r: number | null): boolean | null { return r === null ? null : r >= 0; }
-function le(r: number | null): boolean | null { return r === null ? null : r <= 0; }
+function ge(r: number | null): boolean | null {
+  return r === null ? null : r >= 0;
+}
+function le(r: number | null): boolean | null {
+  return r === null ? null : r <= 0;
+}
 function and3(a: boolean | null, b: boolean | null): boolean | null {
   if (a === false || b === false) return false;
   return a === null || b === null ? null : true;
@@ -307,9 +337,7 @@ function like(v: Value, pattern: Value): boolean | null {
   if (typeof v !== 'string' || typeof pattern !== 'string') return null;
   let re = likeCache.get(pattern);
   if (!re) {
-    const source = [...pattern]
-      .map((ch) => (ch === '%' ? '[^]*' : ch === '_' ? '[^]' : ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')))
-      .join('');
+    const source = [...pattern].map((ch) => (ch === '%' ? '[^]*' : ch === '_' ? '[^]' : ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'))).join('');
     re = new RegExp(`^${source}$`, 'u');
     if (likeCache.size > 500) likeCache.clear();
     likeCache.set(pattern, re);
@@ -335,10 +363,14 @@ function arithmetic(op: '+' | '-' | '*' | '/', params: Compiled[], trace: Map<st
 function doubleOp(op: '+' | '-' | '*' | '/', x: Value, y: Value): number | null {
   if (typeof x !== 'number' || typeof y !== 'number') return null;
   switch (op) {
-    case '+': return x + y;
-    case '-': return x - y;
-    case '*': return x * y;
-    case '/': return x / y;
+    case '+':
+      return x + y;
+    case '-':
+      return x - y;
+    case '*':
+      return x * y;
+    case '/':
+      return x / y;
   }
 }
 

@@ -61,9 +61,7 @@ export function exactRound(v: ExactNumber, digits: number): ExactNumber {
   let q = abs / factor;
   if ((abs % factor) * 2n >= factor) q += 1n;
   const mantissa = neg ? -q : q;
-  return digits >= 0
-    ? { mantissa, scale: digits, integer: v.integer }
-    : { mantissa: mantissa * TEN ** BigInt(-digits), scale: 0, integer: v.integer };
+  return digits >= 0 ? { mantissa, scale: digits, integer: v.integer } : { mantissa: mantissa * TEN ** BigInt(-digits), scale: 0, integer: v.integer };
 }
 
 /** ROUND of a DOUBLE as DuckDB computes it: round(x · 10^d) / 10^d, half away from zero. */

@@ -10,8 +10,14 @@ export * from './check.js';
 export { writeConditionSql } from './sql-writer.js';
 export { readConditionSql, type ReadConditionResult, type SqlReadError } from './sql-reader.js';
 export {
-  compileCondition, evaluateCondition, traceCondition, pathKey,
-  type CompiledCondition, type ConditionResult, type ConditionRow, type ConditionTrace,
+  compileCondition,
+  evaluateCondition,
+  traceCondition,
+  pathKey,
+  type CompiledCondition,
+  type ConditionResult,
+  type ConditionRow,
+  type ConditionTrace,
 } from './evaluate.js';
 export * from './attributes.js';
 export * from './rows.js';

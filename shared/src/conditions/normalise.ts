@@ -23,5 +23,5 @@ export function normaliseCondition(node: ConditionNode): ConditionNode {
     return params === node.params ? node : { type: node.type, params };
   }
   if (node.type === 'function' && node.value !== node.value.toUpperCase()) return { type: 'function', value: node.value.toUpperCase(), params };
-  return params === node.params ? node : { ...node, params } as ConditionNode;
+  return params === node.params ? node : ({ ...node, params } as ConditionNode);
 }

@@ -17,7 +17,14 @@ describe('rows conditions run on', () => {
   });
 
   it('a product row types its attributes and sums its stock; numbers stored as text are read', () => {
-    const row = productConditionRow({ Price: 10, Company: '2', Stock: { a: { qty: 3 }, b: { qty: 4 } }, Options: { canSell: true }, createdAt: { __timestamp: '2026-01-02T00:00:00.000Z' }, legacy: 'x' });
+    const row = productConditionRow({
+      Price: 10,
+      Company: '2',
+      Stock: { a: { qty: 3 }, b: { qty: 4 } },
+      Options: { canSell: true },
+      createdAt: { __timestamp: '2026-01-02T00:00:00.000Z' },
+      legacy: 'x',
+    });
     expect(row.Company).toBe(2);
     expect(row.stockQty).toBe(7);
     expect(row['Options.canSell']).toBe(true);
@@ -26,12 +33,25 @@ describe('rows conditions run on', () => {
   });
 
   it('a layout row holds the page view', () => {
-    const row = layoutConditionRow({ date: new Date('2026-11-20T15:00:00Z'), shipping: { region: 'RS' }, event: { name: 'page_view' }, product: { section: 'churrasco' } });
-    expect(evaluateCondition(tree("shipping.region IN ('RS', 'SC') AND date.month >= 11 AND date.day >= 20 AND product.section = 'churrasco' AND customer.id IS NULL"), row)).toBe(true);
+    const row = layoutConditionRow({
+      date: new Date('2026-11-20T15:00:00Z'),
+      shipping: { region: 'RS' },
+      event: { name: 'page_view' },
+      product: { section: 'churrasco' },
+    });
+    expect(
+      evaluateCondition(
+        tree("shipping.region IN ('RS', 'SC') AND date.month >= 11 AND date.day >= 20 AND product.section = 'churrasco' AND customer.id IS NULL"),
+        row,
+      ),
+    ).toBe(true);
   });
 
   it('a customer matches when any of its rows matches: one purchase event of a product of the category', () => {
-    const products: Record<string, Record<string, unknown>> = { G1: { ProductCode: 'G1', category: 'churrasqueiras' }, A1: { ProductCode: 'A1', category: 'acessorios-churrasco' } };
+    const products: Record<string, Record<string, unknown>> = {
+      G1: { ProductCode: 'G1', category: 'churrasqueiras' },
+      A1: { ProductCode: 'A1', category: 'acessorios-churrasco' },
+    };
     const now = new Date('2026-11-23T12:00:00Z');
     const activity = {
       customer: { id: 'c1', email: 'ana@x.test', firstName: 'Ana' },
@@ -48,7 +68,7 @@ describe('rows conditions run on', () => {
     expect(customerMatchesCondition(tree("event.name = 'view_item' AND date.daysAgo >= -7"), activity, options)).toBe(true);
     expect(customerMatchesCondition(tree("event.name = 'purchase' AND date.daysAgo >= -7"), activity, options)).toBe(false);
     expect(customerMatchesCondition(tree("customer.state = 'RS'"), activity, options)).toBe(true);
-    expect(customerMatchesCondition(tree('quote.shippingPrice = 0 AND product.ProductCode = \'G1\''), activity, options)).toBe(true);
+    expect(customerMatchesCondition(tree("quote.shippingPrice = 0 AND product.ProductCode = 'G1'"), activity, options)).toBe(true);
   });
 
   it('a customer without activity still has one row, of the customer alone', () => {

@@ -43,7 +43,14 @@ export interface DateParts {
 }
 
 const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', weekday: 'short',
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  weekday: 'short',
 });
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
@@ -52,8 +59,12 @@ export function datePartsOf(date: Date): DateParts {
   const p: Record<string, string> = {};
   for (const part of partsFormat.formatToParts(date)) p[part.type] = part.value;
   return {
-    minute: Number(p.minute), hour: Number(p.hour), day: Number(p.day), month: Number(p.month),
-    weekday: WEEKDAYS[p.weekday!] ?? 0, year: Number(p.year),
+    minute: Number(p.minute),
+    hour: Number(p.hour),
+    day: Number(p.day),
+    month: Number(p.month),
+    weekday: WEEKDAYS[p.weekday!] ?? 0,
+    year: Number(p.year),
   };
 }
 
@@ -160,8 +171,12 @@ const PRODUCT_KEYS = new Map(productCatalogue.map((a) => [a.name, `product.${a.n
 function datePart(date: Date | null, now?: Date): Record<string, number | null> {
   const parts = date ? datePartsOf(date) : null;
   const row: Record<string, number | null> = {
-    'date.minute': parts?.minute ?? null, 'date.hour': parts?.hour ?? null, 'date.day': parts?.day ?? null,
-    'date.month': parts?.month ?? null, 'date.weekday': parts?.weekday ?? null, 'date.year': parts?.year ?? null,
+    'date.minute': parts?.minute ?? null,
+    'date.hour': parts?.hour ?? null,
+    'date.day': parts?.day ?? null,
+    'date.month': parts?.month ?? null,
+    'date.weekday': parts?.weekday ?? null,
+    'date.year': parts?.year ?? null,
   };
   if (now) row['date.daysAgo'] = date ? daysAgo(date, now) : null;
   return row;
@@ -310,7 +325,7 @@ function customerPart(customer: Doc, events: readonly Doc[]): Record<string, unk
   let state = str(address.state) ?? str(customer.state);
   if (!state) {
     const latest = [...events].sort((a, b) => (isoDateOf(b.createdAt) ?? '').localeCompare(isoDateOf(a.createdAt) ?? ''))[0];
-    state = latest ? str(latest.zipcodeRegion) ?? str(((latest.about ?? {}) as Doc).ipRegion) : null;
+    state = latest ? (str(latest.zipcodeRegion) ?? str(((latest.about ?? {}) as Doc).ipRegion)) : null;
   }
   row['customer.state'] = state;
   return row;

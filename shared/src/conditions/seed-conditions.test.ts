@@ -7,14 +7,19 @@ import type { ConditionContext } from './types.js';
 import { readStoredCondition } from './value.js';
 
 /** Every condition the demo data holds opens, type-checks and saves unchanged. */
-const seed = JSON.parse(readFileSync(new URL('../../../emulator-data/seed/firestore.json', import.meta.url), 'utf8')) as Record<string, Record<string, unknown>>;
+const seed = JSON.parse(readFileSync(new URL('../../../emulator-data/seed/firestore.json', import.meta.url), 'utf8')) as Record<
+  string,
+  Record<string, unknown>
+>;
 
 function conditionsOf(path: string, doc: Record<string, unknown>): [ConditionContext, unknown][] {
   const collection = path.split('/')[2];
   if (collection === 'pricing-rule') return [['product', doc.rules]];
   if (collection === 'layout-rule') return [['layout', doc.rules]];
   if (collection === 'customer-segment') {
-    return ((doc.rules ?? []) as Record<string, unknown[]>[]).flatMap((r) => [...r.rulesIn!, ...r.rulesInOnly!, ...r.rulesNotIn!].map((c) => ['customer', c] as [ConditionContext, unknown]));
+    return ((doc.rules ?? []) as Record<string, unknown[]>[]).flatMap((r) =>
+      [...r.rulesIn!, ...r.rulesInOnly!, ...r.rulesNotIn!].map((c) => ['customer', c] as [ConditionContext, unknown]),
+    );
   }
   return [];
 }

@@ -8,9 +8,7 @@ import type { ConditionNode, ListItem, OperatorType } from './types.js';
  * node types cannot express (NOT, CASE, NOT IN, IS TRUE, %, ILIKE, unknown functions, subqueries…)
  * is refused with a Portuguese message and its position: nothing is ever half-imported.
  */
-export type ReadConditionResult =
-  | { ok: true; map: ConditionNode }
-  | { ok: false; error: SqlReadError };
+export type ReadConditionResult = { ok: true; map: ConditionNode } | { ok: false; error: SqlReadError };
 
 export interface SqlReadError {
   /** Portuguese, with the position: 'Posição 12: ...'. */
@@ -35,7 +33,11 @@ export function readConditionSql(sql: string): ReadConditionResult {
 }
 
 class ReadError extends Error {
-  constructor(message: string, readonly from: number, readonly to: number) {
+  constructor(
+    message: string,
+    readonly from: number,
+    readonly to: number,
+  ) {
     super(message);
   }
 }
@@ -57,12 +59,17 @@ const OPERATORS = ['!=', '<>', '<=', '>=', '=', '<', '>', '+', '-', '*', '/', '%
 function tokenize(sql: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
-  const push = (kind: TokenKind, from: number, to: number, value = sql.slice(from, to)) =>
-    tokens.push({ kind, text: sql.slice(from, to), value, from, to });
+  const push = (kind: TokenKind, from: number, to: number, value = sql.slice(from, to)) => tokens.push({ kind, text: sql.slice(from, to), value, from, to });
   while (i < sql.length) {
     const ch = sql[i]!;
-    if (ch === ' ' || ch === '\n' || ch === '\t' || ch === '\r' || /\s/.test(ch)) { i++; continue; }
-    if (sql.startsWith('--', i)) { while (i < sql.length && sql[i] !== '\n') i++; continue; }
+    if (ch === ' ' || ch === '\n' || ch === '\t' || ch === '\r' || /\s/.test(ch)) {
+      i++;
+      continue;
+    }
+    if (sql.startsWith('--', i)) {
+      while (i < sql.length && sql[i] !== '\n') i++;
+      continue;
+    }
     if (sql.startsWith('/*', i)) {
       const end = sql.indexOf('*/', i + 2);
       if (end < 0) throw new ReadError('comentário /* sem o */ que o fecha.', i, sql.length);
@@ -74,9 +81,14 @@ function tokenize(sql: string): Token[] {
       let value = '';
       i++;
       for (;;) {
-        if (i >= sql.length) throw new ReadError(ch === "'" ? 'texto sem a aspa que o fecha.' : 'nome entre aspas duplas sem a aspa que o fecha.', from, sql.length);
+        if (i >= sql.length)
+          throw new ReadError(ch === "'" ? 'texto sem a aspa que o fecha.' : 'nome entre aspas duplas sem a aspa que o fecha.', from, sql.length);
         if (sql[i] === ch) {
-          if (sql[i + 1] === ch) { value += ch; i += 2; continue; }
+          if (sql[i + 1] === ch) {
+            value += ch;
+            i += 2;
+            continue;
+          }
           i++;
           break;
         }
@@ -88,13 +100,29 @@ function tokenize(sql: string): Token[] {
     }
     NUMBER.lastIndex = i;
     const number = NUMBER.exec(sql);
-    if (number) { push('number', i, i + number[0].length); i += number[0].length; continue; }
+    if (number) {
+      push('number', i, i + number[0].length);
+      i += number[0].length;
+      continue;
+    }
     IDENT.lastIndex = i;
     const ident = IDENT.exec(sql);
-    if (ident) { push('ident', i, i + ident[0].length); i += ident[0].length; continue; }
+    if (ident) {
+      push('ident', i, i + ident[0].length);
+      i += ident[0].length;
+      continue;
+    }
     const op = OPERATORS.find((o) => sql.startsWith(o, i));
-    if (op) { push('op', i, i + op.length); i += op.length; continue; }
-    if ('(),.'.includes(ch)) { push('punct', i, i + 1); i++; continue; }
+    if (op) {
+      push('op', i, i + op.length);
+      i += op.length;
+      continue;
+    }
+    if ('(),.'.includes(ch)) {
+      push('punct', i, i + 1);
+      i++;
+      continue;
+    }
     throw new ReadError(`caractere inesperado '${ch}'.`, i, i + 1);
   }
   tokens.push({ kind: 'end', text: '', value: '', from: sql.length, to: sql.length });
@@ -108,15 +136,27 @@ const KEYWORDS = new Set(['and', 'or', 'not', 'is', 'null', 'true', 'false', 'in
 
 class Parser {
   private at = 0;
-  constructor(private readonly tokens: Token[], private readonly sql: string) {}
+  constructor(
+    private readonly tokens: Token[],
+    private readonly sql: string,
+  ) {}
 
-  private peek(offset = 0): Token { return this.tokens[Math.min(this.at + offset, this.tokens.length - 1)]!; }
-  private next(): Token { const t = this.peek(); this.at++; return t; }
+  private peek(offset = 0): Token {
+    return this.tokens[Math.min(this.at + offset, this.tokens.length - 1)]!;
+  }
+  private next(): Token {
+    const t = this.peek();
+    this.at++;
+    return t;
+  }
   private isWord(word: string, offset = 0): boolean {
     const t = this.peek(offset);
     return t.kind === 'ident' && t.text.toLowerCase() === word;
   }
-  private isPunct(p: string): boolean { const t = this.peek(); return t.kind === 'punct' && t.text === p; }
+  private isPunct(p: string): boolean {
+    const t = this.peek();
+    return t.kind === 'punct' && t.text === p;
+  }
   private fail(message: string, token: Token = this.peek()): never {
     throw new ReadError(message, token.from, Math.max(token.to, token.from + 1));
   }
@@ -185,7 +225,8 @@ class Parser {
     if (this.isWord('not') && (this.isWord('in', 1) || this.isWord('like', 1) || this.isWord('between', 1) || this.isWord('ilike', 1))) {
       this.fail(`NOT ${this.peek(1).text.toUpperCase()} não pode ser representado no construtor.`);
     }
-    if (this.isWord('ilike') || this.isWord('similar')) this.fail(`${this.peek().text.toUpperCase()} não é aceito; use LIKE (diferencia maiúsculas) com LOWER().`);
+    if (this.isWord('ilike') || this.isWord('similar'))
+      this.fail(`${this.peek().text.toUpperCase()} não é aceito; use LIKE (diferencia maiúsculas) com LOWER().`);
     if (this.isWord('between')) {
       this.next();
       if (this.isWord('symmetric') || this.isWord('asymmetric')) this.fail('BETWEEN SYMMETRIC não é aceito.');
@@ -309,11 +350,18 @@ class Parser {
     }
     const word = t.text.toLowerCase();
     if (t.kind === 'ident') {
-      if (word === 'true' || word === 'false') { this.next(); return { type: 'bool', value: word === 'true' }; }
-      if (word === 'null') { this.next(); return { type: 'null', value: null }; }
+      if (word === 'true' || word === 'false') {
+        this.next();
+        return { type: 'bool', value: word === 'true' };
+      }
+      if (word === 'null') {
+        this.next();
+        return { type: 'null', value: null };
+      }
       if (word === 'case') this.fail('CASE não é aceito; use IF(condição, então, senão).');
       if (this.peek(1).kind === 'punct' && this.peek(1).text === '(') return this.parseCall();
-      if (KEYWORDS.has(word) || RESERVED_WORDS.has(word)) this.fail(`'${t.text}' é uma palavra reservada; um campo com esse nome vai entre aspas duplas ("${t.text}").`);
+      if (KEYWORDS.has(word) || RESERVED_WORDS.has(word))
+        this.fail(`'${t.text}' é uma palavra reservada; um campo com esse nome vai entre aspas duplas ("${t.text}").`);
     }
     return this.parseField();
   }
@@ -357,7 +405,10 @@ class Parser {
         throw new ReadError(`${name} recebe ${expected} argumento${max > 1 ? 's' : ''}, não ${args.length}.`, nameToken.from, this.peek(-1).to);
       }
     };
-    if (name === 'IF') { arity(3, 3); return { type: 'IF', params: args }; }
+    if (name === 'IF') {
+      arity(3, 3);
+      return { type: 'IF', params: args };
+    }
     if (name === 'ROUND') {
       arity(1, 2);
       if (args[1] && !(args[1].type === 'numeric' && Number.isInteger(args[1].value))) {

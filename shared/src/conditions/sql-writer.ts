@@ -100,11 +100,13 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Words DuckDB (and PostgreSQL) reserve: a field part named so is quoted. */
 export const RESERVED_WORDS = new Set(
-  ('all analyse analyze and any array as asc asymmetric both case cast check collate column constraint create ' +
+  (
+    'all analyse analyze and any array as asc asymmetric both case cast check collate column constraint create ' +
     'default deferrable desc describe distinct do else end except false fetch for foreign from grant group having ' +
     'in initially intersect into lateral leading limit null offset on only or order placing primary references ' +
     'returning select show some summarize symmetric table then to trailing true union unique using variadic when ' +
-    'where window with between is like not if interval qualify pivot unpivot ilike similar exists escape').split(' '),
+    'where window with between is like not if interval qualify pivot unpivot ilike similar exists escape'
+  ).split(' '),
 );
 
 const fieldCache = new Map<string, string>();

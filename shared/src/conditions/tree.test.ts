@@ -7,7 +7,13 @@ import { addOperand, canRemove, canUnwrap, moveOperand, nodeAt, removeOperand, r
 import { writeConditionSql } from './sql-writer.js';
 import type { ConditionNode } from './types.js';
 
-const eq = (field: string, value: number): ConditionNode => ({ type: '=', params: [{ type: 'field', value: field }, { type: 'numeric', value }] });
+const eq = (field: string, value: number): ConditionNode => ({
+  type: '=',
+  params: [
+    { type: 'field', value: field },
+    { type: 'numeric', value },
+  ],
+});
 const and = (...params: ConditionNode[]): ConditionNode => ({ type: 'AND', params });
 
 describe('tree operations addressed by path', () => {
@@ -36,7 +42,10 @@ describe('tree operations addressed by path', () => {
     expect(canUnwrap(wrapped, [1])).toBe(true);
     expect(writeConditionSql(unwrapNode(wrapped, [1]))).toBe('a = 1 AND b = 2 AND c = 3');
     expect(writeConditionSql(unwrapNode(tree, []))).toBe('a = 1');
-    const iffed = wrapNode(eq('a', 1), [], 'IF', [{ type: 'bool', value: true }, { type: 'bool', value: false }]);
+    const iffed = wrapNode(eq('a', 1), [], 'IF', [
+      { type: 'bool', value: true },
+      { type: 'bool', value: false },
+    ]);
     expect(writeConditionSql(iffed)).toBe('IF(a = 1, TRUE, FALSE)');
     expect(writeConditionSql(unwrapNode(iffed, []))).toBe('a = 1');
   });

@@ -12,8 +12,25 @@ export interface ConditionValue {
 
 /** Operators: nodes with `params`. */
 export const OPERATOR_TYPES = [
-  'IF', 'AND', 'OR', '!=', '=', '>', '>=', '<', '<=', 'BETWEEN', 'LIKE', 'IN', 'IS NULL', 'IS NOT NULL',
-  '/', '*', '+', '-', 'ROUND',
+  'IF',
+  'AND',
+  'OR',
+  '!=',
+  '=',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'BETWEEN',
+  'LIKE',
+  'IN',
+  'IS NULL',
+  'IS NOT NULL',
+  '/',
+  '*',
+  '+',
+  '-',
+  'ROUND',
 ] as const;
 export type OperatorType = (typeof OPERATOR_TYPES)[number];
 

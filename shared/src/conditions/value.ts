@@ -7,10 +7,7 @@ export function conditionValue(map: ConditionNode): ConditionValue {
   return { map, sql: writeConditionSql(map) };
 }
 
-export type StoredConditionRead =
-  | { kind: 'empty' }
-  | { kind: 'condition'; value: ConditionValue; map: ConditionNode }
-  | { kind: 'invalid'; message: string };
+export type StoredConditionRead = { kind: 'empty' } | { kind: 'condition'; value: ConditionValue; map: ConditionNode } | { kind: 'invalid'; message: string };
 
 /**
  * Reads a stored condition field. `empty` for null/undefined (a new document); `invalid` when the

@@ -8,9 +8,7 @@ import type { FieldDefinition } from './types.js';
 export const timestampLike = z.custom<unknown>(
   (value) =>
     value instanceof Date ||
-    (typeof value === 'object' &&
-      value !== null &&
-      ('toDate' in value || ('seconds' in value && 'nanoseconds' in value) || 'timestamp' in value)),
+    (typeof value === 'object' && value !== null && ('toDate' in value || ('seconds' in value && 'nanoseconds' in value) || 'timestamp' in value)),
   { message: 'Data inválida' },
 );
 

@@ -5,18 +5,7 @@
  * keyboard '\' sits left of Z (IntlBackslash) and the key where US has '\' types ']', so matching
  * the produced key is what keeps Cmd+\ right there.
  */
-export type LayoutShortcut =
-  | 'copy'
-  | 'paste'
-  | 'hideTools'
-  | 'zoomOut'
-  | 'zoomReset'
-  | 'zoomIn'
-  | 'undo'
-  | 'redo'
-  | 'handTool'
-  | 'selectTool'
-  | 'toggleMobile';
+export type LayoutShortcut = 'copy' | 'paste' | 'hideTools' | 'zoomOut' | 'zoomReset' | 'zoomIn' | 'undo' | 'redo' | 'handTool' | 'selectTool' | 'toggleMobile';
 
 export interface KeyEventLike {
   key: string;
@@ -90,9 +79,7 @@ export function shortcutFor(event: KeyEventLike): LayoutShortcut | null {
   const key = matchedKey(event);
   if (key === null) return null;
   const mod = event.metaKey || event.ctrlKey;
-  const matches = LAYOUT_KEYMAP.filter(
-    (b) => b.mod === mod && (b.shift === 'any' || b.shift === event.shiftKey) && b.keys.includes(key),
-  );
+  const matches = LAYOUT_KEYMAP.filter((b) => b.mod === mod && (b.shift === 'any' || b.shift === event.shiftKey) && b.keys.includes(key));
   return matches.length === 1 ? matches[0]!.shortcut : null;
 }
 

@@ -25,15 +25,17 @@ import {
 
 const leafTypes = LAYOUT_NODE_TYPES.filter((t) => t !== 'ContainerComponent');
 
-const storedTree: fc.Arbitrary<StoredLayoutNode> = fc.letrec<{ node: StoredLayoutNode }>((tie) => ({
-  node: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    fc.record({ type: fc.constantFrom(...leafTypes), className: fc.string({ maxLength: 4 }) }).map((n) => ({ id: '', ...n }) as StoredLayoutNode),
-    fc
-      .record({ className: fc.string({ maxLength: 4 }), children: fc.array(tie('node'), { maxLength: 4 }) })
-      .map((n) => ({ id: '', type: 'ContainerComponent', href: '', ...n }) as StoredLayoutNode),
-  ),
-})).node.map((node) => (node.type === 'ContainerComponent' ? node : { id: '', type: 'ContainerComponent', children: [node] }));
+const storedTree: fc.Arbitrary<StoredLayoutNode> = fc
+  .letrec<{ node: StoredLayoutNode }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.record({ type: fc.constantFrom(...leafTypes), className: fc.string({ maxLength: 4 }) }).map((n) => ({ id: '', ...n }) as StoredLayoutNode),
+      fc
+        .record({ className: fc.string({ maxLength: 4 }), children: fc.array(tie('node'), { maxLength: 4 }) })
+        .map((n) => ({ id: '', type: 'ContainerComponent', href: '', ...n }) as StoredLayoutNode),
+    ),
+  }))
+  .node.map((node) => (node.type === 'ContainerComponent' ? node : { id: '', type: 'ContainerComponent', children: [node] }));
 
 type Op =
   | { kind: 'insert'; parent: number; index: number; type: LayoutNodeType }

@@ -53,7 +53,10 @@ const sample = {
 
 describe('stored layouts', () => {
   it('open and save back unchanged: every layout of the seed', () => {
-    const seed = JSON.parse(readFileSync(new URL('../../../emulator-data/seed/firestore.json', import.meta.url), 'utf8')) as Record<string, Record<string, unknown>>;
+    const seed = JSON.parse(readFileSync(new URL('../../../emulator-data/seed/firestore.json', import.meta.url), 'utf8')) as Record<
+      string,
+      Record<string, unknown>
+    >;
     const layouts = Object.entries(seed).filter(([path, doc]) => /\/(content|course|post|page)\//.test(path) && typeof doc.content === 'object' && doc.content);
     expect(layouts.length).toBeGreaterThan(5);
     for (const [path, doc] of layouts) {
@@ -74,7 +77,14 @@ describe('stored layouts', () => {
   });
 
   it('keeps unknown fields and unknown node types as stored, and repairs duplicate ids', () => {
-    const value = { ...sample, extra: { a: 1 }, children: [{ id: 'a', type: 'FutureComponent', children: [1, 2] }, { id: 'a', type: 'TextComponent', text: '' }] };
+    const value = {
+      ...sample,
+      extra: { a: 1 },
+      children: [
+        { id: 'a', type: 'FutureComponent', children: [1, 2] },
+        { id: 'a', type: 'TextComponent', text: '' },
+      ],
+    };
     const stored = layoutToStored(open(value));
     expect(stored.extra).toEqual({ a: 1 });
     expect(stored.children![0]).toEqual({ id: 'a', type: 'FutureComponent', children: [1, 2] });
@@ -160,10 +170,15 @@ describe('clipboard', () => {
   });
 
   it("refuses what is not a layout: 'Dados inválidos'", () => {
-    for (const text of ['', 'olá', '{"kind":"x"}', JSON.stringify({ kind: 'console.layout-nodes', version: 2, nodes: [{ id: 'a', type: 'TextComponent' }] }),
+    for (const text of [
+      '',
+      'olá',
+      '{"kind":"x"}',
+      JSON.stringify({ kind: 'console.layout-nodes', version: 2, nodes: [{ id: 'a', type: 'TextComponent' }] }),
       JSON.stringify({ kind: 'console.layout-nodes', version: 1, nodes: [{ id: 'a', type: 'TextComponent', text: 3 }] }),
       JSON.stringify({ kind: 'console.layout-nodes', version: 1, nodes: [{ id: 'a', type: 'TextComponent', children: [] }] }),
-      JSON.stringify({ kind: 'console.layout-nodes', version: 1, nodes: [{ id: 'a', type: 'Script' }] })]) {
+      JSON.stringify({ kind: 'console.layout-nodes', version: 1, nodes: [{ id: 'a', type: 'Script' }] }),
+    ]) {
       expect(parseClipboardText(text), text).toMatchObject({ ok: false, error: { message: 'Dados inválidos' } });
     }
   });

@@ -18,7 +18,10 @@ export class NodeMap<V> {
   ) {}
 
   static empty<V>(): NodeMap<V> {
-    return new NodeMap<V>(Array.from({ length: BUCKETS }, () => new Map<string, V>()), 0);
+    return new NodeMap<V>(
+      Array.from({ length: BUCKETS }, () => new Map<string, V>()),
+      0,
+    );
   }
 
   get(id: string): V | undefined {

@@ -68,9 +68,21 @@ export const LAYOUT_NODE_SPECS: Readonly<Record<LayoutNodeType, LayoutNodeSpec>>
   VideoComponent: spec('VideoComponent', 'Video', { name: 'file', title: 'Vídeo', kind: 'video' }, { file: null }, { file: optionalFile }),
   FileComponent: spec('FileComponent', 'Arquivo', { name: 'file', title: 'Arquivo', kind: 'file' }, { file: null }, { file: optionalFile }),
   ContainerComponent: spec('ContainerComponent', 'Container', { name: 'href', title: 'Link (href)', kind: 'href' }, { href: '' }, { href: optionalString }),
-  ContentComponent: spec('ContentComponent', 'Contents', { name: 'contentId', title: 'Conteúdo', kind: 'contentId' }, { contentId: '' }, { contentId: optionalString }),
+  ContentComponent: spec(
+    'ContentComponent',
+    'Contents',
+    { name: 'contentId', title: 'Conteúdo', kind: 'contentId' },
+    { contentId: '' },
+    { contentId: optionalString },
+  ),
   EmbedComponent: spec('EmbedComponent', 'Embed', { name: 'html', title: 'HTML', kind: 'html' }, { html: '' }, { html: optionalString }),
-  ProductsComponent: spec('ProductsComponent', 'Products', { name: 'productIds', title: 'Produtos (códigos separados por vírgula)', kind: 'productIds' }, { productIds: '' }, { productIds: optionalString }),
+  ProductsComponent: spec(
+    'ProductsComponent',
+    'Products',
+    { name: 'productIds', title: 'Produtos (códigos separados por vírgula)', kind: 'productIds' },
+    { productIds: '' },
+    { productIds: optionalString },
+  ),
 };
 
 export function isLayoutNodeType(type: unknown): type is LayoutNodeType {
@@ -97,29 +109,25 @@ export interface StoredLayoutNode {
  * kept as it is (its own fields, children included, are opaque to the editor).
  */
 export const storedLayoutNodeSchema: z.ZodType<StoredLayoutNode> = z.lazy(() =>
-  z
-    .looseObject({ id: z.string(), type: z.string().min(1), className: z.string().optional() })
-    .check((ctx) => {
-      const node = ctx.value as Record<string, unknown>;
-      if (node.type !== CONTAINER_TYPE || node.children === undefined) return;
-      const children = z.array(storedLayoutNodeSchema).safeParse(node.children);
-      if (!children.success) ctx.issues.push({ code: 'custom', message: 'children inválidos', input: node.children });
-    }),
+  z.looseObject({ id: z.string(), type: z.string().min(1), className: z.string().optional() }).check((ctx) => {
+    const node = ctx.value as Record<string, unknown>;
+    if (node.type !== CONTAINER_TYPE || node.children === undefined) return;
+    const children = z.array(storedLayoutNodeSchema).safeParse(node.children);
+    if (!children.success) ctx.issues.push({ code: 'custom', message: 'children inválidos', input: node.children });
+  }),
 ) as z.ZodType<StoredLayoutNode>;
 
 /** Stricter, for data pasted from outside: known types only, their fields of the right kind, children only on containers. */
 export const pastedLayoutNodeSchema: z.ZodType<StoredLayoutNode> = z.lazy(() =>
-  z
-    .looseObject({ id: z.string(), type: z.enum(LAYOUT_NODE_TYPES), children: z.array(pastedLayoutNodeSchema).optional() })
-    .check((ctx) => {
-      const node = ctx.value as Record<string, unknown> & { type: LayoutNodeType };
-      if (node.children !== undefined && node.type !== CONTAINER_TYPE) {
-        ctx.issues.push({ code: 'custom', message: 'só containers têm filhos', input: node });
-        return;
-      }
-      const fields = LAYOUT_NODE_SPECS[node.type].fields.safeParse(node);
-      if (!fields.success) ctx.issues.push({ code: 'custom', message: 'campos inválidos', input: node });
-    }),
+  z.looseObject({ id: z.string(), type: z.enum(LAYOUT_NODE_TYPES), children: z.array(pastedLayoutNodeSchema).optional() }).check((ctx) => {
+    const node = ctx.value as Record<string, unknown> & { type: LayoutNodeType };
+    if (node.children !== undefined && node.type !== CONTAINER_TYPE) {
+      ctx.issues.push({ code: 'custom', message: 'só containers têm filhos', input: node });
+      return;
+    }
+    const fields = LAYOUT_NODE_SPECS[node.type].fields.safeParse(node);
+    if (!fields.success) ctx.issues.push({ code: 'custom', message: 'campos inválidos', input: node });
+  }),
 ) as z.ZodType<StoredLayoutNode>;
 
 /** The layout a document without one starts from: a root container (document 1 §3). */

@@ -80,7 +80,13 @@ export function removeNode(tree: LayoutTree, id: string): LayoutResult<LayoutTre
   const nodes = tree.nodes.edit();
   for (const gone of subtreeIds(tree, id)) nodes.delete(gone);
   const parent = nodes.get(node.parentId!)!;
-  nodes.set(parent.id, withChildren(parent, parent.children!.filter((child) => child !== id)));
+  nodes.set(
+    parent.id,
+    withChildren(
+      parent,
+      parent.children!.filter((child) => child !== id),
+    ),
+  );
   return ok({ rootId: tree.rootId, nodes: nodes.done() });
 }
 

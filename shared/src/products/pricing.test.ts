@@ -29,9 +29,7 @@ describe('product prices (document 1 §3, §9)', () => {
     expect(perPackagePrice({ PriceNet: 60, qty: 6 })).toBe(10);
     expect(perPackagePrice({ PriceNet: 60, qty: 0 })).toBeNull();
     expect(perPackagePrice({ PriceNet: 60 })).toBeNull();
-    expect(
-      packagePriceRows({ '12': { PriceNet: 96, qty: 12 }, '6': { PriceNet: 60, qty: 6 }, bad: null }),
-    ).toEqual([
+    expect(packagePriceRows({ '12': { PriceNet: 96, qty: 12 }, '6': { PriceNet: 60, qty: 6 }, bad: null })).toEqual([
       { key: '6', qty: 6, priceNet: 60, unitPrice: 10 },
       { key: '12', qty: 12, priceNet: 96, unitPrice: 8 },
     ]);

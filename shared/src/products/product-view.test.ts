@@ -38,6 +38,8 @@ describe('the product as the panel reads it (document 1 §3)', () => {
     expect(productView({ ProductImage: 'https://a/1.jpg' }, { ProductImage: '' }, 'P')?.ProductImage).toBe('https://a/1.jpg');
     expect(productView({ images: [{ image: { url: '' } }, { image: { url: 'https://a/w.jpg' } }] }, null, 'P')?.ProductImage).toBe('https://a/w.jpg');
     expect(productView({ images: [{ url: 'https://a/f.jpg' }] }, null, 'P')?.ProductImage).toBe('https://a/f.jpg');
-    expect(productView({ ProductFiles: { Files: [{ FileCDNURL: '' }, { FileCDNURL: 'https://cdn/x.jpg' }] } }, {}, 'P')?.ProductImage).toBe('https://cdn/x.jpg');
+    expect(productView({ ProductFiles: { Files: [{ FileCDNURL: '' }, { FileCDNURL: 'https://cdn/x.jpg' }] } }, {}, 'P')?.ProductImage).toBe(
+      'https://cdn/x.jpg',
+    );
   });
 });

@@ -28,7 +28,8 @@ export function parseTemplateParams(raw: unknown): ParamsResult {
       return { ok: false, error: 'Parâmetros do template: JSON inválido.' };
     }
   }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return { ok: false, error: 'Parâmetros do template: informe um objeto JSON, como {"1": "{{firstName}}"}.' };
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    return { ok: false, error: 'Parâmetros do template: informe um objeto JSON, como {"1": "{{firstName}}"}.' };
   for (const [key, value] of Object.entries(data)) {
     const m = /^(?:(body|header|button)\.)?(\d+)$/.exec(key.trim());
     if (!m) return { ok: false, error: `Parâmetros do template: chave inválida "${key}" (use 1, header.1 ou button.0).` };
@@ -73,7 +74,10 @@ export type ComponentsResult = { ok: true; components: SendComponent[] } | { ok:
  */
 export function buildSendComponents(template: WhatsappTemplate, params: TemplateParams, customer: TemplateRecipient): ComponentsResult {
   const components: SendComponent[] = [];
-  for (const [type, values] of [['HEADER', params.header], ['BODY', params.body]] as const) {
+  for (const [type, values] of [
+    ['HEADER', params.header],
+    ['BODY', params.body],
+  ] as const) {
     const component = template.components.find((c) => c.type === type);
     const count = placeholderCount(component?.text);
     if (count === 0) continue;
@@ -95,10 +99,16 @@ export function buildSendComponents(template: WhatsappTemplate, params: Template
       const payload = fillCustomerVariables(value ?? button.text, customer);
       components.push({ type: 'button', sub_type: 'quick_reply', index: String(index), parameters: [{ type: 'payload', payload }] });
     } else if (kind === 'URL' && placeholderCount(button.url) > 0) {
-      components.push({ type: 'button', sub_type: 'url', index: String(index), parameters: [{ type: 'text', text: fillCustomerVariables(value ?? '', customer) }] });
+      components.push({
+        type: 'button',
+        sub_type: 'url',
+        index: String(index),
+        parameters: [{ type: 'text', text: fillCustomerVariables(value ?? '', customer) }],
+      });
     }
   });
   const missingUrl = components.find((c) => c.type === 'button' && c.sub_type === 'url' && c.parameters[0]!.text === '');
-  if (missingUrl) return { ok: false, error: `O template ${template.name} tem um botão de link com parâmetro; informe button.${(missingUrl as { index: string }).index}.` };
+  if (missingUrl)
+    return { ok: false, error: `O template ${template.name} tem um botão de link com parâmetro; informe button.${(missingUrl as { index: string }).index}.` };
   return { ok: true, components };
 }

@@ -13,7 +13,14 @@ const TEMPLATE = parseStoredTemplate(
       { type: 'HEADER', format: 'TEXT', text: 'Ofertas para {{1}}' },
       { type: 'BODY', text: 'Olá, {{1}}! Use o cupom {{2}}.' },
       { type: 'FOOTER', text: 'Responda SAIR' },
-      { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Quero ver' }, { type: 'QUICK_REPLY', text: 'Não' }, { type: 'URL', text: 'Ver', url: 'https://x.test/{{1}}' }] },
+      {
+        type: 'BUTTONS',
+        buttons: [
+          { type: 'QUICK_REPLY', text: 'Quero ver' },
+          { type: 'QUICK_REPLY', text: 'Não' },
+          { type: 'URL', text: 'Ver', url: 'https://x.test/{{1}}' },
+        ],
+      },
     ],
   }),
 )!;
@@ -46,7 +53,13 @@ describe('templates', () => {
     expect(parts.footer).toBe('Responda SAIR');
     expect(parts.buttons.map((b) => b.type)).toEqual(['QUICK_REPLY', 'QUICK_REPLY', 'URL']);
     expect(placeholderCount(parts.body)).toBe(2);
-    expect(previewSegments('Olá, {{1}}! Cupom {{2}}.', { 2: 'X' })).toEqual([{ text: 'Olá, ' }, { placeholder: 1 }, { text: '! Cupom ' }, { placeholder: 2, value: 'X' }, { text: '.' }]);
+    expect(previewSegments('Olá, {{1}}! Cupom {{2}}.', { 2: 'X' })).toEqual([
+      { text: 'Olá, ' },
+      { placeholder: 1 },
+      { text: '! Cupom ' },
+      { placeholder: 2, value: 'X' },
+      { text: '.' },
+    ]);
     expect(parseStoredTemplate('{not json')).toBeNull();
     expect(parseStoredTemplate({ name: 'x' })).toBeNull();
   });
@@ -62,7 +75,13 @@ describe('campaign parameters', () => {
       ok: true,
       components: [
         { type: 'header', parameters: [{ type: 'text', text: 'Ana Rocha' }] },
-        { type: 'body', parameters: [{ type: 'text', text: 'Ana' }, { type: 'text', text: 'CHURRAS15' }] },
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', text: 'Ana' },
+            { type: 'text', text: 'CHURRAS15' },
+          ],
+        },
         { type: 'button', sub_type: 'quick_reply', index: '0', parameters: [{ type: 'payload', payload: 'Quero ver' }] },
         { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: 'NAO_Ana' }] },
         { type: 'button', sub_type: 'url', index: '2', parameters: [{ type: 'text', text: 'abc' }] },
@@ -72,7 +91,10 @@ describe('campaign parameters', () => {
   it('refuses a missing placeholder before Meta would (132000), and bad JSON', () => {
     const params = parseTemplateParams({ 1: 'x', 'header.1': 'h', 'button.2': 'u' });
     if (!params.ok) throw new Error(params.error);
-    expect(buildSendComponents(TEMPLATE, params.params, {})).toEqual({ ok: false, error: 'O template oferta_churrasco espera 2 parâmetro(s) em BODY; falta o {{2}}.' });
+    expect(buildSendComponents(TEMPLATE, params.params, {})).toEqual({
+      ok: false,
+      error: 'O template oferta_churrasco espera 2 parâmetro(s) em BODY; falta o {{2}}.',
+    });
     expect(parseTemplateParams('{')).toEqual({ ok: false, error: 'Parâmetros do template: JSON inválido.' });
     expect(parseTemplateParams('{"x": 1}').ok).toBe(false);
   });

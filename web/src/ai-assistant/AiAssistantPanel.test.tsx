@@ -7,7 +7,12 @@ import { system } from '../app/theme';
 import { AiAssistantPanel } from './AiAssistantPanel';
 import { assistantReducer, initialAssistantState } from './assistant-state';
 
-const text = (html: string) => html.replace(/<style[^>]*>[\s\S]*?<\/style>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('the assistant panel', () => {
   it('shows the messages, the diff with accept and reject, a conflict, a refusal and an error', () => {

@@ -68,20 +68,27 @@ export function AiAssistantPanel({ assistant, values, onApply, onClose }: AiAssi
             case 'operator':
               return (
                 <Box key={i} alignSelf="flex-end" bg="blue.subtle" borderRadius="md" px="3" py="2" maxW="90%" data-testid="ai-operator-message">
-                  <Text fontSize="sm" whiteSpace="pre-wrap">{entry.text}</Text>
+                  <Text fontSize="sm" whiteSpace="pre-wrap">
+                    {entry.text}
+                  </Text>
                 </Box>
               );
             case 'assistant':
               return (
                 <Box key={i} bg="bg.muted" borderRadius="md" px="3" py="2" maxW="90%" data-testid="ai-assistant-message">
-                  <Text fontSize="sm" whiteSpace="pre-wrap">{entry.text}</Text>
+                  <Text fontSize="sm" whiteSpace="pre-wrap">
+                    {entry.text}
+                  </Text>
                 </Box>
               );
             case 'refusal':
               return (
                 <Box key={i} bg="orange.subtle" borderRadius="md" px="3" py="2" maxW="90%" data-testid="ai-refusal">
                   <Text fontSize="sm">
-                    <Text as="span" fontWeight="semibold">{ASSISTANT_TEXTS.refusal}</Text> {entry.text}
+                    <Text as="span" fontWeight="semibold">
+                      {ASSISTANT_TEXTS.refusal}
+                    </Text>{' '}
+                    {entry.text}
                   </Text>
                 </Box>
               );

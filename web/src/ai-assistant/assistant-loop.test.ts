@@ -4,7 +4,8 @@ import { AI_RESPONSE_PATH, runAssistantTurn, type AiPost } from './assistant-loo
 
 const context = { project: 'main', document: { collection: 'product', id: '1' }, productData: {} };
 const reply = (status: number, body: unknown) => ({ ok: status < 400, status, json: async () => body });
-const call = (name: string, args = '{}') => reply(200, { ok: true, messages: { content: null, function_call: { name, arguments: args }, refusal: null }, error: null });
+const call = (name: string, args = '{}') =>
+  reply(200, { ok: true, messages: { content: null, function_call: { name, arguments: args }, refusal: null }, error: null });
 
 describe('the assistant loop', () => {
   it(`asks at most ${AI_MAX_ROUNDS} times, then stops with the limit's message and a consistent conversation`, async () => {
@@ -20,8 +21,10 @@ describe('the assistant loop', () => {
   });
 
   it('tells the catalogue errors apart', async () => {
-    const once = (answer: ReturnType<typeof reply>, tool = reply(200, { ok: true, result: {} })): AiPost => async (path) =>
-      path.startsWith(AI_RESPONSE_PATH) ? answer : tool;
+    const once =
+      (answer: ReturnType<typeof reply>, tool = reply(200, { ok: true, result: {} })): AiPost =>
+      async (path) =>
+        path.startsWith(AI_RESPONSE_PATH) ? answer : tool;
     expect((await runAssistantTurn([], 'Oi', context, once(reply(429, { error: 'Limite.' })))).error).toBe('Limite.');
     expect((await runAssistantTurn([], 'Oi', context, once(reply(200, { ok: false, messages: null, error: 'Filtrada.' })))).error).toBe('Filtrada.');
     expect((await runAssistantTurn([], 'Oi', context, once(reply(502, null)))).error).toBe(AI_ERRORS.notOk);

@@ -58,7 +58,10 @@ async function jsonOf(res: { json(): Promise<unknown> }): Promise<unknown> {
 
 /** The operator's own words, for the server's proposal check. */
 export function operatorRequest(messages: readonly AiMessage[]): string {
-  return messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  return messages
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content)
+    .join('\n');
 }
 
 export async function runAssistantTurn(

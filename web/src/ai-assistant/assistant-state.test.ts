@@ -40,7 +40,14 @@ describe('the assistant panel state', () => {
     );
     state = assistantReducer(state, { type: 'decided', proposal: 1, field: 'ProductSiteName', status: 'rejected' });
     const proposal = state.entries[1]!;
-    expect(proposal).toMatchObject({ kind: 'proposal', id: 1, fields: [{ before: 'Antigo', status: 'accepted' }, { before: '', status: 'pending' }] });
+    expect(proposal).toMatchObject({
+      kind: 'proposal',
+      id: 1,
+      fields: [
+        { before: 'Antigo', status: 'accepted' },
+        { before: '', status: 'pending' },
+      ],
+    });
     if (proposal.kind !== 'proposal') throw new Error('not a proposal');
     expect(isConflict(proposal.fields[1]!, '', same)).toBe(false);
     expect(isConflict(proposal.fields[1]!, '<p>Editada à mão</p>', same)).toBe(true);

@@ -23,7 +23,12 @@ export interface AiAssistant {
  * is sent and when a proposal arrives (its "before"); the state lives as long as the screen keeps
  * the hook (the document stays open).
  */
-export function useAiAssistant({ project, document, fields, values }: {
+export function useAiAssistant({
+  project,
+  document,
+  fields,
+  values,
+}: {
   project: string;
   document: AiDocument;
   fields: readonly FieldDefinition[];
@@ -47,15 +52,13 @@ export function useAiAssistant({ project, document, fields, values }: {
       postWithToken,
       (event) => {
         if (event.type === 'assistant') dispatch({ type: 'answered', content: event.message.content, refusal: event.message.refusal });
-        if (event.type === 'proposal') dispatch({ type: 'proposed', changes: event.proposal.changes, rejected: event.proposal.rejected, before: context.current.values() });
+        if (event.type === 'proposal')
+          dispatch({ type: 'proposed', changes: event.proposal.changes, rejected: event.proposal.rejected, before: context.current.values() });
       },
     );
     dispatch({ type: 'finished', messages: turn.messages, error: turn.error });
   }, []);
 
-  const decide = useCallback(
-    (proposal: number, field: string, status: 'accepted' | 'rejected') => dispatch({ type: 'decided', proposal, field, status }),
-    [],
-  );
+  const decide = useCallback((proposal: number, field: string, status: 'accepted' | 'rejected') => dispatch({ type: 'decided', proposal, field, status }), []);
   return { state, send, decide };
 }

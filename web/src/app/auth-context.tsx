@@ -41,11 +41,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       (session) => {
         if (!active) return;
         unsubscribe = session.watchSession((current) =>
-          setState(
-            current
-              ? { status: 'signedIn', user: current.user, claims: current.claims }
-              : { status: 'signedOut', user: null, claims: null },
-          ),
+          setState(current ? { status: 'signedIn', user: current.user, claims: current.claims } : { status: 'signedOut', user: null, claims: null }),
         );
       },
       () => active && setState({ status: 'signedOut', user: null, claims: null }),

@@ -1,11 +1,4 @@
-import {
-  collectionsForProject,
-  isAdmin,
-  settingsForProject,
-  type AccessClaims,
-  type CollectionDefinition,
-  type SettingsDefinition,
-} from '@console/shared';
+import { collectionsForProject, isAdmin, settingsForProject, type AccessClaims, type CollectionDefinition, type SettingsDefinition } from '@console/shared';
 
 /** The collection editor `collectionId` of this project, or null when the project has none. */
 export function findCollectionDefinition(projectId: string, collectionId: string): CollectionDefinition | null {

@@ -96,11 +96,7 @@ export function ProjectProvider({ claims, children }: { claims: AccessClaims; ch
   const [chosenId, setChosenId] = useState<string | null>(readStoredProject);
 
   const current = useMemo(
-    () =>
-      projects.find((p) => p.id === chosenId) ??
-      projects.find((p) => p.id === SUPER_PROJECT_ID) ??
-      projects[0] ??
-      null,
+    () => projects.find((p) => p.id === chosenId) ?? projects.find((p) => p.id === SUPER_PROJECT_ID) ?? projects[0] ?? null,
     [projects, chosenId],
   );
 
@@ -113,10 +109,7 @@ export function ProjectProvider({ claims, children }: { claims: AccessClaims; ch
     storeProject(projectId);
   }, []);
 
-  const value = useMemo(
-    () => ({ status, projects, current, selectProject }),
-    [status, projects, current, selectProject],
-  );
+  const value = useMemo(() => ({ status, projects, current, selectProject }), [status, projects, current, selectProject]);
   return <ProjectContext.Provider value={value}>{children}</ProjectContext.Provider>;
 }
 

@@ -46,8 +46,22 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <WelcomeScreen /> },
           { path: 'config/:settingsId?', element: <SettingsScreen /> },
-          { path: 'sync', element: <ToolScreen tool="product-sync"><SyncScreen /></ToolScreen> },
-          { path: 'events', element: <ToolScreen tool="events"><EventsScreen /></ToolScreen> },
+          {
+            path: 'sync',
+            element: (
+              <ToolScreen tool="product-sync">
+                <SyncScreen />
+              </ToolScreen>
+            ),
+          },
+          {
+            path: 'events',
+            element: (
+              <ToolScreen tool="events">
+                <EventsScreen />
+              </ToolScreen>
+            ),
+          },
           { path: 'orders', element: <OrdersScreen /> },
           // One route for the list and the open document: changing docId keeps the list mounted.
           { path: ':collection/:docId?', element: <CollectionScreen /> },

@@ -1,8 +1,15 @@
 import { Box, Button, Flex, Grid, Text } from '@chakra-ui/react';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type Dispatch } from 'react';
 import {
-  checkCondition, conditionValue, newComparison, nodeAt, writeConditionSql,
-  type ConditionContext, type ConditionIssue, type ConditionNode, type ConditionValue,
+  checkCondition,
+  conditionValue,
+  newComparison,
+  nodeAt,
+  writeConditionSql,
+  type ConditionContext,
+  type ConditionIssue,
+  type ConditionNode,
+  type ConditionValue,
 } from '@console/shared';
 import { commandForKey } from './commands';
 import { ConditionPreview } from './ConditionPreview';
@@ -20,14 +27,24 @@ const sameTree = (a: ConditionNode | null, b: ConditionNode | null) => a === b |
  * {map, sql} (or null when cleared), which the form autosaves like any field. A value changed from
  * outside replaces the tree without entering the history.
  */
-export function ConditionBuilder({ value, context, disabled = false, onChange, preview = true }: {
+export function ConditionBuilder({
+  value,
+  context,
+  disabled = false,
+  onChange,
+  preview = true,
+}: {
   value: ConditionNode | null;
   context: ConditionContext;
   disabled?: boolean;
   onChange(value: ConditionValue | null): void;
   preview?: boolean;
 }) {
-  const [state, dispatch] = useReducer((s: ReturnType<typeof initialEditorState>, a: Parameters<typeof editorReducer>[1]) => editorReducer(s, a), value, initialEditorState);
+  const [state, dispatch] = useReducer(
+    (s: ReturnType<typeof initialEditorState>, a: Parameters<typeof editorReducer>[1]) => editorReducer(s, a),
+    value,
+    initialEditorState,
+  );
   const [issues] = useState(() => new IssueStore());
   // What this editor sent out recently (as JSON): the form hands each one back as `value`, maybe
   // a few keystrokes late, and those echoes must not replace the newer tree.
@@ -56,19 +73,40 @@ export function ConditionBuilder({ value, context, disabled = false, onChange, p
   const sql = useMemo(() => (state.tree ? writeConditionSql(state.tree) : ''), [state.tree]);
   // The tree as last rendered, for controls that read their node when an event fires.
   const treeRef = useRef(state.tree);
-  useLayoutEffect(() => { treeRef.current = state.tree; }, [state.tree]);
-  const env = useMemo<ConditionEditorEnv>(() => ({
-    dispatch, context, disabled, issues,
-    nodeAt: (pathKey) => {
-      const tree = treeRef.current;
-      try { return tree ? nodeAt(tree, pathOf(pathKey)) : undefined; } catch { return undefined; }
-    },
-  }), [context, disabled, issues]);
+  useLayoutEffect(() => {
+    treeRef.current = state.tree;
+  }, [state.tree]);
+  const env = useMemo<ConditionEditorEnv>(
+    () => ({
+      dispatch,
+      context,
+      disabled,
+      issues,
+      nodeAt: (pathKey) => {
+        const tree = treeRef.current;
+        try {
+          return tree ? nodeAt(tree, pathOf(pathKey)) : undefined;
+        } catch {
+          return undefined;
+        }
+      },
+    }),
+    [context, disabled, issues],
+  );
 
   return (
     <ConditionEditorContext.Provider value={env}>
-      <BuilderView tree={state.tree} canUndo={state.past.length > 0} canRedo={state.future.length > 0} found={found} sql={sql}
-        context={context} disabled={disabled} preview={preview} dispatch={dispatch} />
+      <BuilderView
+        tree={state.tree}
+        canUndo={state.past.length > 0}
+        canRedo={state.future.length > 0}
+        found={found}
+        sql={sql}
+        context={context}
+        disabled={disabled}
+        preview={preview}
+        dispatch={dispatch}
+      />
     </ConditionEditorContext.Provider>
   );
 }
@@ -77,7 +115,17 @@ export function ConditionBuilder({ value, context, disabled = false, onChange, p
  * What the builder shows. Memoised apart from the state and effects above: the form hands every
  * emitted value back as `value`, and that echo must not re-render the editor.
  */
-const BuilderView = memo(function BuilderView({ tree, canUndo, canRedo, found, sql, context, disabled, preview, dispatch }: {
+const BuilderView = memo(function BuilderView({
+  tree,
+  canUndo,
+  canRedo,
+  found,
+  sql,
+  context,
+  disabled,
+  preview,
+  dispatch,
+}: {
   tree: ConditionNode | null;
   canUndo: boolean;
   canRedo: boolean;
@@ -93,7 +141,10 @@ const BuilderView = memo(function BuilderView({ tree, canUndo, canRedo, found, s
     <Box
       onKeyDown={(e) => {
         const command = commandForKey(e.nativeEvent);
-        if (command && !disabled) { e.preventDefault(); dispatch(command.action); }
+        if (command && !disabled) {
+          e.preventDefault();
+          dispatch(command.action);
+        }
       }}
     >
       <Toolbar canUndo={canUndo} canRedo={canRedo} hasTree={tree !== null} problems={found.length} disabled={disabled} dispatch={dispatch} />
@@ -103,8 +154,12 @@ const BuilderView = memo(function BuilderView({ tree, canUndo, canRedo, found, s
             <NodeEditor node={tree} pathKey="" slotLabel="condição" slotAccepts="condition" />
           ) : (
             <Flex direction="column" align="flex-start" gap="2">
-              <Text fontSize="sm" color="fg.muted">Nenhuma condição.</Text>
-              <Button size="xs" disabled={disabled} onClick={() => dispatch({ type: 'set-tree', tree: newComparison(context) })}>Criar condição</Button>
+              <Text fontSize="sm" color="fg.muted">
+                Nenhuma condição.
+              </Text>
+              <Button size="xs" disabled={disabled} onClick={() => dispatch({ type: 'set-tree', tree: newComparison(context) })}>
+                Criar condição
+              </Button>
             </Flex>
           )}
         </Box>
@@ -112,9 +167,7 @@ const BuilderView = memo(function BuilderView({ tree, canUndo, canRedo, found, s
       </Grid>
       {preview && (
         <Box mt="3" borderTopWidth="1px" pt="2">
-          {context === 'layout'
-            ? <LayoutTryOut tree={tree} />
-            : <ConditionPreview context={context} tree={tree} blocked={found[0]?.message ?? null} />}
+          {context === 'layout' ? <LayoutTryOut tree={tree} /> : <ConditionPreview context={context} tree={tree} blocked={found[0]?.message ?? null} />}
         </Box>
       )}
     </Box>
@@ -122,15 +175,39 @@ const BuilderView = memo(function BuilderView({ tree, canUndo, canRedo, found, s
 });
 
 /** Undo, redo, clear and the problem count: re-rendered only when one of them changes. */
-const Toolbar = memo(function Toolbar({ canUndo, canRedo, hasTree, problems, disabled, dispatch }: {
-  canUndo: boolean; canRedo: boolean; hasTree: boolean; problems: number; disabled: boolean; dispatch: Dispatch<EditorAction>;
+const Toolbar = memo(function Toolbar({
+  canUndo,
+  canRedo,
+  hasTree,
+  problems,
+  disabled,
+  dispatch,
+}: {
+  canUndo: boolean;
+  canRedo: boolean;
+  hasTree: boolean;
+  problems: number;
+  disabled: boolean;
+  dispatch: Dispatch<EditorAction>;
 }) {
   return (
     <Flex gap="2" mb="2" align="center" wrap="wrap">
-      <Button size="xs" variant="outline" disabled={disabled || !canUndo} onClick={() => dispatch({ type: 'undo' })} title="Ctrl+Z">Desfazer</Button>
-      <Button size="xs" variant="outline" disabled={disabled || !canRedo} onClick={() => dispatch({ type: 'redo' })} title="Ctrl+Shift+Z">Refazer</Button>
-      {hasTree && <Button size="xs" variant="ghost" colorPalette="red" disabled={disabled} onClick={() => dispatch({ type: 'set-tree', tree: null })}>Limpar condição</Button>}
-      {problems > 0 && <Text fontSize="xs" color="red.600">{problems === 1 ? '1 problema na condição' : `${problems} problemas na condição`}</Text>}
+      <Button size="xs" variant="outline" disabled={disabled || !canUndo} onClick={() => dispatch({ type: 'undo' })} title="Ctrl+Z">
+        Desfazer
+      </Button>
+      <Button size="xs" variant="outline" disabled={disabled || !canRedo} onClick={() => dispatch({ type: 'redo' })} title="Ctrl+Shift+Z">
+        Refazer
+      </Button>
+      {hasTree && (
+        <Button size="xs" variant="ghost" colorPalette="red" disabled={disabled} onClick={() => dispatch({ type: 'set-tree', tree: null })}>
+          Limpar condição
+        </Button>
+      )}
+      {problems > 0 && (
+        <Text fontSize="xs" color="red.600">
+          {problems === 1 ? '1 problema na condição' : `${problems} problemas na condição`}
+        </Text>
+      )}
     </Flex>
   );
 });

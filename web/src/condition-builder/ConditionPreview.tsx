@@ -22,7 +22,10 @@ export function ConditionPreview({ context, tree, blocked }: { context: 'product
   const attempt = retried.tree === debounced ? retried.attempt : 0;
 
   useEffect(() => {
-    if (!debounced || blocked) { setState({ loading: false }); return; }
+    if (!debounced || blocked) {
+      setState({ loading: false });
+      return;
+    }
     const controller = new AbortController();
     let retry: ReturnType<typeof setTimeout> | undefined;
     setState((s) => ({ ...s, loading: true }));
@@ -33,11 +36,19 @@ export function ConditionPreview({ context, tree, blocked }: { context: 'product
         setState((s) => ({ ...s, loading: false, error: error.message }));
         if (attempt < 3) retry = setTimeout(() => setRetried({ tree: debounced, attempt: attempt + 1 }), 2000 * 2 ** attempt);
       });
-    return () => { controller.abort(); clearTimeout(retry); };
+    return () => {
+      controller.abort();
+      clearTimeout(retry);
+    };
   }, [debounced, blocked, context, project.id, attempt]);
 
   if (!tree) return null;
-  if (blocked) return <Text fontSize="sm" color="fg.muted">Prévia indisponível: corrija a condição.</Text>;
+  if (blocked)
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        Prévia indisponível: corrija a condição.
+      </Text>
+    );
   const { answer } = state;
   return (
     <Box aria-live="polite">
@@ -45,7 +56,11 @@ export function ConditionPreview({ context, tree, blocked }: { context: 'product
         {answer ? `${formatNumber(answer.matched, 0)} de ${formatNumber(answer.total, 0)} ${NOUNS[context]}` : 'Calculando…'}
         {state.loading && <Spinner size="xs" />}
       </Text>
-      {state.error && <Text role="alert" fontSize="xs" color="red.600">{state.error}</Text>}
+      {state.error && (
+        <Text role="alert" fontSize="xs" color="red.600">
+          {state.error}
+        </Text>
+      )}
       {answer && answer.sample.length > 0 && (
         <Table.Root size="sm" mt="1" variant="outline">
           <Table.Header>

@@ -5,7 +5,10 @@ import { conditionAttributes, findConditionAttribute, type ConditionAttribute, t
 const TYPE_LABELS: Record<ConditionAttribute['type'], string> = { number: 'número', string: 'texto', boolean: 'sim/não', date: 'data' };
 
 function normalise(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /**
@@ -13,7 +16,13 @@ function normalise(text: string): string {
  * (label, name, group), keyboard driven (type, arrows, Enter, Esc). A typed name the catalogue
  * does not have can be used as a free field; a stored unknown field shows as such.
  */
-export function FieldPicker({ value, context, onChange, disabled, label }: {
+export function FieldPicker({
+  value,
+  context,
+  onChange,
+  disabled,
+  label,
+}: {
   value: string;
   context: ConditionContext;
   onChange(name: string): void;
@@ -42,7 +51,14 @@ export function FieldPicker({ value, context, onChange, disabled, label }: {
   return (
     <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} lazyMount unmountOnExit positioning={{ placement: 'bottom-start' }}>
       <Popover.Trigger asChild>
-        <Button size="xs" variant="outline" disabled={disabled} aria-label={`${label}: ${attribute ? attribute.label : value || 'escolher campo'}`} title={value} maxW="64">
+        <Button
+          size="xs"
+          variant="outline"
+          disabled={disabled}
+          aria-label={`${label}: ${attribute ? attribute.label : value || 'escolher campo'}`}
+          title={value}
+          maxW="64"
+        >
           <Text as="span" truncate>
             {attribute ? attribute.label : value ? `${value} (campo livre)` : 'Escolher campo…'}
           </Text>
@@ -61,11 +77,18 @@ export function FieldPicker({ value, context, onChange, disabled, label }: {
                 aria-controls={`${id}-list`}
                 aria-activedescendant={count > 0 ? `${id}-option-${active}` : undefined}
                 value={query}
-                onChange={(e) => { setQuery(e.target.value); setActive(0); }}
+                onChange={(e) => {
+                  setQuery(e.target.value);
+                  setActive(0);
+                }}
                 onKeyDown={(e) => {
-                  if (e.key === 'ArrowDown') { e.preventDefault(); setActive((a) => Math.min(count - 1, a + 1)); }
-                  else if (e.key === 'ArrowUp') { e.preventDefault(); setActive((a) => Math.max(0, a - 1)); }
-                  else if (e.key === 'Enter') {
+                  if (e.key === 'ArrowDown') {
+                    e.preventDefault();
+                    setActive((a) => Math.min(count - 1, a + 1));
+                  } else if (e.key === 'ArrowUp') {
+                    e.preventDefault();
+                    setActive((a) => Math.max(0, a - 1));
+                  } else if (e.key === 'Enter') {
                     e.preventDefault();
                     if (active < options.length) choose(options[active]!.name);
                     else if (free) choose(free);
@@ -79,21 +102,42 @@ export function FieldPicker({ value, context, onChange, disabled, label }: {
                     id={`${id}-option-${i}`}
                     role="option"
                     aria-selected={i === active}
-                    px="2" py="1" rounded="sm" cursor="pointer" fontSize="sm"
+                    px="2"
+                    py="1"
+                    rounded="sm"
+                    cursor="pointer"
+                    fontSize="sm"
                     bg={i === active ? 'blue.50' : undefined}
                     onMouseEnter={() => setActive(i)}
                     onClick={() => choose(a.name)}
                   >
                     {a.label}{' '}
-                    <Text as="span" color="fg.muted" fontSize="xs">{a.group} · {TYPE_LABELS[a.type]} · {a.name}</Text>
+                    <Text as="span" color="fg.muted" fontSize="xs">
+                      {a.group} · {TYPE_LABELS[a.type]} · {a.name}
+                    </Text>
                   </Box>
                 ))}
                 {free && (
-                  <Box id={`${id}-option-${options.length}`} role="option" aria-selected={active === options.length} px="2" py="1" rounded="sm" cursor="pointer" fontSize="sm" bg={active === options.length ? 'blue.50' : undefined} onClick={() => choose(free)}>
+                  <Box
+                    id={`${id}-option-${options.length}`}
+                    role="option"
+                    aria-selected={active === options.length}
+                    px="2"
+                    py="1"
+                    rounded="sm"
+                    cursor="pointer"
+                    fontSize="sm"
+                    bg={active === options.length ? 'blue.50' : undefined}
+                    onClick={() => choose(free)}
+                  >
                     Usar campo livre «{free}»
                   </Box>
                 )}
-                {count === 0 && <Text fontSize="sm" color="fg.muted" px="2">Nenhum campo encontrado.</Text>}
+                {count === 0 && (
+                  <Text fontSize="sm" color="fg.muted" px="2">
+                    Nenhum campo encontrado.
+                  </Text>
+                )}
               </Box>
             </Popover.Body>
           </Popover.Content>

@@ -1,10 +1,7 @@
 import { Badge, Box, Flex, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
 import { getDoc } from 'firebase/firestore';
 import { useEffect, useMemo, useState } from 'react';
-import {
-  BRAZILIAN_STATES, CUSTOMER_EVENT_NAMES, layoutConditionRow, nodeAt, traceCondition, writeConditionSql,
-  type ConditionNode,
-} from '@console/shared';
+import { BRAZILIAN_STATES, CUSTOMER_EVENT_NAMES, layoutConditionRow, nodeAt, traceCondition, writeConditionSql, type ConditionNode } from '@console/shared';
 import { useCurrentProject } from '../app/project-context';
 import { projectDocument } from '../lib/firestore-paths';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -28,17 +25,32 @@ const RESULT = { true: ['Verdadeiro', 'green'], false: ['Falso', 'red'], null: [
  */
 export function LayoutTryOut({ tree }: { tree: ConditionNode | null }) {
   const project = useCurrentProject();
-  const [form, setForm] = useState({ date: nowInSaoPaulo(), shippingRegion: '', shippingZipcode: '', ipRegion: '', event: 'page_view', url: '', customerId: '', email: '', productCode: '' });
+  const [form, setForm] = useState({
+    date: nowInSaoPaulo(),
+    shippingRegion: '',
+    shippingZipcode: '',
+    ipRegion: '',
+    event: 'page_view',
+    url: '',
+    customerId: '',
+    email: '',
+    productCode: '',
+  });
   const [product, setProduct] = useState<{ code: string; data: Record<string, unknown> | null } | null>(null);
   const code = useDebouncedValue(form.productCode.trim(), 400);
 
   useEffect(() => {
-    if (!code) { setProduct(null); return; }
+    if (!code) {
+      setProduct(null);
+      return;
+    }
     let live = true;
     getDoc(projectDocument(project.id, 'product', code))
       .then((snap) => live && setProduct({ code, data: snap.exists() ? snap.data() : null }))
       .catch(() => live && setProduct({ code, data: null }));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [code, project.id]);
 
   const trace = useMemo(() => {
@@ -59,7 +71,11 @@ export function LayoutTryOut({ tree }: { tree: ConditionNode | null }) {
     <NativeSelect.Root size="xs">
       <NativeSelect.Field aria-label={label} value={form[key]} onChange={set(key)}>
         <option value="">{label}: —</option>
-        {options.map((o) => <option key={o} value={o}>{o}</option>)}
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
@@ -68,7 +84,9 @@ export function LayoutTryOut({ tree }: { tree: ConditionNode | null }) {
   const [label, color] = RESULT[String(trace.result) as keyof typeof RESULT];
   return (
     <Box>
-      <Text fontSize="sm" fontWeight="semibold" mb="1">Testar com um contexto</Text>
+      <Text fontSize="sm" fontWeight="semibold" mb="1">
+        Testar com um contexto
+      </Text>
       <SimpleGrid columns={{ base: 2, md: 3 }} gap="1.5">
         <Input size="xs" type="datetime-local" aria-label="Data e hora (Brasília)" value={form.date} onChange={set('date')} />
         {select('shippingRegion', 'Estado de entrega', BRAZILIAN_STATES)}
@@ -80,17 +98,27 @@ export function LayoutTryOut({ tree }: { tree: ConditionNode | null }) {
         <Input size="xs" aria-label="E-mail do cliente" placeholder="E-mail" value={form.email} onChange={set('email')} />
         <Input size="xs" aria-label="Código do produto em tela" placeholder="Código do produto" value={form.productCode} onChange={set('productCode')} />
       </SimpleGrid>
-      {product && <Text fontSize="xs" color="fg.muted" mt="1">{product.data ? String(product.data.ProductSiteName ?? product.code) : `Produto ${product.code} não encontrado.`}</Text>}
+      {product && (
+        <Text fontSize="xs" color="fg.muted" mt="1">
+          {product.data ? String(product.data.ProductSiteName ?? product.code) : `Produto ${product.code} não encontrado.`}
+        </Text>
+      )}
       <Flex align="center" gap="2" mt="2">
         <Text fontSize="sm">Resultado:</Text>
-        <Badge data-testid="layout-tryout-result" colorPalette={color}>{label}</Badge>
+        <Badge data-testid="layout-tryout-result" colorPalette={color}>
+          {label}
+        </Badge>
       </Flex>
       <Box fontSize="xs" mt="1">
         <Text color="fg.muted">Decidido por:</Text>
         {trace.deciding.map((key) => {
           const node = nodeAt(tree, key === '' ? [] : key.split('.').map(Number));
           const value = trace.values.get(key);
-          return <Text key={key} fontFamily="mono">{writeConditionSql(node)} → {value === null || value === undefined ? 'NULL' : String(value)}</Text>;
+          return (
+            <Text key={key} fontFamily="mono">
+              {writeConditionSql(node)} → {value === null || value === undefined ? 'NULL' : String(value)}
+            </Text>
+          );
         })}
       </Box>
     </Box>

@@ -16,10 +16,28 @@ export function LeafEditor({ node, pathKey, label, attributeName }: { node: Leaf
   const replace = (next: LeafNode) => dispatch({ type: 'replace', path: pathOf(pathKey), node: next, coalesce: pathKey });
   switch (node.type) {
     case 'field':
-      return <FieldPicker value={node.value} context={context} disabled={disabled} label={label} onChange={(value) => dispatch({ type: 'replace', path: pathOf(pathKey), node: { type: 'field', value } })} />;
+      return (
+        <FieldPicker
+          value={node.value}
+          context={context}
+          disabled={disabled}
+          label={label}
+          onChange={(value) => dispatch({ type: 'replace', path: pathOf(pathKey), node: { type: 'field', value } })}
+        />
+      );
     case 'string':
       if (attribute?.type === 'date') {
-        return <Input size="xs" type="date" width="40" aria-label={label} disabled={disabled} value={node.value.slice(0, 10)} onChange={(e) => replace({ type: 'string', value: e.target.value })} />;
+        return (
+          <Input
+            size="xs"
+            type="date"
+            width="40"
+            aria-label={label}
+            disabled={disabled}
+            value={node.value.slice(0, 10)}
+            onChange={(e) => replace({ type: 'string', value: e.target.value })}
+          />
+        );
       }
       return <TextValue value={node.value} label={label} disabled={disabled} attribute={attribute} onChange={(value) => replace({ type: 'string', value })} />;
     case 'numeric':
@@ -35,21 +53,56 @@ export function LeafEditor({ node, pathKey, label, attributeName }: { node: Leaf
         </NativeSelect.Root>
       );
     case 'null':
-      return <Text fontSize="xs" color="fg.muted" aria-label={label}>vazio (NULL)</Text>;
+      return (
+        <Text fontSize="xs" color="fg.muted" aria-label={label}>
+          vazio (NULL)
+        </Text>
+      );
     case 'list':
-      return <ListValue items={node.value} label={label} disabled={disabled} numeric={attribute ? attribute.type === 'number' : node.value.length > 0 && node.value.every((v) => typeof v === 'number')} onChange={(value) => replace({ type: 'list', value })} />;
+      return (
+        <ListValue
+          items={node.value}
+          label={label}
+          disabled={disabled}
+          numeric={attribute ? attribute.type === 'number' : node.value.length > 0 && node.value.every((v) => typeof v === 'number')}
+          onChange={(value) => replace({ type: 'list', value })}
+        />
+      );
   }
 }
 
-function TextValue({ value, label, disabled, attribute, onChange }: { value: string; label: string; disabled: boolean; attribute?: ConditionAttribute; onChange(v: string): void }) {
+function TextValue({
+  value,
+  label,
+  disabled,
+  attribute,
+  onChange,
+}: {
+  value: string;
+  label: string;
+  disabled: boolean;
+  attribute?: ConditionAttribute;
+  onChange(v: string): void;
+}) {
   const id = useId();
   const listId = attribute?.options ? `${id}-options` : undefined;
   return (
     <>
-      <Input size="xs" width="44" aria-label={label} disabled={disabled} value={value} list={listId} placeholder={attribute?.hint ?? 'texto'} onChange={(e) => onChange(e.target.value)} />
+      <Input
+        size="xs"
+        width="44"
+        aria-label={label}
+        disabled={disabled}
+        value={value}
+        list={listId}
+        placeholder={attribute?.hint ?? 'texto'}
+        onChange={(e) => onChange(e.target.value)}
+      />
       {listId && (
         <datalist id={listId}>
-          {attribute!.options!.map((o) => <option key={String(o)} value={String(o)} />)}
+          {attribute!.options!.map((o) => (
+            <option key={String(o)} value={String(o)} />
+          ))}
         </datalist>
       )}
     </>
@@ -65,8 +118,14 @@ function NumberValue({ value, label, disabled, onChange }: { value: number; labe
   const invalid = parsePtBrNumber(text) === null;
   return (
     <Input
-      size="xs" width="28" inputMode="decimal" aria-label={label} disabled={disabled} value={text}
-      aria-invalid={invalid || undefined} borderColor={invalid ? 'red.500' : undefined}
+      size="xs"
+      width="28"
+      inputMode="decimal"
+      aria-label={label}
+      disabled={disabled}
+      value={text}
+      aria-invalid={invalid || undefined}
+      borderColor={invalid ? 'red.500' : undefined}
       onChange={(e) => {
         setText(e.target.value);
         const n = parsePtBrNumber(e.target.value);
@@ -78,13 +137,28 @@ function NumberValue({ value, label, disabled, onChange }: { value: number; labe
 
 /** One item per line, trimmed, blanks dropped (document 1 §5); numbers in pt-BR for a number field. */
 export function parseListText(text: string, numeric: boolean): ListItem[] | null {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   if (!numeric) return lines;
   const numbers = lines.map(parsePtBrNumber);
   return numbers.every((n) => n !== null) ? (numbers as number[]) : null;
 }
 
-function ListValue({ items, label, disabled, numeric, onChange }: { items: ListItem[]; label: string; disabled: boolean; numeric: boolean; onChange(v: ListItem[]): void }) {
+function ListValue({
+  items,
+  label,
+  disabled,
+  numeric,
+  onChange,
+}: {
+  items: ListItem[];
+  label: string;
+  disabled: boolean;
+  numeric: boolean;
+  onChange(v: ListItem[]): void;
+}) {
   const textOf = (list: ListItem[]) => list.map((v) => (typeof v === 'number' ? ptBrNumberText(v) : v)).join('\n');
   const [text, setText] = useState(() => textOf(items));
   useEffect(() => {
@@ -93,8 +167,14 @@ function ListValue({ items, label, disabled, numeric, onChange }: { items: ListI
   const parsed = parseListText(text, numeric);
   return (
     <Textarea
-      size="xs" width="44" rows={Math.min(6, Math.max(2, items.length + 1))} aria-label={label} disabled={disabled}
-      placeholder="um valor por linha" value={text} aria-invalid={parsed === null || undefined}
+      size="xs"
+      width="44"
+      rows={Math.min(6, Math.max(2, items.length + 1))}
+      aria-label={label}
+      disabled={disabled}
+      placeholder="um valor por linha"
+      value={text}
+      aria-invalid={parsed === null || undefined}
       borderColor={parsed === null ? 'red.500' : undefined}
       onChange={(e) => {
         setText(e.target.value);

@@ -1,8 +1,16 @@
 import { Box, Button, Flex, IconButton, Text } from '@chakra-ui/react';
 import { memo, useMemo, type ReactNode } from 'react';
 import {
-  conditionTypeOf, convertNode, findConditionAttribute, isOperatorNode, NODE_SIGNATURES, newComparison, slotOf, valueFor,
-  type ConditionNode, type ConditionNodeType,
+  conditionTypeOf,
+  convertNode,
+  findConditionAttribute,
+  isOperatorNode,
+  NODE_SIGNATURES,
+  newComparison,
+  slotOf,
+  valueFor,
+  type ConditionNode,
+  type ConditionNodeType,
 } from '@console/shared';
 import { childKey, pathOf, useConditionEditor, useNodeIssue } from './editor-context';
 import { FieldPicker } from './FieldPicker';
@@ -41,7 +49,9 @@ export const NodeEditor = memo(function NodeEditor(props: NodeEditorProps) {
     <div data-condition-path={pathKey} style={MIN_WIDTH_0}>
       {isOperatorNode(node) ? <OperatorEditor {...props} node={node} /> : <OperandWithType {...props} />}
       {issue && (
-        <Text role="alert" fontSize="xs" color="red.600" mt="0.5">{issue}</Text>
+        <Text role="alert" fontSize="xs" color="red.600" mt="0.5">
+          {issue}
+        </Text>
       )}
     </div>
   );
@@ -52,7 +62,9 @@ function OperandWithType({ node, pathKey, slotLabel, slotAccepts, attributeName 
   if (isOperatorNode(node)) return null;
   return (
     <Flex gap="1" align="center" wrap="wrap">
-      {pathKey !== '' && <TypeSelect nodeType={node.type} pathKey={pathKey} types={typesForSlot(slotAccepts as never)} label={`Tipo de ${slotLabel}`} width="24" />}
+      {pathKey !== '' && (
+        <TypeSelect nodeType={node.type} pathKey={pathKey} types={typesForSlot(slotAccepts as never)} label={`Tipo de ${slotLabel}`} width="24" />
+      )}
       <LeafEditor node={node} pathKey={pathKey} label={slotLabel} attributeName={attributeName} />
     </Flex>
   );
@@ -66,18 +78,33 @@ function OperatorEditor(props: NodeEditorProps & { node: Extract<ConditionNode, 
   const logical = valueType === 'boolean' || valueType === 'any';
   const unwrappable = (node.type === 'AND' || node.type === 'OR' || node.type === 'IF') && node.params.length > 0;
   // The same element while its props stay, so an edit beneath this node does not re-render the menu.
-  const menu = useMemo(() => (
-    <NodeMenu pathKey={pathKey} parentType={parentType} index={index} count={count} removable={removable} unwrappable={unwrappable} logical={logical} />
-  ), [pathKey, parentType, index, count, removable, unwrappable, logical]);
-  if (node.type === 'AND' || node.type === 'OR') return <GroupEditor node={node as { type: 'AND' | 'OR'; params: ConditionNode[] }} pathKey={pathKey} menu={menu} />;
+  const menu = useMemo(
+    () => <NodeMenu pathKey={pathKey} parentType={parentType} index={index} count={count} removable={removable} unwrappable={unwrappable} logical={logical} />,
+    [pathKey, parentType, index, count, removable, unwrappable, logical],
+  );
+  if (node.type === 'AND' || node.type === 'OR')
+    return <GroupEditor node={node as { type: 'AND' | 'OR'; params: ConditionNode[] }} pathKey={pathKey} menu={menu} />;
   const sig = NODE_SIGNATURES[node.type];
   const operand = (i: number, extra: Partial<NodeEditorProps> = {}) => {
     const child = node.params[i];
-    if (!child) return <Text fontSize="xs" color="red.600">(falta)</Text>;
+    if (!child)
+      return (
+        <Text fontSize="xs" color="red.600">
+          (falta)
+        </Text>
+      );
     const slot = slotOf(node.type, i);
     return (
-      <NodeEditor node={child} pathKey={childKey(pathKey, i)} slotLabel={slot?.label ?? 'valor'} slotAccepts={slot?.accepts ?? 'any'}
-        parentType={node.type} index={i} count={node.params.length} {...extra} />
+      <NodeEditor
+        node={child}
+        pathKey={childKey(pathKey, i)}
+        slotLabel={slot?.label ?? 'valor'}
+        slotAccepts={slot?.accepts ?? 'any'}
+        parentType={node.type}
+        index={i}
+        count={node.params.length}
+        {...extra}
+      />
     );
   };
   const bordered = { borderWidth: '1px', borderColor: 'border.muted', rounded: 'md', px: '2', py: '1' } as const;
@@ -102,12 +129,25 @@ function OperatorEditor(props: NodeEditorProps & { node: Extract<ConditionNode, 
     case 'arithmetic':
       return (
         <Flex gap="1" align="center" wrap="wrap" {...bordered}>
-          <Text fontSize="xs" color="fg.muted">(</Text>
+          <Text fontSize="xs" color="fg.muted">
+            (
+          </Text>
           {operand(0)}
-          {node.type === 'ROUND'
-            ? <><TypeSelect nodeType={node.type} pathKey={pathKey} types={ARITHMETIC_TYPES} label="Operação" width="36" /><Text fontSize="xs">casas:</Text>{node.params[1] ? operand(1) : <AddDigits pathKey={pathKey} />}</>
-            : <><TypeSelect nodeType={node.type} pathKey={pathKey} types={ARITHMETIC_TYPES} label="Operação" width="36" />{operand(1)}</>}
-          <Text fontSize="xs" color="fg.muted">)</Text>
+          {node.type === 'ROUND' ? (
+            <>
+              <TypeSelect nodeType={node.type} pathKey={pathKey} types={ARITHMETIC_TYPES} label="Operação" width="36" />
+              <Text fontSize="xs">casas:</Text>
+              {node.params[1] ? operand(1) : <AddDigits pathKey={pathKey} />}
+            </>
+          ) : (
+            <>
+              <TypeSelect nodeType={node.type} pathKey={pathKey} types={ARITHMETIC_TYPES} label="Operação" width="36" />
+              {operand(1)}
+            </>
+          )}
+          <Text fontSize="xs" color="fg.muted">
+            )
+          </Text>
           {menu}
         </Flex>
       );
@@ -116,7 +156,9 @@ function OperatorEditor(props: NodeEditorProps & { node: Extract<ConditionNode, 
         <Flex gap="1" align="center" wrap="wrap" {...bordered}>
           {node.type === 'function' && <FunctionSelect name={node.value} pathKey={pathKey} />}
           <Text fontSize="xs">(</Text>
-          {node.params.map((_, i) => <Box key={i}>{operand(i)}</Box>)}
+          {node.params.map((_, i) => (
+            <Box key={i}>{operand(i)}</Box>
+          ))}
           <Text fontSize="xs">)</Text>
           {menu}
         </Flex>
@@ -125,9 +167,25 @@ function OperatorEditor(props: NodeEditorProps & { node: Extract<ConditionNode, 
       // IF
       return (
         <Box {...bordered}>
-          <Flex gap="1.5" align="center" wrap="wrap"><Text fontSize="xs" fontWeight="semibold">SE</Text>{operand(0)}{menu}</Flex>
-          <Flex gap="1.5" align="center" wrap="wrap" mt="1"><Text fontSize="xs" fontWeight="semibold">ENTÃO</Text>{operand(1)}</Flex>
-          <Flex gap="1.5" align="center" wrap="wrap" mt="1"><Text fontSize="xs" fontWeight="semibold">SENÃO</Text>{operand(2)}</Flex>
+          <Flex gap="1.5" align="center" wrap="wrap">
+            <Text fontSize="xs" fontWeight="semibold">
+              SE
+            </Text>
+            {operand(0)}
+            {menu}
+          </Flex>
+          <Flex gap="1.5" align="center" wrap="wrap" mt="1">
+            <Text fontSize="xs" fontWeight="semibold">
+              ENTÃO
+            </Text>
+            {operand(1)}
+          </Flex>
+          <Flex gap="1.5" align="center" wrap="wrap" mt="1">
+            <Text fontSize="xs" fontWeight="semibold">
+              SENÃO
+            </Text>
+            {operand(2)}
+          </Flex>
         </Box>
       );
   }
@@ -136,7 +194,16 @@ function OperatorEditor(props: NodeEditorProps & { node: Extract<ConditionNode, 
 /** ROUND without its digits: a button adds them. */
 function AddDigits({ pathKey }: { pathKey: string }) {
   const { dispatch, disabled } = useConditionEditor();
-  return <Button size="2xs" variant="ghost" disabled={disabled} onClick={() => dispatch({ type: 'add', parentPath: pathOf(pathKey), node: { type: 'numeric', value: 2 } })}>+ casas</Button>;
+  return (
+    <Button
+      size="2xs"
+      variant="ghost"
+      disabled={disabled}
+      onClick={() => dispatch({ type: 'add', parentPath: pathOf(pathKey), node: { type: 'numeric', value: 2 } })}
+    >
+      + casas
+    </Button>
+  );
 }
 
 /**
@@ -147,7 +214,11 @@ function AddDigits({ pathKey }: { pathKey: string }) {
 const LeftField = memo(function LeftField({ field, pathKey }: { field: string; pathKey: string }) {
   const { dispatch, context, disabled, nodeAt } = useConditionEditor();
   return (
-    <FieldPicker value={field} context={context} disabled={disabled} label="Campo"
+    <FieldPicker
+      value={field}
+      context={context}
+      disabled={disabled}
+      label="Campo"
       onChange={(name) => {
         const node = nodeAt(pathKey);
         if (!node || !isOperatorNode(node)) return;
@@ -157,18 +228,28 @@ const LeftField = memo(function LeftField({ field, pathKey }: { field: string; p
           if (i === 0) return chosen;
           if (!attribute) return p;
           const wanted = valueFor(chosen, context);
-          if (p.type === 'list') return attribute.type === 'number' && p.value.some((v) => typeof v !== 'number') ? { type: 'list', value: [] } as ConditionNode : p;
+          if (p.type === 'list')
+            return attribute.type === 'number' && p.value.some((v) => typeof v !== 'number') ? ({ type: 'list', value: [] } as ConditionNode) : p;
           const literal = p.type === 'string' || p.type === 'numeric' || p.type === 'bool';
           return literal && p.type !== wanted.type ? convertNode(p, wanted.type, context) : p;
         });
         dispatch({ type: 'replace', path: pathOf(pathKey), node: { ...node, params } as ConditionNode });
-      }} />
+      }}
+    />
   );
 });
 
 function GroupEditor({ node, pathKey, menu }: { node: { type: 'AND' | 'OR'; params: ConditionNode[] }; pathKey: string; menu: ReactNode }) {
   return (
-    <Box borderWidth="1px" borderLeftWidth="4px" borderLeftColor={node.type === 'AND' ? 'blue.400' : 'orange.400'} rounded="md" p="2" role="group" aria-label={node.type === 'AND' ? 'Grupo E' : 'Grupo OU'}>
+    <Box
+      borderWidth="1px"
+      borderLeftWidth="4px"
+      borderLeftColor={node.type === 'AND' ? 'blue.400' : 'orange.400'}
+      rounded="md"
+      p="2"
+      role="group"
+      aria-label={node.type === 'AND' ? 'Grupo E' : 'Grupo OU'}
+    >
       <GroupHeader type={node.type} pathKey={pathKey} menu={menu} />
       <SortableOperands node={node} pathKey={pathKey} />
       <GroupButtons type={node.type} pathKey={pathKey} />
@@ -181,7 +262,9 @@ const GroupHeader = memo(function GroupHeader({ type, pathKey, menu }: { type: '
   return (
     <Flex gap="2" align="center" mb="2">
       <TypeSelect nodeType={type} pathKey={pathKey} types={GROUP_TYPES} label="Tipo do grupo" width="32" />
-      <Text fontSize="xs" color="fg.muted">{type === 'AND' ? 'todas as condições abaixo' : 'pelo menos uma das condições abaixo'}</Text>
+      <Text fontSize="xs" color="fg.muted">
+        {type === 'AND' ? 'todas as condições abaixo' : 'pelo menos uma das condições abaixo'}
+      </Text>
       <Box flex="1" />
       {menu}
     </Flex>
@@ -192,9 +275,26 @@ const GroupButtons = memo(function GroupButtons({ type, pathKey }: { type: 'AND'
   const { dispatch, context, disabled } = useConditionEditor();
   return (
     <Flex gap="2" mt="2">
-      <Button size="xs" variant="outline" disabled={disabled} onClick={() => dispatch({ type: 'add', parentPath: pathOf(pathKey), node: newComparison(context) })}>+ Condição</Button>
-      <Button size="xs" variant="ghost" disabled={disabled}
-        onClick={() => dispatch({ type: 'add', parentPath: pathOf(pathKey), node: { type: type === 'AND' ? 'OR' : 'AND', params: [newComparison(context), newComparison(context)] } })}>
+      <Button
+        size="xs"
+        variant="outline"
+        disabled={disabled}
+        onClick={() => dispatch({ type: 'add', parentPath: pathOf(pathKey), node: newComparison(context) })}
+      >
+        + Condição
+      </Button>
+      <Button
+        size="xs"
+        variant="ghost"
+        disabled={disabled}
+        onClick={() =>
+          dispatch({
+            type: 'add',
+            parentPath: pathOf(pathKey),
+            node: { type: type === 'AND' ? 'OR' : 'AND', params: [newComparison(context), newComparison(context)] },
+          })
+        }
+      >
         + Grupo {type === 'AND' ? 'OU' : 'E'}
       </Button>
     </Flex>
@@ -205,7 +305,14 @@ const GroupButtons = memo(function GroupButtons({ type, pathKey }: { type: 'AND'
 export const RemoveOperandButton = memo(function RemoveOperandButton({ pathKey }: { pathKey: string }) {
   const { dispatch, disabled } = useConditionEditor();
   return (
-    <IconButton size="2xs" variant="ghost" colorPalette="red" aria-label="Remover condição" disabled={disabled} onClick={() => dispatch({ type: 'remove', path: pathOf(pathKey) })}>
+    <IconButton
+      size="2xs"
+      variant="ghost"
+      colorPalette="red"
+      aria-label="Remover condição"
+      disabled={disabled}
+      onClick={() => dispatch({ type: 'remove', path: pathOf(pathKey) })}
+    >
       ✕
     </IconButton>
   );

@@ -1,5 +1,15 @@
 import { Box, Flex, IconButton } from '@chakra-ui/react';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DraggableAttributes, type DraggableSyntheticListeners, type DragEndEvent } from '@dnd-kit/core';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DraggableAttributes,
+  type DraggableSyntheticListeners,
+  type DragEndEvent,
+} from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo, useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
@@ -61,18 +71,31 @@ export function SortableOperands({ node, pathKey }: { node: { type: 'AND' | 'OR'
   return <SortableList keys={keys} pathKey={pathKey} parentType={node.type} store={store} />;
 }
 
-const SortableList = memo(function SortableList({ keys, pathKey, parentType, store }: { keys: string[]; pathKey: string; parentType: ConditionNodeType; store: OperandStore }) {
+const SortableList = memo(function SortableList({
+  keys,
+  pathKey,
+  parentType,
+  store,
+}: {
+  keys: string[];
+  pathKey: string;
+  parentType: ConditionNodeType;
+  store: OperandStore;
+}) {
   const { dispatch, disabled } = useConditionEditor();
   const sensors = useSensors(useSensor(PointerSensor, POINTER), useSensor(KeyboardSensor, KEYBOARD));
   const latest = useRef({ keys, pathKey });
   latest.current = { keys, pathKey };
-  const onDragEnd = useCallback((e: DragEndEvent) => {
-    const { keys: current, pathKey: at } = latest.current;
-    if (!e.over || e.active.id === e.over.id) return;
-    const from = current.indexOf(String(e.active.id));
-    const to = current.indexOf(String(e.over.id));
-    if (from >= 0 && to >= 0) dispatch({ type: 'move', parentPath: pathOf(at), from, to });
-  }, [dispatch]);
+  const onDragEnd = useCallback(
+    (e: DragEndEvent) => {
+      const { keys: current, pathKey: at } = latest.current;
+      if (!e.over || e.active.id === e.over.id) return;
+      const from = current.indexOf(String(e.active.id));
+      const to = current.indexOf(String(e.over.id));
+      if (from >= 0 && to >= 0) dispatch({ type: 'move', parentPath: pathOf(at), from, to });
+    },
+    [dispatch],
+  );
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={ACCESSIBILITY}>
       <SortableContext items={keys} strategy={verticalListSortingStrategy} disabled={disabled}>
@@ -87,14 +110,31 @@ const SortableList = memo(function SortableList({ keys, pathKey, parentType, sto
 });
 
 /** One operand with its drag handle (and remove button when the group has more than two). */
-const OperandRow = memo(function OperandRow({ id, store, pathKey, parentType, index, count }: {
-  id: string; store: OperandStore; pathKey: string; parentType: ConditionNodeType; index: number; count: number;
+const OperandRow = memo(function OperandRow({
+  id,
+  store,
+  pathKey,
+  parentType,
+  index,
+  count,
+}: {
+  id: string;
+  store: OperandStore;
+  pathKey: string;
+  parentType: ConditionNodeType;
+  index: number;
+  count: number;
 }) {
   const node = useSyncExternalStore(store.subscribe, () => store.params[index]);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   if (!node) return null;
   return (
-    <Flex ref={setNodeRef} align="flex-start" gap="1" style={{ ...ROW_CONTAINMENT, transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}>
+    <Flex
+      ref={setNodeRef}
+      align="flex-start"
+      gap="1"
+      style={{ ...ROW_CONTAINMENT, transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
+    >
       <DragHandle handleRef={setActivatorNodeRef} attributes={attributes} listeners={listeners} />
       <Box flex="1" minW="0">
         <NodeEditor node={node} pathKey={pathKey} slotLabel="condição" slotAccepts="boolean" parentType={parentType} index={index} count={count} />
@@ -105,7 +145,11 @@ const OperandRow = memo(function OperandRow({ id, store, pathKey, parentType, in
 });
 
 /** The drag handle: dnd-kit keeps its ref, attributes and listeners stable, so typing leaves it alone. */
-const DragHandle = memo(function DragHandle({ handleRef, attributes, listeners }: {
+const DragHandle = memo(function DragHandle({
+  handleRef,
+  attributes,
+  listeners,
+}: {
   handleRef: (element: HTMLElement | null) => void;
   attributes: DraggableAttributes;
   listeners: DraggableSyntheticListeners;

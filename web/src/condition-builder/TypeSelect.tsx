@@ -29,7 +29,19 @@ export function typesForSlot(accepts: SlotType | 'condition'): readonly Conditio
  * A select that changes a node's type, keeping what it can (convertNode). It shows the type only
  * and reads the node when changed, so an edit beneath the node does not re-render it.
  */
-export const TypeSelect = memo(function TypeSelect({ nodeType, pathKey, types, label, width = '28' }: { nodeType: ConditionNodeType; pathKey: string; types: readonly ConditionNodeType[]; label: string; width?: string }) {
+export const TypeSelect = memo(function TypeSelect({
+  nodeType,
+  pathKey,
+  types,
+  label,
+  width = '28',
+}: {
+  nodeType: ConditionNodeType;
+  pathKey: string;
+  types: readonly ConditionNodeType[];
+  label: string;
+  width?: string;
+}) {
   const { dispatch, context, disabled, nodeAt } = useConditionEditor();
   const options = types.includes(nodeType) ? types : [nodeType, ...types];
   return (
@@ -42,7 +54,11 @@ export const TypeSelect = memo(function TypeSelect({ nodeType, pathKey, types, l
           if (node) dispatch({ type: 'replace', path: pathOf(pathKey), node: convertNode(node, e.target.value as ConditionNodeType, context) });
         }}
       >
-        {options.map((t) => <option key={t} value={t}>{NODE_SIGNATURES[t].label}</option>)}
+        {options.map((t) => (
+          <option key={t} value={t}>
+            {NODE_SIGNATURES[t].label}
+          </option>
+        ))}
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
@@ -56,11 +72,19 @@ export const FunctionSelect = memo(function FunctionSelect({ name, pathKey }: { 
   const options = names.includes(name.toUpperCase()) ? names : [name, ...names];
   return (
     <NativeSelect.Root size="xs" width="36" disabled={disabled}>
-      <NativeSelect.Field aria-label="Função" value={name.toUpperCase()} onChange={(e) => {
-        const node = nodeAt(pathKey);
-        if (node?.type === 'function') dispatch({ type: 'replace', path: pathOf(pathKey), node: { ...node, value: e.target.value } });
-      }}>
-        {options.map((n) => <option key={n} value={n}>{CONDITION_FUNCTIONS[n] ? `${n} — ${CONDITION_FUNCTIONS[n]!.label}` : `${n} (desconhecida)`}</option>)}
+      <NativeSelect.Field
+        aria-label="Função"
+        value={name.toUpperCase()}
+        onChange={(e) => {
+          const node = nodeAt(pathKey);
+          if (node?.type === 'function') dispatch({ type: 'replace', path: pathOf(pathKey), node: { ...node, value: e.target.value } });
+        }}
+      >
+        {options.map((n) => (
+          <option key={n} value={n}>
+            {CONDITION_FUNCTIONS[n] ? `${n} — ${CONDITION_FUNCTIONS[n]!.label}` : `${n} (desconhecida)`}
+          </option>
+        ))}
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>

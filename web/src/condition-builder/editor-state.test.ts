@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { writeConditionSql, type ConditionNode } from '@console/shared';
 import { editorReducer, initialEditorState, type EditorAction, type EditorState } from './editor-state';
 
-const cmp = (field: string, value: string): ConditionNode => ({ type: '=', params: [{ type: 'field', value: field }, { type: 'string', value }] });
+const cmp = (field: string, value: string): ConditionNode => ({
+  type: '=',
+  params: [
+    { type: 'field', value: field },
+    { type: 'string', value },
+  ],
+});
 
 function replay(actions: [EditorAction, number?][], start: ConditionNode | null = cmp('brand', 'Mor')): EditorState {
   return actions.reduce((s, [a, at]) => editorReducer(s, a, at ?? 0), initialEditorState(start));
@@ -13,7 +19,23 @@ describe('condition editor actions and history', () => {
   it('builds AND of a section equality and a price range, step by step', () => {
     const s = replay([
       [{ type: 'set-tree', tree: cmp('section', 'panelas') }],
-      [{ type: 'wrap', path: [], wrapper: 'AND', extra: [{ type: 'BETWEEN', params: [{ type: 'field', value: 'Price' }, { type: 'numeric', value: 100 }, { type: 'numeric', value: 300 }] }] }],
+      [
+        {
+          type: 'wrap',
+          path: [],
+          wrapper: 'AND',
+          extra: [
+            {
+              type: 'BETWEEN',
+              params: [
+                { type: 'field', value: 'Price' },
+                { type: 'numeric', value: 100 },
+                { type: 'numeric', value: 300 },
+              ],
+            },
+          ],
+        },
+      ],
     ]);
     expect(sql(s)).toBe("section = 'panelas' AND Price BETWEEN 100 AND 300");
     expect(s.past).toHaveLength(2);
@@ -54,7 +76,13 @@ describe('condition editor actions and history', () => {
   it('removing from an AND of two is refused (the button is not shown); of three, allowed', () => {
     const two: ConditionNode = { type: 'AND', params: [cmp('a', '1'), cmp('b', '2')] };
     expect(() => replay([[{ type: 'remove', path: [0] }]], two)).toThrow();
-    const three = replay([[{ type: 'add', parentPath: [], node: cmp('c', '3') }, 0], [{ type: 'remove', path: [0] }, 0]], two);
+    const three = replay(
+      [
+        [{ type: 'add', parentPath: [], node: cmp('c', '3') }, 0],
+        [{ type: 'remove', path: [0] }, 0],
+      ],
+      two,
+    );
     expect(sql(three)).toBe("b = '2' AND c = '3'");
   });
 });

@@ -1,6 +1,13 @@
 import {
-  addOperand, moveOperand, normaliseCondition, removeOperand, replaceNode, unwrapNode, wrapNode,
-  type ConditionNode, type NodePath,
+  addOperand,
+  moveOperand,
+  normaliseCondition,
+  removeOperand,
+  replaceNode,
+  unwrapNode,
+  wrapNode,
+  type ConditionNode,
+  type NodePath,
 } from '@console/shared';
 
 /**
@@ -22,8 +29,16 @@ export type EditorAction =
   | { type: 'load'; tree: ConditionNode | null };
 
 export const recordsHistory: Record<EditorAction['type'], boolean> = {
-  replace: true, add: true, remove: true, wrap: true, unwrap: true, move: true, 'set-tree': true,
-  undo: false, redo: false, load: false,
+  replace: true,
+  add: true,
+  remove: true,
+  wrap: true,
+  unwrap: true,
+  move: true,
+  'set-tree': true,
+  undo: false,
+  redo: false,
+  load: false,
 };
 
 export interface EditorState {

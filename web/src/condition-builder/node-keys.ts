@@ -11,10 +11,15 @@ let next = 0;
 export function nextOperandKeys(previous: { params: readonly ConditionNode[]; keys: string[] } | null, params: readonly ConditionNode[]): string[] {
   const keys: (string | undefined)[] = params.map(() => undefined);
   const used = new Set<string>();
-  const take = (i: number, key: string) => { keys[i] = key; used.add(key); };
+  const take = (i: number, key: string) => {
+    keys[i] = key;
+    used.add(key);
+  };
   // An operand still in its place keeps its key. Checked first, so that one object filling several
   // slots (a tree built in code can share a node) keeps each slot's key through an edit elsewhere.
-  params.forEach((p, i) => { if (previous && previous.params[i] === p) take(i, previous.keys[i]!); });
+  params.forEach((p, i) => {
+    if (previous && previous.params[i] === p) take(i, previous.keys[i]!);
+  });
   // A moved operand is the same object somewhere else: it takes that key.
   const byNode = new Map<ConditionNode, string[]>();
   previous?.params.forEach((p, i) => byNode.set(p, [...(byNode.get(p) ?? []), previous.keys[i]!]));

@@ -96,8 +96,15 @@ describe('export then import', () => {
     expect(line).toMatchObject({ status: 'ready', line: 2, id: 'P1' });
     const merged = mergeLikeFirestore(stored.data, line!.status === 'ready' ? line!.data : {});
     const asMillis = (v: unknown): unknown =>
-      v instanceof Timestamp ? v.toMillis() : v instanceof Date ? v.getTime() : Array.isArray(v) ? v.map(asMillis)
-        : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, asMillis(x)])) : v;
+      v instanceof Timestamp
+        ? v.toMillis()
+        : v instanceof Date
+          ? v.getTime()
+          : Array.isArray(v)
+            ? v.map(asMillis)
+            : v && typeof v === 'object'
+              ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, asMillis(x)]))
+              : v;
     expect(asMillis(merged)).toEqual(asMillis(stored.data));
   });
 
@@ -124,7 +131,14 @@ describe('planning an import', () => {
   it('lists invalid ids with their line and characters, and errors with their reasons', () => {
     expect(plan.unknownColumns).toEqual(['Cor:text']);
     expect(plan.lines.map((l) => [l.line, l.status])).toEqual([
-      [2, 'ready'], [3, 'ignored'], [4, 'ignored'], [5, 'error'], [6, 'error'], [7, 'error'], [8, 'error'], [10, 'ready'],
+      [2, 'ready'],
+      [3, 'ignored'],
+      [4, 'ignored'],
+      [5, 'error'],
+      [6, 'error'],
+      [7, 'error'],
+      [8, 'error'],
+      [10, 'ready'],
     ]);
     expect(plan.lines[1]).toMatchObject({ id: 'has space', characters: ['␣'] });
     expect(plan.lines[2]).toMatchObject({ id: 'a/b$c', characters: ['/', '$'] });
@@ -142,7 +156,12 @@ describe('planning an import', () => {
   it("takes the field's type for a header without one, and refuses only names the collection does not have (point 4)", () => {
     const untyped = planImport(product, readCsvText('id,ProductSiteName,Price,Options.canSell,Cor\nA,Panela,"89,90",true,\nB,Frigideira,10,,azul'));
     expect(untyped.unknownColumns).toEqual(['Cor']);
-    expect(untyped.columns.slice(0, 4).map((c) => c && `${c.path.join('.')}:${c.type}`)).toEqual(['id:text', 'ProductSiteName:text', 'Price:number', 'Options.canSell:checkbox']);
+    expect(untyped.columns.slice(0, 4).map((c) => c && `${c.path.join('.')}:${c.type}`)).toEqual([
+      'id:text',
+      'ProductSiteName:text',
+      'Price:number',
+      'Options.canSell:checkbox',
+    ]);
     expect(untyped.lines[0]).toMatchObject({ status: 'ready', id: 'A', data: { ProductSiteName: 'Panela', Price: 89.9, Options: { canSell: true } } });
     expect(untyped.lines[1]).toMatchObject({ status: 'error', message: 'Coluna desconhecida: Cor' });
     expect(planImport(product, readCsvText('id,Price:text\nA,1')).unknownColumns).toEqual(['Price:text']);
@@ -160,12 +179,21 @@ describe('the import state machine', () => {
   const run = (...actions: Parameters<typeof importReducer>[1][]) => actions.reduce<ImportState>(importReducer, initialImportState);
 
   it('refuses a non-CSV file and stays on choosing', () => {
-    expect(run({ type: 'fileRejected', problem: 'Por favor, selecione um arquivo CSV' })).toEqual({ step: 'choose', problem: 'Por favor, selecione um arquivo CSV' });
+    expect(run({ type: 'fileRejected', problem: 'Por favor, selecione um arquivo CSV' })).toEqual({
+      step: 'choose',
+      problem: 'Por favor, selecione um arquivo CSV',
+    });
   });
 
   it('finishes with created, updated and errors counted', () => {
     const records = plan.lines.filter((l) => l.status === 'ready');
-    const state = run({ type: 'fileChosen', fileName: 'f.csv' }, { type: 'fileChecked', file }, { type: 'started' }, { type: 'batchWritten', records }, { type: 'ended' });
+    const state = run(
+      { type: 'fileChosen', fileName: 'f.csv' },
+      { type: 'fileChecked', file },
+      { type: 'started' },
+      { type: 'batchWritten', records },
+      { type: 'ended' },
+    );
     expect(state.step).toBe('finished');
     expect(state.step === 'finished' && summarize(state.outcomes)).toEqual({ created: 2, updated: 1, errors: 1, ignored: 0 });
     expect(state.step === 'finished' && notImportedLines(state).map((l) => l.line)).toEqual([4]);
@@ -173,7 +201,14 @@ describe('the import state machine', () => {
 
   it('is interrupted when stopped before every record was written, listing the lines left', () => {
     const records = plan.lines.filter((l) => l.status === 'ready');
-    const state = run({ type: 'fileChosen', fileName: 'f.csv' }, { type: 'fileChecked', file }, { type: 'started' }, { type: 'batchWritten', records: records.slice(0, 1) }, { type: 'stopRequested' }, { type: 'ended' });
+    const state = run(
+      { type: 'fileChosen', fileName: 'f.csv' },
+      { type: 'fileChecked', file },
+      { type: 'started' },
+      { type: 'batchWritten', records: records.slice(0, 1) },
+      { type: 'stopRequested' },
+      { type: 'ended' },
+    );
     expect(state.step).toBe('interrupted');
     expect(state.step === 'interrupted' && notImportedLines(state).map((l) => l.line)).toEqual([3, 4, 5]);
   });
@@ -212,8 +247,16 @@ describe('writing in batches', () => {
         maxInFlight = Math.max(maxInFlight, ++inFlight);
         return new Promise<void>((resolve, reject) => {
           pending.set(name, {
-            resolve: () => { inFlight--; pending.delete(name); resolve(); },
-            reject: (error) => { inFlight--; pending.delete(name); reject(error); },
+            resolve: () => {
+              inFlight--;
+              pending.delete(name);
+              resolve();
+            },
+            reject: (error) => {
+              inFlight--;
+              pending.delete(name);
+              reject(error);
+            },
           });
         });
       },
@@ -224,10 +267,20 @@ describe('writing in batches', () => {
   it('stops between batches and reports a failed batch as errors', async () => {
     const seen: string[] = [];
     let stopped = false;
-    const ended = await writeInBatches(records, { commit: async (b) => { if (b[0]!.id === 'r3') throw new Error('negado'); } }, { isPaused: () => false, isStopped: () => stopped }, (b, error) => {
-      seen.push(`${names(b)}${error ? `!${error}` : ''}`);
-      if (seen.length === 2) stopped = true;
-    }, { batchSize: 3, concurrency: 1 });
+    const ended = await writeInBatches(
+      records,
+      {
+        commit: async (b) => {
+          if (b[0]!.id === 'r3') throw new Error('negado');
+        },
+      },
+      { isPaused: () => false, isStopped: () => stopped },
+      (b, error) => {
+        seen.push(`${names(b)}${error ? `!${error}` : ''}`);
+        if (seen.length === 2) stopped = true;
+      },
+      { batchSize: 3, concurrency: 1 },
+    );
     expect(ended).toBe('interrupted');
     expect(seen).toEqual(['r0+r1+r2', 'r3+r4+r5!negado']);
   });
@@ -235,7 +288,13 @@ describe('writing in batches', () => {
   it('keeps up to the given number of commits in flight and reports them in file order', async () => {
     const held = heldCommits();
     const seen: string[] = [];
-    const run = writeInBatches(records, held.writer, { isPaused: () => false, isStopped: () => false }, (b, error) => seen.push(`${names(b)}${error !== undefined ? `!${error}` : ''}`), { batchSize: 2, concurrency: 3 });
+    const run = writeInBatches(
+      records,
+      held.writer,
+      { isPaused: () => false, isStopped: () => false },
+      (b, error) => seen.push(`${names(b)}${error !== undefined ? `!${error}` : ''}`),
+      { batchSize: 2, concurrency: 3 },
+    );
     await tick();
     expect(held.started).toEqual(['r0+r1', 'r2+r3', 'r4+r5']);
     // The third and second finish first (the second failing): nothing is reported before the first.
@@ -258,7 +317,13 @@ describe('writing in batches', () => {
     const held = heldCommits();
     const control = { paused: false, settled: 0 };
     const seen: string[] = [];
-    const run = writeInBatches(records, held.writer, { isPaused: () => control.paused, isStopped: () => false, onSettled: () => control.settled++ }, (b) => seen.push(names(b)), { batchSize: 2, concurrency: 2 });
+    const run = writeInBatches(
+      records,
+      held.writer,
+      { isPaused: () => control.paused, isStopped: () => false, onSettled: () => control.settled++ },
+      (b) => seen.push(names(b)),
+      { batchSize: 2, concurrency: 2 },
+    );
     await tick();
     control.paused = true;
     held.pending.get('r0+r1')!.resolve();
@@ -284,7 +349,10 @@ describe('writing in batches', () => {
     const held = heldCommits();
     let stopped = false;
     const seen: string[] = [];
-    const run = writeInBatches(records, held.writer, { isPaused: () => false, isStopped: () => stopped }, (b) => seen.push(names(b)), { batchSize: 2, concurrency: 3 });
+    const run = writeInBatches(records, held.writer, { isPaused: () => false, isStopped: () => stopped }, (b) => seen.push(names(b)), {
+      batchSize: 2,
+      concurrency: 3,
+    });
     await tick();
     stopped = true;
     held.pending.get('r0+r1')!.resolve();
@@ -312,7 +380,16 @@ describe('writing in batches', () => {
 
   it('counts a commit that throws instead of rejecting as a failed batch', async () => {
     const seen: (string | undefined)[] = [];
-    const ended = await writeInBatches(records.slice(0, 2), { commit: () => { throw new Error('sem rede'); } }, { isPaused: () => false, isStopped: () => false }, (_b, error) => seen.push(error));
+    const ended = await writeInBatches(
+      records.slice(0, 2),
+      {
+        commit: () => {
+          throw new Error('sem rede');
+        },
+      },
+      { isPaused: () => false, isStopped: () => false },
+      (_b, error) => seen.push(error),
+    );
     expect(ended).toBe('finished');
     expect(seen).toEqual(['sem rede']);
   });

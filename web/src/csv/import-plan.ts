@@ -49,7 +49,7 @@ export function readCsvText(text: string): string[][] {
 
 /** Only text/csv is accepted (spec §5); some systems label .csv files as Excel's, so the name also counts. */
 export function isCsvFile(file: { type: string; name: string }): boolean {
-  return file.type === 'text/csv' || (file.type === '' || file.type === 'application/vnd.ms-excel') && /\.csv$/i.test(file.name);
+  return file.type === 'text/csv' || ((file.type === '' || file.type === 'application/vnd.ms-excel') && /\.csv$/i.test(file.name));
 }
 
 function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown) {
@@ -108,7 +108,11 @@ function schemaMessage(error: { issues: { path: PropertyKey[]; message: string }
  * The collection's schema checked on what each ready record would become once merged into the
  * stored document (`stored` by id; absent = created). Failing records become errors.
  */
-export function checkAgainstSchema(definition: CollectionDefinition, lines: readonly PlannedLine[], stored: ReadonlyMap<string, Record<string, unknown>>): PlannedLine[] {
+export function checkAgainstSchema(
+  definition: CollectionDefinition,
+  lines: readonly PlannedLine[],
+  stored: ReadonlyMap<string, Record<string, unknown>>,
+): PlannedLine[] {
   return lines.map((line) => {
     if (line.status !== 'ready') return line;
     const merged = mergeLikeFirestore(stored.get(line.id) ?? {}, line.data);
@@ -121,4 +125,3 @@ export function checkAgainstSchema(definition: CollectionDefinition, lines: read
 export function linesToCsv(headers: readonly string[], lines: readonly FileLine[]): string {
   return Papa.unparse({ fields: [...headers], data: lines.map((l) => l.cells) }, { newline: '\r\n' });
 }
-

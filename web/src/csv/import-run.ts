@@ -122,13 +122,19 @@ export async function writeInBatches(
     const sent: Sent = {
       ids,
       // A commit that throws instead of rejecting counts as a failed batch too.
-      done: new Promise<readonly ImportRecordResult[] | void>((resolve) => resolve(writer.commit(batch))).then(
-        (records) => { results[index] = records ? { records } : {}; },
-        (error: unknown) => { results[index] = { error: errorMessage(error) }; },
-      ).finally(() => {
-        inFlight.delete(sent);
-        report();
-      }),
+      done: new Promise<readonly ImportRecordResult[] | void>((resolve) => resolve(writer.commit(batch)))
+        .then(
+          (records) => {
+            results[index] = records ? { records } : {};
+          },
+          (error: unknown) => {
+            results[index] = { error: errorMessage(error) };
+          },
+        )
+        .finally(() => {
+          inFlight.delete(sent);
+          report();
+        }),
     };
     inFlight.add(sent);
   }

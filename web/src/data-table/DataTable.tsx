@@ -78,10 +78,7 @@ export function DataTable<Row>({
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
 
   const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns]);
-  const filtered = useMemo(
-    () => filterRows(rows, filters, (row, key) => byKey.get(key)?.value(row)),
-    [rows, filters, byKey],
-  );
+  const filtered = useMemo(() => filterRows(rows, filters, (row, key) => byKey.get(key)?.value(row)), [rows, filters, byKey]);
   const sorted = useMemo(() => {
     const column = sort && byKey.get(sort.columnKey);
     return column && sort ? sortRows(filtered, column.value, sort.direction) : filtered;
@@ -119,13 +116,7 @@ export function DataTable<Row>({
                     {column.sortable === false ? (
                       column.header
                     ) : (
-                      <Button
-                        variant="plain"
-                        size="xs"
-                        px="0"
-                        fontWeight="semibold"
-                        onClick={() => setSort((current) => nextSort(current, column.key))}
-                      >
+                      <Button variant="plain" size="xs" px="0" fontWeight="semibold" onClick={() => setSort((current) => nextSort(current, column.key))}>
                         {column.header}
                         {direction === 'asc' ? ' ▲' : direction === 'desc' ? ' ▼' : ''}
                       </Button>
@@ -170,11 +161,7 @@ export function DataTable<Row>({
                 <Fragment key={key}>
                   {/* A table row cannot carry aria-expanded (only a treegrid's can): the state belongs
                       to the row's details button, which also opens it from the keyboard. */}
-                  <Table.Row
-                    data-row-key={key}
-                    onDoubleClick={renderExpanded ? () => toggle(key) : undefined}
-                    cursor={renderExpanded ? 'pointer' : undefined}
-                  >
+                  <Table.Row data-row-key={key} onDoubleClick={renderExpanded ? () => toggle(key) : undefined} cursor={renderExpanded ? 'pointer' : undefined}>
                     {columns.map((column) => (
                       <Table.Cell key={column.key} textAlign={isNumeric(column.format) ? 'end' : 'start'} verticalAlign="top">
                         {column.render ? column.render(row) : formatCell(column.value(row), column.format)}
@@ -244,12 +231,7 @@ export function DataTable<Row>({
             <Button size="xs" variant="outline" disabled={page.pageIndex === 0} onClick={() => setPageIndex(page.pageIndex - 1)}>
               {TEXTS.previous}
             </Button>
-            <Button
-              size="xs"
-              variant="outline"
-              disabled={page.pageIndex >= page.pageCount - 1}
-              onClick={() => setPageIndex(page.pageIndex + 1)}
-            >
+            <Button size="xs" variant="outline" disabled={page.pageIndex >= page.pageCount - 1} onClick={() => setPageIndex(page.pageIndex + 1)}>
               {TEXTS.next}
             </Button>
           </HStack>

@@ -67,7 +67,11 @@ export function nextSort(current: SortState | null, columnKey: string): SortStat
   return { columnKey, direction: current.direction === 'asc' ? 'desc' : 'asc' };
 }
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 /** Whether one cell passes a filter; an empty filter lets everything through. */
 export function matchesFilter(value: CellValue, filter: FilterValue | undefined): boolean {

@@ -3,15 +3,7 @@
  * replicate, save (the document form's and a merge-save of a document edited inside another
  * form). Screens and widgets reach them through the hooks of this folder.
  */
-import {
-  addDoc,
-  deleteDoc,
-  getDoc,
-  serverTimestamp,
-  setDoc,
-  updateDoc,
-  type DocumentReference,
-} from 'firebase/firestore';
+import { addDoc, deleteDoc, getDoc, serverTimestamp, setDoc, updateDoc, type DocumentReference } from 'firebase/firestore';
 import { projectCollection, projectDocument } from '../lib/firestore-paths';
 import { requiredFieldMessage } from './constants';
 import { changedFieldUpdates, idProblem, withoutUndefined } from './document-writes';
@@ -32,12 +24,7 @@ export type NewRecordOutcome = { created: true; id: string } | { created: false 
  * Writes a new record: under the id given (refused when a record already has it), or under an
  * id Firestore chooses when `id` is null.
  */
-export async function writeNewRecord(
-  projectId: string,
-  collectionId: string,
-  id: string | null,
-  data: Record<string, unknown>,
-): Promise<NewRecordOutcome> {
+export async function writeNewRecord(projectId: string, collectionId: string, id: string | null, data: Record<string, unknown>): Promise<NewRecordOutcome> {
   if (id === null) return { created: true, id: (await addDoc(projectCollection(projectId, collectionId), data)).id };
   const target = projectDocument(projectId, collectionId, id);
   if ((await getDoc(target)).exists()) return { created: false };
@@ -49,11 +36,7 @@ export async function writeNewRecord(
 export async function saveDocument(ref: DocumentReference, request: SaveRequest, exists: boolean): Promise<void> {
   if (!exists) {
     // A settings document saved for the first time (merge: someone may have just created it).
-    await setDoc(
-      ref,
-      { ...withoutUndefined(request.values), createdAt: serverTimestamp(), updatedAt: serverTimestamp() },
-      { merge: true },
-    );
+    await setDoc(ref, { ...withoutUndefined(request.values), createdAt: serverTimestamp(), updatedAt: serverTimestamp() }, { merge: true });
   } else {
     await updateDoc(ref, ...changedFieldUpdates(request.keys, request.values as Record<string, unknown>));
   }
@@ -85,12 +68,7 @@ export function restoreDocument(ref: DocumentReference, data: Record<string, unk
 }
 
 /** Copies a stored record to the same collection and id of other projects (merge). */
-export function replicateDocument(
-  collectionId: string,
-  docId: string,
-  stored: Record<string, unknown>,
-  projectIds: string[],
-): Promise<ReplicationOutcome[]> {
+export function replicateDocument(collectionId: string, docId: string, stored: Record<string, unknown>, projectIds: string[]): Promise<ReplicationOutcome[]> {
   const data = { ...withoutUndefined(stored), updatedAt: serverTimestamp() };
   return replicateTo(projectIds, (target) => setDoc(projectDocument(target, collectionId, docId), data, { merge: true }));
 }

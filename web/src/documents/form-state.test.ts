@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formReducer,
-  hasUnsavedChanges,
-  initialFormState,
-  nextSaveAt,
-  nextSaveRequest,
-  retryDelay,
-  type FormAction,
-  type FormState,
-} from './form-state';
+import { formReducer, hasUnsavedChanges, initialFormState, nextSaveAt, nextSaveRequest, retryDelay, type FormAction, type FormState } from './form-state';
 
 const stored = { title: 'Sobre nós', slug: 'sobre-nos', order: 1 };
 

@@ -132,9 +132,7 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       const saved = state.saving;
       if (!saved) return state;
       // Keys edited again while the write was under way stay pending.
-      const edited = state.edited.filter(
-        (key) => !(saved.keys.includes(key) && sameValue(state.values[key], saved.values[key])),
-      );
+      const edited = state.edited.filter((key) => !(saved.keys.includes(key) && sameValue(state.values[key], saved.values[key])));
       const next = { ...state, edited, saving: null, failures: 0, error: null, lockedUntil: action.at + SAVE_LOCK_MS };
       return { ...next, status: restingStatus(next) };
     }

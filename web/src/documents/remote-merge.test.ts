@@ -62,7 +62,12 @@ describe('merging a snapshot into the form', () => {
   });
 
   it('keeps an open conflict while the stored value does not move again', () => {
-    const open = state({ values: { title: 'meu', slug: 'sobre', order: 1 }, remote: { title: 'dela', slug: 'sobre', order: 1 }, edited: ['title'], conflicts: { title: { remote: 'dela' } } });
+    const open = state({
+      values: { title: 'meu', slug: 'sobre', order: 1 },
+      remote: { title: 'dela', slug: 'sobre', order: 1 },
+      edited: ['title'],
+      conflicts: { title: { remote: 'dela' } },
+    });
     expect(mergeRemote(open, { title: 'dela', slug: 'outro', order: 1 }).conflicts).toEqual({ title: { remote: 'dela' } });
     expect(mergeRemote(open, { title: 'de novo', slug: 'sobre', order: 1 }).conflicts).toEqual({ title: { remote: 'de novo' } });
   });

@@ -22,8 +22,7 @@ export interface MergeState {
   conflicts: Readonly<Record<string, FieldConflict>>;
 }
 
-const hasIsEqual = (value: object): value is { isEqual(other: unknown): boolean } =>
-  typeof (value as { isEqual?: unknown }).isEqual === 'function';
+const hasIsEqual = (value: object): value is { isEqual(other: unknown): boolean } => typeof (value as { isEqual?: unknown }).isEqual === 'function';
 
 /**
  * Deep equality of stored values. A missing value and null are the same ("no value"); SDK objects

@@ -16,12 +16,7 @@ export const REPLICATION_TEXTS = {
 } as const;
 
 /** Only the super-project replicates, only existing records of collections marked replicable. */
-export function canReplicate(
-  definition: CollectionDefinition | SettingsDefinition,
-  projectId: string,
-  superProjectId: string,
-  creating: boolean,
-): boolean {
+export function canReplicate(definition: CollectionDefinition | SettingsDefinition, projectId: string, superProjectId: string, creating: boolean): boolean {
   return definition.kind === 'collection' && definition.replicable === true && projectId === superProjectId && !creating;
 }
 
@@ -33,10 +28,7 @@ export function replicationTargets(projects: readonly Project[], projectId: stri
 export type ReplicationOutcome = { projectId: string; ok: true } | { projectId: string; ok: false; message: string };
 
 /** Writes to every chosen project at once; one refusal does not stop the others. */
-export async function replicateTo(
-  projectIds: readonly string[],
-  write: (projectId: string) => Promise<void>,
-): Promise<ReplicationOutcome[]> {
+export async function replicateTo(projectIds: readonly string[], write: (projectId: string) => Promise<void>): Promise<ReplicationOutcome[]> {
   const results = await Promise.allSettled(projectIds.map((projectId) => write(projectId)));
   return results.map((result, i): ReplicationOutcome =>
     result.status === 'fulfilled'

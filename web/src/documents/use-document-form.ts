@@ -1,14 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { LOAD_SETTLE_MS } from './constants';
 import { writeErrorMessage } from './document-writes';
-import {
-  formReducer,
-  initialFormState,
-  nextSaveAt,
-  nextSaveRequest,
-  type FormState,
-  type SaveRequest,
-} from './form-state';
+import { formReducer, initialFormState, nextSaveAt, nextSaveRequest, type FormState, type SaveRequest } from './form-state';
 import type { DocumentData } from './remote-merge';
 import type { DocumentSnapshotState } from './use-document-snapshot';
 
@@ -99,10 +92,7 @@ export function useDocumentForm({ snapshot, autosave, validate, write }: Documen
   }, [state.settling]);
 
   const edit = useCallback((key: string, value: unknown) => dispatch({ type: 'edited', key, value, at: Date.now() }), []);
-  const resolveConflict = useCallback(
-    (key: string, keep: 'remote' | 'mine') => dispatch({ type: 'conflict-resolved', key, keep, at: Date.now() }),
-    [],
-  );
+  const resolveConflict = useCallback((key: string, keep: 'remote' | 'mine') => dispatch({ type: 'conflict-resolved', key, keep, at: Date.now() }), []);
   const reset = useCallback((data: DocumentData) => dispatch({ type: 'loaded', data, settle: false }), []);
 
   return { state, edit, save, resolveConflict, reset };

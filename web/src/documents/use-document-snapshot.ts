@@ -26,11 +26,7 @@ export function useDocumentSnapshot(ref: DocumentReference | null): DocumentSnap
       ref,
       { includeMetadataChanges: true },
       (snapshot) =>
-        setState(
-          snapshot.exists()
-            ? { status: 'exists', data: snapshot.data(), pending: snapshot.metadata.hasPendingWrites }
-            : { status: 'missing' },
-        ),
+        setState(snapshot.exists() ? { status: 'exists', data: snapshot.data(), pending: snapshot.metadata.hasPendingWrites } : { status: 'missing' }),
       (error) => setState({ status: 'error', code: error.code }),
     );
     // The path identifies the document; a new ref object for the same path must not resubscribe.

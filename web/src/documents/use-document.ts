@@ -6,14 +6,7 @@ import { toaster } from '../app/toaster';
 import { SUPER_PROJECT_ID } from '../lib/env';
 import { projectDocument } from '../lib/firestore-paths';
 import { DOCUMENT_TEXTS, idExistsMessage } from './constants';
-import {
-  checkNewId,
-  deleteDocument,
-  replicateDocument,
-  restoreDocument,
-  saveDocument,
-  writeNewRecord,
-} from './document-store';
+import { checkNewId, deleteDocument, replicateDocument, restoreDocument, saveDocument, writeNewRecord } from './document-store';
 import { withoutUndefined, writeErrorMessage } from './document-writes';
 import { hasUnsavedChanges, type SaveRequest } from './form-state';
 import { canReplicate, replicationTargets, type ReplicationOutcome } from './replication';
@@ -48,10 +41,7 @@ export function useDocument({ projectId, collectionId, docId, definition, projec
   const creating = isCollection && docId === ADD_DOC_ID;
   const userDefinedId = isCollection && definition.userDefinedId === true;
 
-  const ref = useMemo(
-    () => (creating ? null : projectDocument(projectId, collectionId, docId)),
-    [creating, projectId, collectionId, docId],
-  );
+  const ref = useMemo(() => (creating ? null : projectDocument(projectId, collectionId, docId)), [creating, projectId, collectionId, docId]);
   const snapshot = useDocumentSnapshot(ref);
   const storedData = snapshot.status === 'exists' ? snapshot.data : null;
 
@@ -71,10 +61,7 @@ export function useDocument({ projectId, collectionId, docId, definition, projec
     [idField, definition.fields],
   );
   const idTitle = idField?.title ?? 'ID';
-  const withId = useCallback(
-    (values: Record<string, unknown>, id: string) => (idField ? { ...values, [ID_KEY]: id } : values),
-    [idField],
-  );
+  const withId = useCallback((values: Record<string, unknown>, id: string) => (idField ? { ...values, [ID_KEY]: id } : values), [idField]);
 
   const exists = snapshot.status === 'exists';
   const existing = !creating && exists;
@@ -90,10 +77,7 @@ export function useDocument({ projectId, collectionId, docId, definition, projec
 
   const dirty = deletedData === null && (hasUnsavedChanges(state) || (creating && newId.trim() !== ''));
 
-  const formValues = useMemo(
-    () => withId(state.values as Record<string, unknown>, creating ? newId : docId),
-    [withId, state.values, creating, newId, docId],
-  );
+  const formValues = useMemo(() => withId(state.values as Record<string, unknown>, creating ? newId : docId), [withId, state.values, creating, newId, docId]);
 
   const change = useCallback(
     (key: string, value: unknown) => {
@@ -211,8 +195,7 @@ export function useDocument({ projectId, collectionId, docId, definition, projec
     () => (replicable ? replicationTargets(projects, projectId, collectionId) : []),
     [replicable, projects, projectId, collectionId],
   );
-  const replicate = (projectIds: string[]): Promise<ReplicationOutcome[]> =>
-    replicateDocument(collectionId, docId, storedData ?? {}, projectIds);
+  const replicate = (projectIds: string[]): Promise<ReplicationOutcome[]> => replicateDocument(collectionId, docId, storedData ?? {}, projectIds);
 
   const validateJson = useCallback(
     (data: Record<string, unknown>) => {

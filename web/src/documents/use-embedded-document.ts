@@ -22,9 +22,7 @@ export function useEmbeddedDocument({ projectId, collectionId, docId, definition
     autosave: false,
     // Only the edited fields are written, so only their problems block the save.
     validate: (request: SaveRequest) =>
-      definition
-        ? saveProblem(definition.schema, definition.fields, request, request.values as Record<string, unknown>, false)
-        : null,
+      definition ? saveProblem(definition.schema, definition.fields, request, request.values as Record<string, unknown>, false) : null,
     write: (request: SaveRequest) => mergeSaveDocument(ref, request, exists),
   });
   const { state, save: saveForm } = form;

@@ -54,11 +54,7 @@ const isEmpty = (value: unknown) => value === undefined || value === null || (ty
  * The first problem zod found, as one Portuguese sentence naming the field by its title. Zod's
  * own messages are English; the definitions' custom ones (already Portuguese) are kept.
  */
-export function firstValidationMessage(
-  issues: readonly Issue[],
-  fields: readonly FieldDefinition[],
-  data: Record<string, unknown>,
-): string {
+export function firstValidationMessage(issues: readonly Issue[], fields: readonly FieldDefinition[], data: Record<string, unknown>): string {
   const issue = issues[0];
   return issue ? issueMessage(issue, fields, data) : 'Dados inválidos.';
 }
@@ -70,11 +66,7 @@ export interface ValidationProblem {
 }
 
 /** Every problem zod found, each with its path: the JSON editor names them all before refusing. */
-export function validationProblems(
-  issues: readonly Issue[],
-  fields: readonly FieldDefinition[],
-  data: Record<string, unknown>,
-): ValidationProblem[] {
+export function validationProblems(issues: readonly Issue[], fields: readonly FieldDefinition[], data: Record<string, unknown>): ValidationProblem[] {
   return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issueMessage(issue, fields, data) }));
 }
 

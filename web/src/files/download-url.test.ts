@@ -20,12 +20,7 @@ describe('download from a URL', () => {
   });
 
   it("throws 'Erro ao fazer download' for an answer that is not success", () => {
-    for (const answer of [
-      { success: false, message: 'Endereço não permitido' },
-      { success: true },
-      null,
-      { data: 'AAAA' },
-    ]) {
+    for (const answer of [{ success: false, message: 'Endereço não permitido' }, { success: true }, null, { data: 'AAAA' }]) {
       expect(() => decodeDownload(answer, 'https://h/x')).toThrow(/^Erro ao fazer download$/);
     }
   });

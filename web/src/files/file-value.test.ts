@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bunnyChanged,
-  bunnyOf,
-  fileDisplayName,
-  hasDownloadToken,
-  mergeStoredFile,
-  needsSignedRead,
-  readFileValue,
-  valueUrl,
-  withBunny,
-} from './file-value';
+import { bunnyChanged, bunnyOf, fileDisplayName, hasDownloadToken, mergeStoredFile, needsSignedRead, readFileValue, valueUrl, withBunny } from './file-value';
 
 const stored = {
   id: 'abc',

@@ -5,11 +5,7 @@ import { isPlainObject, type BunnyVideo, type StoredFile } from '@console/shared
  * (document 1 §3), a bare URL (older records kept a string), or something else (shown read-only).
  * A File object keeps every member it has, known or not: widgets only ever merge into it.
  */
-export type FileValue =
-  | { kind: 'empty' }
-  | { kind: 'file'; file: FileLike }
-  | { kind: 'url'; url: string }
-  | { kind: 'other' };
+export type FileValue = { kind: 'empty' } | { kind: 'file'; file: FileLike } | { kind: 'url'; url: string } | { kind: 'other' };
 
 /** A File object as stored: the known members may be missing in old data; others are kept. */
 export type FileLike = Partial<StoredFile> & Record<string, unknown>;

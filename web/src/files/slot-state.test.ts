@@ -5,7 +5,10 @@ const run = (events: SlotEvent[], from: SlotState = IDLE_SLOT) => events.reduce(
 
 describe('file slot', () => {
   it('shows the percent while uploading, then the registration, then the notice that expires', () => {
-    const uploading = run([{ type: 'upload', percent: 0 }, { type: 'upload', percent: 42 }]);
+    const uploading = run([
+      { type: 'upload', percent: 0 },
+      { type: 'upload', percent: 42 },
+    ]);
     expect(slotMessage(uploading)).toBe('Enviando… 42%');
     expect(isBusy(uploading)).toBe(true);
     const registering = slotReducer(uploading, { type: 'register' });

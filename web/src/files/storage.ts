@@ -29,13 +29,7 @@ export function loadStorage(): Promise<{ sdk: StorageModule; storage: FirebaseSt
  * Uploads `data` to `objectPath` as a file of `project` (its owner, fixed at upload: storage.rules),
  * reporting whole percents; resolves when Storage has it all.
  */
-export async function putObject(
-  objectPath: string,
-  data: Blob,
-  contentType: string,
-  project: string,
-  onPercent: (percent: number) => void,
-): Promise<void> {
+export async function putObject(objectPath: string, data: Blob, contentType: string, project: string, onPercent: (percent: number) => void): Promise<void> {
   const { sdk, storage } = await loadStorage();
   const customMetadata = { [UPLOAD_OWNER_METADATA_KEY]: project };
   const task = sdk.uploadBytesResumable(sdk.ref(storage, objectPath), data, { contentType, customMetadata });

@@ -1,9 +1,4 @@
-import {
-  registrationEndpoint,
-  uploadFolder,
-  uploadObjectPath,
-  type RegisterFileRequest,
-} from '@console/shared';
+import { registrationEndpoint, uploadFolder, uploadObjectPath, type RegisterFileRequest } from '@console/shared';
 
 /** The part of a field definition that says where its uploads go (file, image, video, audio). */
 export interface UploadTarget {

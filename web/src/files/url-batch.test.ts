@@ -6,11 +6,7 @@ const MANY = 'Erro ao fazer download de um ou mais arquivos.';
 
 describe('download of several URLs into a list', () => {
   it('takes one URL per line, trimmed, blank lines dropped, in order', () => {
-    expect(batchUrls(' https://a/x.jpg \r\n\n  \nhttps://b/y.png\nhttps://a/x.jpg')).toEqual([
-      'https://a/x.jpg',
-      'https://b/y.png',
-      'https://a/x.jpg',
-    ]);
+    expect(batchUrls(' https://a/x.jpg \r\n\n  \nhttps://b/y.png\nhttps://a/x.jpg')).toEqual(['https://a/x.jpg', 'https://b/y.png', 'https://a/x.jpg']);
     expect(batchUrls('\n  \n')).toEqual([]);
   });
 
@@ -52,7 +48,7 @@ describe('download of several URLs into a list', () => {
     errors.mockRestore();
   });
 
-  it("uses the one-URL message for a single URL that fails, and none when all worked", async () => {
+  it('uses the one-URL message for a single URL that fails, and none when all worked', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const failedOne = await runUrlBatch(['https://h/x'], async () => {
       throw new Error('Erro ao fazer download');

@@ -8,7 +8,6 @@ import { FILE_TEXTS } from './texts';
 import { uploadAndRegister } from './upload';
 import type { UploadTarget } from './upload-plan';
 
-
 export interface FileSlot {
   state: SlotState;
   dispatch(event: SlotEvent): void;

@@ -55,12 +55,7 @@ export function bunnyTusHeaders(ticket: BunnyUploadTicket): Record<string, strin
 }
 
 /** Uploads the video's bytes to Bunny over TUS, reporting whole percents. */
-export async function uploadToBunny(
-  ticket: BunnyUploadTicket,
-  data: Blob,
-  name: string,
-  onPercent: (percent: number) => void,
-): Promise<void> {
+export async function uploadToBunny(ticket: BunnyUploadTicket, data: Blob, name: string, onPercent: (percent: number) => void): Promise<void> {
   const { Upload } = await import('tus-js-client');
   await new Promise<void>((resolve, reject) => {
     const upload = new Upload(data, {

@@ -135,13 +135,7 @@ export default function JsonEditor({ docRef, path, validate, onClose }: JsonEdit
                 <Button size="sm" variant="outline" onClick={onClose} disabled={saving}>
                   {JSON_EDITOR_TEXTS.cancel}
                 </Button>
-                <Button
-                  size="sm"
-                  colorPalette="blue"
-                  loading={saving}
-                  disabled={loaded.status !== 'ready'}
-                  onClick={() => void save()}
-                >
+                <Button size="sm" colorPalette="blue" loading={saving} disabled={loaded.status !== 'ready'} onClick={() => void save()}>
                   {JSON_EDITOR_TEXTS.save}
                 </Button>
               </HStack>

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GeoPoint, Timestamp } from 'firebase/firestore';
-import {
-  documentToJson,
-  InvalidJsonError,
-  isoToTimestamp,
-  JsonConversionError,
-  jsonToDocument,
-  timestampToIso,
-} from './json-document';
+import { documentToJson, InvalidJsonError, isoToTimestamp, JsonConversionError, jsonToDocument, timestampToIso } from './json-document';
 
 const created = Timestamp.fromDate(new Date('2024-03-05T12:30:00.250Z'));
 const precise = new Timestamp(1_700_000_000, 123_456_789);

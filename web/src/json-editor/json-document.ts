@@ -14,7 +14,12 @@ export class InvalidJsonError extends Error {}
 type Path = readonly (string | number)[];
 
 function pathText(path: Path): string {
-  return path.length === 0 ? 'documento' : path.map((step) => (typeof step === 'number' ? `[${step}]` : step)).join('.').replace(/\.\[/g, '[');
+  return path.length === 0
+    ? 'documento'
+    : path
+        .map((step) => (typeof step === 'number' ? `[${step}]` : step))
+        .join('.')
+        .replace(/\.\[/g, '[');
 }
 
 /**

@@ -53,7 +53,10 @@ const innermostTarget: CollisionDetection = (args) => {
     const rect = args.droppableRects.get(id);
     return rect ? rect.width * rect.height : Infinity;
   };
-  return hits.filter((hit) => String(hit.id).startsWith('canvas:')).sort((a, b) => area(a.id) - area(b.id)).slice(0, 1);
+  return hits
+    .filter((hit) => String(hit.id).startsWith('canvas:'))
+    .sort((a, b) => area(a.id) - area(b.id))
+    .slice(0, 1);
 };
 
 function pointerY(event: DragMoveEvent | DragEndEvent): number | null {

@@ -53,7 +53,13 @@ export function LayoutEditorField(props: FieldWidgetProps<FieldOfType<'editor-la
         {LAYOUT_TEXTS.components(count)}
       </Text>
       {open && (
-        <Suspense fallback={<Box position="fixed" inset="0" display="grid" placeItems="center"><Spinner /></Box>}>
+        <Suspense
+          fallback={
+            <Box position="fixed" inset="0" display="grid" placeItems="center">
+              <Spinner />
+            </Box>
+          }
+        >
           <LayoutEditorDrawer field={field} initial={opened.value} onChange={change} onClose={close} document={formDocument} />
         </Suspense>
       )}

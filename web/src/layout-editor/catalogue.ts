@@ -14,7 +14,12 @@ export type Lookup<T> = { status: 'loading' } | { status: 'found'; value: T } | 
 
 /** The comma list of a ProductsComponent: trimmed codes, blanks dropped. */
 export function productCodes(text: unknown): string[] {
-  return typeof text === 'string' ? text.split(',').map((code) => code.trim()).filter(Boolean) : [];
+  return typeof text === 'string'
+    ? text
+        .split(',')
+        .map((code) => code.trim())
+        .filter(Boolean)
+    : [];
 }
 
 // Documents read once per editor session: a layout shows the same products and contents many times.
@@ -38,7 +43,8 @@ export function clearCatalogueCache() {
 
 function toProduct(code: string, data: Record<string, unknown>): ProductCard {
   const files = (data.ProductFiles as { Files?: Array<{ FileCDNURL?: unknown }> } | undefined)?.Files;
-  const image = typeof data.ProductImage === 'string' && data.ProductImage ? data.ProductImage : typeof files?.[0]?.FileCDNURL === 'string' ? files[0].FileCDNURL : '';
+  const image =
+    typeof data.ProductImage === 'string' && data.ProductImage ? data.ProductImage : typeof files?.[0]?.FileCDNURL === 'string' ? files[0].FileCDNURL : '';
   const name = [data.ProductSiteName, data.ProductName, data.Name].find((v): v is string => typeof v === 'string' && v.trim() !== '') ?? code;
   return { code, name, image, price: typeof data.Price === 'number' ? data.Price : null };
 }

@@ -5,9 +5,7 @@ import type { LayoutAction } from './actions';
 export type DragData = { kind: 'palette'; nodeType: LayoutNodeType } | { kind: 'layer'; nodeId: string };
 
 /** Where a drop lands: on a canvas container (inside, last) or on a layer row (before, inside, after). */
-export type DropTarget =
-  | { zone: 'canvas'; nodeId: string }
-  | { zone: 'layer'; nodeId: string; position: 'before' | 'inside' | 'after' };
+export type DropTarget = { zone: 'canvas'; nodeId: string } | { zone: 'layer'; nodeId: string; position: 'before' | 'inside' | 'after' };
 
 /**
  * Where on a layer row the pointer is: the top quarter drops before it, the bottom quarter after

@@ -38,7 +38,16 @@ function replay(actions: LayoutAction[], start = initialEditorState(open(page)))
 
 describe('layout editor reducer', () => {
   it('builds a page from the palette, one node of each type, each insert one undo step', () => {
-    const types = ['TextComponent', 'ImageComponent', 'VideoComponent', 'FileComponent', 'ContainerComponent', 'ContentComponent', 'EmbedComponent', 'ProductsComponent'] as const;
+    const types = [
+      'TextComponent',
+      'ImageComponent',
+      'VideoComponent',
+      'FileComponent',
+      'ContainerComponent',
+      'ContentComponent',
+      'EmbedComponent',
+      'ProductsComponent',
+    ] as const;
     const { state, stored } = replay(types.map((nodeType) => ({ type: 'insert', nodeType, parentId: 'box' })));
     expect(stored.children![1]!.children!.map((c) => c.type)).toEqual([...types]);
     expect(stored.children![1]!.children![4]).toEqual({ id: 'n5', type: 'ContainerComponent', className: '', href: '', children: [] });
@@ -67,11 +76,7 @@ describe('layout editor reducer', () => {
   });
 
   it('a drag is one step: moving into a container and back', () => {
-    const { state, stored } = replay([
-      { type: 'move', id: 't', parentId: 'box', index: 0 },
-      { type: 'undo' },
-      { type: 'redo' },
-    ]);
+    const { state, stored } = replay([{ type: 'move', id: 't', parentId: 'box', index: 0 }, { type: 'undo' }, { type: 'redo' }]);
     expect(stored.children!.map((c) => c.id)).toEqual(['box']);
     expect(stored.children![0]!.children!.map((c) => c.id)).toEqual(['t']);
     expect(state.history.past).toHaveLength(1);
@@ -92,10 +97,23 @@ describe('layout editor reducer', () => {
   });
 
   it('UI actions never enter the history', () => {
-    const { state } = replay([{ type: 'zoomIn' }, { type: 'zoomIn' }, { type: 'pan', dx: 5, dy: 7 }, { type: 'toggleMobile' }, { type: 'setTool', tool: 'hand' }, { type: 'toggleTools' }, { type: 'toggleCollapsed', id: 'box' }]);
+    const { state } = replay([
+      { type: 'zoomIn' },
+      { type: 'zoomIn' },
+      { type: 'pan', dx: 5, dy: 7 },
+      { type: 'toggleMobile' },
+      { type: 'setTool', tool: 'hand' },
+      { type: 'toggleTools' },
+      { type: 'toggleCollapsed', id: 'box' },
+    ]);
     expect(state.history.past).toHaveLength(0);
     expect(state.view).toMatchObject({ zoom: 1.2, pan: { x: 5, y: 7 }, mobile: true, tool: 'hand', toolsHidden: true });
-    expect(Object.entries(ACTION_HISTORY).filter(([, kind]) => kind === 'record').map(([type]) => type).sort()).toEqual(['insert', 'move', 'paste', 'remove', 'setProps']);
+    expect(
+      Object.entries(ACTION_HISTORY)
+        .filter(([, kind]) => kind === 'record')
+        .map(([type]) => type)
+        .sort(),
+    ).toEqual(['insert', 'move', 'paste', 'remove', 'setProps']);
     expect(recordsHistory({ type: 'zoomIn' })).toBe(false);
   });
 
@@ -104,9 +122,24 @@ describe('layout editor reducer', () => {
     expect(rowPosition(101, { top: 100, height: 20 }, true)).toBe('before');
     expect(rowPosition(110, { top: 100, height: 20 }, true)).toBe('inside');
     expect(rowPosition(110, { top: 100, height: 20 }, false)).toBe('after');
-    expect(dropAction(tree, { kind: 'layer', nodeId: 't' }, { zone: 'layer', nodeId: 'box', position: 'after' })).toEqual({ type: 'move', id: 't', parentId: 'root', index: 1 });
-    expect(dropAction(tree, { kind: 'layer', nodeId: 'box', }, { zone: 'layer', nodeId: 't', position: 'before' })).toEqual({ type: 'move', id: 'box', parentId: 'root', index: 0 });
-    expect(dropAction(tree, { kind: 'palette', nodeType: 'EmbedComponent' }, { zone: 'canvas', nodeId: 'box' })).toEqual({ type: 'insert', nodeType: 'EmbedComponent', parentId: 'box', index: 0 });
+    expect(dropAction(tree, { kind: 'layer', nodeId: 't' }, { zone: 'layer', nodeId: 'box', position: 'after' })).toEqual({
+      type: 'move',
+      id: 't',
+      parentId: 'root',
+      index: 1,
+    });
+    expect(dropAction(tree, { kind: 'layer', nodeId: 'box' }, { zone: 'layer', nodeId: 't', position: 'before' })).toEqual({
+      type: 'move',
+      id: 'box',
+      parentId: 'root',
+      index: 0,
+    });
+    expect(dropAction(tree, { kind: 'palette', nodeType: 'EmbedComponent' }, { zone: 'canvas', nodeId: 'box' })).toEqual({
+      type: 'insert',
+      nodeType: 'EmbedComponent',
+      parentId: 'box',
+      index: 0,
+    });
     expect(dropAction(tree, { kind: 'layer', nodeId: 't' }, { zone: 'canvas', nodeId: 't' })).toBeNull();
   });
 });

@@ -85,8 +85,7 @@ function step(
   return { state: { ...state, history: recordStep(before, tree, selection, coalesceKey) }, error: null };
 }
 
-const mapped = <T, U>(result: LayoutResult<T>, f: (value: T) => U): LayoutResult<U> =>
-  result.ok ? { ok: true, value: f(result.value) } : result;
+const mapped = <T, U>(result: LayoutResult<T>, f: (value: T) => U): LayoutResult<U> => (result.ok ? { ok: true, value: f(result.value) } : result);
 
 const view = (state: EditorState, patch: Partial<EditorView>): ActionOutcome => ({ state: { ...state, view: { ...state.view, ...patch } }, error: null });
 
@@ -101,14 +100,25 @@ export function applyAction(state: EditorState, action: LayoutAction, newId: New
     case 'insert':
       return step(
         state,
-        mapped(insertNodes(tree, action.parentId, [newStoredNode(action.nodeType, 'new')], newId, action.index), (r) => ({ tree: r.tree, selection: r.ids[0]! })),
+        mapped(insertNodes(tree, action.parentId, [newStoredNode(action.nodeType, 'new')], newId, action.index), (r) => ({
+          tree: r.tree,
+          selection: r.ids[0]!,
+        })),
         action.parentId,
       );
     case 'move':
-      return step(state, mapped(moveNode(tree, action.id, action.parentId, action.index), (t) => ({ tree: t, selection: action.id })), action.id);
+      return step(
+        state,
+        mapped(moveNode(tree, action.id, action.parentId, action.index), (t) => ({ tree: t, selection: action.id })),
+        action.id,
+      );
     case 'remove': {
       const parent = tree.nodes.get(action.id)?.parentId ?? null;
-      return step(state, mapped(removeNode(tree, action.id), (t) => ({ tree: t, selection: parent })), action.id);
+      return step(
+        state,
+        mapped(removeNode(tree, action.id), (t) => ({ tree: t, selection: parent })),
+        action.id,
+      );
     }
     case 'setProps':
       return step(
@@ -120,7 +130,11 @@ export function applyAction(state: EditorState, action: LayoutAction, newId: New
     case 'paste': {
       const target = selection ?? tree.rootId;
       if (!isContainer(tree.nodes.get(target))) return { state, error: { code: 'not-a-container', message: LAYOUT_ERROR_MESSAGES['not-a-container'] } };
-      return step(state, mapped(insertNodes(tree, target, action.nodes, newId), (r) => ({ tree: r.tree, selection: r.ids[0]! })), target);
+      return step(
+        state,
+        mapped(insertNodes(tree, target, action.nodes, newId), (r) => ({ tree: r.tree, selection: r.ids[0]! })),
+        target,
+      );
     }
     case 'undo':
       return { state: { ...state, history: undo(state.history) }, error: null };

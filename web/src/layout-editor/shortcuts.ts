@@ -1,12 +1,5 @@
 import { useEffect } from 'react';
-import {
-  copyToClipboardText,
-  isTemporaryHandKey,
-  isTypingTarget,
-  parseClipboardText,
-  shortcutFor,
-  type LayoutShortcut,
-} from '@console/shared';
+import { copyToClipboardText, isTemporaryHandKey, isTypingTarget, parseClipboardText, shortcutFor, type LayoutShortcut } from '@console/shared';
 import type { LayoutAction } from './actions';
 import { currentSelection, currentTree } from './reducer';
 import type { LayoutEditorStore } from './store';

@@ -42,7 +42,10 @@ describe('history lines', () => {
   it('names the author by display name, then e-mail, then id', () => {
     const when = new Date('2026-11-20T23:40:00Z');
     const line = changeLine('e1', {
-      field: 'Price', from: 10, to: 12, about: 'Concorrência',
+      field: 'Price',
+      from: 10,
+      to: 12,
+      about: 'Concorrência',
       createdBy: { id: 'u1', email: 'a@b.test', displayName: '' },
       createdAt: { toDate: () => when },
     });

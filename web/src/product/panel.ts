@@ -36,11 +36,7 @@ export function promptDefault(value: unknown): string {
 export const PANEL_ROLES: readonly Role[] = ['admin', 'staff'];
 
 /** Whether the eyeOnly wrapper shows its content to this user in this project. */
-export function eyeOnlyAllows(
-  claims: AccessClaims | null,
-  projectId: string,
-  roles: readonly Role[] = PANEL_ROLES,
-): boolean {
+export function eyeOnlyAllows(claims: AccessClaims | null, projectId: string, roles: readonly Role[] = PANEL_ROLES): boolean {
   return !!claims && roles.includes(claims.role) && canAccessProject(claims, projectId);
 }
 

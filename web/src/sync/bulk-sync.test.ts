@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bulkSyncReducer,
-  clampConcurrency,
-  createBulkSync,
-  initialBulkSyncState,
-  parseCodes,
-  type TaskRunner,
-} from './bulk-sync';
+import { bulkSyncReducer, clampConcurrency, createBulkSync, initialBulkSyncState, parseCodes, type TaskRunner } from './bulk-sync';
 import { bulkSyncStats, formatDuration, groupErrorsByCause } from './bulk-sync-stats';
 
 /** A clock the test moves: sleeps and task calls resolve when virtual time reaches them. */
@@ -37,7 +30,11 @@ function virtualClock() {
 }
 
 /** A task runner taking `ms` of virtual time per call, failing where `fails` says, and recording calls. */
-function fakeRunner(clock: ReturnType<typeof virtualClock>, ms: number | ((code: string) => number), fails: (code: string, task: string, attempt: number) => string | null = () => null) {
+function fakeRunner(
+  clock: ReturnType<typeof virtualClock>,
+  ms: number | ((code: string) => number),
+  fails: (code: string, task: string, attempt: number) => string | null = () => null,
+) {
   const calls: { code: string; task: string; at: number }[] = [];
   const attempts = new Map<string, number>();
   let running = 0;
@@ -86,7 +83,10 @@ describe('a bulk run', () => {
 
     // Per code: a at t, b at t+100; then 400 ms of pause: 3 rounds of 600 ms for 6 codes on 2 workers.
     expect(runner.maxRunning()).toBe(2);
-    expect(runner.calls.filter((c) => c.code === '10000000').map((c) => [c.task, c.at])).toEqual([['a', 0], ['b', 100]]);
+    expect(runner.calls.filter((c) => c.code === '10000000').map((c) => [c.task, c.at])).toEqual([
+      ['a', 0],
+      ['b', 100],
+    ]);
     expect(runner.calls.filter((c) => c.task === 'a').map((c) => c.at)).toEqual([0, 0, 600, 600, 1200, 1200]);
     expect(runner.calls.filter((c) => c.task === 'a').map((c) => c.code)).toEqual(codes(6));
     expect(clock.now()).toBe(1800);
@@ -106,9 +106,7 @@ describe('a bulk run', () => {
     const failed = sync.getState().progress['10000001']!;
     expect(failed.tasks).toEqual({ a: { status: 'failed', error: 'HTTP error! status: 503' }, b: { status: 'done' } });
     expect(failed.finished).toBe(true);
-    expect(runner.calls.map((c) => `${c.code}:${c.task}`)).toEqual([
-      '10000000:a', '10000000:b', '10000001:a', '10000001:b', '10000002:a', '10000002:b',
-    ]);
+    expect(runner.calls.map((c) => `${c.code}:${c.task}`)).toEqual(['10000000:a', '10000000:b', '10000001:a', '10000001:b', '10000002:a', '10000002:b']);
     expect(bulkSyncStats(sync.getState(), clock.now())).toMatchObject({ done: 3, errors: 1, remaining: 0 });
   });
 
@@ -201,7 +199,9 @@ describe('Retentar Erros', () => {
   it('clears the errors, marks the codes retrying and runs the in-flight plus errored codes', async () => {
     const clock = virtualClock();
     const broken = new Set(['10000001', '10000003']);
-    const runner = fakeRunner(clock, 100, (code, task, attempt) => (broken.has(code) && task === 'b' && attempt === 1 ? `Franke: produto ${code} não encontrado` : null));
+    const runner = fakeRunner(clock, 100, (code, task, attempt) =>
+      broken.has(code) && task === 'b' && attempt === 1 ? `Franke: produto ${code} não encontrado` : null,
+    );
     const sync = createBulkSync({ runTask: runner.runTask, sleep: clock.sleep, now: clock.now });
     sync.start({ codes: codes(5), tasks: ['a', 'b'], concurrency: 1 });
     await clock.run();
@@ -223,7 +223,11 @@ describe('Retentar Erros', () => {
 
   it('sets the list to the codes still running plus the errored ones, and runs only the errored again', async () => {
     const clock = virtualClock();
-    const runner = fakeRunner(clock, (code) => (code === 'B' ? 1000 : 10), (code, _task, attempt) => (code === 'A' && attempt === 1 ? 'HTTP error! status: 502' : null));
+    const runner = fakeRunner(
+      clock,
+      (code) => (code === 'B' ? 1000 : 10),
+      (code, _task, attempt) => (code === 'A' && attempt === 1 ? 'HTTP error! status: 502' : null),
+    );
     const sync = createBulkSync({ runTask: runner.runTask, sleep: clock.sleep, now: clock.now });
     sync.start({ codes: ['A', 'B', 'C'], tasks: ['a'], concurrency: 2 });
     await clock.run(50);
@@ -237,7 +241,7 @@ describe('Retentar Erros', () => {
 });
 
 describe('bulkSyncReducer', () => {
-  it('replaces a code\'s previous results when it is taken again', () => {
+  it("replaces a code's previous results when it is taken again", () => {
     let state = bulkSyncReducer(initialBulkSyncState, { type: 'start', codes: ['1'], tasks: ['a'], concurrency: 1, at: 0 });
     state = bulkSyncReducer(state, { type: 'codeStarted', code: '1' });
     state = bulkSyncReducer(state, { type: 'taskFailed', code: '1', task: 'a', error: 'HTTP error! status: 500' });

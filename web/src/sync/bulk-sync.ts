@@ -80,7 +80,14 @@ const NEW_CODE: CodeProgress = { started: false, fetching: false, finished: fals
 
 /** The codes of the text area: one per line, trimmed, blank lines ignored, each once. */
 export function parseCodes(text: string): string[] {
-  return [...new Set(text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export function clampConcurrency(value: number): number {
@@ -214,7 +221,12 @@ export interface BulkSyncController {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)) || 'Erro desconhecido';
 
-export function createBulkSync({ runTask, sleep = (ms) => new Promise((r) => setTimeout(r, ms)), now = Date.now, codeDelayMs = CODE_DELAY_MS }: BulkSyncDeps): BulkSyncController {
+export function createBulkSync({
+  runTask,
+  sleep = (ms) => new Promise((r) => setTimeout(r, ms)),
+  now = Date.now,
+  codeDelayMs = CODE_DELAY_MS,
+}: BulkSyncDeps): BulkSyncController {
   let state = initialBulkSyncState;
   const listeners = new Set<() => void>();
   /** The runs whose workers are still going: a paused run's workers finish their current code. */

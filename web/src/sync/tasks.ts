@@ -134,44 +134,40 @@ export const SYNC_TASKS: readonly SyncTaskDefinition[] = [
     name: 'Bling: atualizar situação',
     url: (code, c) => blingProdutoUpdateFlagEndpoint.url({ params: { code }, project: c.project, query: { bling: bling(c) } }),
   },
-  ...MARKETPLACE_STORES.map(
-    (store): SyncTaskDefinition => ({
-      id: `marketplace-${store}`,
-      name: `Marketplace: ${MARKETPLACE_NAMES[store]}`,
-      url: (code, c) =>
-        blingProdutolojaCreateEndpoint.url({ params: { code }, project: c.project, query: { loja: requireMarketplaces(c)[store], store, bling: bling(c) } }),
-    }),
-  ),
+  ...MARKETPLACE_STORES.map((store): SyncTaskDefinition => ({
+    id: `marketplace-${store}`,
+    name: `Marketplace: ${MARKETPLACE_NAMES[store]}`,
+    url: (code, c) =>
+      blingProdutolojaCreateEndpoint.url({ params: { code }, project: c.project, query: { loja: requireMarketplaces(c)[store], store, bling: bling(c) } }),
+  })),
   {
     id: 'marketplace-update-store',
     name: 'Marketplace: loja de atualização',
     url: (code, c) =>
       blingProdutolojaCreateEndpoint.url({ params: { code }, project: c.project, query: { loja: requireMarketplaces(c).updateStore, bling: bling(c) } }),
   },
-  ...MARKETPLACE_STORES.map(
-    (store): SyncTaskDefinition => ({
-      id: `marketplace-delete-${store}`,
-      name: `Remover do marketplace: ${MARKETPLACE_NAMES[store]}`,
-      url: (code, c) =>
-        blingProdutolojaDeleteEndpoint.url({ params: { code }, project: c.project, query: { loja: requireMarketplaces(c)[store], bling: bling(c) } }),
-    }),
-  ),
+  ...MARKETPLACE_STORES.map((store): SyncTaskDefinition => ({
+    id: `marketplace-delete-${store}`,
+    name: `Remover do marketplace: ${MARKETPLACE_NAMES[store]}`,
+    url: (code, c) =>
+      blingProdutolojaDeleteEndpoint.url({ params: { code }, project: c.project, query: { loja: requireMarketplaces(c)[store], bling: bling(c) } }),
+  })),
   {
     id: 'openai-texts',
     name: 'IA: textos (título, descrição, vendas, selos, atributos)',
     url: (code, c) => productTextUrl(COMBINED_PRODUCT_TEXT_KINDS[0]!, code, c),
     alongside: (code, c) => COMBINED_PRODUCT_TEXT_KINDS.slice(1).map((kind) => productTextUrl(kind, code, c)),
   },
-  ...PRODUCT_TEXT_KINDS.map(
-    (kind): SyncTaskDefinition => ({ id: `openai-${kind}`, name: PRODUCT_TEXT_NAMES[kind], url: (code, c) => productTextUrl(kind, code, c) }),
-  ),
-  ...STORE_SITES.map(
-    (site): SyncTaskDefinition => ({
-      id: `site-${site}`,
-      name: `Site: ${site}`,
-      url: (code, c) => sitesProductsEndpoint.url({ params: { site }, project: c.project, query: { id: code } }),
-    }),
-  ),
+  ...PRODUCT_TEXT_KINDS.map((kind): SyncTaskDefinition => ({
+    id: `openai-${kind}`,
+    name: PRODUCT_TEXT_NAMES[kind],
+    url: (code, c) => productTextUrl(kind, code, c),
+  })),
+  ...STORE_SITES.map((site): SyncTaskDefinition => ({
+    id: `site-${site}`,
+    name: `Site: ${site}`,
+    url: (code, c) => sitesProductsEndpoint.url({ params: { site }, project: c.project, query: { id: code } }),
+  })),
 ];
 
 const TASKS_BY_ID = new Map(SYNC_TASKS.map((task) => [task.id, task]));

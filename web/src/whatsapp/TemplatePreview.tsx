@@ -10,7 +10,16 @@ function Segments({ segments }: { segments: PreviewSegment[] }) {
         'text' in segment ? (
           <chakra.span key={i}>{segment.text}</chakra.span>
         ) : (
-          <chakra.span key={i} data-placeholder={segment.placeholder} bg="yellow.100" color="yellow.900" px="0.5" borderRadius="sm" fontFamily="mono" fontSize="0.92em">
+          <chakra.span
+            key={i}
+            data-placeholder={segment.placeholder}
+            bg="yellow.100"
+            color="yellow.900"
+            px="0.5"
+            borderRadius="sm"
+            fontFamily="mono"
+            fontSize="0.92em"
+          >
             {segment.value ?? `{{${segment.placeholder}}}`}
           </chakra.span>
         ),

@@ -164,7 +164,10 @@ describe('Bling client: tokens', () => {
 describe('Bling client: limits and failures', () => {
   it('paces 20 concurrent calls to 3 per second: the sandbox never had to refuse one', async () => {
     const { sandbox, client, clientId } = await start({ blingLimits: true });
-    const ids = sandbox.produtos(clientId).slice(0, 20).map((p) => p.id);
+    const ids = sandbox
+      .produtos(clientId)
+      .slice(0, 20)
+      .map((p) => p.id);
     const produtos = await Promise.all(ids.map((id) => client.getProduto(id)));
     expect(produtos.map((p) => p.id)).toEqual(ids);
     expect(sandbox.requests.filter((r) => r.status === 429)).toEqual([]);
@@ -173,7 +176,10 @@ describe('Bling client: limits and failures', () => {
 
   it('a client paced too loosely meets 429s, waits Retry-After and still completes', async () => {
     const { sandbox, client, clientId } = await start({ blingLimits: true, limits: { perWindow: 10, windowMs: 1000, perDay: 1000 }, retries: 6 });
-    const ids = sandbox.produtos(clientId).slice(0, 8).map((p) => p.id);
+    const ids = sandbox
+      .produtos(clientId)
+      .slice(0, 8)
+      .map((p) => p.id);
     await Promise.all(ids.map((id) => client.getProduto(id)));
     const answered = sandbox.requests.filter((r) => r.clientId === clientId);
     expect(answered.some((r) => r.status === 429)).toBe(true);
@@ -197,7 +203,12 @@ describe('Bling client: limits and failures', () => {
     const { faults, client } = await start();
     faults.setFaults([{ path: '/Api/v3/produtos', status: 503, times: 2 }]);
     expect((await client.findProdutoByCodigo(code))?.codigo).toBe(code);
-    expect(faults.requests().map((r) => r.status).slice(0, 3)).toEqual([503, 503, 200]);
+    expect(
+      faults
+        .requests()
+        .map((r) => r.status)
+        .slice(0, 3),
+    ).toEqual([503, 503, 200]);
   });
 
   it('reports the final error after the retries, naming Bling and what was being done', async () => {

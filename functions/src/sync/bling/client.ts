@@ -28,9 +28,7 @@ export const produtoSchema = z.looseObject({
   pesoBruto: z.number().optional(),
   marca: z.string().optional(),
   estoque: z.looseObject({ saldoVirtualTotal: z.number().optional() }).optional(),
-  dimensoes: z
-    .looseObject({ largura: z.number().optional(), altura: z.number().optional(), profundidade: z.number().optional() })
-    .optional(),
+  dimensoes: z.looseObject({ largura: z.number().optional(), altura: z.number().optional(), profundidade: z.number().optional() }).optional(),
 });
 export type BlingProduto = z.infer<typeof produtoSchema>;
 

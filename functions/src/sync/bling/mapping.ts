@@ -102,12 +102,7 @@ export function listingFromProduct(product: ProductForBling, idLoja: number | st
 }
 
 /** The bling_products warehouse row of a produto, keyed by its codigo. */
-export function warehouseRowFromProduto(
-  project: string,
-  account: string,
-  produto: BlingProduto,
-  fetchedAt: Date,
-): WarehouseRow<'bling_products'> {
+export function warehouseRowFromProduto(project: string, account: string, produto: BlingProduto, fetchedAt: Date): WarehouseRow<'bling_products'> {
   return {
     project,
     id: produto.codigo,

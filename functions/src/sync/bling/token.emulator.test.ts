@@ -7,7 +7,13 @@ import { FirestoreBlingTokenStore, type BlingAccountCredentials, type BlingBeare
 const project = `bling-token-test-${randomUUID().slice(0, 8)}`;
 const firestore = testFirestore();
 const document = firestore.doc(`project/${project}/config/bling`);
-const bearer = (name: string): BlingBearer => ({ accessToken: `access-${name}`, expiresIn: 21600, tokenType: 'Bearer', scope: 'produtos', refreshToken: `refresh-${name}` });
+const bearer = (name: string): BlingBearer => ({
+  accessToken: `access-${name}`,
+  expiresIn: 21600,
+  tokenType: 'Bearer',
+  scope: 'produtos',
+  refreshToken: `refresh-${name}`,
+});
 
 afterAll(async () => {
   await document.delete();

@@ -27,7 +27,9 @@ describe('Bling account in config/bling', () => {
   });
 
   it('refuses an unknown account, a missing config and an account without credentials, in Portuguese', () => {
-    expect(() => locateBlingAccount(config, 'Conta Inexistente', 'main')).toThrow('Conta Bling "Conta Inexistente" não encontrada em config/bling do projeto main.');
+    expect(() => locateBlingAccount(config, 'Conta Inexistente', 'main')).toThrow(
+      'Conta Bling "Conta Inexistente" não encontrada em config/bling do projeto main.',
+    );
     expect(() => locateBlingAccount(undefined, undefined, 'main')).toThrow(ApiError);
     const noToken = { accounts: [{ description: 'Sem token', clientId: 'x', clientSecret: 'y' }] };
     expect(() => locateBlingAccount(noToken, 0, 'main')).toThrow('não tem token; autorize o aplicativo no Bling');

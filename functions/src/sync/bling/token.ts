@@ -181,10 +181,7 @@ export class FirestoreBlingTokenStore implements BlingTokenStore {
     }
   }
 
-  private async exchangeUnderLease(
-    stored: BlingAccountCredentials,
-    exchange: (stored: BlingAccountCredentials) => Promise<BlingBearer>,
-  ): Promise<BlingBearer> {
+  private async exchangeUnderLease(stored: BlingAccountCredentials, exchange: (stored: BlingAccountCredentials) => Promise<BlingBearer>): Promise<BlingBearer> {
     let renewed: BlingBearer;
     try {
       renewed = await exchange(stored);

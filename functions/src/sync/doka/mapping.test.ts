@@ -7,7 +7,15 @@ const ld = (data: object) => `<script type="application/ld+json">${JSON.stringif
 describe('parseDokaPage', () => {
   it('reads the JSON-LD offer and the stock markup', () => {
     const html = page(
-      ld({ '@type': 'Product', name: 'Panela &amp; Tampa', sku: '20198603', gtin13: '789', brand: { name: 'Tramontina' }, image: 'https://img/p.jpg', offers: { price: '199.90', availability: 'https://schema.org/InStock', url: 'https://doka/produto/20198603' } }),
+      ld({
+        '@type': 'Product',
+        name: 'Panela &amp; Tampa',
+        sku: '20198603',
+        gtin13: '789',
+        brand: { name: 'Tramontina' },
+        image: 'https://img/p.jpg',
+        offers: { price: '199.90', availability: 'https://schema.org/InStock', url: 'https://doka/produto/20198603' },
+      }),
       '<span class="preco-de">De R$ 1.249,90</span><p class="estoque disponivel" data-quantidade="4">4 unidades</p>',
     );
     expect(parseDokaPage(html, '20198603')).toEqual({
@@ -35,12 +43,23 @@ describe('parseDokaPage', () => {
   it.each([
     ['a page cut short', '<html><head>', 'Doka: página do produto inválida (página incompleta)'],
     ['no price', page('', '<h1 class="produto-nome">Faca</h1>'), 'Doka: página do produto inválida (preço não encontrado)'],
-    ['another product', page(ld({ '@type': 'Product', sku: '2', offers: { price: 1 } }), ''), 'Doka: página do produto inválida (a página é do produto 2, não de 1)'],
+    [
+      'another product',
+      page(ld({ '@type': 'Product', sku: '2', offers: { price: 1 } }), ''),
+      'Doka: página do produto inválida (a página é do produto 2, não de 1)',
+    ],
   ])('refuses %s', (_, html, message) => {
     expect(() => parseDokaPage(html, '1')).toThrow(message);
   });
 
   it('reads prices as the page writes them', () => {
-    expect([parsePrice('R$ 1.299,90'), parsePrice('1299.90'), parsePrice(12), parsePrice('R$ 9,9'), parsePrice('grátis'), parsePrice('')]).toEqual([1299.9, 1299.9, 12, 9.9, null, null]);
+    expect([parsePrice('R$ 1.299,90'), parsePrice('1299.90'), parsePrice(12), parsePrice('R$ 9,9'), parsePrice('grátis'), parsePrice('')]).toEqual([
+      1299.9,
+      1299.9,
+      12,
+      9.9,
+      null,
+      null,
+    ]);
   });
 });

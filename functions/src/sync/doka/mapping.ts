@@ -61,8 +61,7 @@ function jsonLdProduct(html: string): Record<string, unknown> | null {
 
 const attr = (html: string, cls: string, name: string) =>
   new RegExp(`<[^>]*class=["'][^"']*\\b${cls}\\b[^"']*["'][^>]*\\b${name}=["']([^"']*)["']`, 'i').exec(html)?.[1] ?? null;
-const text = (html: string, cls: string) =>
-  new RegExp(`<[^>]*class=["'][^"']*\\b${cls}\\b[^"']*["'][^>]*>([^<]*)<`, 'i').exec(html)?.[1]?.trim() ?? null;
+const text = (html: string, cls: string) => new RegExp(`<[^>]*class=["'][^"']*\\b${cls}\\b[^"']*["'][^>]*>([^<]*)<`, 'i').exec(html)?.[1]?.trim() ?? null;
 
 export function parseDokaPage(html: string, code: string): DokaPage {
   if (!/<\/html>\s*$/i.test(html)) throw invalid('página incompleta');
@@ -77,7 +76,11 @@ export function parseDokaPage(html: string, code: string): DokaPage {
   const qty = qtyText === null || qtyText === '' ? null : Number.parseInt(qtyText, 10);
   if (qty !== null && !Number.isFinite(qty)) throw invalid(`quantidade "${qtyText}" não é um número`);
   const availability = typeof offers?.availability === 'string' ? offers.availability : null;
-  const available = availability ? /InStock|LimitedAvailability|PreOrder/i.test(availability) : qty !== null ? qty > 0 : /class=["'][^"']*\bdisponivel\b/.test(html);
+  const available = availability
+    ? /InStock|LimitedAvailability|PreOrder/i.test(availability)
+    : qty !== null
+      ? qty > 0
+      : /class=["'][^"']*\bdisponivel\b/.test(html);
 
   const sku = typeof ld?.sku === 'string' ? ld.sku : attr(html, 'produto', 'data-sku');
   if (sku && sku !== code) throw invalid(`a página é do produto ${sku}, não de ${code}`);

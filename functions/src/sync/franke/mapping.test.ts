@@ -17,7 +17,20 @@ const vtex = (offer: Record<string, unknown>, extra: Record<string, unknown> = {
         images: [{ imageUrl: 'https://img/1.jpg' }],
         sellers: [
           { sellerId: '2', sellerDefault: false, commertialOffer: { Price: 1, AvailableQuantity: 99 } },
-          { sellerId: '1', sellerDefault: true, commertialOffer: { Price: 1299.9, ListPrice: 1499.9, AvailableQuantity: 3, IsAvailable: true, Installments: [{ Value: 129.99, NumberOfInstallments: 10 }, { Value: 1299.9, NumberOfInstallments: 1 }] } },
+          {
+            sellerId: '1',
+            sellerDefault: true,
+            commertialOffer: {
+              Price: 1299.9,
+              ListPrice: 1499.9,
+              AvailableQuantity: 3,
+              IsAvailable: true,
+              Installments: [
+                { Value: 129.99, NumberOfInstallments: 10 },
+                { Value: 1299.9, NumberOfInstallments: 1 },
+              ],
+            },
+          },
         ],
         ...extra,
       },
@@ -27,7 +40,14 @@ const vtex = (offer: Record<string, unknown>, extra: Record<string, unknown> = {
 describe('mapFrankeProduct', () => {
   it("takes the default seller's offer and puts its quantity under the Franke stock key", () => {
     expect(mapFrankeProduct('61190736', vtex({}))).toEqual({
-      product: { ProductCode: '61190736', ProductSiteName: 'Cuba Franke Mythos', brand: 'Franke', EAN13: '7890000000001', ProductImage: 'https://img/1.jpg', Stock: { 'franke-sp': { qty: 3 } } },
+      product: {
+        ProductCode: '61190736',
+        ProductSiteName: 'Cuba Franke Mythos',
+        brand: 'Franke',
+        EAN13: '7890000000001',
+        ProductImage: 'https://img/1.jpg',
+        Stock: { 'franke-sp': { qty: 3 } },
+      },
       offer: { price: 1299.9, listPrice: 1499.9, available: true, qty: 3, maxInstallments: 10, url: 'https://loja/cuba/p' },
     });
   });

@@ -53,6 +53,12 @@ export function mapFrankeProduct(code: string, p: FrankeProduct, stockKey = DEFA
   };
 }
 
-export function frankeProductRow(project: string, code: string, p: FrankeProduct, fetchedAt: Date, stockKey = DEFAULT_FRANKE_STOCK_KEY): WarehouseRow<'franke_products'> {
+export function frankeProductRow(
+  project: string,
+  code: string,
+  p: FrankeProduct,
+  fetchedAt: Date,
+  stockKey = DEFAULT_FRANKE_STOCK_KEY,
+): WarehouseRow<'franke_products'> {
   return { project, id: code, source: FRANKE_SOURCE, fetchedAt: fetchedAt.toISOString(), data: { ...mapFrankeProduct(code, p, stockKey), raw: p } };
 }

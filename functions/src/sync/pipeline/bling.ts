@@ -4,10 +4,7 @@ import type { BlingClient } from '../bling/client.js';
 import { blingCodigo, blingSituacao, listingFromProduct, produtoFromProduct, warehouseRowFromProduto, type ProductForBling } from '../bling/mapping.js';
 
 /** What the Bling steps use of the client: one account's API. */
-export type BlingPort = Pick<
-  BlingClient,
-  'accountDescription' | 'findProdutoByCodigo' | 'saveProduto' | 'setSituacao' | 'publishToStore' | 'removeFromStore'
->;
+export type BlingPort = Pick<BlingClient, 'accountDescription' | 'findProdutoByCodigo' | 'saveProduto' | 'setSituacao' | 'publishToStore' | 'removeFromStore'>;
 
 /** The product as Firestore has it (catalogue + product-data), or null. */
 export type LoadProduct = (code: string) => Promise<ProductForBling | null>;

@@ -3,13 +3,7 @@ import { OVERRIDES_KEY, companyFromProductCode, findCollection, isPlainObject, o
 import { isDeepStrictEqual } from 'node:util';
 import { ApiError } from '../../lib/api-error.js';
 import type { Warehouse } from '../../warehouse/warehouse.js';
-import {
-  CATALOGUE_SEED_FIELDS,
-  MANUAL_PRICE_FIELDS,
-  PRODUCT_SOURCES,
-  mergeProductFields,
-  productFieldsOf,
-} from './product-fields.js';
+import { CATALOGUE_SEED_FIELDS, MANUAL_PRICE_FIELDS, PRODUCT_SOURCES, mergeProductFields, productFieldsOf } from './product-fields.js';
 import { productRefs } from './product-view.js';
 
 type Doc = Record<string, unknown>;
@@ -86,7 +80,10 @@ export async function syncProductToFirestore(
       productPatch = { id: code, ...pickDefined(synced, CATALOGUE_SEED_FIELDS), createdAt: stamp, updatedAt: stamp };
       productState = 'created';
     } else {
-      const fill = pickDefined(synced, ['ProductSiteName', 'ProductImage'].filter((f) => !nonEmpty(catalogue[f])));
+      const fill = pickDefined(
+        synced,
+        ['ProductSiteName', 'ProductImage'].filter((f) => !nonEmpty(catalogue[f])),
+      );
       if (Object.keys(fill).length) {
         productPatch = { ...fill, updatedAt: stamp };
         productState = 'filled';
@@ -174,9 +171,7 @@ function syncChangelogEntry(code: string, { field, from, to }: UpstreamChange) {
 /** Whether a merge-set of `patch` onto `existing` would leave it as it is (maps merge key by key). */
 function mergeLeavesSame(existing: Doc, patch: Doc): boolean {
   return Object.entries(patch).every(([key, value]) =>
-    isPlainObject(value) && isPlainObject(existing[key])
-      ? mergeLeavesSame(existing[key] as Doc, value)
-      : isDeepStrictEqual(existing[key], value),
+    isPlainObject(value) && isPlainObject(existing[key]) ? mergeLeavesSame(existing[key] as Doc, value) : isDeepStrictEqual(existing[key], value),
   );
 }
 

@@ -18,7 +18,11 @@ const productData = async () => (await testFirestore().doc(`project/${project}/p
 const changelog = async () =>
   (await testFirestore().collection(`project/${project}/product-data-changelog`).where('field', '==', 'ProductLine').get()).docs.map((d) => d.data());
 async function syncAll() {
-  for (const path of [`/api/bling/bigquery/produtos?project=${project}&id=${CODE}`, `/api/tramontina/webservice/products/1/${CODE}?project=${project}`, `/api/tramontina/firestore/products/${CODE}?project=${project}`]) {
+  for (const path of [
+    `/api/bling/bigquery/produtos?project=${project}&id=${CODE}`,
+    `/api/tramontina/webservice/products/1/${CODE}?project=${project}`,
+    `/api/tramontina/firestore/products/${CODE}?project=${project}`,
+  ]) {
     const { status, json } = await api(path, { token });
     expect(status, `${path}: ${JSON.stringify(json)}`).toBe(200);
   }
@@ -73,7 +77,9 @@ describe('a reasoned override and the syncs', () => {
     expect(data._overrides.ProductLine).toMatchObject({ about: 'Linha errada no fabricante', upstream: 'Linha nova do fabricante' });
     const entries = await changelog();
     expect(entries).toHaveLength(2);
-    expect(entries).toContainEqual(expect.objectContaining({ from: upstream, to: 'Linha nova do fabricante', kind: 'upstream', createdBy: expect.objectContaining({ id: 'sync' }) }));
+    expect(entries).toContainEqual(
+      expect.objectContaining({ from: upstream, to: 'Linha nova do fabricante', kind: 'upstream', createdBy: expect.objectContaining({ id: 'sync' }) }),
+    );
     // The same data again changes and logs nothing.
     await api(`/api/tramontina/firestore/products/${CODE}?project=${project}`, { token });
     expect(await changelog()).toHaveLength(2);
@@ -91,7 +97,12 @@ describe('a reasoned override and the syncs', () => {
       { merge: true },
     );
     const removal = await waitFor(async () => (await changelog()).find((e) => e.action === 'remove'), 30_000, 'the removal entry');
-    expect(removal).toMatchObject({ from: 'Linha do operador', to: 'Linha nova do fabricante', about: 'Fabricante corrigiu', createdBy: expect.objectContaining({ id: admin.uid }) });
+    expect(removal).toMatchObject({
+      from: 'Linha do operador',
+      to: 'Linha nova do fabricante',
+      about: 'Fabricante corrigiu',
+      createdBy: expect.objectContaining({ id: admin.uid }),
+    });
     await upstreamLineBecomes('Linha de 2027');
     await api(`/api/tramontina/firestore/products/${CODE}?project=${project}`, { token });
     expect((await productData()).ProductLine).toBe('Linha de 2027');

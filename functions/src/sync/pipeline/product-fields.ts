@@ -102,4 +102,3 @@ export function mergeProductFields(contributions: Doc[]): Doc {
   }
   return merged;
 }
-

@@ -8,7 +8,10 @@ import { syncOneRow } from './one-row.js';
 type Deps<C> = { client: C; warehouse: Warehouse; now?: () => Date };
 
 /** Franke store → warehouse (/api/franke/store/product?id): the product by its reference. */
-export function syncFrankeProduct({ project, code }: { project: string; code: string }, { client, warehouse, now = () => new Date() }: Deps<Pick<FrankeClient, 'product'>>) {
+export function syncFrankeProduct(
+  { project, code }: { project: string; code: string },
+  { client, warehouse, now = () => new Date() }: Deps<Pick<FrankeClient, 'product'>>,
+) {
   return syncOneRow(
     'franke_products',
     async () => {
@@ -20,7 +23,10 @@ export function syncFrankeProduct({ project, code }: { project: string; code: st
 }
 
 /** Doka site → warehouse (/api/doka/product-site-fast?code): the product page, parsed. */
-export function syncDokaProduct({ project, code }: { project: string; code: string }, { client, warehouse, now = () => new Date() }: Deps<Pick<DokaClient, 'product'>>) {
+export function syncDokaProduct(
+  { project, code }: { project: string; code: string },
+  { client, warehouse, now = () => new Date() }: Deps<Pick<DokaClient, 'product'>>,
+) {
   return syncOneRow(
     'doka_products',
     async () => {

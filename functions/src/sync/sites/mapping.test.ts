@@ -27,6 +27,13 @@ describe('store site mapping', () => {
 
   it('keys the row by site and code', () => {
     const row = siteProductRow('main', 'centergarbin', '10437899', product, new Date('2026-01-01T00:00:00Z'));
-    expect(row).toMatchObject({ project: 'main', id: 'centergarbin:10437899', site: 'centergarbin', code: '10437899', source: 'site:centergarbin', fetchedAt: '2026-01-01T00:00:00.000Z' });
+    expect(row).toMatchObject({
+      project: 'main',
+      id: 'centergarbin:10437899',
+      site: 'centergarbin',
+      code: '10437899',
+      source: 'site:centergarbin',
+      fetchedAt: '2026-01-01T00:00:00.000Z',
+    });
   });
 });

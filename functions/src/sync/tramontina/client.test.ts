@@ -60,7 +60,11 @@ describe('Tramontina web service client against its sandbox', () => {
     await c.product(1, '10437899');
     sandboxes().controls['tramontina-webservice'].setFaults([{ path: '/api/v1/produtos', status: 401, times: 1 }]);
     expect(await c.product(1, '10437899')).not.toBeNull();
-    expect(sandboxes().controls['tramontina-webservice'].requests().filter((r) => r.path === '/api/v1/autenticacao')).toHaveLength(2);
+    expect(
+      sandboxes()
+        .controls['tramontina-webservice'].requests()
+        .filter((r) => r.path === '/api/v1/autenticacao'),
+    ).toHaveLength(2);
   });
 
   itHandlesFaults({

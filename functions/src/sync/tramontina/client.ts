@@ -55,7 +55,9 @@ export const webserviceProductSchema = z.object({
     PriceNetIPI: measure,
     PriceNetByQty: z.array(z.object({ Qty: z.number().int().positive(), PriceNet: z.number() })).default([]),
   }),
-  Images: z.array(z.object({ Url: z.string().min(1), Order: z.number().optional(), Type: z.string().optional(), Extension: z.string().optional() })).default([]),
+  Images: z
+    .array(z.object({ Url: z.string().min(1), Order: z.number().optional(), Type: z.string().optional(), Extension: z.string().optional() }))
+    .default([]),
   UpdatedAt: z.string().nullish(),
 });
 export type WebserviceProduct = z.infer<typeof webserviceProductSchema>;

@@ -18,7 +18,16 @@ const answer = (overrides: Record<string, unknown> = {}) =>
     Warranty: null,
     Dimensions: { Height: 10, Width: 20.5, Length: 30, Unit: 'cm', NetWeight: 1.2, GrossWeight: 1.5, WeightUnit: 'kg' },
     Packing: { Height: 12, Width: 22, Length: null },
-    Prices: { PriceNet: 100.5, PriceMin: 180, PriceMinInstallments: 190, PriceNetIPI: 3.25, PriceNetByQty: [{ Qty: 6, PriceNet: 570 }, { Qty: 12, PriceNet: 1100 }] },
+    Prices: {
+      PriceNet: 100.5,
+      PriceMin: 180,
+      PriceMinInstallments: 190,
+      PriceNetIPI: 3.25,
+      PriceNetByQty: [
+        { Qty: 6, PriceNet: 570 },
+        { Qty: 12, PriceNet: 1100 },
+      ],
+    },
     Images: [
       { Url: 'https://cdn.example/b.png', Order: 2, Type: 'PN' },
       { Url: 'https://cdn.example/a.jpg?v=1', Order: 1 },

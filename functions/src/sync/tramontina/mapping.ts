@@ -41,9 +41,7 @@ export const TRAMONTINA_WEBSERVICE_SOURCE = 'tramontina-webservice';
 
 /** Drops null/undefined/blank values: an absent field must not erase what another source gave. */
 function compact<T extends object>(fields: T): T {
-  return Object.fromEntries(
-    Object.entries(fields).filter(([, v]) => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '')),
-  ) as T;
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === ''))) as T;
 }
 
 function extensionOf(url: string, given?: string): string {

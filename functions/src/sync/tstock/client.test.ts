@@ -6,8 +6,7 @@ import { parseStockFile, stockByProduct, tstockFileRow, tstockStockRows, tstockS
 
 const sandboxes = useSandboxes();
 const [main, cookstore] = loadTramontinaCredentials().tstock;
-const client = (options: object = FAST, credentials = main!) =>
-  new TstockClient({ baseUrl: sandboxes().urls['tramontina-tstock'], credentials, ...options });
+const client = (options: object = FAST, credentials = main!) => new TstockClient({ baseUrl: sandboxes().urls['tramontina-tstock'], credentials, ...options });
 
 const products: TstockProductRef[] = [
   { id: '10437899', companyId: 1 },

@@ -53,7 +53,11 @@ describe('parseStockFile', () => {
     ['missing Saldo column', 'Código\tDepósito\n1\tCB01\n', 'TStock: arquivo de estoque inválido (coluna Saldo ausente)'],
     ['a cut line', 'Código\tDepósito\tSaldo\n1\tCB01\t4\n2\tCB', 'TStock: arquivo de estoque inválido (linha 3 incompleta)'],
     ['a bad number', 'Código\tDepósito\tSaldo\n1\tCB01\tmuito\n', 'TStock: arquivo de estoque inválido (linha 2: Saldo "muito" não é um número)'],
-    ['a bad date', 'Código\tDepósito\tSaldo\tAtualizado em\n1\tCB01\t1\t2025-08-06\n', 'TStock: arquivo de estoque inválido (linha 2: Atualizado em "2025-08-06" não é uma data)'],
+    [
+      'a bad date',
+      'Código\tDepósito\tSaldo\tAtualizado em\n1\tCB01\t1\t2025-08-06\n',
+      'TStock: arquivo de estoque inválido (linha 2: Atualizado em "2025-08-06" não é uma data)',
+    ],
   ])('refuses a file with %s', (_, text, message) => {
     expect(() => parseStockFile(text)).toThrow(new UpstreamError('TStock', 'invalid', message.replace('TStock: ', '')));
   });
@@ -66,9 +70,20 @@ describe('parseStockFile', () => {
 
 describe('numbers, dates and stock', () => {
   it('reads Brazilian numbers and dates', () => {
-    expect([parseBrNumber('1.234'), parseBrNumber('1.234,5'), parseBrNumber('12'), parseBrNumber('-3'), parseBrNumber('')]).toEqual([1234, 1234.5, 12, -3, null]);
+    expect([parseBrNumber('1.234'), parseBrNumber('1.234,5'), parseBrNumber('12'), parseBrNumber('-3'), parseBrNumber('')]).toEqual([
+      1234,
+      1234.5,
+      12,
+      -3,
+      null,
+    ]);
     expect(parseBrNumber('12a')).toBeNaN();
-    expect([parseBrDate('15/12/2026'), parseBrDate('06/08/2025 22:02'), parseBrDate(''), parseBrDate('2026-12-15')]).toEqual(['2026-12-15', '2025-08-06T22:02', null, undefined]);
+    expect([parseBrDate('15/12/2026'), parseBrDate('06/08/2025 22:02'), parseBrDate(''), parseBrDate('2026-12-15')]).toEqual([
+      '2026-12-15',
+      '2025-08-06T22:02',
+      null,
+      undefined,
+    ]);
   });
 
   it('puts the available quantity of every depósito under the manufacturer stock key', () => {

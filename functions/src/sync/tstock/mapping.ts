@@ -40,7 +40,12 @@ export function stockFromRegistro(registro: TstockRegistro, stockKey = DEFAULT_T
 }
 
 /** Rows of table tstock_stock, one per product of the paginated answer. */
-export function tstockStockRows(project: string, registros: TstockRegistro[], fetchedAt: Date, stockKey = DEFAULT_TRAMONTINA_STOCK_KEY): WarehouseRow<'tstock_stock'>[] {
+export function tstockStockRows(
+  project: string,
+  registros: TstockRegistro[],
+  fetchedAt: Date,
+  stockKey = DEFAULT_TRAMONTINA_STOCK_KEY,
+): WarehouseRow<'tstock_stock'>[] {
   return registros.map((registro) => ({
     project,
     id: registro.id,
@@ -172,7 +177,14 @@ export function stockByProduct(rows: StockFileRow[]): ProductStockFromFile[] {
     let product = byCode.get(row.ProductCode);
     if (!product) byCode.set(row.ProductCode, (product = { ProductCode: row.ProductCode, Company: row.Company, disponivel: 0, depositos: [] }));
     product.disponivel += Math.max(0, row.disponivel);
-    product.depositos.push({ deposito: row.deposito, nomeDeposito: row.nomeDeposito, saldo: row.saldo, reservado: row.reservado, disponivel: row.disponivel, previsaoEntrada: row.previsaoEntrada });
+    product.depositos.push({
+      deposito: row.deposito,
+      nomeDeposito: row.nomeDeposito,
+      saldo: row.saldo,
+      reservado: row.reservado,
+      disponivel: row.disponivel,
+      previsaoEntrada: row.previsaoEntrada,
+    });
   }
   return [...byCode.values()];
 }
@@ -194,7 +206,12 @@ export function tstockFileRow(project: string, fileCode: string, downloadUrl: st
 }
 
 /** Rows of table tstock_stock from a stock file, so the file alone can refresh the manufacturer stock. */
-export function tstockStockRowsFromFile(project: string, rows: StockFileRow[], fetchedAt: Date, stockKey = DEFAULT_TRAMONTINA_STOCK_KEY): WarehouseRow<'tstock_stock'>[] {
+export function tstockStockRowsFromFile(
+  project: string,
+  rows: StockFileRow[],
+  fetchedAt: Date,
+  stockKey = DEFAULT_TRAMONTINA_STOCK_KEY,
+): WarehouseRow<'tstock_stock'>[] {
   return stockByProduct(rows).map((p) => ({
     project,
     id: p.ProductCode,

@@ -10,11 +10,7 @@ export const frenetSettings = defineSettings({
       name: 'accounts',
       title: 'Contas',
       type: 'array_struct',
-      fields: [
-        { name: 'description', title: 'Descrição', type: 'text' },
-        { name: 'apiKey', title: 'API key', type: 'text' },
-        stocksField(),
-      ],
+      fields: [{ name: 'description', title: 'Descrição', type: 'text' }, { name: 'apiKey', title: 'API key', type: 'text' }, stocksField()],
     },
   ],
 });

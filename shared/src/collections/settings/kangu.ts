@@ -10,11 +10,7 @@ export const kanguSettings = defineSettings({
       name: 'accounts',
       title: 'Contas',
       type: 'array_struct',
-      fields: [
-        { name: 'description', title: 'Descrição', type: 'text' },
-        { name: 'token', title: 'Token', type: 'text' },
-        stocksField(),
-      ],
+      fields: [{ name: 'description', title: 'Descrição', type: 'text' }, { name: 'token', title: 'Token', type: 'text' }, stocksField()],
     },
   ],
 });

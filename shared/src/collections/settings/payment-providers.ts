@@ -12,9 +12,7 @@ export const PAYMENT_PROVIDER_LABELS: Record<PaymentProvider, string> = {
   free: 'Gratuito',
 };
 
-export const PAYMENT_METHODS = [
-  'custom', 'free', 'boletoFaturado', 'creditCardLink', 'creditCard', 'boleto', 'pix', 'pixParcelado',
-] as const;
+export const PAYMENT_METHODS = ['custom', 'free', 'boletoFaturado', 'creditCardLink', 'creditCard', 'boleto', 'pix', 'pixParcelado'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   custom: 'Personalizado',

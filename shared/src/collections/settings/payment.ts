@@ -1,13 +1,7 @@
 import { options } from '../../fields/builders.js';
 import type { StructField } from '../../fields/types.js';
 import { defineSettings } from '../define.js';
-import {
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_METHOD_PROVIDERS,
-  PAYMENT_METHODS,
-  PAYMENT_PROVIDER_LABELS,
-  type PaymentMethod,
-} from './payment-providers.js';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHOD_PROVIDERS, PAYMENT_METHODS, PAYMENT_PROVIDER_LABELS, type PaymentMethod } from './payment-providers.js';
 
 const METHOD_HINTS: Partial<Record<PaymentMethod, string>> = {
   creditCardLink: 'Visível no checkout apenas para administradores',

@@ -21,11 +21,7 @@ export const customerSegment = defineCollection({
       name: 'rules',
       title: 'Regras',
       type: 'array_struct',
-      fields: [
-        conditionList('rulesIn', 'Incluir'),
-        conditionList('rulesInOnly', 'Incluir somente'),
-        conditionList('rulesNotIn', 'Excluir'),
-      ],
+      fields: [conditionList('rulesIn', 'Incluir'), conditionList('rulesInOnly', 'Incluir somente'), conditionList('rulesNotIn', 'Excluir')],
     },
   ],
 });

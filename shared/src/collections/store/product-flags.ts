@@ -20,5 +20,4 @@ export const PRODUCT_OPTION_FLAGS = {
 } as const;
 export type ProductOptionFlag = keyof typeof PRODUCT_OPTION_FLAGS;
 
-export const productOptionFlagFields = (): CheckboxField[] =>
-  Object.entries(PRODUCT_OPTION_FLAGS).map(([name, title]) => ({ name, title, type: 'checkbox' }));
+export const productOptionFlagFields = (): CheckboxField[] => Object.entries(PRODUCT_OPTION_FLAGS).map(([name, title]) => ({ name, title, type: 'checkbox' }));

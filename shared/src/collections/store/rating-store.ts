@@ -2,9 +2,7 @@ import { options } from '../../fields/builders.js';
 import { defineCollection } from '../define.js';
 import { skuItemsField } from './sku-fields.js';
 
-export const RATING_CHANNELS = [
-  'site', 'mercadolivre', 'shopee', 'amazon', 'googlebusiness', 'internet-tramontinastore', 'internet-amazon',
-] as const;
+export const RATING_CHANNELS = ['site', 'mercadolivre', 'shopee', 'amazon', 'googlebusiness', 'internet-tramontinastore', 'internet-amazon'] as const;
 const RATING_CHANNEL_LABELS: Record<string, string> = {
   site: 'Site',
   mercadolivre: 'Mercado Livre',

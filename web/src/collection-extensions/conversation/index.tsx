@@ -4,8 +4,7 @@ import { useCustomer } from '../../routes/events/use-customer';
 import { registerCollectionExtension } from '../registry';
 import type { PanelProps } from '../types';
 
-export const ordersLink = (projectId: string, customerId: string) =>
-  `/console/orders?${new URLSearchParams({ project: projectId, customerId }).toString()}`;
+export const ordersLink = (projectId: string, customerId: string) => `/console/orders?${new URLSearchParams({ project: projectId, customerId }).toString()}`;
 
 function CustomerName({ projectId, customerId }: { projectId: string; customerId: string }) {
   const customer = useCustomer(projectId, customerId);

@@ -25,7 +25,12 @@ export function SegmentReportPanel({ projectId, docId, data, payload }: PanelPro
     { key: 'phoneNumber', header: 'Telefone', value: (m) => m.phoneNumber ?? '' },
   ];
   const leftOutColumns: DataTableColumn<LeftOut>[] = [
-    { key: 'email', header: 'E-mail', value: (m) => m.email ?? '', render: (m) => (m.email ? <CustomerEmailLink email={m.email} projectId={projectId} /> : (m.customerId ?? '')) },
+    {
+      key: 'email',
+      header: 'E-mail',
+      value: (m) => m.email ?? '',
+      render: (m) => (m.email ? <CustomerEmailLink email={m.email} projectId={projectId} /> : (m.customerId ?? '')),
+    },
     { key: 'reason', header: 'Motivo', value: (m) => LEFT_OUT_LABELS[m.reason] },
   ];
   return (
@@ -54,7 +59,12 @@ export function SegmentReportPanel({ projectId, docId, data, payload }: PanelPro
               <Heading as="h4" size="xs" mt="4" mb="2">
                 {SEGMENT_TEXTS.leftOutLabel}
               </Heading>
-              <DataTable label={SEGMENT_TEXTS.leftOutLabel} rows={report.leftOut} columns={leftOutColumns} rowKey={(m) => `${m.email}|${m.customerId}|${m.reason}`} />
+              <DataTable
+                label={SEGMENT_TEXTS.leftOutLabel}
+                rows={report.leftOut}
+                columns={leftOutColumns}
+                rowKey={(m) => `${m.email}|${m.customerId}|${m.reason}`}
+              />
             </>
           )}
         </Box>

@@ -11,7 +11,10 @@ export const TEMPLATE_TEXTS = {
 } as const;
 
 /** 'Enviar teste': POST /api/console/email-template {templateId}, to the signed-in operator. */
-export function sendTestAction(templateId: (data: Record<string, unknown> | null, docId: string) => string | null, source: 'email-template' | 'task' = 'email-template'): DocumentAction {
+export function sendTestAction(
+  templateId: (data: Record<string, unknown> | null, docId: string) => string | null,
+  source: 'email-template' | 'task' = 'email-template',
+): DocumentAction {
   return {
     id: 'send-test',
     label: TEMPLATE_TEXTS.sendTest,

@@ -6,10 +6,7 @@ export interface CollectionDoc {
   data: Record<string, unknown>;
 }
 
-export type CollectionDocsState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; docs: CollectionDoc[] };
+export type CollectionDocsState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; docs: CollectionDoc[] };
 
 export interface CollectionDocsQuery {
   projectId: string;

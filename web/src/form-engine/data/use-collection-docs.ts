@@ -9,13 +9,7 @@ export type { CollectionDoc, CollectionDocsQuery, CollectionDocsState } from './
  * The realtime documents of project/{projectId}/{collection}, optionally filtered by equality:
  * what the document screen gives its form (FormData.useCollectionDocs).
  */
-export function useCollectionDocs({
-  projectId,
-  collection,
-  filter,
-  max = NESTED_LIST_LIMIT,
-  enabled = true,
-}: CollectionDocsQuery): CollectionDocsState {
+export function useCollectionDocs({ projectId, collection, filter, max = NESTED_LIST_LIMIT, enabled = true }: CollectionDocsQuery): CollectionDocsState {
   const [state, setState] = useState<CollectionDocsState>({ status: 'loading' });
   const filterField = filter?.field;
   const filterValue = filter?.value;

@@ -12,21 +12,18 @@ import { FORM_TEXTS } from '../texts';
 const LEVEL_OPTIONS = HEADER_LEVELS.map((level) => ({ value: String(level), label: `H${level}` }));
 
 /** The inputs of one content block; each edit hands back the whole block, other data kept. */
-export function ContentBlockEditor({
-  block,
-  onChange,
-  disabled,
-}: {
-  block: ContentBlock;
-  onChange(block: ContentBlock): void;
-  disabled?: boolean;
-}) {
+export function ContentBlockEditor({ block, onChange, disabled }: { block: ContentBlock; onChange(block: ContentBlock): void; disabled?: boolean }) {
   const { data } = block;
   const set = (changes: Record<string, unknown>) => onChange({ ...block, data: { ...data, ...changes } });
   switch (block.type) {
     case 'paragraph':
       return (
-        <EditorField field={{ name: 'text', title: 'Texto', type: 'editor' }} value={blockText(data, 'text')} disabled={disabled} onChange={(text) => set({ text })} />
+        <EditorField
+          field={{ name: 'text', title: 'Texto', type: 'editor' }}
+          value={blockText(data, 'text')}
+          disabled={disabled}
+          onChange={(text) => set({ text })}
+        />
       );
     case 'header':
       return (
@@ -37,7 +34,12 @@ export function ContentBlockEditor({
             disabled={disabled}
             onChange={(level) => set({ level: level === null ? 2 : Number(level) })}
           />
-          <TextField field={{ name: 'text', title: 'Texto', type: 'text' }} value={blockText(data, 'text')} disabled={disabled} onChange={(text) => set({ text })} />
+          <TextField
+            field={{ name: 'text', title: 'Texto', type: 'text' }}
+            value={blockText(data, 'text')}
+            disabled={disabled}
+            onChange={(text) => set({ text })}
+          />
         </Stack>
       );
     case 'code':

@@ -22,13 +22,7 @@ export function FieldShell({
   children: ReactNode;
 }) {
   return (
-    <Field.Root
-      disabled={disabled}
-      required={field.required}
-      readOnly={field.readOnly}
-      invalid={Boolean(error)}
-      ids={labelId ? { label: labelId } : undefined}
-    >
+    <Field.Root disabled={disabled} required={field.required} readOnly={field.readOnly} invalid={Boolean(error)} ids={labelId ? { label: labelId } : undefined}>
       <Field.Label>
         {field.title}
         <Field.RequiredIndicator />

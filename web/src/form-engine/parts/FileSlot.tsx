@@ -85,7 +85,13 @@ export function FileSlot(props: FileSlotProps) {
   return (
     <FieldShell field={field} disabled={disabled} labelId={labelId}>
       <Stack role="group" aria-labelledby={labelId} gap="2" w="full" aria-busy={busy || undefined}>
-        {read.kind === 'empty' ? <Text fontSize="sm" color="fg.muted">{FILE_TEXTS.empty}</Text> : preview(file, url)}
+        {read.kind === 'empty' ? (
+          <Text fontSize="sm" color="fg.muted">
+            {FILE_TEXTS.empty}
+          </Text>
+        ) : (
+          preview(file, url)
+        )}
         {file && (
           <Text fontSize="xs" color="fg.muted" data-testid="file-visibility">
             {file.isPublic === false ? FILE_TEXTS.private : FILE_TEXTS.public}

@@ -19,13 +19,7 @@ export interface FormFieldsProps {
 export function FormFields({ fields, values, onChange, disabled, isFieldDisabled }: FormFieldsProps) {
   return (
     <Stack gap="5">
-      <ObjectFields
-        fields={withContentBlocks(fields)}
-        values={values}
-        onChange={onChange}
-        disabled={disabled}
-        isFieldDisabled={isFieldDisabled}
-      />
+      <ObjectFields fields={withContentBlocks(fields)} values={values} onChange={onChange} disabled={disabled} isFieldDisabled={isFieldDisabled} />
     </Stack>
   );
 }

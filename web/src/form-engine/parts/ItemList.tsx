@@ -45,9 +45,7 @@ export function ItemList({
   const onChange = onItemsChange;
   return (
     <FieldGroup field={field} disabled={disabled}>
-      {items.length === 0 && (
-        <WidgetNote>{FORM_TEXTS.noItems}</WidgetNote>
-      )}
+      {items.length === 0 && <WidgetNote>{FORM_TEXTS.noItems}</WidgetNote>}
       {items.map((item, index) => (
         <ListItemCard
           key={keys.keys[index]}

@@ -24,16 +24,7 @@ const MOVES = [
 ] as const;
 
 /** One item of a list or map widget: heading, up / down / remove, then the item's own inputs. */
-export function ListItemCard({
-  label,
-  detail,
-  disabled,
-  onMove,
-  canMoveUp,
-  canMoveDown,
-  onRemove,
-  children,
-}: ListItemCardProps) {
+export function ListItemCard({ label, detail, disabled, onMove, canMoveUp, canMoveDown, onRemove, children }: ListItemCardProps) {
   return (
     <Box role="group" aria-label={label} borderWidth="1px" rounded="md" bg="bg.subtle" px="3" py="2">
       <HStack justify="space-between" gap="2" mb="2">

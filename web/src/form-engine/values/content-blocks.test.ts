@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  contentWithBlocks,
-  editableBlock,
-  headerLevel,
-  imageUrl,
-  newBlock,
-  readContent,
-  withImageUrl,
-} from './content-blocks';
+import { contentWithBlocks, editableBlock, headerLevel, imageUrl, newBlock, readContent, withImageUrl } from './content-blocks';
 
 describe('content blocks', () => {
   it('reads missing content as no blocks and keeps what sits beside the blocks', () => {

@@ -20,7 +20,12 @@ describe('document-id keyed map', () => {
 
   it('orders the keys like the collection, keys of missing documents last', () => {
     const map = { 'tramontina-rs': 1, apagado: 2, 'cd-sp': 3, antigo: 4 };
-    expect(orderedKeys(map, stocks.map((s) => s.id))).toEqual(['cd-sp', 'tramontina-rs', 'antigo', 'apagado']);
+    expect(
+      orderedKeys(
+        map,
+        stocks.map((s) => s.id),
+      ),
+    ).toEqual(['cd-sp', 'tramontina-rs', 'antigo', 'apagado']);
   });
 
   it('adds and removes keys without touching the original map', () => {

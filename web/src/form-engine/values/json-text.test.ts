@@ -29,10 +29,7 @@ describe('json component text', () => {
   });
 
   it('reads { timestamp: ISO } back as a timestamp, and only that exact shape', () => {
-    const value = reviveTimestamps({ at: { timestamp: '2026-05-01T12:00:00.000Z' }, other: { timestamp: 'x', y: 1 } }) as Record<
-      string,
-      unknown
-    >;
+    const value = reviveTimestamps({ at: { timestamp: '2026-05-01T12:00:00.000Z' }, other: { timestamp: 'x', y: 1 } }) as Record<string, unknown>;
     expect((value.at as Timestamp).toDate()).toEqual(new Date('2026-05-01T12:00:00.000Z'));
     expect(value.other).toEqual({ timestamp: 'x', y: 1 });
     expect(reviveTimestamps([{ timestamp: 'not a date' }])).toEqual([{ timestamp: 'not a date' }]);

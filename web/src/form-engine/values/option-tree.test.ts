@@ -21,15 +21,7 @@ describe('select_nested options', () => {
       entry('acessorios', 'churrasco', null, 'Acessórios'),
       entry('churrasqueiras', 'churrasco', null, 'Churrasqueiras'),
     ]);
-    expect(shape(tree)).toEqual([
-      'departamentos',
-      '-cozinha',
-      '--panelas',
-      '--facas',
-      '-churrasco',
-      '--acessorios',
-      '--churrasqueiras',
-    ]);
+    expect(shape(tree)).toEqual(['departamentos', '-cozinha', '--panelas', '--facas', '-churrasco', '--acessorios', '--churrasqueiras']);
   });
 
   it('shows orphans (parent not in the list) and self-parented entries as roots', () => {
@@ -51,13 +43,7 @@ describe('select_nested options', () => {
   });
 
   it('drops a document and its descendants, so nothing is offered as its own ancestor', () => {
-    const tree = buildOptionTree([
-      entry('root', null, 1),
-      entry('a', 'root', 1),
-      entry('a1', 'a', 1),
-      entry('a11', 'a1', 1),
-      entry('b', 'root', 2),
-    ]);
+    const tree = buildOptionTree([entry('root', null, 1), entry('a', 'root', 1), entry('a1', 'a', 1), entry('a11', 'a1', 1), entry('b', 'root', 2)]);
     expect(shape(withoutSubtree(tree, 'a'))).toEqual(['root', '-b']);
     expect(shape(withoutSubtree(tree, 'nada'))).toEqual(shape(tree));
   });

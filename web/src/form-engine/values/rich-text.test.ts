@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isBlankRichText,
-  isWebUrl,
-  linkHtml,
-  looksLikeUrl,
-  pastePlan,
-  RICH_TEXT_TAGS,
-  sanitizeRichText,
-  storedRichText,
-  textOnlyHtml,
-} from './rich-text';
+import { isBlankRichText, isWebUrl, linkHtml, looksLikeUrl, pastePlan, RICH_TEXT_TAGS, sanitizeRichText, storedRichText, textOnlyHtml } from './rich-text';
 
 // DOMPurify needs a DOM, which the unit project does not have (no jsdom installed): here only the
 // fail-closed path runs; the tag policy itself is checked in the browser by e2e/form-widgets.test.ts.

@@ -17,7 +17,11 @@ const SCRIPT_OR_STYLE = /<(script|style)\b[\s\S]*?<\/\1\s*>/gi;
 
 /** Text only: what is left of `html` when no DOM is there to sanitise it (fails closed). */
 export function textOnlyHtml(html: string): string {
-  return html.replace(SCRIPT_OR_STYLE, '').replace(/<[^>]*>?/g, '').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return html
+    .replace(SCRIPT_OR_STYLE, '')
+    .replace(/<[^>]*>?/g, '')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }
 
 /** The HTML that may be stored: DOMPurify with the rich-text policy (tags outside it keep their text). */
@@ -61,11 +65,7 @@ export function looksLikeUrl(text: string): boolean {
 }
 
 /** What a paste into the editor does. */
-export type PastePlan =
-  | { kind: 'refuse' }
-  | { kind: 'link'; url: string }
-  | { kind: 'html'; html: string }
-  | { kind: 'text'; text: string };
+export type PastePlan = { kind: 'refuse' } | { kind: 'link'; url: string } | { kind: 'html'; html: string } | { kind: 'text'; text: string };
 
 export function pastePlan(text: string, html: string): PastePlan {
   if (looksLikeUrl(text)) return isWebUrl(text) ? { kind: 'link', url: text.trim() } : { kind: 'refuse' };
@@ -73,8 +73,7 @@ export function pastePlan(text: string, html: string): PastePlan {
   return { kind: 'text', text };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A link to `url` showing the address itself (a pasted URL with nothing selected). */
 export function linkHtml(url: string): string {

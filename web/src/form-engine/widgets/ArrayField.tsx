@@ -19,12 +19,7 @@ export function ArrayField(props: FieldWidgetProps<FieldOfType<'array_field'>>) 
       addActions={[{ label: FORM_TEXTS.add, create: () => emptyValue(field.of) }]}
       footer={field.of.type === 'image' ? <ListUrlDownload {...props} /> : undefined}
       renderItem={(item, index, replace) => (
-        <FieldRenderer
-          field={{ ...field.of, title: `${field.of.title} ${index + 1}` }}
-          value={item}
-          disabled={disabled}
-          onChange={replace}
-        />
+        <FieldRenderer field={{ ...field.of, title: `${field.of.title} ${index + 1}` }} value={item} disabled={disabled} onChange={replace} />
       )}
     />
   );

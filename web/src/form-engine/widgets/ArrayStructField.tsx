@@ -23,12 +23,7 @@ export function ArrayStructField(props: FieldWidgetProps<FieldOfType<'array_stru
         isPlainObject(item) ? (
           <Stack gap="3">
             {files && <ItemFileUpload item={item} fieldNames={names} disabled={disabled} onItemChange={replace} />}
-            <ObjectFields
-              fields={field.fields}
-              values={item}
-              disabled={disabled}
-              onChange={(key, next) => replace({ ...item, [key]: next })}
-            />
+            <ObjectFields fields={field.fields} values={item} disabled={disabled} onChange={(key, next) => replace({ ...item, [key]: next })} />
           </Stack>
         ) : (
           <JsonPreview value={item} />

@@ -40,12 +40,7 @@ export function ArrayStructMultipleField(props: FieldWidgetProps<FieldOfType<'ar
               </NativeSelect.Root>
             </FieldShell>
             {variant ? (
-              <ObjectFields
-                fields={variant.fields}
-                values={item}
-                disabled={disabled}
-                onChange={(key, next) => replace({ ...item, [key]: next })}
-              />
+              <ObjectFields fields={variant.fields} values={item} disabled={disabled} onChange={(key, next) => replace({ ...item, [key]: next })} />
             ) : (
               <JsonPreview value={item} />
             )}

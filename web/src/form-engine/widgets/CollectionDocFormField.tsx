@@ -30,9 +30,7 @@ export function CollectionDocFormField(props: FieldWidgetProps<FieldOfType<'coll
 
   return (
     <FieldGroup field={field} disabled={disabled}>
-      {Object.keys(map).length === 0 && (
-        <WidgetNote>{FORM_TEXTS.noItems}</WidgetNote>
-      )}
+      {Object.keys(map).length === 0 && <WidgetNote>{FORM_TEXTS.noItems}</WidgetNote>}
       {orderedKeys(
         map,
         options.map((o) => o.id),

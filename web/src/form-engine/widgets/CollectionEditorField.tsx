@@ -42,9 +42,7 @@ export function CollectionEditorField({ field, disabled }: FieldWidgetProps<Fiel
 
   const entries =
     list.status === 'ready'
-      ? list.docs
-          .map((d) => ({ id: d.id, label: definition ? entryLabel(definition, d.id, d.data) : d.id }))
-          .sort((a, b) => collator.compare(a.label, b.label))
+      ? list.docs.map((d) => ({ id: d.id, label: definition ? entryLabel(definition, d.id, d.data) : d.id })).sort((a, b) => collator.compare(a.label, b.label))
       : [];
 
   async function create() {
@@ -64,12 +62,8 @@ export function CollectionEditorField({ field, disabled }: FieldWidgetProps<Fiel
   return (
     <FieldGroup field={field} disabled={disabled}>
       {list.status === 'loading' && <WidgetNote>{FORM_TEXTS.loading}</WidgetNote>}
-      {list.status === 'error' && (
-        <WidgetNote tone="error">{FORM_TEXTS.loadFailed}</WidgetNote>
-      )}
-      {list.status === 'ready' && entries.length === 0 && (
-        <WidgetNote>{FORM_TEXTS.noItems}</WidgetNote>
-      )}
+      {list.status === 'error' && <WidgetNote tone="error">{FORM_TEXTS.loadFailed}</WidgetNote>}
+      {list.status === 'ready' && entries.length === 0 && <WidgetNote>{FORM_TEXTS.noItems}</WidgetNote>}
       {entries.length > 0 && (
         <Stack as="ul" gap="1" listStyleType="none">
           {entries.map((entry) => (
@@ -81,9 +75,7 @@ export function CollectionEditorField({ field, disabled }: FieldWidgetProps<Fiel
           ))}
         </Stack>
       )}
-      {failed && (
-        <WidgetNote tone="error">{FORM_TEXTS.saveFailed}</WidgetNote>
-      )}
+      {failed && <WidgetNote tone="error">{FORM_TEXTS.saveFailed}</WidgetNote>}
       <WidgetButton alignSelf="start" loading={creating} disabled={disabled} onClick={() => void create()}>
         {FORM_TEXTS.add}
       </WidgetButton>

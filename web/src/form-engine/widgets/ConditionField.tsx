@@ -17,7 +17,9 @@ export function ConditionField(props: FieldWidgetProps<FieldOfType<'condition'>>
     return (
       <Box>
         <ReadOnlyField {...props} />
-        <Text fontSize="xs" color="orange.600" mt="1">{stored.message}</Text>
+        <Text fontSize="xs" color="orange.600" mt="1">
+          {stored.message}
+        </Text>
       </Box>
     );
   }

@@ -6,11 +6,7 @@ import type { FieldOfType, FieldWidgetProps } from '../types';
 export function DatetimeField({ field, value, onChange, disabled }: FieldWidgetProps<FieldOfType<'datetime'>>) {
   return (
     <FieldShell field={field} disabled={disabled}>
-      <Input
-        type="datetime-local"
-        value={toDatetimeInputValue(value)}
-        onChange={(e) => onChange(fromDatetimeInputValue(e.target.value))}
-      />
+      <Input type="datetime-local" value={toDatetimeInputValue(value)} onChange={(e) => onChange(fromDatetimeInputValue(e.target.value))} />
     </FieldShell>
   );
 }

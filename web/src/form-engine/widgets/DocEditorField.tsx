@@ -40,10 +40,7 @@ export function DocEditorField(props: DocEditorProps) {
 
 function EmbeddedDocumentForm({ field, disabled, projectId, docId }: DocEditorProps & { projectId: string; docId: string }) {
   const data = useFormData();
-  const definition =
-    field.collection === CONFIG_COLLECTION
-      ? findSettingsDefinition(projectId, docId)
-      : findCollectionDefinition(projectId, field.collection);
+  const definition = field.collection === CONFIG_COLLECTION ? findSettingsDefinition(projectId, docId) : findCollectionDefinition(projectId, field.collection);
   const fields = definition?.fields ?? [];
   const embedded = data.useEmbeddedDocument({ projectId, collectionId: field.collection, docId, definition });
   // Widgets inside read and write around the embedded document, not the main one.

@@ -19,15 +19,7 @@ function Thumbnail({ file, url }: { file: FileLike | null; url: string }) {
   const size = file && typeof file.width === 'number' && typeof file.height === 'number' ? `${file.width}×${file.height}` : null;
   return (
     <Box>
-      <Center
-        w={`${THUMBNAIL_PX}px`}
-        h={`${THUMBNAIL_PX}px`}
-        borderWidth="1px"
-        rounded="md"
-        bg="bg.muted"
-        overflow="hidden"
-        data-testid="image-thumbnail"
-      >
+      <Center w={`${THUMBNAIL_PX}px`} h={`${THUMBNAIL_PX}px`} borderWidth="1px" rounded="md" bg="bg.muted" overflow="hidden" data-testid="image-thumbnail">
         {src && (
           <chakra.img
             src={src}

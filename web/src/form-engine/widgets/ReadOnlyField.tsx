@@ -19,17 +19,7 @@ export function ReadOnlyField({ field, value }: FieldWidgetProps) {
             ({summarizeValue(value)})
           </Text>
         </chakra.summary>
-        <chakra.pre
-          m="0"
-          px="3"
-          pb="3"
-          fontFamily="mono"
-          fontSize="xs"
-          whiteSpace="pre-wrap"
-          wordBreak="break-word"
-          maxH="80"
-          overflow="auto"
-        >
+        <chakra.pre m="0" px="3" pb="3" fontFamily="mono" fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-word" maxH="80" overflow="auto">
           {value === undefined ? '—' : formatDisplayJson(value)}
         </chakra.pre>
       </chakra.details>

@@ -13,10 +13,7 @@ import { useDocumentTree } from '../data/use-document-tree';
 export function SelectNestedField(props: FieldWidgetProps<FieldOfType<'select_nested'>>) {
   const { field, value, onChange, disabled } = props;
   const document = useFormDocument();
-  const list = useDocumentTree(
-    { projectId: document.projectId, collection: field.collection, filter: field.collectionFilter },
-    field.labelField,
-  );
+  const list = useDocumentTree({ projectId: document.projectId, collection: field.collection, filter: field.collectionFilter }, field.labelField);
 
   const selected = value === undefined || value === null ? '' : typeof value === 'string' ? value : null;
   if (selected === null) return <ReadOnlyField {...props} />;
@@ -33,9 +30,7 @@ export function SelectNestedField(props: FieldWidgetProps<FieldOfType<'select_ne
       error={list.status === 'error' ? FORM_TEXTS.loadFailed : null}
       value={selected}
       emptyLabel={field.placeholder ?? FORM_TEXTS.none}
-      extraOptions={
-        missing && <option value={selected}>{list.status === 'loading' ? selected : `${selected} (${FORM_TEXTS.notFound})`}</option>
-      }
+      extraOptions={missing && <option value={selected}>{list.status === 'loading' ? selected : `${selected} (${FORM_TEXTS.notFound})`}</option>}
       options={options}
       onSelect={onChange}
     />

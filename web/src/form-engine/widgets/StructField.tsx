@@ -11,12 +11,7 @@ export function StructField(props: FieldWidgetProps<FieldOfType<'struct'>>) {
   const object = value ?? {};
   return (
     <FieldGroup field={field} disabled={disabled}>
-      <ObjectFields
-        fields={field.fields}
-        values={object}
-        disabled={disabled}
-        onChange={(key, next) => onChange({ ...object, [key]: next })}
-      />
+      <ObjectFields fields={field.fields} values={object} disabled={disabled} onChange={(key, next) => onChange({ ...object, [key]: next })} />
     </FieldGroup>
   );
 }

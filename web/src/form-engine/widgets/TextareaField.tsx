@@ -6,12 +6,7 @@ import type { FieldOfType, FieldWidgetProps } from '../types';
 export function TextareaField({ field, value, onChange, disabled }: FieldWidgetProps<FieldOfType<'textarea'>>) {
   return (
     <FieldShell field={field} disabled={disabled}>
-      <Textarea
-        value={textValue(value)}
-        rows={field.rows ?? 4}
-        placeholder={field.placeholder}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      <Textarea value={textValue(value)} rows={field.rows ?? 4} placeholder={field.placeholder} onChange={(e) => onChange(e.target.value)} />
     </FieldShell>
   );
 }

@@ -128,7 +128,10 @@ describe('widgets', () => {
   });
 
   it('show a variant item with its own fields and offer one add button per variant', () => {
-    const html = render(fields.variants, [{ type: 'banner', href: '/promo' }, { type: 'antigo', x: 1 }]);
+    const html = render(fields.variants, [
+      { type: 'banner', href: '/promo' },
+      { type: 'antigo', x: 1 },
+    ]);
     expect(text(html)).toContain('Item 1: Banner');
     expect(html).toContain('value="/promo"');
     expect(text(html)).toContain('antigo (valor atual)');
@@ -272,7 +275,14 @@ describe('widgets', () => {
           <ProjectProvider claims={readAccessClaims({ role: 'admin' })!}>
             <DocumentForm
               fields={[]}
-              values={{ content: { blocks: [{ type: 'header', data: { text: 'Olá', level: 3 } }, { type: 'table', data: {} }] } }}
+              values={{
+                content: {
+                  blocks: [
+                    { type: 'header', data: { text: 'Olá', level: 3 } },
+                    { type: 'table', data: {} },
+                  ],
+                },
+              }}
               onChange={() => {}}
             />
           </ProjectProvider>

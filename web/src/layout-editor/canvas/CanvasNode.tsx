@@ -38,7 +38,9 @@ export const CanvasNode = memo(function CanvasNode({ id, chain }: { id: string; 
 
   const view = (
     <NodeView type={node.type} props={node.props} chain={chain} childCount={node.children?.length ?? 0} interactive={selected}>
-      {node.children?.map((child) => <CanvasNode key={child} id={child} chain={chain} />)}
+      {node.children?.map((child) => (
+        <CanvasNode key={child} id={child} chain={chain} />
+      ))}
     </NodeView>
   );
   return (

@@ -150,7 +150,12 @@ export const StaticNode = memo(function StaticNode({ node, chain }: { node: Stor
   const { id: _id, type, children, ...props } = node;
   const container = type === 'ContainerComponent';
   return (
-    <NodeView type={type} props={container ? props : { ...props, ...(children !== undefined ? { children } : {}) }} chain={chain} childCount={children?.length ?? 0}>
+    <NodeView
+      type={type}
+      props={container ? props : { ...props, ...(children !== undefined ? { children } : {}) }}
+      chain={chain}
+      childCount={children?.length ?? 0}
+    >
       {container && children?.map((child, i) => <StaticNode key={`${child.id}-${i}`} node={child} chain={chain} />)}
     </NodeView>
   );
@@ -205,7 +210,11 @@ export function NodeView({ type, props, children, childCount = 0, chain, interac
 export function nodeLabel(type: string, props: Readonly<Record<string, unknown>>): string {
   const label = nodeSpec(type)?.label ?? type;
   let hint = '';
-  if (type === 'TextComponent') hint = str(props.text).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  if (type === 'TextComponent')
+    hint = str(props.text)
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
   else if (type === 'ContentComponent') hint = str(props.contentId);
   else if (type === 'ProductsComponent') hint = str(props.productIds);
   else if (type === 'ContainerComponent') hint = str(props.href);

@@ -8,7 +8,21 @@ import { LAYOUT_TEXTS } from '../texts';
 
 const T = LAYOUT_TEXTS.tools;
 
-function ToolButton({ label, shortcut, action, pressed, disabled, children }: { label: string; shortcut: Exclude<LayoutShortcut, 'copy' | 'paste'>; action?: LayoutAction; pressed?: boolean; disabled?: boolean; children: string }) {
+function ToolButton({
+  label,
+  shortcut,
+  action,
+  pressed,
+  disabled,
+  children,
+}: {
+  label: string;
+  shortcut: Exclude<LayoutShortcut, 'copy' | 'paste'>;
+  action?: LayoutAction;
+  pressed?: boolean;
+  disabled?: boolean;
+  children: string;
+}) {
   const store = useLayoutStore();
   return (
     <IconButton
@@ -81,10 +95,22 @@ export function Toolbar() {
         +
       </ToolButton>
       <Separator orientation="vertical" h="6" />
-      <Button size="sm" variant={mobile ? 'ghost' : 'solid'} aria-pressed={!mobile} title={`${T.desktop} (M)`} onClick={() => mobile && store.dispatch({ type: 'toggleMobile' })}>
+      <Button
+        size="sm"
+        variant={mobile ? 'ghost' : 'solid'}
+        aria-pressed={!mobile}
+        title={`${T.desktop} (M)`}
+        onClick={() => mobile && store.dispatch({ type: 'toggleMobile' })}
+      >
         {T.desktop}
       </Button>
-      <Button size="sm" variant={mobile ? 'solid' : 'ghost'} aria-pressed={mobile} title={`${T.mobile} (M)`} onClick={() => !mobile && store.dispatch({ type: 'toggleMobile' })}>
+      <Button
+        size="sm"
+        variant={mobile ? 'solid' : 'ghost'}
+        aria-pressed={mobile}
+        title={`${T.mobile} (M)`}
+        onClick={() => !mobile && store.dispatch({ type: 'toggleMobile' })}
+      >
         {T.mobile}
       </Button>
     </HStack>

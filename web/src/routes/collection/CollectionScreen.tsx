@@ -31,15 +31,7 @@ export default function CollectionRoute() {
   return <CollectionScreen key={`${project.id}/${collection}`} projectId={project.id} definition={definition} docId={docId} />;
 }
 
-function CollectionScreen({
-  projectId,
-  definition,
-  docId,
-}: {
-  projectId: string;
-  definition: CollectionDefinition;
-  docId: string | undefined;
-}) {
+function CollectionScreen({ projectId, definition, docId }: { projectId: string; definition: CollectionDefinition; docId: string | undefined }) {
   return (
     <Flex h="full" minH="0">
       <CollectionPanel projectId={projectId} definition={definition} selectedId={docId} />

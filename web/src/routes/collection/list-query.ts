@@ -1,11 +1,4 @@
-import {
-  documentId,
-  limit,
-  orderBy,
-  where,
-  type FieldPath,
-  type QueryConstraint,
-} from 'firebase/firestore';
+import { documentId, limit, orderBy, where, type FieldPath, type QueryConstraint } from 'firebase/firestore';
 import { readBrazilianNumber, type CollectionDefinition } from '@console/shared';
 import { fieldKey } from '../../form-engine/values/field-key';
 

@@ -9,10 +9,7 @@ export interface ListEntry {
   label: string;
 }
 
-export type ListState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; entries: ListEntry[] };
+export type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; entries: ListEntry[] };
 
 /**
  * The realtime list of project/{projectId}/{collection}, filtered by `filterText`. With `live`

@@ -39,7 +39,11 @@ describe('buildMenu', () => {
       title: 'Catálogo',
       links: [{ title: 'Produtos' }, { title: 'Sincronização de produtos', to: '/console/sync' }, { title: 'Marcas' }],
     });
-    expect(buildMenu([brand], []).flatMap((i) => (i.kind === 'group' ? i.links : [i])).map((l) => l.title)).toEqual(['Marcas']);
+    expect(
+      buildMenu([brand], [])
+        .flatMap((i) => (i.kind === 'group' ? i.links : [i]))
+        .map((l) => l.title),
+    ).toEqual(['Marcas']);
   });
 
   it('lists only the tools the project has: without them, no Eventos and no Sincronização de produtos', () => {

@@ -20,9 +20,7 @@ export interface MenuSection {
 export type MenuItem = MenuLink | MenuSection;
 
 /** Screens that are not collections, listed first (spec document 2 §2). */
-export const SCREEN_LINKS: readonly MenuLink[] = [
-  { kind: 'link', key: 'screen:events', title: 'Eventos', to: `${CONSOLE_PATH}/events`, tool: 'events' },
-];
+export const SCREEN_LINKS: readonly MenuLink[] = [{ kind: 'link', key: 'screen:events', title: 'Eventos', to: `${CONSOLE_PATH}/events`, tool: 'events' }];
 
 /** Tool screens listed right after a collection's link, in its group ('Sincronização de produtos' after Produtos). */
 export const LINKS_AFTER_COLLECTION: Readonly<Record<string, readonly MenuLink[]>> = {

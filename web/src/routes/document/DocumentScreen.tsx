@@ -74,11 +74,12 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
   }
 
   const path = `${projectId}/${collectionId}/${creating ? document.newId.trim() || ADD_DOC_ID : docId}`;
-  const title = definition.kind !== 'collection'
-    ? definition.title
-    : creating
-      ? DOCUMENT_TEXTS.newRecord
-      : entryLabel(definition, docId, storedData ?? document.deletedData ?? {});
+  const title =
+    definition.kind !== 'collection'
+      ? definition.title
+      : creating
+        ? DOCUMENT_TEXTS.newRecord
+        : entryLabel(definition, docId, storedData ?? document.deletedData ?? {});
 
   if (document.deletedData) {
     return (
@@ -97,11 +98,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
   return (
     <Flex minH="full" align="stretch">
       <Flex direction="column" minH="full" flex="1" minW="0">
-        <DocumentHeader
-          title={title}
-          path={path}
-          actions={<DocumentActions document={document} extension={extension.actions} onCopy={() => void copy()} />}
-        />
+        <DocumentHeader title={title} path={path} actions={<DocumentActions document={document} extension={extension.actions} onCopy={() => void copy()} />} />
         {loading && <FormSkeleton fields={formFields.length} />}
         {/* Mounted while settling (widgets may set their values then) but shown only after. */}
         {state.loaded && (
@@ -142,9 +139,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
           <JsonEditorOverlay docRef={document.ref} path={path} validate={document.validateJson} onClose={() => setJsonOpen(false)} />
         )}
       </Flex>
-      {aiOpen && existing && (
-        <AiAssistantPanel assistant={assistant} values={formValues} onApply={document.change} onClose={() => setAiOpen(false)} />
-      )}
+      {aiOpen && existing && <AiAssistantPanel assistant={assistant} values={formValues} onApply={document.change} onClose={() => setAiOpen(false)} />}
     </Flex>
   );
 }

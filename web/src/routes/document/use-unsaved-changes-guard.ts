@@ -15,9 +15,7 @@ export function useUnsavedChangesGuard(dirty: boolean): () => void {
   const blocker = useBlocker(
     useCallback<BlockerFunction>(
       ({ currentLocation, nextLocation }) =>
-        dirtyRef.current &&
-        !allowedRef.current &&
-        (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+        dirtyRef.current && !allowedRef.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
       [],
     ),
   );

@@ -42,24 +42,12 @@ export default function EventsScreen() {
       ) : (
         <EventFeed projectId={project.id} stores={inSuperProject ? stores : null} columns={columns} />
       )}
-      <CustomerDrawer
-        projectId={customerProjectId}
-        customerId={openCustomerId}
-        onClose={() => navigate(withoutCustomer(pathname, search))}
-      />
+      <CustomerDrawer projectId={customerProjectId} customerId={openCustomerId} onClose={() => navigate(withoutCustomer(pathname, search))} />
     </Stack>
   );
 }
 
-function EventFeed({
-  projectId,
-  stores,
-  columns,
-}: {
-  projectId: string;
-  stores: string[] | null;
-  columns: ReturnType<typeof eventColumns>;
-}) {
+function EventFeed({ projectId, stores, columns }: { projectId: string; stores: string[] | null; columns: ReturnType<typeof eventColumns> }) {
   const feed = useCustomerEvents(projectId, stores);
   if (feed.status === 'loading')
     return (

@@ -52,7 +52,10 @@ export function toCustomerEvent(id: string, data: Record<string, unknown>, pathP
     ipCity: text(about.ipCity),
     ipRegion: text(about.ipRegion),
     layoutRules: Array.isArray(data.layoutRules)
-      ? data.layoutRules.map(record).filter((r) => text(r.id)).map((r) => ({ id: text(r.id), name: text(r.name) || text(r.id) }))
+      ? data.layoutRules
+          .map(record)
+          .filter((r) => text(r.id))
+          .map((r) => ({ id: text(r.id), name: text(r.name) || text(r.id) }))
       : [],
     createdAt: toDate(data.createdAt),
   };
@@ -75,13 +78,7 @@ export const joinParts = (...parts: string[]) => parts.filter(Boolean).join(' ·
  * The link opening a customer: the current path with ?customerId={id}, plus &project={p} in the
  * super-project, where the event may come from another store (spec document 2 §2 routes).
  */
-export function customerLink(
-  pathname: string,
-  search: string,
-  customerId: string,
-  projectId: string,
-  inSuperProject: boolean,
-): string {
+export function customerLink(pathname: string, search: string, customerId: string, projectId: string, inSuperProject: boolean): string {
   const params = new URLSearchParams(search);
   params.set(CUSTOMER_ID_PARAM, customerId);
   if (inSuperProject) params.set(PROJECT_PARAM, projectId);

@@ -5,10 +5,7 @@ import { db } from '../../lib/firestore';
 import { CUSTOMER_EVENT_COLLECTION, EVENT_FEED_LIMIT } from './constants';
 import { toCustomerEvent, type CustomerEvent } from './customer-event';
 
-export type EventFeedState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; events: CustomerEvent[] };
+export type EventFeedState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; events: CustomerEvent[] };
 
 /**
  * The latest events, live (spec document 2 §7): of one store, or — given `stores` — across those
@@ -17,18 +14,9 @@ export type EventFeedState =
  */
 function feedQuery(projectId: string, stores: readonly string[] | null): Query {
   if (stores === null) {
-    return query(
-      collection(db, PROJECT_COLLECTION, projectId, CUSTOMER_EVENT_COLLECTION),
-      orderBy('createdAt', 'desc'),
-      limit(EVENT_FEED_LIMIT),
-    );
+    return query(collection(db, PROJECT_COLLECTION, projectId, CUSTOMER_EVENT_COLLECTION), orderBy('createdAt', 'desc'), limit(EVENT_FEED_LIMIT));
   }
-  return query(
-    collectionGroup(db, CUSTOMER_EVENT_COLLECTION),
-    where('projectId', 'in', [...stores]),
-    orderBy('createdAt', 'desc'),
-    limit(EVENT_FEED_LIMIT),
-  );
+  return query(collectionGroup(db, CUSTOMER_EVENT_COLLECTION), where('projectId', 'in', [...stores]), orderBy('createdAt', 'desc'), limit(EVENT_FEED_LIMIT));
 }
 
 /** `stores` null: the current project only; an array: those stores (never empty — the caller shows a hint instead). */

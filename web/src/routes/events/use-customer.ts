@@ -3,11 +3,7 @@ import { onSnapshot } from 'firebase/firestore';
 import { projectDocument } from '../../lib/firestore-paths';
 import { CUSTOMER_COLLECTION } from './constants';
 
-export type CustomerState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'missing' }
-  | { status: 'ready'; data: Record<string, unknown> };
+export type CustomerState = { status: 'loading' } | { status: 'error' } | { status: 'missing' } | { status: 'ready'; data: Record<string, unknown> };
 
 /** The customer document project/{projectId}/customer/{customerId}, live. */
 export function useCustomer(projectId: string, customerId: string): CustomerState {

@@ -49,8 +49,19 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyl
 const columns: DataTableColumn<Order>[] = [
   { key: 'id', header: 'Pedido', value: (o) => o.id },
   { key: 'createdAt', header: 'Data', value: (o) => o.createdAt.getTime(), render: (o) => dateTime.format(o.createdAt) },
-  { key: 'status', header: 'Status', value: (o) => ORDER_STATUS_LABELS[o.status], render: (o) => <Badge colorPalette={o.status === 'cancelled' ? 'red' : o.status === 'delivered' ? 'green' : 'blue'}>{ORDER_STATUS_LABELS[o.status]}</Badge> },
-  { key: 'total', header: 'Total', value: (o) => o.total, render: (o) => formatMoney(o.total), footer: (rows) => formatMoney(rows.reduce((s, o) => s + o.total, 0)) },
+  {
+    key: 'status',
+    header: 'Status',
+    value: (o) => ORDER_STATUS_LABELS[o.status],
+    render: (o) => <Badge colorPalette={o.status === 'cancelled' ? 'red' : o.status === 'delivered' ? 'green' : 'blue'}>{ORDER_STATUS_LABELS[o.status]}</Badge>,
+  },
+  {
+    key: 'total',
+    header: 'Total',
+    value: (o) => o.total,
+    render: (o) => formatMoney(o.total),
+    footer: (rows) => formatMoney(rows.reduce((s, o) => s + o.total, 0)),
+  },
   {
     key: 'items',
     header: 'Itens',
@@ -59,7 +70,10 @@ const columns: DataTableColumn<Order>[] = [
       <Stack gap="0">
         {o.items.map((i) => (
           <Text key={i.sku} fontSize="sm">
-            {formatNumber(i.qty, 0)}× {i.name || i.sku} <Text as="span" color="fg.muted">({i.sku}, {formatMoney(i.price)})</Text>
+            {formatNumber(i.qty, 0)}× {i.name || i.sku}{' '}
+            <Text as="span" color="fg.muted">
+              ({i.sku}, {formatMoney(i.price)})
+            </Text>
           </Text>
         ))}
       </Stack>

@@ -95,7 +95,12 @@ function ProductPanelContent({ projectId, productCode }: ProductPanelProps) {
     else void save(field, checked, about);
   }
 
-  if (view.status === 'loading') return <Text color="fg.muted" fontSize="sm">{PANEL_TEXTS.loading}</Text>;
+  if (view.status === 'loading')
+    return (
+      <Text color="fg.muted" fontSize="sm">
+        {PANEL_TEXTS.loading}
+      </Text>
+    );
   if (view.status === 'error') return <Text role="alert">{PANEL_TEXTS.loadFailed}</Text>;
   const product = view.product;
   if (!product) return <Text color="fg.muted">{PANEL_TEXTS.notFound}</Text>;
@@ -152,7 +157,10 @@ function ProductPanelContent({ projectId, productCode }: ProductPanelProps) {
               <Switch.HiddenInput />
               <Switch.Control />
               <Switch.Label>
-                {label} <Text as="span" color="fg.subtle">({displayValue(product[field])})</Text>
+                {label}{' '}
+                <Text as="span" color="fg.subtle">
+                  ({displayValue(product[field])})
+                </Text>
               </Switch.Label>
             </Switch.Root>
           ))}
@@ -174,10 +182,13 @@ function ProductPanelContent({ projectId, productCode }: ProductPanelProps) {
 
 function StockTable({ stock }: { stock: unknown }) {
   const entries =
-    typeof stock === 'object' && stock !== null
-      ? Object.entries(stock as Record<string, { qty?: unknown }>).sort(([a], [b]) => a.localeCompare(b))
-      : [];
-  if (entries.length === 0) return <Text fontSize="sm" color="fg.muted">{PANEL_TEXTS.noStock}</Text>;
+    typeof stock === 'object' && stock !== null ? Object.entries(stock as Record<string, { qty?: unknown }>).sort(([a], [b]) => a.localeCompare(b)) : [];
+  if (entries.length === 0)
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        {PANEL_TEXTS.noStock}
+      </Text>
+    );
   const total = entries.reduce((sum, [, e]) => sum + (typeof e?.qty === 'number' ? e.qty : 0), 0);
   return (
     <Table.Root size="sm" aria-label={PANEL_TEXTS.sections.stock}>
@@ -241,17 +252,28 @@ function CostMargin({ product }: { product: ProductDoc }) {
   return (
     <Stack gap="1" fontSize="sm">
       <Flex gap="3">
-        <Text flex="0 0 13rem" color="fg.muted">{PANEL_TEXTS.purchasePrice}</Text>
+        <Text flex="0 0 13rem" color="fg.muted">
+          {PANEL_TEXTS.purchasePrice}
+        </Text>
         <Text data-testid="purchase-price">
-          {formatMoney(purchase) || PANEL_TEXTS.empty} {source && <Text as="span" color="fg.subtle">({source})</Text>}
+          {formatMoney(purchase) || PANEL_TEXTS.empty}{' '}
+          {source && (
+            <Text as="span" color="fg.subtle">
+              ({source})
+            </Text>
+          )}
         </Text>
       </Flex>
       <Flex gap="3">
-        <Text flex="0 0 13rem" color="fg.muted">{PANEL_TEXTS.margin}</Text>
+        <Text flex="0 0 13rem" color="fg.muted">
+          {PANEL_TEXTS.margin}
+        </Text>
         <Text data-testid="margin">{value === null ? PANEL_TEXTS.empty : formatNumber(value)}</Text>
       </Flex>
       <Flex gap="3">
-        <Text flex="0 0 13rem" color="fg.muted">{PRICE_FIELDS[2]!.label}</Text>
+        <Text flex="0 0 13rem" color="fg.muted">
+          {PRICE_FIELDS[2]!.label}
+        </Text>
         <Text data-testid="installments-price">{formatMoney(installments) || PANEL_TEXTS.empty}</Text>
       </Flex>
     </Stack>

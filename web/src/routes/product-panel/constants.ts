@@ -104,9 +104,7 @@ export const READ_ONLY_FLAGS = [
 export const HISTORY_LIMIT = 20;
 
 /** Field path → label, for the history lines. */
-export const FIELD_LABELS: Record<string, string> = Object.fromEntries(
-  [...INFO_FIELDS, ...PRICE_FIELDS, ...OPTION_TOGGLES].map((f) => [f.field, f.label]),
-);
+export const FIELD_LABELS: Record<string, string> = Object.fromEntries([...INFO_FIELDS, ...PRICE_FIELDS, ...OPTION_TOGGLES].map((f) => [f.field, f.label]));
 
 /** Field path → how its values show, for the history lines. */
 export const FIELD_FORMATS: Record<string, ValueFormat> = Object.fromEntries(

@@ -102,7 +102,12 @@ export function writeOverride(projectId: string, code: string, productData: Prod
  * upstream value recorded beside it (or to no synced value, when none is known), and the sync
  * takes care of it again.
  */
-export function removeOverride(projectId: string, code: string, upstream: { upstream: unknown } | null, { field, about, by }: Omit<Override, 'value'>): Promise<void> {
+export function removeOverride(
+  projectId: string,
+  code: string,
+  upstream: { upstream: unknown } | null,
+  { field, about, by }: Omit<Override, 'value'>,
+): Promise<void> {
   return setDoc(
     projectDocument(projectId, PRODUCT_DATA_COLLECTION, code),
     {

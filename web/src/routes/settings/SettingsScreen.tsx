@@ -16,10 +16,7 @@ export default function SettingsScreen() {
   const project = useCurrentProject();
   const { claims } = useAuth();
   const settings = useMemo(() => visibleSettings(project.id, claims), [project.id, claims]);
-  const definition = useMemo(
-    () => (settingsId ? findSettingsDefinition(project.id, settingsId) : null),
-    [project.id, settingsId],
-  );
+  const definition = useMemo(() => (settingsId ? findSettingsDefinition(project.id, settingsId) : null), [project.id, settingsId]);
 
   let content;
   if (!settingsId) content = <Notice>{SETTINGS_TEXTS.noSelection}</Notice>;

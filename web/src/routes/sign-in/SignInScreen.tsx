@@ -55,22 +55,11 @@ export default function SignInScreen() {
           </Stack>
           <Field.Root>
             <Field.Label>E-mail</Field.Label>
-            <Input
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              autoFocus
-            />
+            <Input type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
           </Field.Root>
           <Field.Root>
             <Field.Label>Senha</Field.Label>
-            <Input
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+            <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           </Field.Root>
           {error && (
             <Alert.Root status="error" role="alert">

@@ -111,11 +111,7 @@ export default function SyncScreen() {
             <Alert.Title>{SYNC_TEXTS.configFailed(config.message)}</Alert.Title>
           </Alert.Root>
         )}
-        <SyncOptionsPanel
-          options={{ ...options, account }}
-          accounts={accounts}
-          onChange={(change) => setOptions((o) => ({ ...o, ...change }))}
-        />
+        <SyncOptionsPanel options={{ ...options, account }} accounts={accounts} onChange={(change) => setOptions((o) => ({ ...o, ...change }))} />
       </Box>
       <Flex direction="column" minH="0" minW="0" overflowY={{ lg: 'auto' }}>
         <Box p="5" pb="3" borderBottomWidth="1px" position="sticky" top="0" bg="bg" zIndex="docked">
@@ -123,11 +119,7 @@ export default function SyncScreen() {
             <Heading as="h2" size="md" flex="1">
               {SYNC_TEXTS.products}
             </Heading>
-            <Button
-              size="sm"
-              colorPalette={state.running ? 'orange' : 'blue'}
-              onClick={() => (state.running ? controller.pause() : start())}
-            >
+            <Button size="sm" colorPalette={state.running ? 'orange' : 'blue'} onClick={() => (state.running ? controller.pause() : start())}>
               {state.running ? SYNC_TEXTS.pause : SYNC_TEXTS.start}
             </Button>
             <Button size="sm" variant="outline" loading={sending} onClick={() => void sendToBackend()}>

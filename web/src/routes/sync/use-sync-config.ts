@@ -2,10 +2,7 @@ import { useEffect, useState } from 'react';
 import { consoleSyncConfigEndpoint, type SyncConfigResponse } from '@console/shared';
 import { callApi } from '../../lib/api';
 
-export type SyncConfigState =
-  | { status: 'loading' }
-  | { status: 'ready'; config: SyncConfigResponse }
-  | { status: 'error'; message: string };
+export type SyncConfigState = { status: 'loading' } | { status: 'ready'; config: SyncConfigResponse } | { status: 'error'; message: string };
 
 /** GET /api/console/sync/config?project: the Bling accounts by description and the marketplace store ids. */
 export function useSyncConfig(projectId: string): SyncConfigState {

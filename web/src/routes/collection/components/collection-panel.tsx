@@ -28,10 +28,7 @@ export function CollectionPanel({ projectId, definition, selectedId }: Collectio
   const list = useCollectionList(projectId, definition, filter, !importing);
 
   // Opening an entry only changes :docId, so this panel (and its subscription) stays mounted.
-  const open = useCallback(
-    (id: string) => navigate(documentPath(definition.id, id), { replace: false }),
-    [navigate, definition.id],
-  );
+  const open = useCallback((id: string) => navigate(documentPath(definition.id, id), { replace: false }), [navigate, definition.id]);
 
   return (
     <SidePanel data-testid="collection-panel">

@@ -1,16 +1,5 @@
 import { consoleCollectionsImportEndpoint, type ImportRecordsRequest } from '@console/shared';
-import {
-  addDoc,
-  documentId,
-  getDocs,
-  limit,
-  orderBy,
-  query,
-  serverTimestamp,
-  startAfter,
-  where,
-  type QueryDocumentSnapshot,
-} from 'firebase/firestore';
+import { addDoc, documentId, getDocs, limit, orderBy, query, serverTimestamp, startAfter, where, type QueryDocumentSnapshot } from 'firebase/firestore';
 import { projectCollection } from '../../../lib/firestore-paths';
 import type { StoredRecord } from '../../../csv/csv-export';
 import type { ReadyRecord } from '../../../csv/import-plan';

@@ -69,7 +69,11 @@ function CsvImportDialog({ projectId, definition, onWritingChange, onClose }: Cs
     try {
       const plan = planImport(definition, readCsvText(await file.text()));
       if (plan.lines.length === 0) return dispatch({ type: 'fileRejected', problem: CSV_TEXTS.emptyFile });
-      const stored = await readExisting(projectId, definition.id, readyRecords(plan).map((r) => r.id));
+      const stored = await readExisting(
+        projectId,
+        definition.id,
+        readyRecords(plan).map((r) => r.id),
+      );
       const lines = checkAgainstSchema(definition, plan.lines, stored);
       dispatch({ type: 'fileChecked', file: { fileName: file.name, plan: { ...plan, lines }, existingIds: new Set(stored.keys()) } });
     } catch (error) {
@@ -90,11 +94,16 @@ function CsvImportDialog({ projectId, definition, onWritingChange, onClose }: Cs
     onWritingChange?.(true);
     let ended: 'finished' | 'interrupted';
     try {
-      ended = await writeInBatches(readyRecords(plan), serverBatchWriter(projectId, definition.id, needsBrand(definition) ? brand.trim() : undefined), {
-        isPaused: () => control.current.paused,
-        isStopped: () => control.current.stopped,
-        onSettled: () => dispatch({ type: 'pauseHeld' }),
-      }, onBatch);
+      ended = await writeInBatches(
+        readyRecords(plan),
+        serverBatchWriter(projectId, definition.id, needsBrand(definition) ? brand.trim() : undefined),
+        {
+          isPaused: () => control.current.paused,
+          isStopped: () => control.current.stopped,
+          onSettled: () => dispatch({ type: 'pauseHeld' }),
+        },
+        onBatch,
+      );
     } finally {
       onWritingChange?.(false);
     }
@@ -237,7 +246,9 @@ function Preview({ state, brandRequired, onBrand, onStart, onOtherFile }: StepPr
       {state.plan.unknownColumns.length > 0 && (
         <Box>
           <Text>{T.unknownColumns}</Text>
-          <Text fontFamily="mono" fontSize="sm">{state.plan.unknownColumns.join(', ')}</Text>
+          <Text fontFamily="mono" fontSize="sm">
+            {state.plan.unknownColumns.join(', ')}
+          </Text>
         </Box>
       )}
       {invalid.length > 0 && (
@@ -257,7 +268,9 @@ function Preview({ state, brandRequired, onBrand, onStart, onOtherFile }: StepPr
           <Table.Header>
             <Table.Row>
               {state.plan.headers.map((h, i) => (
-                <Table.ColumnHeader key={i} whiteSpace="nowrap">{h}</Table.ColumnHeader>
+                <Table.ColumnHeader key={i} whiteSpace="nowrap">
+                  {h}
+                </Table.ColumnHeader>
               ))}
             </Table.Row>
           </Table.Header>
@@ -265,7 +278,9 @@ function Preview({ state, brandRequired, onBrand, onStart, onOtherFile }: StepPr
             {state.plan.lines.slice(0, PREVIEW_RECORDS).map((l) => (
               <Table.Row key={l.line}>
                 {state.plan.headers.map((_, i) => (
-                  <Table.Cell key={i} maxW="60" truncate>{l.cells[i] ?? ''}</Table.Cell>
+                  <Table.Cell key={i} maxW="60" truncate>
+                    {l.cells[i] ?? ''}
+                  </Table.Cell>
                 ))}
               </Table.Row>
             ))}
@@ -319,10 +334,18 @@ function Results({ state, onDownload, onOtherFile }: StepProps & { state: Extrac
         {state.step === 'finished' ? T.finished : CSV_TEXTS.interrupted}
       </Text>
       <HStack gap="4" data-testid="import-summary">
-        <Text>{T.created}: <span data-testid="count-created">{counts.created}</span></Text>
-        <Text>{T.updated}: <span data-testid="count-updated">{counts.updated}</span></Text>
-        <Text>{T.errors}: <span data-testid="count-errors">{counts.errors}</span></Text>
-        <Text>{T.ignored}: <span data-testid="count-ignored">{counts.ignored}</span></Text>
+        <Text>
+          {T.created}: <span data-testid="count-created">{counts.created}</span>
+        </Text>
+        <Text>
+          {T.updated}: <span data-testid="count-updated">{counts.updated}</span>
+        </Text>
+        <Text>
+          {T.errors}: <span data-testid="count-errors">{counts.errors}</span>
+        </Text>
+        <Text>
+          {T.ignored}: <span data-testid="count-ignored">{counts.ignored}</span>
+        </Text>
       </HStack>
       {notImported.length > 0 && (
         <Box>

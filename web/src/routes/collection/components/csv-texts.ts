@@ -9,10 +9,8 @@ export const CSV_UI_TEXTS = {
   title: (collection: string) => `Importar CSV — ${collection}`,
   fileLabel: 'Arquivo CSV',
   checking: 'Lendo o arquivo…',
-  willWrite: (created: number, updated: number) =>
-    `Serão criados ${formatInteger(created)} registros e atualizados ${formatInteger(updated)}.`,
-  willSkip: (errors: number, ignored: number) =>
-    `${formatInteger(errors)} linhas com erro e ${formatInteger(ignored)} ignoradas não serão importadas.`,
+  willWrite: (created: number, updated: number) => `Serão criados ${formatInteger(created)} registros e atualizados ${formatInteger(updated)}.`,
+  willSkip: (errors: number, ignored: number) => `${formatInteger(errors)} linhas com erro e ${formatInteger(ignored)} ignoradas não serão importadas.`,
   previewCaption: 'Primeiros 10 registros',
   resultsLabel: 'Resultado por linha',
   unknownColumns: 'Colunas desconhecidas (linhas com valor nelas não serão importadas):',

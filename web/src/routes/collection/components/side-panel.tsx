@@ -3,17 +3,5 @@ import { PANEL_WIDTH } from '../constants';
 
 /** The console's left panel (document 2 §9: 300 px wide), shared by the collection and settings screens. */
 export function SidePanel(props: FlexProps) {
-  return (
-    <Flex
-      as="aside"
-      direction="column"
-      w={PANEL_WIDTH}
-      minW={PANEL_WIDTH}
-      maxW={PANEL_WIDTH}
-      h="full"
-      bg="panel"
-      borderRightWidth="1px"
-      {...props}
-    />
-  );
+  return <Flex as="aside" direction="column" w={PANEL_WIDTH} minW={PANEL_WIDTH} maxW={PANEL_WIDTH} h="full" bg="panel" borderRightWidth="1px" {...props} />;
 }

@@ -31,10 +31,7 @@ function MenuEntry({ link, nested }: { link: MenuLink; nested?: boolean }) {
 /** The side menu of the current project's collections and settings screens. */
 export function CollectionsMenu({ projectId }: { projectId: string }) {
   const { claims } = useAuth();
-  const items = useMemo(
-    () => buildMenu(collectionsForProject(projectId), visibleSettings(projectId, claims), toolsForProject(projectId)),
-    [projectId, claims],
-  );
+  const items = useMemo(() => buildMenu(collectionsForProject(projectId), visibleSettings(projectId, claims), toolsForProject(projectId)), [projectId, claims]);
 
   return (
     <Box as="nav" aria-label="Coleções" h="full" overflowY="auto" py="3" px="2">
@@ -49,15 +46,7 @@ export function CollectionsMenu({ projectId }: { projectId: string }) {
             <MenuEntry key={item.key} link={item} />
           ) : (
             <Box as="li" key={item.key} listStyleType="none" mt="3">
-              <Text
-                px="3"
-                pb="1"
-                fontSize="xs"
-                fontWeight="semibold"
-                textTransform="uppercase"
-                letterSpacing="wide"
-                color="fg.muted"
-              >
+              <Text px="3" pb="1" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wide" color="fg.muted">
                 {item.title}
               </Text>
               <Stack as="ul" gap="0.5" m="0" p="0">

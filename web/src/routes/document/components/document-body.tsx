@@ -21,10 +21,7 @@ interface DocumentBodyProps {
 /** Above the form: replication, the settings note, the message, the collection's panels; then the form. */
 export function DocumentBody({ formId, projectId, collectionId, docId, document, panels, onSubmit, hidden }: DocumentBodyProps) {
   const { creating, existing, isCollection, snapshot, form, idField } = document;
-  const formDocument = useMemo<FormDocument>(
-    () => ({ projectId, collectionId, docId: creating ? null : docId }),
-    [projectId, collectionId, creating, docId],
-  );
+  const formDocument = useMemo<FormDocument>(() => ({ projectId, collectionId, docId: creating ? null : docId }), [projectId, collectionId, creating, docId]);
   const formData = useDocumentFormData(formDocument);
   const settingsMissing = !isCollection && snapshot.status === 'missing';
   const shownMessage = document.message ?? (form.state.status === 'failed' ? form.state.error : null);
@@ -36,9 +33,7 @@ export function DocumentBody({ formId, projectId, collectionId, docId, document,
 
   return (
     <Box px="6" py="5" maxW="3xl" flex="1" hidden={hidden}>
-      {document.replicable && existing && (
-        <ReplicationPanel targets={document.replicaTargets} blocked={document.dirty} onReplicate={document.replicate} />
-      )}
+      {document.replicable && existing && <ReplicationPanel targets={document.replicaTargets} blocked={document.dirty} onReplicate={document.replicate} />}
       {settingsMissing && (
         <Text fontSize="sm" color="fg.muted" mb="4">
           {DOCUMENT_TEXTS.settingsMissing}

@@ -10,19 +10,7 @@ interface DocumentHeaderProps {
 
 export function DocumentHeader({ title, path, actions }: DocumentHeaderProps) {
   return (
-    <Flex
-      as="header"
-      position="sticky"
-      top="0"
-      zIndex="docked"
-      bg="bg"
-      borderBottomWidth="1px"
-      px="6"
-      py="3"
-      gap="4"
-      align="center"
-      wrap="wrap"
-    >
+    <Flex as="header" position="sticky" top="0" zIndex="docked" bg="bg" borderBottomWidth="1px" px="6" py="3" gap="4" align="center" wrap="wrap">
       <Box minW="0" flex="1">
         <Heading as="h2" size="lg" truncate>
           {title}

@@ -15,24 +15,14 @@ const CUSTOMER_FIELDS = [
  * The customer opened by ?customerId= (and ?project= in the super-project), over the current
  * screen. Always mounted, opened by the parameter, so the dialog closes (and frees the page) itself.
  */
-export function CustomerDrawer({
-  projectId,
-  customerId,
-  onClose,
-}: {
-  projectId: string;
-  customerId: string | null;
-  onClose(): void;
-}) {
+export function CustomerDrawer({ projectId, customerId, onClose }: { projectId: string; customerId: string | null; onClose(): void }) {
   return (
     <Drawer.Root open={customerId !== null} onOpenChange={(e) => !e.open && onClose()} size="sm">
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
           <Drawer.Content data-testid="customer-drawer">
-            {customerId !== null && (
-              <CustomerDetails key={`${projectId}/${customerId}`} projectId={projectId} customerId={customerId} />
-            )}
+            {customerId !== null && <CustomerDetails key={`${projectId}/${customerId}`} projectId={projectId} customerId={customerId} />}
             <Drawer.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={EVENTS_TEXTS.close} />
             </Drawer.CloseTrigger>

@@ -3,15 +3,7 @@ import type { Project } from '@console/shared';
 import { EVENTS_TEXTS } from '../constants';
 
 /** The super-project's choice of stores whose events are listed. */
-export function StorePicker({
-  projects,
-  selected,
-  onChange,
-}: {
-  projects: readonly Project[];
-  selected: readonly string[];
-  onChange(stores: string[]): void;
-}) {
+export function StorePicker({ projects, selected, onChange }: { projects: readonly Project[]; selected: readonly string[]; onChange(stores: string[]): void }) {
   return (
     <HStack as="fieldset" gap="4" wrap="wrap" aria-label={EVENTS_TEXTS.stores}>
       <Text as="legend" fontSize="sm" fontWeight="semibold" float="left" me="2">

@@ -6,9 +6,24 @@ import { displayValue } from './panel-parts';
 
 /** Who changed what, when, from → to, and why (the product-data-changelog entries). */
 export function ChangeHistory({ history }: { history: PanelHistory }) {
-  if (history.status === 'loading') return <Text fontSize="sm" color="fg.muted">{PANEL_TEXTS.loading}</Text>;
-  if (history.status === 'error') return <Text fontSize="sm" role="alert">{PANEL_TEXTS.historyLoadFailed}</Text>;
-  if (history.lines.length === 0) return <Text fontSize="sm" color="fg.muted">{PANEL_TEXTS.noHistory}</Text>;
+  if (history.status === 'loading')
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        {PANEL_TEXTS.loading}
+      </Text>
+    );
+  if (history.status === 'error')
+    return (
+      <Text fontSize="sm" role="alert">
+        {PANEL_TEXTS.historyLoadFailed}
+      </Text>
+    );
+  if (history.lines.length === 0)
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        {PANEL_TEXTS.noHistory}
+      </Text>
+    );
   return (
     <Stack as="ol" gap="2" listStyleType="none" data-testid="change-history">
       {history.lines.map((line) => (
@@ -21,7 +36,13 @@ export function ChangeHistory({ history }: { history: PanelHistory }) {
             {line.who} · {formatDateTime(line.when)}
           </Text>
           <Text fontStyle="italic">
-            “{line.about}”{line.removed && <Text as="span" fontStyle="normal" color="fg.muted"> ({PANEL_TEXTS.removedInHistory})</Text>}
+            “{line.about}”
+            {line.removed && (
+              <Text as="span" fontStyle="normal" color="fg.muted">
+                {' '}
+                ({PANEL_TEXTS.removedInHistory})
+              </Text>
+            )}
           </Text>
         </Box>
       ))}

@@ -34,10 +34,24 @@ export interface OverrideState {
 }
 
 /** 'Alterado manualmente', 'Origem agora: …' and 'Remover alteração' beside an overridden field. */
-export function OverrideNote({ label, format, state, busy, testId }: { label: string; format: ValueFormat; state: OverrideState; busy: boolean; testId: string }) {
+export function OverrideNote({
+  label,
+  format,
+  state,
+  busy,
+  testId,
+}: {
+  label: string;
+  format: ValueFormat;
+  state: OverrideState;
+  busy: boolean;
+  testId: string;
+}) {
   return (
     <Flex align="center" gap="2" fontSize="xs" wrap="wrap" data-testid={testId}>
-      <Badge size="sm" colorPalette="orange">{PANEL_TEXTS.overridden}</Badge>
+      <Badge size="sm" colorPalette="orange">
+        {PANEL_TEXTS.overridden}
+      </Badge>
       {state.upstreamDiffers && <Text color="fg.warning">{PANEL_TEXTS.upstreamNow(displayValue(state.upstreamDiffers.upstream, format))}</Text>}
       <Button size="2xs" variant="ghost" aria-label={PANEL_TEXTS.removeOverrideLabel(label)} disabled={busy} onClick={state.onRemove}>
         {PANEL_TEXTS.removeOverride}
@@ -77,7 +91,15 @@ export function FieldRow({ field, value, note, busy, onOverride, override }: Fie
             ({note})
           </Text>
         )}
-        {override && <OverrideNote label={field.label} format={field.format === 'image' ? 'text' : field.format} state={override} busy={busy} testId={`override-${field.field}`} />}
+        {override && (
+          <OverrideNote
+            label={field.label}
+            format={field.format === 'image' ? 'text' : field.format}
+            state={override}
+            busy={busy}
+            testId={`override-${field.field}`}
+          />
+        )}
       </Flex>
       {onOverride && (
         <Button size="xs" variant="ghost" aria-label={PANEL_TEXTS.overrideLabel(field.label)} disabled={busy} onClick={onOverride}>
