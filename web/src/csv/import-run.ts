@@ -20,15 +20,14 @@ import type { ReadyRecord } from './import-plan';
  *
  * Batch size and depth: each batch is one call of the import endpoint (a Functions request that
  * verifies the ID token, reads the batch's documents and commits them in one transaction), so the
- * per-call cost is spread over 500 records, the most the endpoint takes (IMPORT_RECORDS_MAX); 3
- * calls in flight keep the server busy while the next request travels. The call's own cost (the
- * Hosting and Functions hops, the token, parsing the body) was most of the gap to a bare write of
- * the same batches, so fewer, larger calls import faster (bench/csv-import.mjs). Earlier, with
- * client writes, the emulator's security-rules evaluation (2-3 ms of its CPU per record) set the
- * pace at about 260 rows/s for 10,000 products. Pause and stop still act within one round of calls.
+ * per-call cost is spread over 250 records; 3 calls in flight keep the server busy while the next
+ * request travels. Earlier, with client writes, the emulator's security-rules evaluation (2-3 ms of
+ * its CPU per record) set the pace at about 260 rows/s for 10,000 products (bench/csv-import.mjs).
+ * 250 stays well under a transaction's 500 writes and keeps pause and stop within one round of
+ * calls.
  */
 
-export const IMPORT_BATCH_SIZE = 500;
+export const IMPORT_BATCH_SIZE = 250;
 export const IMPORT_CONCURRENCY = 3;
 export const PAUSE_POLL_MS = 100;
 
