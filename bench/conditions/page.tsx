@@ -7,6 +7,7 @@ import { countNodes, normaliseCondition, type ConditionNode } from '@console/sha
 import { system } from '../../web/src/app/theme';
 import { ConditionBuilder } from '../../web/src/condition-builder/ConditionBuilder';
 import { largeConditionTree } from '../../test-support/condition-arbitraries';
+import { afterNextPaint, timeKeystrokes } from '../lib/keystroke-timing';
 
 // A product rule of ~200 nodes: random conditions, with one text comparison to type into first.
 const random = largeConditionTree(190, 7) as { type: 'AND'; params: ConditionNode[] };
@@ -41,16 +42,7 @@ function Bench() {
 
 /** React's own time per update (render + commit of the builder), apart from the browser's. */
 const renders: number[] = [];
-const afterNextPaint = (done: () => void) => requestAnimationFrame(() => setTimeout(done, 0));
-const keystrokes: number[] = [];
-document.addEventListener(
-  'keydown',
-  () => {
-    const started = performance.now();
-    afterNextPaint(() => keystrokes.push(performance.now() - started));
-  },
-  true,
-);
+const keystrokes = timeKeystrokes();
 
 const started = performance.now();
 createRoot(document.getElementById('root')!).render(

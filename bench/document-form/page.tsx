@@ -8,6 +8,7 @@ import type { FieldDefinition } from '@console/shared';
 import { system } from '../../web/src/app/theme';
 import { DocumentForm } from '../../web/src/form-engine';
 import { formReducer, initialFormState } from '../../web/src/documents/form-state';
+import { afterNextPaint, timeKeystrokes } from '../lib/keystroke-timing';
 
 const FIELD_COUNT = 200;
 
@@ -30,21 +31,9 @@ function BenchForm() {
   return <DocumentForm fields={fields} values={state.values} onChange={onChange} />;
 }
 
-/** Resolves once the frame after now has been painted. */
-const afterNextPaint = (done: () => void) => requestAnimationFrame(() => setTimeout(done, 0));
-
 const root = createRoot(document.getElementById('root')!);
 let mounts = 0;
-const keystrokes: number[] = [];
-
-document.addEventListener(
-  'keydown',
-  () => {
-    const started = performance.now();
-    afterNextPaint(() => keystrokes.push(performance.now() - started));
-  },
-  true,
-);
+const keystrokes = timeKeystrokes();
 
 Object.assign(window, {
   bench: {
