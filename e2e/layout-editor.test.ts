@@ -145,7 +145,17 @@ describe('page layout editor', () => {
     expect(await layerIds()).toEqual(['1:Container', '2:Container', '3:Texto', '2:Image', '2:Video', '2:Arquivo', '2:Contents', '2:Embed', '2:Products']);
 
     // Text: typed in the form's rich-text editor.
-    await row('Texto').click();
+    // A click on a row while the last drop still settles can be taken by the drag layer: the row
+    // is clicked again until the panel shows the text's properties.
+    await expect
+      .poll(
+        async () => {
+          await row('Texto').click();
+          return panel().getByLabel('Texto').count();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(1);
     await panel().getByLabel('Texto').click();
     await page.keyboard.type('Ofertas da semana');
     await canvas().getByText('Ofertas da semana').waitFor();
