@@ -23,17 +23,15 @@ const stored = async (table: TableName, id: string) => {
 
 beforeAll(async () => {
   project = await createTestProject('sync', [CODE]);
-  await testFirestore()
-    .doc(`project/${project}/product/${NEW_CODE}`)
-    .set({
-      id: NEW_CODE,
-      ProductCode: NEW_CODE,
-      ProductSiteName: 'Panela de teste',
-      Price: 99.9,
-      PriceCompare: 129.9,
-      Status: 'ativado',
-      EAN13: '7890000099991',
-    });
+  await testFirestore().doc(`project/${project}/product/${NEW_CODE}`).set({
+    id: NEW_CODE,
+    ProductCode: NEW_CODE,
+    ProductSiteName: 'Panela de teste',
+    Price: 99.9,
+    PriceCompare: 129.9,
+    Status: 'ativado',
+    EAN13: '7890000099991',
+  });
   [token, otherToken] = await Promise.all([idToken(seedUser('admin')), idToken(seedUser('staff', ['cdlbox']))]);
 });
 

@@ -228,21 +228,19 @@ describe('a worker dying after Meta accepted', () => {
     await campaign(id, segment);
     const db = testFirestore();
     const sid = sendId('whatsapp', id);
-    await db
-      .doc(sendDocPath(PROJECT, sid))
-      .set({
-        channel: 'whatsapp',
-        campaignId: id,
-        status: 'preparing',
-        kicks: 1,
-        total: 0,
-        sent: 0,
-        failed: 0,
-        optedOut: 0,
-        batches: 0,
-        leftOut: {},
-        lastError: null,
-      });
+    await db.doc(sendDocPath(PROJECT, sid)).set({
+      channel: 'whatsapp',
+      campaignId: id,
+      status: 'preparing',
+      kicks: 1,
+      total: 0,
+      sent: 0,
+      failed: 0,
+      optedOut: 0,
+      batches: 0,
+      leftOut: {},
+      lastError: null,
+    });
 
     // The worker dies right after Meta accepted the batch, before anything is recorded.
     await expect(
@@ -273,21 +271,19 @@ describe('a worker dying after Meta accepted', () => {
     await campaign(id, segment);
     const db = testFirestore();
     const sid = sendId('whatsapp', id);
-    await db
-      .doc(sendDocPath(PROJECT, sid))
-      .set({
-        channel: 'whatsapp',
-        campaignId: id,
-        status: 'preparing',
-        kicks: 1,
-        total: 0,
-        sent: 0,
-        failed: 0,
-        optedOut: 0,
-        batches: 0,
-        leftOut: {},
-        lastError: null,
-      });
+    await db.doc(sendDocPath(PROJECT, sid)).set({
+      channel: 'whatsapp',
+      campaignId: id,
+      status: 'preparing',
+      kicks: 1,
+      total: 0,
+      sent: 0,
+      failed: 0,
+      optedOut: 0,
+      batches: 0,
+      leftOut: {},
+      lastError: null,
+    });
     // Accepted by Meta, but the acceptance never recorded: the record stays 'claimed'.
     let key = '';
     await expect(

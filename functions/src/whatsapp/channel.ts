@@ -115,19 +115,17 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
       const ref = (r: PlannedRecipient) => messageRef(firestore, project, campaignId, r.key);
 
       async function recordOptOut(recipient: PlannedRecipient) {
-        await firestore
-          .doc(`${PROJECT_COLLECTION}/${project}/${CAMPAIGN_WHATSAPP_PREFERENCE_COLLECTION}/${recipient.address}`)
-          .set(
-            {
-              phone: recipient.address,
-              customerId: recipient.customerId,
-              unsubscribed: true,
-              unsubscribedAt: FieldValue.serverTimestamp(),
-              reason: '131050',
-              campaignId,
-            },
-            { merge: true },
-          );
+        await firestore.doc(`${PROJECT_COLLECTION}/${project}/${CAMPAIGN_WHATSAPP_PREFERENCE_COLLECTION}/${recipient.address}`).set(
+          {
+            phone: recipient.address,
+            customerId: recipient.customerId,
+            unsubscribed: true,
+            unsubscribedAt: FieldValue.serverTimestamp(),
+            reason: '131050',
+            campaignId,
+          },
+          { merge: true },
+        );
       }
 
       /** One message, with 130429 waited out in place; answers the outcome and the record's fields. */
