@@ -18,6 +18,11 @@ export function campaignSendTaskId(task: CampaignSendTask): string {
 export type Enqueue = (task: CampaignSendTask) => Promise<void>;
 
 /** A queued run that has not started after this long is taken as lost and queued again. */
+/** A send record as it starts, before its plan is taken: preparing, kicked once, nothing counted. */
+export function preparingSend(channel: string, campaignId: string) {
+  return { channel, campaignId, status: 'preparing', kicks: 1, total: 0, sent: 0, failed: 0, optedOut: 0, batches: 0, leftOut: {}, lastError: null } as const;
+}
+
 export const KICK_GRACE_MS = 2 * 60_000;
 
 /**
@@ -42,18 +47,8 @@ export async function startCampaignSend(
     const current = (await tx.get(ref)).data();
     if (!current) {
       tx.create(ref, {
-        channel,
-        campaignId,
-        status: 'preparing',
-        kicks: 1,
+        ...preparingSend(channel, campaignId),
         kickedAt: now(),
-        total: 0,
-        sent: 0,
-        failed: 0,
-        optedOut: 0,
-        batches: 0,
-        leftOut: {},
-        lastError: null,
         startedBy: caller,
         createdAt: FieldValue.serverTimestamp(),
         updatedAt: FieldValue.serverTimestamp(),

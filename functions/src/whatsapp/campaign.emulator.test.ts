@@ -9,6 +9,7 @@ import { campaignSendResponseSchema, whatsappCampaignReportSchema, whatsappPhone
 import { api, idToken, seedUser } from '../../../test-support/emulator.js';
 import { deliverTask, sandboxUrls, testFirestore, waitFor } from '../../../test-support/stack.js';
 import { runSendJob, sendDocPath, sendId } from '../campaigns/send-job.js';
+import { preparingSend } from '../campaigns/start-send.js';
 import { loadSegmentMembers } from '../campaigns/segment-members.js';
 import { createWhatsappChannel } from './channel.js';
 
@@ -228,19 +229,7 @@ describe('a worker dying after Meta accepted', () => {
     await campaign(id, segment);
     const db = testFirestore();
     const sid = sendId('whatsapp', id);
-    await db.doc(sendDocPath(PROJECT, sid)).set({
-      channel: 'whatsapp',
-      campaignId: id,
-      status: 'preparing',
-      kicks: 1,
-      total: 0,
-      sent: 0,
-      failed: 0,
-      optedOut: 0,
-      batches: 0,
-      leftOut: {},
-      lastError: null,
-    });
+    await db.doc(sendDocPath(PROJECT, sid)).set(preparingSend('whatsapp', id));
 
     // The worker dies right after Meta accepted the batch, before anything is recorded.
     await expect(
@@ -271,19 +260,7 @@ describe('a worker dying after Meta accepted', () => {
     await campaign(id, segment);
     const db = testFirestore();
     const sid = sendId('whatsapp', id);
-    await db.doc(sendDocPath(PROJECT, sid)).set({
-      channel: 'whatsapp',
-      campaignId: id,
-      status: 'preparing',
-      kicks: 1,
-      total: 0,
-      sent: 0,
-      failed: 0,
-      optedOut: 0,
-      batches: 0,
-      leftOut: {},
-      lastError: null,
-    });
+    await db.doc(sendDocPath(PROJECT, sid)).set(preparingSend('whatsapp', id));
     // Accepted by Meta, but the acceptance never recorded: the record stays 'claimed'.
     let key = '';
     await expect(
