@@ -2,9 +2,10 @@
 // The local warehouse under concurrent calls (issue 17 point 15), through the HTTP API as the
 // console calls it: fifty calls of GET /api/tramontina/webservice/products/1/{code} (manufacturer →
 // warehouse upsert) and fifty of GET /api/tramontina/firestore/products/{code} (warehouse reads →
-// Firestore) for one code, first one after another, then all at once — twice, as the Functions
-// emulator starts a worker process per concurrent request the first time (a cold start each) and
-// reuses them afterwards. Goal: every call succeeds and concurrent/sequential wall time ≤ 2.
+// Firestore) for one code, first one after another, then all at once — twice: the Functions
+// emulator runs a worker process per request in flight (the stack starts FUNCTION_EXECUTIONS_AT_ONCE
+// of them and lets that many run at once, scripts/lib/stack.mjs), and a round that found them busy
+// or missing would start more. Goal: every call succeeds and concurrent/sequential wall time ≤ 2.
 // Usage: node bench/warehouse-load.mjs [calls=50]   (starts its own stack; needs its ports free)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,7 +82,7 @@ try {
     for (let i = 0; i < CALLS; i++) one.push(await call(path, token));
     const sequential = (performance.now() - t) / 1000;
     console.log(`load   ${name.padEnd(10)} ${CALLS} calls one after another: ${sequential.toFixed(1)} s, ${summary(one)}`);
-    for (const round of ['first (cold workers)', 'second (warm workers)']) {
+    for (const round of ['first round', 'second round']) {
       t = performance.now();
       const all = await Promise.all(Array.from({ length: CALLS }, () => call(path, token)));
       const concurrent = (performance.now() - t) / 1000;

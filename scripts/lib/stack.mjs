@@ -47,6 +47,14 @@ function stackTmpDir() {
   return dir;
 }
 
+/**
+ * Function executions the local Functions emulator runs at once (HTTP requests, Firestore triggers
+ * and queued tasks together): `FUNCTIONS_EMULATOR_PARALLEL` when set, 12 by default — enough for
+ * the bulk screen's and the AI texts' calls waiting on a vendor side by side, few enough that two
+ * cores run them without thrashing. As many API workers are started before the stack is ready.
+ */
+export const FUNCTION_EXECUTIONS_AT_ONCE = Math.max(1, Number(process.env.FUNCTIONS_EMULATOR_PARALLEL) || 12);
+
 export const SANDBOX_PORT_BASE = 7100 + PORT_OFFSET * 2;
 const SANDBOX_SERVER = join(ROOT, 'sandboxes', 'dist', 'serve.mjs');
 const FUNCTIONS_DIR = join(ROOT, 'functions');
@@ -292,6 +300,12 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     // A functions worker that takes over 30 s to load (a machine running several stacks) is
     // dropped by firebase-tools and replaced by another, which makes it worse: allow 120 s.
     FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
+    // The Functions emulator serves one request per worker process and starts a new process for
+    // every request that finds none idle: fifty calls at once were fifty Node processes starting on
+    // two cores (over a second of CPU each; some answered 504). A deployed v2 function serves many
+    // requests per instance; here firebase-tools' own limit on executions at once stands in for it
+    // (the rest wait in its queue, first come first served), and the workers are started with the stack.
+    FUNCTIONS_EMULATOR_PARALLEL: String(FUNCTION_EXECUTIONS_AT_ONCE),
     // No telemetry or update checks: the machine is offline and they only add start-up time.
     FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
     NO_UPDATE_NOTIFIER: '1',
@@ -392,7 +406,41 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+  if (pid) await startApiWorkers(`http://127.0.0.1:${ports.hosting}/api/health`, pid);
   return stack;
+}
+
+/**
+ * Starts the API function's workers before the first user needs them (a deployed function's
+ * minimum instances, in effect): bursts of health checks at once (the emulator runs that many of them
+ * at a time and queues the rest), where each check that finds
+ * every worker busy makes the emulator start another, until FUNCTION_EXECUTIONS_AT_ONCE workers
+ * run. A check is answered in a millisecond, so one burst starts only a few. Falling short only
+ * makes the first burst of calls slower.
+ * @param {string} healthUrl
+ * @param {number} pid the emulators' process
+ */
+async function startApiWorkers(healthUrl, pid) {
+  for (let burst = 0; burst < 10 && functionWorkers(pid) < FUNCTION_EXECUTIONS_AT_ONCE; burst++) {
+    await Promise.all(
+      Array.from({ length: 4 * FUNCTION_EXECUTIONS_AT_ONCE }, () =>
+        fetch(healthUrl, { signal: AbortSignal.timeout(120_000) })
+          .then((res) => res.arrayBuffer())
+          .catch(() => undefined),
+      ),
+    );
+  }
+}
+
+/**
+ * The Functions emulator's worker processes under `pid`.
+ * @param {number} pid
+ */
+function functionWorkers(pid) {
+  const descendants = descendantsOf(pid);
+  if (!descendants.length) return 0;
+  const commands = spawnSync('ps', ['-o', 'args=', '-p', descendants.join(',')], { encoding: 'utf8' }).stdout ?? '';
+  return commands.split('\n').filter((line) => line.includes('functionsEmulatorRuntime')).length;
 }
 
 /** @param {string} stateDir */
