@@ -42,6 +42,7 @@ beforeAll(async () => {
     });
     await setDoc(doc(db, 'project/rules-a/import-log/l1'), { module: 'product', userId: 'staff-a' });
     await setDoc(doc(db, 'project/rules-a/sync-task/t1'), { status: 'done', uid: 'staff-a' });
+    await setDoc(doc(db, 'project/rules-a/product-text/1012345'), { title: { value: 'Panela Century 24 cm', model: 'gpt-4o-mini', inputHash: 'h1' } });
     await setDoc(doc(db, 'project/rules-a/ai-usage/u1'), { uid: 'staff-a', model: 'gpt-4o-mini', tokensIn: 10, tokensOut: 5, outcome: 'ok' });
     await setDoc(doc(db, 'project/rules-a/ai-usage-month/2026-11'), { tokens: 15, calls: 1 });
     await setDoc(doc(db, 'ai-rate-limit/staff-a_1'), { count: 1 });
@@ -244,6 +245,19 @@ describe('sync queue records', () => {
     await assertFails(setDoc(doc(staffA(), 'project/rules-a/sync-task/t2'), { status: 'done' }));
     await assertFails(updateDoc(doc(admin(), 'project/rules-a/sync-task/t1'), { status: 'done' }));
     await assertFails(deleteDoc(doc(staffA(), 'project/rules-a/sync-task/t1')));
+  });
+});
+
+describe('AI-written product texts', () => {
+  it('members read the texts of their store; other stores cannot', async () => {
+    await assertSucceeds(getDoc(doc(staffA(), 'project/rules-a/product-text/1012345')));
+    await assertFails(getDoc(doc(staffB(), 'project/rules-a/product-text/1012345')));
+  });
+  it('no client writes them, not even an admin: a forged input hash would keep a stale text', async () => {
+    await assertFails(setDoc(doc(staffA(), 'project/rules-a/product-text/1055555'), { title: { value: 'x' } }));
+    await assertFails(updateDoc(doc(staffA(), 'project/rules-a/product-text/1012345'), { 'title.inputHash': 'forged' }));
+    await assertFails(updateDoc(doc(admin(), 'project/rules-a/product-text/1012345'), { 'title.value': 'x' }));
+    await assertFails(deleteDoc(doc(staffA(), 'project/rules-a/product-text/1012345')));
   });
 });
 

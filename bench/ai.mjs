@@ -42,6 +42,7 @@ const stack = await startStack({ stateDir, persist: false, logFile: join(CACHE_D
 let app;
 try {
   await loadSeed();
+  await stack.apiWorkers;
   Object.assign(process.env, emulatorEnv());
   app = initializeApp({ projectId: PROJECT_ID }, 'bench-ai');
   const db = getFirestore(app);

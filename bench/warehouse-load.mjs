@@ -55,6 +55,7 @@ const stack = await startStack({ stateDir, persist: false, logFile: join(CACHE_D
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stack.stop().finally(() => process.exit(1)));
 try {
   await loadSeed();
+  await stack.apiWorkers;
   const { documents, users } = readSeed();
   const admin = users.find((u) => u.claims.role === 'admin');
   if (!admin) throw new Error('the seed has no admin user');

@@ -9,6 +9,7 @@ import { seedUser } from '../test-support/emulator.js';
 import { waitForSaveStatus } from '../test-support/document.js';
 import { openaiSandbox, ownProject, removeOwnProjects, resetOpenAiSandbox, setOpenAiBehaviour } from '../test-support/ai.js';
 import { setSandboxFaults, testFirestore } from '../test-support/stack.js';
+import { PRODUCT_TEXT_COLLECTION } from '@console/shared';
 
 const CODE = '43439630'; // Pote Hermético Mor Organiza em Polipropileno 2,5 L
 const TITLE = 'Pote Hermético Mor Organiza em Polipropileno 2,5 L';
@@ -210,8 +211,8 @@ describe('the AI texts on the bulk sync screen', () => {
         .waitFor({ timeout: 60_000 });
       expect(await page.getByTestId('sync-errors').textContent()).toBe('0');
       for (const code of codes) {
-        const ai = (await testFirestore().doc(`project/${project}/product-data/${code}`).get()).data()?.ai ?? {};
-        expect(Object.keys(ai).sort()).toEqual(['badges', 'description', 'facets', 'sales', 'title']);
+        const texts = (await testFirestore().doc(`project/${project}/${PRODUCT_TEXT_COLLECTION}/${code}`).get()).data() ?? {};
+        expect(Object.keys(texts).sort()).toEqual(['badges', 'description', 'facets', 'sales', 'title', 'updatedAt']);
       }
     } finally {
       await browser.close();

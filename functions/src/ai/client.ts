@@ -1,3 +1,4 @@
+import type { WriteBatch } from 'firebase-admin/firestore';
 import type OpenAI from 'openai';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { ApiError } from '../lib/api-error.js';
@@ -81,15 +82,15 @@ function openaiFailure(error: unknown): ApiError {
  * record (user, project, model, tokens in and out, latency, outcome) — failures recorded too.
  */
 export async function callModel(call: ModelCall): Promise<ChatCompletion> {
-  const { completion, recorded } = await startModelCall(call);
-  await recorded;
+  const { completion, record } = await startModelCall(call);
+  await record();
   return completion;
 }
 
 /**
- * As callModel, but answers once the model has, with its usage record still being written:
- * the caller awaits `recorded` beside its own write (and before answering, failures included).
- * A failed call is recorded before it throws.
+ * As callModel, but answers once the model has, with its usage record not yet written: the
+ * caller must await `record` (before answering, failures included), which writes the record in
+ * one batch with the caller's own writes. A failed call is recorded before it throws.
  */
 export async function startModelCall({
   project,
@@ -97,7 +98,7 @@ export async function startModelCall({
   purpose,
   params,
   budgetChecked = false,
-}: ModelCall): Promise<{ completion: ChatCompletion; recorded: Promise<void> }> {
+}: ModelCall): Promise<{ completion: ChatCompletion; record: (alongside?: (batch: WriteBatch) => void) => Promise<void> }> {
   if (!budgetChecked) await checkBudget(project);
   const model = openaiModel();
   const started = Date.now();
@@ -119,7 +120,7 @@ export async function startModelCall({
     });
     throw failure;
   }
-  const recorded = recordUsage({
+  const usage = {
     project,
     caller,
     purpose,
@@ -128,6 +129,6 @@ export async function startModelCall({
     tokensOut: completion.usage?.completion_tokens ?? 0,
     latencyMs: Date.now() - started,
     outcome: outcomeOf(completion),
-  });
-  return { completion, recorded };
+  };
+  return { completion, record: (alongside) => recordUsage(usage, alongside) };
 }

@@ -1,23 +1,33 @@
 import { createHash } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { PRODUCT_TEXT_FIELDS, productTextSchemas, type ProductTextAnswer, type ProductTextKind } from '@console/shared';
+import {
+  PRODUCT_TEXT_COLLECTION,
+  PRODUCT_TEXT_FIELDS,
+  PROJECT_COLLECTION,
+  overriddenFields,
+  productTextSchemas,
+  type ProductTextAnswer,
+  type ProductTextKind,
+} from '@console/shared';
 import { firestore } from '../lib/admin.js';
 import { ApiError } from '../lib/api-error.js';
-import { CHANGELOG_COLLECTION } from '../triggers/product-data-changelog.js';
-import { productRefs, readProductView } from '../sync/pipeline/product-view.js';
+import { createSingleFlight } from '../lib/single-flight.js';
+import { readProductView } from '../sync/pipeline/product-view.js';
 import type { ChatCompletion } from 'openai/resources/chat/completions';
+import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
 import { openaiModel, startModelCall, type AiCaller } from './client.js';
-import { checkBudget } from './usage.js';
+import { budgetError, budgetRefs, monthKey } from './usage.js';
 import { plainText, sanitizeRichTextHtml } from './sanitize.js';
 
 /**
  * The AI-written product texts (document 1 §7, /api/firestore/product-openai/{kind}/{code}):
  * structured output parsed with the shared zod schema, HTML sanitised, stored in
- * product-data/{code}.ai.{kind} = {value, model, promptVersion, inputHash, generatedAt}. The
- * input hash covers the kind, prompt version, model and every input: the same inputs answer
- * 'unchanged' without a model call. A field the operator overrode in the product panel (a
- * changelog entry for it) is never replaced: 'overridden', no call.
+ * product-text/{code}.{kind} = {value, model, promptVersion, inputHash, generatedAt}
+ * (PRODUCT_TEXT_COLLECTION). The input hash covers the kind, prompt version, model and every
+ * input: the same inputs answer 'unchanged' without a model call. A field the operator overrode
+ * in the product panel (product-data's `_overrides`, the override in force) is never replaced:
+ * 'overridden', no call.
  */
 export const PRODUCT_TEXT_PROMPT_VERSION = 'product-texts-1';
 
@@ -89,16 +99,18 @@ export function inputHash(kind: ProductTextKind, model: string, input: unknown):
     .digest('hex');
 }
 
-async function operatorOverrode(project: string, code: string, field: string): Promise<boolean> {
-  const entries = await firestore
-    .collection('project')
-    .doc(project)
-    .collection(CHANGELOG_COLLECTION)
-    .where('ProductCode', '==', code)
-    .where('field', '==', field)
-    .limit(1)
-    .get();
-  return !entries.empty;
+/** The texts of one product asked for at once (the combined task) share one read of it. */
+const productReads = createSingleFlight<Awaited<ReturnType<typeof readProductView>>>();
+
+/** Each text's structured-output format, converted from its zod schema once per instance. */
+const responseFormats = new Map<ProductTextKind, ResponseFormatJSONSchema>();
+async function responseFormat(kind: ProductTextKind): Promise<ResponseFormatJSONSchema> {
+  let format = responseFormats.get(kind);
+  if (!format) {
+    format = (await import('openai/helpers/zod')).zodResponseFormat(MODEL_SCHEMAS[kind], SCHEMA_NAMES[kind]);
+    responseFormats.set(kind, format);
+  }
+  return format;
 }
 
 /** The parsed text, sanitised for where it is shown (HTML kept to the rich-text policy, the rest plain). */
@@ -138,10 +150,10 @@ function answerText(kind: ProductTextKind, completion: ChatCompletion): unknown 
 }
 
 /**
- * One text of one product. Its reads go out together (the product, the operator's overrides, the
- * reviews, the month's budget) and, after the model, the text and the usage record are written
- * side by side: a text costs the model's time plus two round trips. A missing product, an
- * overridden field and unchanged inputs still answer before the budget is looked at.
+ * One text of one product: one round trip reads the product with its overrides, the stored texts,
+ * the store's budget and the month's total (the reviews beside it), and after the model one batch
+ * writes the text with its usage record — a text costs the model's time plus two round trips. A
+ * missing product, an overridden field and unchanged inputs answer before the budget is judged.
  */
 export async function generateProductText({
   project,
@@ -155,28 +167,26 @@ export async function generateProductText({
   caller: AiCaller;
 }): Promise<ProductTextAnswer> {
   const field = PRODUCT_TEXT_FIELDS[kind];
-  const budget = checkBudget(project).then(
-    () => null,
-    (error: unknown) => error,
-  );
-  const [view, overridden, reviews] = await Promise.all([
-    readProductView(firestore, project, code),
-    operatorOverrode(project, code, field),
+  const textRef = firestore.collection(PROJECT_COLLECTION).doc(project).collection(PRODUCT_TEXT_COLLECTION).doc(code);
+  const month = monthKey();
+  const [view, reviews] = await Promise.all([
+    productReads(`${project}/${code}/${month}`, () => readProductView(firestore, project, code, [textRef, ...budgetRefs(project, month)])),
     kind === 'reviews' ? reviewsOf(project, code) : null,
   ]);
   if (!view) throw new ApiError(404, `Produto ${code} não encontrado.`);
-  if (overridden) return { ok: true, kind, code, status: 'overridden' };
+  const [storedTexts, store, monthUsage] = view.others;
+  if (overriddenFields(view.productData).has(field)) return { ok: true, kind, code, status: 'overridden' };
 
   const product = Object.fromEntries(INPUT_FIELDS[kind].filter((key) => view.data[key] !== undefined).map((key) => [key, view.data[key]]));
   const input: Doc = { code, product, ...(reviews ? { reviews } : {}) };
   const model = openaiModel();
   const hash = inputHash(kind, model, input);
-  const stored = ((view.data.ai as Doc | undefined)?.[kind] ?? null) as Doc | null;
+  const stored = (storedTexts!.get(kind) ?? null) as Doc | null;
   if (stored && stored.inputHash === hash) return { ok: true, kind, code, status: 'unchanged', value: stored.value };
-  const exceeded = await budget;
+  const exceeded = budgetError(store!, monthUsage!, month);
   if (exceeded) throw exceeded;
 
-  const { completion, recorded } = await startModelCall({
+  const { completion, record } = await startModelCall({
     project,
     caller,
     purpose: `product-text:${kind}`,
@@ -186,7 +196,7 @@ export async function generateProductText({
         { role: 'system', content: `${SYSTEM}\n${INSTRUCTIONS[kind]}` },
         { role: 'user', content: `<dados>${JSON.stringify(input)}</dados>` },
       ],
-      response_format: (await import('openai/helpers/zod')).zodResponseFormat(MODEL_SCHEMAS[kind], SCHEMA_NAMES[kind]),
+      response_format: await responseFormat(kind),
       max_completion_tokens: 1500,
     },
   });
@@ -194,28 +204,27 @@ export async function generateProductText({
   try {
     value = answerText(kind, completion);
   } catch (error) {
-    await recorded;
+    await record();
     throw error;
   }
-  // ai.{kind} only: the operator's own field is never written, so an override made while the
-  // model was writing still wins where the store reads it.
-  await Promise.all([
-    recorded,
-    productRefs(firestore, project, code).productData.set(
+  // The text's own document only: the operator's field is never written, so an override made
+  // while the model was writing still wins where the store reads it. One batch with the usage
+  // record: the text is never stored without the record of what it cost.
+  await record((batch) =>
+    batch.set(
+      textRef,
       {
-        ai: {
-          [kind]: {
-            value,
-            model: completion.model || model,
-            promptVersion: PRODUCT_TEXT_PROMPT_VERSION,
-            inputHash: hash,
-            generatedAt: FieldValue.serverTimestamp(),
-          },
+        [kind]: {
+          value,
+          model: completion.model || model,
+          promptVersion: PRODUCT_TEXT_PROMPT_VERSION,
+          inputHash: hash,
+          generatedAt: FieldValue.serverTimestamp(),
         },
         updatedAt: FieldValue.serverTimestamp(),
       },
       { merge: true },
     ),
-  ]);
+  );
   return { ok: true, kind, code, status: 'generated', value };
 }

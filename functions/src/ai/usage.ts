@@ -1,4 +1,4 @@
-import { FieldValue } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentReference, type DocumentSnapshot, type WriteBatch } from 'firebase-admin/firestore';
 import { PROJECT_COLLECTION } from '@console/shared';
 import { firestore } from '../lib/admin.js';
 import { ApiError } from '../lib/api-error.js';
@@ -39,22 +39,40 @@ const projectRef = (project: string) => firestore.collection(PROJECT_COLLECTION)
 export const budgetExceededMessage = (used: number, budget: number, month: string) =>
   `Orçamento mensal de IA do projeto esgotado: ${used.toLocaleString('pt-BR')} de ${budget.toLocaleString('pt-BR')} tokens usados em ${month}. Fale com um administrador para ampliar o limite.`;
 
+/**
+ * What the budget check reads — the store (its own budget) and the month's total — for a caller
+ * that reads them in its own round trip; budgetError then judges the snapshots.
+ */
+export function budgetRefs(project: string, month = monthKey()): [DocumentReference, DocumentReference] {
+  return [projectRef(project), projectRef(project).collection(AI_USAGE_MONTH_COLLECTION).doc(month)];
+}
+
+/** The 429 of a project that spent its month's tokens, or null. */
+export function budgetError(store: DocumentSnapshot, usage: DocumentSnapshot, month: string): ApiError | null {
+  const own = store.get('aiMonthlyTokenBudget');
+  const budget = typeof own === 'number' && own >= 0 ? own : AI_MONTHLY_TOKEN_BUDGET.value();
+  const used = Number(usage.get('tokens') ?? 0);
+  return used >= budget ? new ApiError(429, budgetExceededMessage(used, budget, month)) : null;
+}
+
 /** 429 when the project spent its month's tokens. */
 export async function checkBudget(project: string): Promise<void> {
   const month = monthKey();
-  const [store, usage] = await firestore.getAll(projectRef(project), projectRef(project).collection(AI_USAGE_MONTH_COLLECTION).doc(month));
-  const own = store!.get('aiMonthlyTokenBudget');
-  const budget = typeof own === 'number' && own >= 0 ? own : AI_MONTHLY_TOKEN_BUDGET.value();
-  const used = Number(usage!.get('tokens') ?? 0);
-  if (used >= budget) throw new ApiError(429, budgetExceededMessage(used, budget, month));
+  const [store, usage] = await firestore.getAll(...budgetRefs(project, month));
+  const exceeded = budgetError(store!, usage!, month);
+  if (exceeded) throw exceeded;
 }
 
-/** The usage record of one call and the month's total, in one batch. */
-export async function recordUsage(record: UsageRecord): Promise<void> {
+/**
+ * The usage record of one call and the month's total, in one batch — with the caller's own
+ * writes (`alongside`), so that a text and the record of what it cost are stored together.
+ */
+export async function recordUsage(record: UsageRecord, alongside?: (batch: WriteBatch) => void): Promise<void> {
   const month = monthKey();
   const base = projectRef(record.project);
   const tokens = record.tokensIn + record.tokensOut;
   const batch = firestore.batch();
+  alongside?.(batch);
   batch.create(base.collection(AI_USAGE_COLLECTION).doc(), {
     uid: record.caller.uid,
     email: record.caller.email,

@@ -18,7 +18,7 @@ type Doc = Record<string, unknown>;
  * Collections with rules of their own (firestore.rules' guardedCollection): written by their
  * triggers and endpoints only, never through an import.
  */
-const GUARDED_COLLECTIONS = new Set(['config', 'product-data', 'product-data-changelog', 'import-log', 'sync-task', 'file']);
+const GUARDED_COLLECTIONS = new Set(['config', 'product-data', 'product-text', 'product-data-changelog', 'import-log', 'sync-task', 'file']);
 
 /** The product import's brand (document 2 §2): typed once in the dialog, set on every record. */
 const BRAND_COLLECTION = 'product';

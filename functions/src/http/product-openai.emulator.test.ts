@@ -2,7 +2,7 @@
 // with the real openai client against the OpenAI sandbox: structured output, sanitised HTML,
 // provenance, no second call for the same inputs, operators' overrides kept, the queue.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_TEXT_KINDS } from '@console/shared';
+import { PRODUCT_TEXT_COLLECTION, PRODUCT_TEXT_KINDS } from '@console/shared';
 import { api } from '../../../test-support/emulator.js';
 import { freshUser, openaiSandbox, resetOpenAiSandbox, ownProject, removeOwnProjects } from '../../../test-support/ai.js';
 import { sandboxRequests, testFirestore, waitFor } from '../../../test-support/stack.js';
@@ -13,8 +13,12 @@ let project: string;
 let user: Awaited<ReturnType<typeof freshUser>>;
 
 const get = (kind: string, code = CODE, p = project) => api(`/api/firestore/product-openai/${kind}/${code}?project=${p}`, { token: user.token });
-const stored = async (code = CODE) =>
-  ((await testFirestore().doc(`project/${project}/product-data/${code}`).get()).data()?.ai ?? {}) as Record<string, Record<string, unknown>>;
+/** The texts as stored: product-text/{code}, one field per kind (PRODUCT_TEXT_COLLECTION). */
+const texts = async (code: string, p: string) => {
+  const { updatedAt: _updatedAt, ...kinds } = (await testFirestore().doc(`project/${p}/${PRODUCT_TEXT_COLLECTION}/${code}`).get()).data() ?? {};
+  return kinds as Record<string, Record<string, unknown>>;
+};
+const stored = (code = CODE) => texts(code, project);
 const completions = async () => (await sandboxRequests(openaiSandbox(), '/v1/chat/completions')).length;
 const usageCount = async () => (await testFirestore().collection(`project/${project}/ai-usage`).get()).size;
 
@@ -65,6 +69,8 @@ describe('each text of one product', () => {
     // The operator's fields are untouched.
     const data = (await testFirestore().doc(`project/${project}/product-data/${CODE}`).get()).data()!;
     expect(data.ProductSiteName).not.toBe(ai.title!.value);
+    // The texts live beside product-data, so writing them does not wake its override trigger.
+    expect(data.ai).toBeUndefined();
   });
 
   it('costs nothing the second time with the same inputs: no model call, no usage record', async () => {
@@ -97,16 +103,23 @@ describe('each text of one product', () => {
 
   it('never replaces a text the operator overrode in the product panel', async () => {
     const own = await ownProject('texts-override', [CODE]);
-    // What the changelog trigger records for a panel override of the title.
+    // What a panel override of the title leaves in product-data (the value, its mark and `_overrides`).
     await testFirestore()
-      .collection(`project/${own}/product-data-changelog`)
-      .add({ ProductCode: CODE, field: 'ProductSiteName', from: 'a', to: 'Faca do Chef 8" (nome da loja)', about: 'nome da loja' });
+      .doc(`project/${own}/product-data/${CODE}`)
+      .set(
+        {
+          ProductSiteName: 'Faca do Chef 8" (nome da loja)',
+          _override: { field: 'ProductSiteName', about: 'nome da loja', by: user.uid },
+          _overrides: { ProductSiteName: { about: 'nome da loja', by: user.uid, upstream: 'a' } },
+        },
+        { merge: true },
+      );
     const calls = await completions();
     const { json } = await get('title', CODE, own);
     expect(json).toMatchObject({ ok: true, status: 'overridden' });
     expect(await completions()).toBe(calls);
-    const data = (await testFirestore().doc(`project/${own}/product-data/${CODE}`).get()).data() ?? {};
-    expect(data.ai?.title).toBeUndefined();
+    expect((await texts(CODE, own)).title).toBeUndefined();
+    expect((await testFirestore().doc(`project/${own}/product-data/${CODE}`).get()).get('ProductSiteName')).toBe('Faca do Chef 8" (nome da loja)');
     // Another text of the same product is still written.
     expect((await get('badges', CODE, own)).json.status).toBe('generated');
   });
@@ -143,8 +156,8 @@ describe('the queue', () => {
     expect(json.enqueued).toBe(2);
     const ai = await waitFor(
       async () => {
-        const data = (await testFirestore().doc(`project/${own}/product-data/${CODE}`).get()).data()?.ai;
-        return data?.title && data?.sales ? data : undefined;
+        const data = await texts(CODE, own);
+        return data.title && data.sales ? data : undefined;
       },
       60_000,
       'the queued texts',

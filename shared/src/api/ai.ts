@@ -132,9 +132,16 @@ export type ProductTextKind = (typeof PRODUCT_TEXT_KINDS)[number];
 export const COMBINED_PRODUCT_TEXT_KINDS = PRODUCT_TEXT_KINDS.slice(0, 5) as readonly ProductTextKind[];
 
 /**
- * Where each text is stored: product-data/{code}.ai.{kind} = {value, model, promptVersion,
- * inputHash, generatedAt}; the operator's field it stands in for (an override of that field,
- * or a value the operator typed in product/{code}, wins and is never overwritten).
+ * Where the texts are stored: project/{project}/product-text/{code}, one field per kind =
+ * {value, model, promptVersion, inputHash, generatedAt} — a document of its own beside
+ * product-data/{code}, written by the functions only, so a text written does not wake the
+ * override trigger of product-data. The store reads it beside product-data/{code}.
+ */
+export const PRODUCT_TEXT_COLLECTION = 'product-text';
+
+/**
+ * The operator's field each text stands in for: an override of that field in the product panel
+ * wins (no model call, 'overridden'), and the text never overwrites it.
  */
 export const PRODUCT_TEXT_FIELDS: Record<ProductTextKind, string> = {
   title: 'ProductSiteName',

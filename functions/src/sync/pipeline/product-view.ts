@@ -1,4 +1,4 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { PROJECT_COLLECTION, productView } from '@console/shared';
 import { toJsonData } from '../../lib/firestore-json.js';
 
@@ -17,13 +17,17 @@ export function productRefs(firestore: Firestore, project: string, code: string)
  * The product as the panel reads it (document 1 §3): the catalogue document with the synced
  * product-data merged over it, by the shared rule (productView) the panel also applies.
  */
-export async function readProductView(firestore: Firestore, project: string, code: string) {
+export async function readProductView(firestore: Firestore, project: string, code: string, alongside: DocumentReference[] = []) {
   const refs = productRefs(firestore, project, code);
-  const [product, productData] = await firestore.getAll(refs.product, refs.productData);
+  // `alongside`: documents read in the same round trip, answered in order (`others`).
+  const [product, productData, ...others] = await firestore.getAll(refs.product, refs.productData, ...alongside);
   const merged = productView(product?.data() ?? null, productData?.data() ?? null, code);
   if (!merged) return null;
   return {
     data: toJsonData(merged) as Record<string, unknown>,
     sources: { product: product?.exists === true, productData: productData?.exists === true },
+    /** product-data/{code} as stored (its `_overrides` included). */
+    productData: productData?.data() ?? null,
+    others,
   };
 }
