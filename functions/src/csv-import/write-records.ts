@@ -61,10 +61,11 @@ export async function writeImportRecords(
   const refs = new Map<string, DocumentReference>();
   for (const p of planned) if (p.ref) refs.set(p.ref.id, p.ref);
 
-  return firestore.runTransaction(async (tx) => {
-    const snapshots = refs.size ? await tx.getAll(...refs.values()) : [];
-    // The document as it stands after the lines before this one (null: not stored yet).
-    const current = new Map<string, Doc | null>(snapshots.map((s) => [s.id, s.exists ? (s.data() as Doc) : null]));
+  /**
+   * The results and writes of the batch, from the documents as stored (null: not stored yet),
+   * which it updates as each line is merged.
+   */
+  const plan = (current: Map<string, Doc | null>) => {
     const stamp = Timestamp.fromDate(now());
     // One write per document: two lines with one id merge into one patch, as two merges would leave it.
     const writes = new Map<string, { ref: DocumentReference; data: Doc }>();
@@ -90,7 +91,32 @@ export async function writeImportRecords(
       writes.set(ref.path, { ref, data: earlier ? mergeLikeFirestore(earlier.data, patch) : patch });
       return { line: record.line, id: ref.id, status: stored === null ? 'created' : 'updated' };
     });
-    for (const { ref, data } of writes.values()) tx.set(ref, data, { merge: true });
+    return { results, writes: [...writes.values()] };
+  };
+
+  // A batch the browser found all new is created without reading it (a create that finds a
+  // document stored fails the whole batch, nothing written); reading 250 documents cost as much
+  // as writing them. Any other batch — or that one when a create failed — is read and written in
+  // one transaction.
+  if (request.allNew) {
+    const { results, writes } = plan(new Map([...refs.keys()].map((id) => [id, null])));
+    if (writes.length === 0) return results;
+    const batch = firestore.batch();
+    for (const { ref, data } of writes) batch.create(ref, data);
+    try {
+      await batch.commit();
+      return results;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+    }
+  }
+  return firestore.runTransaction(async (tx) => {
+    const snapshots = refs.size ? await tx.getAll(...refs.values()) : [];
+    const { results, writes } = plan(new Map<string, Doc | null>(snapshots.map((s) => [s.id, s.exists ? (s.data() as Doc) : null])));
+    for (const { ref, data } of writes) tx.set(ref, data, { merge: true });
     return results;
   });
 }
+
+/** gRPC's status of a create that found the document stored. */
+const ALREADY_EXISTS = 6;

@@ -49,6 +49,56 @@ describe('POST /api/console/collections/import', () => {
     expect((updated.updatedAt as Timestamp).toMillis()).toBeGreaterThanOrEqual((doc.updatedAt as Timestamp).toMillis());
   });
 
+  it('creates a batch the browser found all new without reading it, records refused by the schema still left out', async () => {
+    const { status, json } = await send({
+      collection: 'product',
+      brand: 'Tramontina',
+      allNew: true,
+      records: [
+        { line: 2, id: id('new1'), data: { Price: 10, Options: { canSell: true } } },
+        { line: 3, id: id('new-bad'), data: { Price: 'dez' } },
+        { line: 4, id: id('new1'), data: { Options: { maxInstallments: 6 } } },
+      ],
+    });
+    created.push(`project/main/product/${id('new1')}`);
+    expect(status).toBe(200);
+    expect(json.results).toEqual([
+      { line: 2, id: id('new1'), status: 'created' },
+      { line: 3, id: id('new-bad'), status: 'error', message: expect.stringMatching(/^Price: /) },
+      { line: 4, id: id('new1'), status: 'updated' },
+    ]);
+    const doc = (await stored('product', id('new1')))!;
+    expect(doc).toMatchObject({ Price: 10, brand: 'Tramontina', Options: { canSell: true, maxInstallments: 6 } });
+    expect(doc.createdAt).toBeInstanceOf(Timestamp);
+    expect(doc.updatedAt).toBeInstanceOf(Timestamp);
+    expect(await stored('product', id('new-bad'))).toBeUndefined();
+  });
+
+  it('a batch called all new that holds a stored record is merged into it, not created over it', async () => {
+    const seededAt = Timestamp.fromMillis(Date.parse('2025-01-02T03:04:05Z'));
+    await testFirestore()
+      .doc(`project/main/product/${id('old')}`)
+      .set({ ProductSiteName: 'Antigo', Price: 5, brand: 'Tramontina', createdAt: seededAt, Options: { canSell: false, maxInstallments: 3 } });
+    created.push(`project/main/product/${id('old')}`, `project/main/product/${id('fresh')}`);
+    const { json } = await send({
+      collection: 'product',
+      brand: 'Tramontina',
+      allNew: true,
+      records: [
+        { line: 2, id: id('fresh'), data: { Price: 7 } },
+        { line: 3, id: id('old'), data: { Price: 6, Options: { canSell: true } } },
+      ],
+    });
+    expect(json.results).toEqual([
+      { line: 2, id: id('fresh'), status: 'created' },
+      { line: 3, id: id('old'), status: 'updated' },
+    ]);
+    const old = (await stored('product', id('old')))!;
+    expect(old).toMatchObject({ ProductSiteName: 'Antigo', Price: 6, Options: { canSell: true, maxInstallments: 3 } });
+    expect((old.createdAt as Timestamp).isEqual(seededAt)).toBe(true);
+    expect(await stored('product', id('fresh'))).toMatchObject({ Price: 7 });
+  });
+
   it('never stores a record the schema refuses, answers its reason, and writes the valid ones of the batch', async () => {
     const { status, json } = await send({
       collection: 'product',

@@ -32,6 +32,12 @@ export const importRecordsRequestSchema = z.object({
   /** Product imports: the brand typed in the dialog, set on every record (required there). */
   brand: z.string().max(200).optional(),
   records: z.array(importRecordSchema).min(1).max(IMPORT_RECORDS_MAX),
+  /**
+   * The browser's preview found none of these records stored (and no earlier batch wrote them):
+   * the server may create them without reading them first. A hint, never trusted: a create that
+   * finds a document stored fails, and the batch is then written the careful way.
+   */
+  allNew: z.boolean().optional(),
 });
 export type ImportRecordsRequest = z.infer<typeof importRecordsRequestSchema>;
 

@@ -60,13 +60,19 @@ export async function readExisting(projectId: string, collectionId: string, ids:
  * batch in one transaction with the Admin SDK; it answers one result per record. Records without
  * an id get one from the server. A refused call (network, 4xx/5xx) rejects: the whole batch failed.
  */
-export function serverBatchWriter(projectId: string, collectionId: string, brand: string | undefined): BatchWriter {
+export function serverBatchWriter(projectId: string, collectionId: string, brand: string | undefined, storedIds: ReadonlySet<string>): BatchWriter {
+  // Ids of the batches sent so far: a later line with one of them updates what an earlier batch created.
+  const sent = new Set<string>();
   return {
     async commit(records: readonly ReadyRecord[]) {
+      // None stored at the preview nor sent before: the server may create them without reading them.
+      const allNew = records.every((r) => !r.id || (!storedIds.has(r.id) && !sent.has(r.id)));
+      for (const r of records) if (r.id) sent.add(r.id);
       const body: ImportRecordsRequest = {
         collection: collectionId,
         ...(brand !== undefined ? { brand } : {}),
         records: records.map((r) => ({ line: r.line, id: r.id, data: documentToJsonValue(r.data) })),
+        ...(allNew ? { allNew } : {}),
       };
       const answer = await callApi(consoleCollectionsImportEndpoint, { project: projectId, body });
       if (answer.results.length !== records.length) throw new Error(CSV_TEXTS.unknownError);

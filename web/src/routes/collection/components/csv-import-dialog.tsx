@@ -96,7 +96,7 @@ function CsvImportDialog({ projectId, definition, onWritingChange, onClose }: Cs
     try {
       ended = await writeInBatches(
         readyRecords(plan),
-        serverBatchWriter(projectId, definition.id, needsBrand(definition) ? brand.trim() : undefined),
+        serverBatchWriter(projectId, definition.id, needsBrand(definition) ? brand.trim() : undefined, existingIds),
         {
           isPaused: () => control.current.paused,
           isStopped: () => control.current.stopped,
