@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startStack } from '../scripts/lib/stack.mjs';
+import { FUNCTION_EXECUTIONS_AT_ONCE, startStack } from '../scripts/lib/stack.mjs';
 import { loadSeed } from '../scripts/lib/seed.mjs';
 import { api, idToken, seedUser } from '../test-support/emulator.js';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
@@ -42,6 +42,20 @@ describe('the emulator stack across a stop and a start', () => {
       expect(me.json.projects.map((p: { id: string }) => p.id)).toEqual(['cdlbox']);
     } finally {
       await deleteApp(app);
+      await stack.stop();
+    }
+  }, 240_000);
+
+  it('serves fifty calls at once with the API workers it started, starting no more', async () => {
+    const stack = await startStack({ stateDir: mkdtempSync(join(tmpdir(), 'console-workers-')), persist: false, logFile });
+    try {
+      await stack.apiWorkers;
+      expect(stack.functionWorkers()).toBe(FUNCTION_EXECUTIONS_AT_ONCE);
+      const answers = await Promise.all(Array.from({ length: 50 }, () => api('/api/health')));
+      expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+      // The emulator ran them FUNCTION_EXECUTIONS_AT_ONCE at a time on the workers it had.
+      expect(stack.functionWorkers()).toBe(FUNCTION_EXECUTIONS_AT_ONCE);
+    } finally {
       await stack.stop();
     }
   }, 240_000);

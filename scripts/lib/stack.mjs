@@ -365,6 +365,8 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
      * @type {Promise<void>}
      */
     apiWorkers: Promise.resolve(),
+    /** The Functions emulator's worker processes running now. */
+    functionWorkers: () => (pid ? functionWorkers(pid) : 0),
     async stop() {
       // After the emulators: a function still running during the export may call an upstream.
       if (exited || pid === undefined) return stopSandboxes();
@@ -427,7 +429,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
  * @param {number} pid the emulators' process
  */
 async function startApiWorkers(healthUrl, pid) {
-  for (let burst = 0; burst < 10 && functionWorkers(pid) < FUNCTION_EXECUTIONS_AT_ONCE; burst++) {
+  for (let burst = 0; burst < 20 && functionWorkers(pid) < FUNCTION_EXECUTIONS_AT_ONCE; burst++) {
     // Stopped meanwhile (a short test run): nothing to start.
     if (!descendantsOf(pid).length) return;
     await Promise.all(

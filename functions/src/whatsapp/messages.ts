@@ -36,9 +36,13 @@ const IMPLIED: Record<IncomingStatus['status'], ('sent' | 'delivered' | 'read')[
 };
 
 /**
- * Applies one status to its message record, in a transaction: unknown messages and statuses for
- * another message id are ignored (answer 'ignored'); a status that does not move the message
- * forward changes nothing ('stale'); otherwise the flags it implies are set ('applied').
+ * Applies one status to its message record: unknown messages and statuses for another message id
+ * are ignored (answer 'ignored'); a status that does not move the message forward changes nothing
+ * ('stale'); otherwise the flags it implies are set ('applied'). Read, then written only if the
+ * record is still as read (its update time as a precondition), again from a fresh read when it was
+ * not: Meta delivers a status more than once and out of order, and two deliveries of one message
+ * at once in transactions could lock each other out until the emulator's lock timeout (15 s; seen
+ * as a 500 under load), where a compare-and-set simply loses and reads again.
  */
 export async function applyStatus(
   firestore: Firestore,
@@ -47,45 +51,64 @@ export async function applyStatus(
   /** Whether the record's phone is the status's recipient (a wa_id may lack the ninth digit). */
   sameRecipient: (phone: string) => boolean = () => true,
 ): Promise<'applied' | 'stale' | 'ignored'> {
-  return firestore.runTransaction(async (tx) => {
-    const snapshot = await tx.get(ref);
-    const data = snapshot.data();
-    if (!data) return 'ignored';
-    if (typeof data.phone === 'string' && !sameRecipient(data.phone)) return 'ignored';
-    // A status for a message id we did not record: a crash after acceptance (the status names our
-    // record through the opaque data, so Meta did accept it) fills the id in.
-    if (data.messageId && data.messageId !== status.messageId) return 'ignored';
-    const current = (data.deliveryStatus ?? null) as MessageStatus | null;
-    const at = status.timestamp ? new Date(status.timestamp * 1000) : new Date();
-    const update: Record<string, unknown> = {};
-    if (!data.messageId) {
-      update.messageId = status.messageId;
-      update.status = 'accepted';
-      update.recoveredFromWebhook = true;
+  for (let attempt = 1; ; attempt++) {
+    const snapshot = await ref.get();
+    const { outcome, update } = statusChange(snapshot.data(), status, sameRecipient);
+    if (!update || !snapshot.updateTime) return outcome;
+    try {
+      await ref.update(update, { lastUpdateTime: snapshot.updateTime });
+      return outcome;
+    } catch (error) {
+      // Written by another delivery meanwhile: decide again from what it left.
+      if ((error as { code?: unknown }).code !== FAILED_PRECONDITION || attempt >= MAX_ATTEMPTS) throw error;
     }
-    if (status.status === 'failed') {
-      if (data.delivered === true || current === 'failed') return Object.keys(update).length ? (tx.update(ref, update), 'applied') : 'stale';
-      Object.assign(update, {
-        deliveryStatus: 'failed',
-        failed: true,
-        failedAt: at,
-        failureCode: status.errors[0]?.code ?? null,
-        failureReason: status.errors[0]?.title ?? 'falha na entrega',
-      });
-    } else {
-      if (!isStatusForward(current, status.status) && IMPLIED[status.status].every((flag) => data[flag] === true)) {
-        return Object.keys(update).length ? (tx.update(ref, update), 'applied') : 'stale';
-      }
-      if (current !== 'failed' && isStatusForward(current, status.status)) update.deliveryStatus = status.status;
-      for (const flag of IMPLIED[status.status]) {
-        if (data[flag] !== true) {
-          update[flag] = true;
-          update[`${flag}At`] = at;
-        }
+  }
+}
+
+/** gRPC's status of a write whose precondition (the update time read) no longer holds. */
+const FAILED_PRECONDITION = 9;
+const MAX_ATTEMPTS = 20;
+
+/** What one status changes in the record as read: the outcome, and the update to write if any. */
+function statusChange(
+  data: Record<string, unknown> | undefined,
+  status: IncomingStatus,
+  sameRecipient: (phone: string) => boolean,
+): { outcome: 'applied' | 'stale' | 'ignored'; update?: Record<string, unknown> } {
+  if (!data) return { outcome: 'ignored' };
+  if (typeof data.phone === 'string' && !sameRecipient(data.phone)) return { outcome: 'ignored' };
+  // A status for a message id we did not record: a crash after acceptance (the status names our
+  // record through the opaque data, so Meta did accept it) fills the id in.
+  if (data.messageId && data.messageId !== status.messageId) return { outcome: 'ignored' };
+  const current = (data.deliveryStatus ?? null) as MessageStatus | null;
+  const at = status.timestamp ? new Date(status.timestamp * 1000) : new Date();
+  const update: Record<string, unknown> = {};
+  if (!data.messageId) {
+    update.messageId = status.messageId;
+    update.status = 'accepted';
+    update.recoveredFromWebhook = true;
+  }
+  if (status.status === 'failed') {
+    if (data.delivered === true || current === 'failed') return Object.keys(update).length ? { outcome: 'applied', update } : { outcome: 'stale' };
+    Object.assign(update, {
+      deliveryStatus: 'failed',
+      failed: true,
+      failedAt: at,
+      failureCode: status.errors[0]?.code ?? null,
+      failureReason: status.errors[0]?.title ?? 'falha na entrega',
+    });
+  } else {
+    if (!isStatusForward(current, status.status) && IMPLIED[status.status].every((flag) => data[flag] === true)) {
+      return Object.keys(update).length ? { outcome: 'applied', update } : { outcome: 'stale' };
+    }
+    if (current !== 'failed' && isStatusForward(current, status.status)) update.deliveryStatus = status.status;
+    for (const flag of IMPLIED[status.status]) {
+      if (data[flag] !== true) {
+        update[flag] = true;
+        update[`${flag}At`] = at;
       }
     }
-    update.updatedAt = FieldValue.serverTimestamp();
-    tx.update(ref, update);
-    return 'applied';
-  });
+  }
+  update.updatedAt = FieldValue.serverTimestamp();
+  return { outcome: 'applied', update };
 }
