@@ -4,8 +4,9 @@
 // warehouse upsert) and fifty of GET /api/tramontina/firestore/products/{code} (warehouse reads →
 // Firestore) for one code, first one after another, then all at once — twice: the Functions
 // emulator runs a worker process per request in flight (the stack starts FUNCTION_EXECUTIONS_AT_ONCE
-// of them and lets that many run at once, scripts/lib/stack.mjs), and a round that found them busy
-// or missing would start more. Goal: every call succeeds and concurrent/sequential wall time ≤ 2.
+// of them in the background once it is ready, and lets that many run at once: scripts/lib/stack.mjs;
+// the bench waits for them, as a user arriving a few seconds after `npm start` would find them).
+// Goal: every call succeeds and concurrent/sequential wall time ≤ 2.
 // Usage: node bench/warehouse-load.mjs [calls=50]   (starts its own stack; needs its ports free)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
