@@ -214,6 +214,16 @@ describe('the AI texts on the bulk sync screen', () => {
         const texts = (await testFirestore().doc(`project/${project}/${PRODUCT_TEXT_COLLECTION}/${code}`).get()).data() ?? {};
         expect(Object.keys(texts).sort()).toEqual(['badges', 'description', 'facets', 'sales', 'title', 'updatedAt']);
       }
+      // The operator sees them in the product panel, with the model that wrote them.
+      const stored = (await testFirestore().doc(`project/${project}/${PRODUCT_TEXT_COLLECTION}/${codes[0]}`).get()).data()!;
+      await page.goto(`/console/product/${codes[0]}`);
+      const texts = page.getByRole('region', { name: 'Textos de IA', exact: true });
+      await texts.getByTestId('product-text-title').getByText(stored.title.value, { exact: true }).waitFor();
+      await texts.getByTestId('product-text-badges').getByText(stored.badges.value.join(' · '), { exact: true }).waitFor();
+      await texts.getByTestId('product-text-facets').getByText(`${stored.facets.value[0].name}: ${stored.facets.value[0].value}`, { exact: true }).waitFor();
+      expect(await texts.getByTestId('product-text-description').textContent()).toContain('gpt-4o-mini · ');
+      expect(await texts.getByTestId('product-text-description').innerHTML()).not.toContain('<strong>');
+      await expect.poll(() => texts.getByTestId('product-text-reviews').count()).toBe(0);
     } finally {
       await browser.close();
     }

@@ -51,7 +51,7 @@ function stackTmpDir() {
  * Function executions the local Functions emulator runs at once (HTTP requests, Firestore triggers
  * and queued tasks together): `FUNCTIONS_EMULATOR_PARALLEL` when set, 12 by default — enough for
  * the bulk screen's and the AI texts' calls waiting on a vendor side by side, few enough that two
- * cores run them without thrashing. As many API workers are started before the stack is ready.
+ * cores run them without thrashing. As many API workers are started once the stack is ready.
  */
 export const FUNCTION_EXECUTIONS_AT_ONCE = Math.max(1, Number(process.env.FUNCTIONS_EMULATOR_PARALLEL) || 12);
 
@@ -366,7 +366,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
      */
     apiWorkers: Promise.resolve(),
     /** The Functions emulator's worker processes running now. */
-    functionWorkers: () => (pid ? functionWorkers(pid) : 0),
+    functionWorkers: () => (pid ? workersAmong(descendantsOf(pid)) : 0),
     async stop() {
       // After the emulators: a function still running during the export may call an upstream.
       if (exited || pid === undefined) return stopSandboxes();
@@ -420,8 +420,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
 
 /**
  * Starts the API function's workers before the first user needs them (a deployed function's
- * minimum instances, in effect): bursts of health checks at once (the emulator runs that many of them
- * at a time and queues the rest), where each check that finds
+ * minimum instances, in effect): bursts of health checks at once, where each check that finds
  * every worker busy makes the emulator start another, until FUNCTION_EXECUTIONS_AT_ONCE workers
  * run. A check is answered in a millisecond, so one burst starts only a few. It runs beside the
  * first calls (the stack is ready before it ends); falling short only makes a first burst slower.
@@ -429,9 +428,10 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
  * @param {number} pid the emulators' process
  */
 async function startApiWorkers(healthUrl, pid) {
-  for (let burst = 0; burst < 20 && functionWorkers(pid) < FUNCTION_EXECUTIONS_AT_ONCE; burst++) {
-    // Stopped meanwhile (a short test run): nothing to start.
-    if (!descendantsOf(pid).length) return;
+  for (let burst = 0; burst < 20; burst++) {
+    const descendants = descendantsOf(pid);
+    // Stopped meanwhile (a short test run), or all of them started: done.
+    if (!descendants.length || workersAmong(descendants) >= FUNCTION_EXECUTIONS_AT_ONCE) return;
     await Promise.all(
       Array.from({ length: 4 * FUNCTION_EXECUTIONS_AT_ONCE }, () =>
         fetch(healthUrl, { signal: AbortSignal.timeout(120_000) })
@@ -443,13 +443,12 @@ async function startApiWorkers(healthUrl, pid) {
 }
 
 /**
- * The Functions emulator's worker processes under `pid`.
- * @param {number} pid
+ * How many of `pids` are Functions emulator workers.
+ * @param {number[]} pids
  */
-function functionWorkers(pid) {
-  const descendants = descendantsOf(pid);
-  if (!descendants.length) return 0;
-  const commands = spawnSync('ps', ['-o', 'args=', '-p', descendants.join(',')], { encoding: 'utf8' }).stdout ?? '';
+function workersAmong(pids) {
+  if (!pids.length) return 0;
+  const commands = spawnSync('ps', ['-o', 'args=', '-p', pids.join(',')], { encoding: 'utf8' }).stdout ?? '';
   return commands.split('\n').filter((line) => line.includes('functionsEmulatorRuntime')).length;
 }
 

@@ -1,19 +1,11 @@
 import { createHash } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import {
-  PRODUCT_TEXT_COLLECTION,
-  PRODUCT_TEXT_FIELDS,
-  PROJECT_COLLECTION,
-  overriddenFields,
-  productTextSchemas,
-  type ProductTextAnswer,
-  type ProductTextKind,
-} from '@console/shared';
+import { PRODUCT_TEXT_FIELDS, overriddenFields, productTextSchemas, type ProductTextAnswer, type ProductTextKind } from '@console/shared';
 import { firestore } from '../lib/admin.js';
 import { ApiError } from '../lib/api-error.js';
 import { createSingleFlight } from '../lib/single-flight.js';
-import { readProductView } from '../sync/pipeline/product-view.js';
+import { productRefs, readProductView } from '../sync/pipeline/product-view.js';
 import type { ChatCompletion } from 'openai/resources/chat/completions';
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
 import { openaiModel, startModelCall, type AiCaller } from './client.js';
@@ -167,7 +159,7 @@ export async function generateProductText({
   caller: AiCaller;
 }): Promise<ProductTextAnswer> {
   const field = PRODUCT_TEXT_FIELDS[kind];
-  const textRef = firestore.collection(PROJECT_COLLECTION).doc(project).collection(PRODUCT_TEXT_COLLECTION).doc(code);
+  const textRef = productRefs(firestore, project, code).productText;
   const month = monthKey();
   const [view, reviews] = await Promise.all([
     productReads(`${project}/${code}/${month}`, () => readProductView(firestore, project, code, [textRef, ...budgetRefs(project, month)])),

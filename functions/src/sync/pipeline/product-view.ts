@@ -1,5 +1,5 @@
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
-import { PROJECT_COLLECTION, productView } from '@console/shared';
+import { PRODUCT_TEXT_COLLECTION, PROJECT_COLLECTION, productView } from '@console/shared';
 import { toJsonData } from '../../lib/firestore-json.js';
 
 export const PRODUCT_COLLECTION = 'product';
@@ -10,6 +10,8 @@ export function productRefs(firestore: Firestore, project: string, code: string)
   return {
     product: base.collection(PRODUCT_COLLECTION).doc(code),
     productData: base.collection(PRODUCT_DATA_COLLECTION).doc(code),
+    /** The AI-written texts (functions/src/ai/product-texts.ts). */
+    productText: base.collection(PRODUCT_TEXT_COLLECTION).doc(code),
   };
 }
 

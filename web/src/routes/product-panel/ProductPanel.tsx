@@ -7,9 +7,10 @@ import { formatMoney, formatNumber } from '../../lib/format';
 import { parseOverrideValue, promptDefault, valueAt, type ProductDoc } from '../../product/panel';
 import { ChangeHistory } from './components/change-history';
 import { EyeOnly } from './components/eye-only';
+import { ProductTexts } from './components/product-texts';
 import { displayValue, FieldRow, OverrideNote, PanelSection, type OverrideState } from './components/panel-parts';
 import { INFO_FIELDS, OPTION_TOGGLES, PANEL_TEXTS, PRICE_FIELDS, READ_ONLY_FLAGS, type PanelField } from './constants';
-import { removeOverride, useChangeHistory, useProductView, writeOverride } from './use-product-panel';
+import { removeOverride, useChangeHistory, useProductTexts, useProductView, writeOverride } from './use-product-panel';
 
 interface ProductPanelProps {
   projectId: string;
@@ -19,7 +20,7 @@ interface ProductPanelProps {
 /**
  * The product information panel (document 1 §2 screen 3) on /console/product/{code}, for the
  * viewers the eyeOnly wrapper permits: information, stock, options, prices, cost and margin, with
- * reasoned overrides and their history.
+ * reasoned overrides and their history, and the AI-written texts (read-only).
  */
 export function ProductPanel({ projectId, productCode }: ProductPanelProps) {
   return (
@@ -43,6 +44,7 @@ function ProductPanelContent({ projectId, productCode }: ProductPanelProps) {
   const { user } = useAuth();
   const view = useProductView(projectId, productCode);
   const history = useChangeHistory(projectId, productCode);
+  const texts = useProductTexts(projectId, productCode);
   const [busy, setBusy] = useState<string | null>(null);
   // Bumped when a toggle is cancelled: remounting puts the switches back to the stored values.
   const [toggleRevision, setToggleRevision] = useState(0);
@@ -172,6 +174,9 @@ function ProductPanelContent({ projectId, productCode }: ProductPanelProps) {
       </PanelSection>
       <PanelSection title={PANEL_TEXTS.sections.costMargin}>
         <CostMargin product={product} />
+      </PanelSection>
+      <PanelSection title={PANEL_TEXTS.sections.texts}>
+        <ProductTexts texts={texts} />
       </PanelSection>
       <PanelSection title={PANEL_TEXTS.sections.history}>
         <ChangeHistory history={history} />

@@ -10,6 +10,7 @@ export const PANEL_TEXTS = {
     prices: 'Preços',
     costMargin: 'Custo e margem',
     history: 'Histórico de alterações',
+    texts: 'Textos de IA',
   },
   override: 'Alterar',
   overrideLabel: (label: string) => `Alterar ${label}`,
@@ -48,6 +49,20 @@ export const PANEL_TEXTS = {
   margin: 'Margem (à vista ÷ compra)',
   noHistory: 'Nenhuma alteração registrada.',
   historyLoadFailed: 'Não foi possível carregar o histórico.',
+  /** The AI-written texts (product-text/{code}); decision: not in the spec, shown read-only so an operator sees what 'IA: textos' wrote. */
+  noTexts: 'Nenhum texto gerado pela IA ainda.',
+  textsLoadFailed: 'Não foi possível carregar os textos de IA.',
+  textKinds: {
+    title: 'Título',
+    description: 'Descrição',
+    sales: 'Texto de vendas',
+    badges: 'Selos',
+    facets: 'Atributos',
+    reviews: 'Resumo das avaliações',
+  },
+  textProvenance: (model: string, when: string) => `${model} · ${when}`,
+  pros: 'Pontos positivos',
+  cons: 'Pontos negativos',
 } as const;
 
 export type ValueFormat = 'text' | 'money' | 'percent' | 'number' | 'image';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { deleteField, limit, onSnapshot, orderBy, query, serverTimestamp, setDoc, where } from 'firebase/firestore';
-import { OVERRIDES_KEY, upstreamToRecord } from '@console/shared';
+import { OVERRIDES_KEY, PRODUCT_TEXT_COLLECTION, upstreamToRecord } from '@console/shared';
 import { changeLine, nestedPatch, productView, type ChangeLine, type ProductDoc } from '../../product/panel';
 import { projectCollection, projectDocument } from '../../lib/firestore-paths';
 import { HISTORY_LIMIT } from './constants';
@@ -43,6 +43,25 @@ export function useProductView(projectId: string, code: string): PanelProduct {
     if (parts.product === undefined || parts.data === undefined) return { status: 'loading' };
     return { status: 'ready', product: productView(parts.product, parts.data, code), productData: parts.data };
   }, [parts, code]);
+}
+
+export type PanelTexts = { status: 'loading' } | { status: 'error' } | { status: 'ready'; texts: ProductDoc | null };
+
+/** The AI-written texts of the product (product-text/{code}, written by the functions), realtime. */
+export function useProductTexts(projectId: string, code: string): PanelTexts {
+  const [texts, setTexts] = useState<PanelTexts>({ status: 'loading' });
+  useEffect(() => {
+    setTexts({ status: 'loading' });
+    return onSnapshot(
+      projectDocument(projectId, PRODUCT_TEXT_COLLECTION, code),
+      (s) => setTexts({ status: 'ready', texts: s.exists() ? s.data() : null }),
+      (error) => {
+        console.error(error);
+        setTexts({ status: 'error' });
+      },
+    );
+  }, [projectId, code]);
+  return texts;
 }
 
 export type PanelHistory = { status: 'loading' } | { status: 'error' } | { status: 'ready'; lines: ChangeLine[] };
