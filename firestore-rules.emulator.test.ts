@@ -139,6 +139,14 @@ describe('config documents', () => {
     await assertSucceeds(getDoc(doc(staffA(), `project/rules-a/config/${id}`)));
     await assertFails(getDoc(doc(staffB(), `project/rules-a/config/${id}`)));
   });
+  it('admins list a store\'s config documents; staff and other users cannot (a list would include the admin-only ones)', async () => {
+    const listed = await assertSucceeds(getDocs(collection(admin(), 'project/rules-a/config')));
+    expect(listed.docs.map((d) => d.id)).toEqual(expect.arrayContaining(['store', ...ADMIN_ONLY_CONFIG_DOCS]));
+    await assertFails(getDocs(collection(staffA(), 'project/rules-a/config')));
+    await assertFails(getDocs(query(collection(staffA(), 'project/rules-a/config'), where('name', '==', 'Loja A'))));
+    await assertFails(getDocs(collection(staffB(), 'project/rules-a/config')));
+    await assertFails(getDocs(collection(noClaims(), 'project/rules-a/config')));
+  });
   it('the rules and the shared list name the same admin-only documents', () => {
     const listed = /function adminOnlyConfig[\s\S]*?\[([^\]]*)\]/.exec(rules)![1]!;
     const inRules = listed

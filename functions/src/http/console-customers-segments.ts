@@ -37,9 +37,8 @@ export async function segmentReport(project: string, segmentId: string): Promise
 }
 
 export const handleConsoleCustomersSegments: Handler<typeof consoleCustomersSegmentsEndpoint> = async ({ params, project }) => {
-  const segmentId = params.segment;
-  if (!segmentId || segmentId.includes('/')) throw new ApiError(400, 'Segmento inválido.');
-  return segmentReport(project, segmentId);
+  // The contract has refused ids Firestore cannot store (documentIdSchema).
+  return segmentReport(project, params.segment);
 };
 
 export const consoleCustomersSegments = serve(consoleCustomersSegmentsEndpoint, handleConsoleCustomersSegments);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './contract.js';
+import { documentIdSchema } from './document-id.js';
 
 /**
  * The AI assistant of the document form (document 1 §2 'AI assistant', §7, §8, §9) and the
@@ -43,11 +44,7 @@ export type AiMessage = z.input<typeof aiMessageSchema>;
 /** The document the assistant works on: its collection under the project (or `config`) and id. */
 export const aiDocumentSchema = z.object({
   collection: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'coleção inválida'),
-  id: z
-    .string()
-    .min(1)
-    .max(500)
-    .refine((id) => !id.includes('/'), 'id inválido'),
+  id: documentIdSchema,
 });
 export type AiDocument = z.infer<typeof aiDocumentSchema>;
 

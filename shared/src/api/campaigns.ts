@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, htmlAnswer } from './contract.js';
+import { documentIdSchema } from './document-id.js';
 import { whatsappCampaignReportSchema } from './whatsapp.js';
 
 /**
@@ -28,13 +29,13 @@ export type SegmentReport = z.infer<typeof segmentReportSchema>;
 // POST /api/console/email-template?project {templateId[, source]} — 'Enviar teste' of email-template,
 // and of task (source 'task': the task's title and body are the subject and the body).
 export const emailTemplateTestRequestSchema = z.object({
-  templateId: z.string().min(1).max(200),
+  templateId: documentIdSchema,
   source: z.enum(['email-template', 'task']).default('email-template'),
 });
 export const emailTemplateTestResponseSchema = z.object({ ok: z.literal(true), to: z.string(), subject: z.string() });
 
 // POST /api/console/email-template/preview-ticket?project {id} → the URL 'Ver' opens in a new tab.
-export const emailTemplatePreviewTicketRequestSchema = z.object({ id: z.string().min(1).max(200) });
+export const emailTemplatePreviewTicketRequestSchema = z.object({ id: documentIdSchema });
 export const emailTemplatePreviewTicketResponseSchema = z.object({ url: z.string() });
 
 // The send state of a campaign: project/{p}/campaign-send/{channel}-{campaignId} (read live by the screen).
@@ -108,7 +109,7 @@ export const consoleCustomersSegmentsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/console/customers/segments/:segment',
   access: 'project',
-  params: z.object({ segment: z.string() }),
+  params: z.object({ segment: documentIdSchema }),
   answer: segmentReportSchema,
 });
 
@@ -138,7 +139,7 @@ export const consoleEmailTemplatePreviewEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/console/email-template',
   access: 'public',
-  query: z.object({ id: z.string().min(1).max(200), project: z.string(), ticket: z.string().max(500).optional() }),
+  query: z.object({ id: documentIdSchema, project: z.string(), ticket: z.string().max(500).optional() }),
   answer: htmlAnswer,
 });
 
@@ -151,7 +152,7 @@ const campaignSendEndpoint = (collection: 'campaign-email' | 'campaign-whatsapp'
     method: 'GET',
     path: `/api/console/${collection}/:id/send` as string,
     access: 'project',
-    params: z.object({ id: z.string() }),
+    params: z.object({ id: documentIdSchema }),
     answer: campaignSendResponseSchema,
   });
 export const consoleCampaignEmailSendEndpoint = campaignSendEndpoint('campaign-email');
@@ -162,7 +163,7 @@ export const consoleCampaignEmailReportEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/console/campaign-email/:id/report',
   access: 'project',
-  params: z.object({ id: z.string() }),
+  params: z.object({ id: documentIdSchema }),
   answer: campaignReportResponseSchema,
 });
 
@@ -171,7 +172,7 @@ export const consoleCampaignWhatsappReportEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/console/campaign-whatsapp/:id/report',
   access: 'project',
-  params: z.object({ id: z.string() }),
+  params: z.object({ id: documentIdSchema }),
   answer: whatsappCampaignReportSchema,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './contract.js';
+import { optionalDocumentIdSchema } from './document-id.js';
 
 /**
  * POST /api/console/collections/import?project — one batch of a CSV import (document 2 §5). The
@@ -21,7 +22,7 @@ export const importRecordSchema = z.object({
   /** The file line (index + 2), echoed in the answer. */
   line: z.number().int().min(2),
   /** The document id; empty for collections whose ids are generated. */
-  id: z.string().max(1500),
+  id: optionalDocumentIdSchema,
   /** Only the non-empty cells, nested by path: what is merged into the stored document. */
   data: z.record(z.string(), z.unknown()),
 });

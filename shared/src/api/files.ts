@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { storedFileSchema } from '../files/stored-file.js';
 import { defineEndpoint } from './contract.js';
+import { documentIdSchema } from './document-id.js';
 
 /**
  * The file calls of document 1 §7. Every one takes `?project=` (the caller's current project; the
@@ -35,11 +36,7 @@ export type RegisterFileResponse = z.infer<typeof registerFileResponseSchema>;
  * '/', not '.' or '..', not '__…__' (reserved) — so it never reaches another path or the database
  * as an invalid name.
  */
-export const fileIdSchema = z
-  .string()
-  .min(1)
-  .max(200)
-  .regex(/^(?!\.\.?$)(?!__.*__$)[^/]+$/, 'identificador de arquivo inválido');
+export const fileIdSchema = documentIdSchema.max(200, 'identificador de arquivo inválido');
 
 /** POST /api/console/files/permissions: public gets a fresh download token, private revokes all. */
 export const filePermissionsRequestSchema = z.object({ id: fileIdSchema, isPublic: z.boolean() });
@@ -162,6 +159,6 @@ export const fileVideoEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/file/video/:fileId',
   access: 'project',
-  params: z.object({ fileId: z.string() }),
+  params: z.object({ fileId: fileIdSchema }),
   answer: videoStatusResponseSchema,
 });

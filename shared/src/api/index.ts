@@ -1,4 +1,5 @@
 export * from './contract.js';
+export * from './document-id.js';
 export * from './errors.js';
 export * from './sync-config.js';
 export * from './console.js';

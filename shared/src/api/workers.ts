@@ -16,7 +16,7 @@ import { MARKETPLACE_STORES } from './sync-config.js';
  */
 export const productCodeSchema = z
   .string()
-  .trim()
+  // No trimming: '10437899\n' is not the code 10437899 (a control character is refused, not dropped).
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'código de produto inválido')
   .refine((code) => !code.includes('..'), 'código de produto inválido');
 

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { firstSchemaIssue, INVALID_ID_CHARACTERS, mergeLikeFirestore, type CollectionDefinition } from '@console/shared';
+import { documentIdProblem, firstSchemaIssue, INVALID_ID_CHARACTERS, mergeLikeFirestore, type CollectionDefinition } from '@console/shared';
 import { fieldAtPath, ID_COLUMN, readHeader, type CsvColumn } from './columns';
 import { readCell } from './cell-codec';
 import { CSV_TEXTS } from './texts';
@@ -71,6 +71,9 @@ function planLine(definition: CollectionDefinition, plan: Pick<ImportPlan, 'head
     return { status: 'ignored', line, cells, id, characters };
   }
   if (!id && definition.userDefinedId) return { status: 'error', line, cells, id, message: CSV_TEXTS.missingId };
+  // '..', '__x__', too long…: Firestore refuses them (the server would refuse the whole batch).
+  const idProblem = id ? documentIdProblem(id) : null;
+  if (idProblem) return { status: 'error', line, cells, id, message: `Id inválido: ${idProblem}.` };
 
   const data: Record<string, unknown> = {};
   for (const [index, cell] of cells.entries()) {
