@@ -1,4 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
 import {
   PROJECT_COLLECTION,
   RECIPIENT_TAGS,
@@ -80,6 +81,7 @@ export function createEmailChannel(config: EmailChannelConfig): SendChannel {
             case 'rate-limited':
               return { kind: 'wait', untilMs: result.resetAtMs, reason: 'SendGrid: limite de envios (429)' };
             case 'refused':
+              logger.warn('sendgrid refused a batch', { project, sendId, status: result.status, detail: result.detail });
               return { kind: 'refused', reason: `SendGrid recusou o lote (HTTP ${result.status}): ${result.message}` };
             default:
               return { kind: 'unknown', reason: `SendGrid: ${result.reason}` };

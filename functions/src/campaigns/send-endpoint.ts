@@ -15,9 +15,8 @@ export function campaignSendHandler(options: { channel: 'email' | 'whatsapp'; co
   // The e-mail and WhatsApp descriptors differ only in their path: one request type serves both.
   return async ({ params, project, caller }: EndpointRequest<typeof consoleCampaignEmailSendEndpoint>) => {
     const campaignId = params.id;
-    if (campaignId.includes('/')) throw new ApiError(400, 'Campanha inválida.');
     const campaign = (await firestore.doc(`${PROJECT_COLLECTION}/${project}/${options.collection}/${campaignId}`).get()).data();
-    if (!campaign) throw notFound('Campanha');
+    if (!campaign) throw notFound('Campanha', 'feminine');
     if (!campaign[options.templateField]) throw new ApiError(400, options.missingTemplate);
     if (!campaign.customerSegmentId) throw new ApiError(400, 'Escolha o segmento de clientes da campanha antes de enviar.');
     try {

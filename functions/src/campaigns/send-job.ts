@@ -3,6 +3,7 @@ import { FieldValue, type DocumentReference, type Firestore } from 'firebase-adm
 import { logger } from 'firebase-functions';
 import { PROJECT_COLLECTION, planSend, type LeftOutReason, type PlannedRecipient, type RecipientSendState, type SegmentMember } from '@console/shared';
 import { PermanentSendError, type BatchOutcome, type OpenChannel, type SendChannel } from './channel.js';
+import { OperatorSendError, operatorSendError } from './send-errors.js';
 
 /**
  * The campaign send job, whatever the channel. Exactly once per recipient, under double clicks,
@@ -167,10 +168,11 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
       logger.warn('campaign send stopped', { project, id, reason: error.message });
       return 'finished';
     }
-    // Let the next delivery take over at once (the error is kept for the screen).
-    await sendRef
-      .update({ lastError: error instanceof SendBusyError ? null : String((error as Error).message ?? error), lease: FieldValue.delete(), stalledAt: now() })
-      .catch(() => undefined);
+    // Let the next delivery take over at once (the error is kept for the screen, in Portuguese;
+    // its technical text goes to the log).
+    const shown = error instanceof SendBusyError ? null : operatorSendError(error);
+    if (shown?.detail) logger.error('campaign send interrupted', { project, id, detail: shown.detail });
+    await sendRef.update({ lastError: shown?.message ?? null, lease: FieldValue.delete(), stalledAt: now() }).catch(() => undefined);
     throw error;
   }
 
@@ -255,7 +257,7 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
         const retry = [...outcome.results.values()].find((o) => o.state === 'retry' || o.state === 'unknown');
         if (retry) {
           unknownRetries += 1;
-          if (unknownRetries > MAX_UNKNOWN_RETRIES) throw new Error(`Lote ${batch.index + 1}: ${'reason' in retry ? retry.reason : ''}`);
+          if (unknownRetries > MAX_UNKNOWN_RETRIES) throw new OperatorSendError(`Lote ${batch.index + 1}: ${'reason' in retry ? retry.reason : ''}`);
           await sleep(backoff(unknownRetries));
         }
         continue;
@@ -269,14 +271,14 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
         // Nothing was accepted: back to pending, wait for the provider's reset.
         await record(ref, batch, new Map(), 'pending', outcome.reason);
         waits += 1;
-        if (waits > MAX_WAITS) throw new Error(`Lote ${batch.index + 1}: ${outcome.reason}`);
+        if (waits > MAX_WAITS) throw new OperatorSendError(`Lote ${batch.index + 1}: ${outcome.reason}`);
         await sleep(Math.max(0, outcome.untilMs - now()));
         continue;
       }
       // unknown: stays 'sending' (settled at the top of the loop) after a backoff.
       await underLease(() => undefined, { lastError: `Lote ${batch.index + 1}: ${outcome.reason}; verificando antes de reenviar.` });
       unknownRetries += 1;
-      if (unknownRetries > MAX_UNKNOWN_RETRIES) throw new Error(`Lote ${batch.index + 1}: ${outcome.reason}`);
+      if (unknownRetries > MAX_UNKNOWN_RETRIES) throw new OperatorSendError(`Lote ${batch.index + 1}: ${outcome.reason}`);
       await sleep(backoff(unknownRetries));
     }
   }

@@ -1,6 +1,7 @@
 import type SendgridClientModule from '@sendgrid/client';
 import { z } from 'zod';
 import { lazyRequire } from '../lib/lazy-module.js';
+import { networkErrorText, sendgridRefusalText } from './send-errors.js';
 
 const sendgridModule = lazyRequire<typeof SendgridClientModule>('@sendgrid/client');
 
@@ -15,7 +16,8 @@ const sendgridModule = lazyRequire<typeof SendgridClientModule>('@sendgrid/clien
 export type MailSendResult =
   | { kind: 'accepted'; messageId: string | null }
   | { kind: 'rate-limited'; resetAtMs: number }
-  | { kind: 'refused'; status: number; message: string }
+  /** `message` in Portuguese; `detail` is SendGrid's own text, for the logs. */
+  | { kind: 'refused'; status: number; message: string; detail: string }
   | { kind: 'unknown'; reason: string };
 
 export interface SendgridClient {
@@ -44,16 +46,17 @@ const activitySchema = z.object({ messages: z.array(z.object({ to_email: z.strin
 
 type AxiosLikeError = Error & { code?: number | string; response?: { headers?: Record<string, string>; body?: unknown } };
 
-function errorMessage(body: unknown): string {
+/** SendGrid's first error, as it wrote it (English). */
+function errorDetail(body: unknown): string {
   const parsed = errorBodySchema.safeParse(body);
   const first = parsed.success ? parsed.data.errors?.[0] : undefined;
-  return first?.message ? `${first.message}${first.field ? ` (${first.field})` : ''}` : 'erro sem descrição';
+  return first?.message ? `${first.message}${first.field ? ` (${first.field})` : ''}` : '';
 }
 
 /** What an answer (or its absence) means; exported for unit tests. */
 export function classifySendError(error: AxiosLikeError, now = Date.now()): MailSendResult {
   const status = typeof error.code === 'number' ? error.code : null;
-  if (status === null) return { kind: 'unknown', reason: `sem resposta (${error.code ?? error.message})` };
+  if (status === null) return { kind: 'unknown', reason: `sem resposta (${networkErrorText(error.code)})` };
   if (status === 429) {
     const reset = Number(error.response?.headers?.['x-ratelimit-reset']);
     // X-RateLimit-Reset is epoch seconds; a missing or past value waits one second.
@@ -61,7 +64,8 @@ export function classifySendError(error: AxiosLikeError, now = Date.now()): Mail
     return { kind: 'rate-limited', resetAtMs };
   }
   if (status >= 500 || status === 408) return { kind: 'unknown', reason: `HTTP ${status}` };
-  return { kind: 'refused', status, message: errorMessage(error.response?.body) };
+  const detail = errorDetail(error.response?.body);
+  return { kind: 'refused', status, message: sendgridRefusalText(detail), detail };
 }
 
 export function createSendgridClient({ apiKey, baseUrl, timeoutMs = 15_000 }: { apiKey: string; baseUrl: string; timeoutMs?: number }): SendgridClient {

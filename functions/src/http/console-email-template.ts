@@ -9,6 +9,7 @@ import {
   renderEmail,
   TemplateError,
 } from '@console/shared';
+import { logger } from 'firebase-functions';
 import { ApiError } from '../lib/api-error.js';
 import { adminAuth, firestore } from '../lib/admin.js';
 import { requireProjectAccess, verifyCaller } from '../lib/caller.js';
@@ -28,7 +29,6 @@ async function campaignBatchs(project: string, templateId: string): Promise<unkn
 }
 
 async function content(project: string, templateId: string, source: 'email-template' | 'task' = 'email-template') {
-  if (templateId.includes('/')) throw new ApiError(400, 'Template inválido.');
   try {
     if (source === 'task') {
       const task = (await firestore.doc(`${PROJECT_COLLECTION}/${project}/task/${templateId}`).get()).data();
@@ -79,7 +79,10 @@ export const handleConsoleEmailTemplateTest: Handler<typeof consoleEmailTemplate
   });
   if (result.kind === 'accepted') return { ok: true as const, to, subject };
   if (result.kind === 'rate-limited') throw new ApiError(429, 'SendGrid: limite de envios atingido. Tente em alguns segundos.');
-  if (result.kind === 'refused') throw new ApiError(502, `SendGrid recusou o e-mail (HTTP ${result.status}): ${result.message}`);
+  if (result.kind === 'refused') {
+    logger.warn('sendgrid refused a test e-mail', { project, status: result.status, detail: result.detail });
+    throw new ApiError(502, `SendGrid recusou o e-mail (HTTP ${result.status}): ${result.message}`);
+  }
   throw new ApiError(502, `SendGrid não confirmou o envio (${result.reason}). Veja sua caixa de entrada antes de tentar de novo.`);
 };
 
@@ -95,6 +98,10 @@ function publicBaseUrlOrError(): string {
 
 /** POST /api/console/email-template/preview-ticket?project {id} — the URL 'Ver' opens (see preview-ticket.ts). */
 export const handleConsoleEmailTemplatePreviewTicket: Handler<typeof consoleEmailTemplatePreviewTicketEndpoint> = async ({ body, project, caller }) => {
+  // A ticket only for a template of this project that exists (the contract has refused ids that
+  // are not one document id, such as '../config/waba').
+  const template = await firestore.doc(`${PROJECT_COLLECTION}/${project}/email-template/${body.id}`).get();
+  if (!template.exists) throw new ApiError(404, 'Template de e-mail não encontrado.');
   const ticket = previewTicket(CAMPAIGN_LINK_SECRET.value(), project, body.id, caller.uid);
   return { url: consoleEmailTemplatePreviewEndpoint.url({ query: { id: body.id, project, ticket } }) };
 };

@@ -11,4 +11,6 @@ export class ApiError extends Error {
 
 export const unauthenticated = () => new ApiError(401, 'Autenticação necessária.');
 export const forbidden = (project: string) => new ApiError(403, `Sem acesso ao projeto ${project}.`);
-export const notFound = (what = 'Recurso') => new ApiError(404, `${what} não encontrado.`);
+/** 404 naming what is missing; the adjective agrees with the noun ('Campanha não encontrada.'). */
+export const notFound = (what = 'Recurso', gender: 'masculine' | 'feminine' = 'masculine') =>
+  new ApiError(404, `${what} não ${gender === 'feminine' ? 'encontrada' : 'encontrado'}.`);

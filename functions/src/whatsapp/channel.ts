@@ -1,3 +1,4 @@
+import { logger } from 'firebase-functions';
 import { FieldValue, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import {
   buildSendComponents,
@@ -149,6 +150,7 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
             };
           } catch (error) {
             if (!(error instanceof WhatsappApiError)) throw error;
+            if (error.detail) logger.warn('whatsapp refused a campaign message', { project, campaignId, code: error.code, detail: error.detail });
             const reason = error.message;
             const refused = { errorCode: error.code, reason };
             switch (error.kind) {

@@ -47,6 +47,8 @@ export class WhatsappApiError extends Error {
     readonly httpStatus: number | null,
     /** Portuguese, for the screens and the report. */
     message: string,
+    /** Meta's own (English) text of an error we do not translate, for the logs only. */
+    readonly detail: string | null = null,
   ) {
     super(message);
     this.name = 'WhatsappApiError';
@@ -66,6 +68,18 @@ const REASONS: Record<number, string> = {
   131026: 'mensagem não entregue',
   131047: 'fora da janela de 24 h',
   190: 'token do WhatsApp inválido ou expirado',
+};
+
+/** The Portuguese reason of an error code we do not know, by what it means for the send. */
+const KIND_REASONS: Record<WhatsappErrorKind, string> = {
+  'opted-out': 'o cliente optou por não receber mensagens de marketing',
+  'marketing-limit': 'limite de mensagens de marketing atingido',
+  'pair-rate': 'muitas mensagens para o mesmo número em pouco tempo',
+  throughput: 'limite de envio atingido',
+  parameters: 'parâmetros da mensagem não conferem com o template',
+  auth: 'acesso negado pela Meta (token ou permissão)',
+  transient: 'falha temporária na Meta',
+  rejected: 'a Meta recusou a mensagem',
 };
 
 export function whatsappErrorReason(code: number | null, fallback = 'erro desconhecido'): string {
@@ -121,8 +135,10 @@ export function createWhatsappClient({ baseUrl, token, timeoutMs = 15_000, fetch
       const graph = graphErrorSchema.safeParse(body);
       const code = graph.success ? graph.data.error.code : null;
       const kind = classifyWhatsappError(code, res.status);
-      const reason = whatsappErrorReason(code, graph.success ? graph.data.error.message || `HTTP ${res.status}` : `HTTP ${res.status}`);
-      throw new WhatsappApiError(kind, code, res.status, `WhatsApp: ${reason}${code !== null ? ` (${code})` : ''}.`);
+      // Meta's message is English: a known code is translated, any other says what kind of refusal it is.
+      const reason = whatsappErrorReason(code, `${KIND_REASONS[kind]} (HTTP ${res.status})`);
+      const detail = graph.success && graph.data.error.message ? graph.data.error.message : null;
+      throw new WhatsappApiError(kind, code, res.status, `WhatsApp: ${reason}${code !== null ? ` (${code})` : ''}.`, detail);
     }
     // An unreadable success: a read may be repeated, but a send may have gone out, so it is not retried.
     if (body === undefined)

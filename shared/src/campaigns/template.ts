@@ -1,4 +1,5 @@
 import Mustache from 'mustache';
+import { explainMustacheError } from './template-errors.js';
 
 /**
  * The one template engine of e-mails (Mustache): the preview ('Ver'), the test send ('Enviar
@@ -50,18 +51,25 @@ function withUnsubscribeFooter(body: string): string {
   return `${body}\n<p style="font-size:12px;color:#666">${UNSUBSCRIBE_TEXT} <a href="{{unsubscribeUrl}}">aqui</a>.</p>`;
 }
 
-/** Mustache, without its partials and with a parse error turned into a message. */
-function render(text: string, view: Record<string, unknown>, where: string): string {
+/**
+ * Mustache, without its partials and with a parse error turned into a Portuguese message (the
+ * position counted in the `typed` text, before anything we appended to it).
+ */
+function render(text: string, view: Record<string, unknown>, where: string, escape: (value: unknown) => string, typedLength = text.length): string {
   try {
-    return Mustache.render(text, view, {}, { escape: escapeHtml });
+    return Mustache.render(text, view, {}, { escape });
   } catch (error) {
-    throw new TemplateError(`${where}: ${(error as Error).message}`);
+    throw new TemplateError(`${where}: ${explainMustacheError((error as Error).message, text, typedLength)}`, (error as Error).message);
   }
 }
 
 export class TemplateError extends Error {
-  constructor(message: string) {
-    super(`Template inválido — ${message}`);
+  constructor(
+    message: string,
+    /** Mustache's own (English) message, for the logs. */
+    readonly detail: string | null = null,
+  ) {
+    super(`Template inválido — ${message}.`);
     this.name = 'TemplateError';
   }
 }
@@ -84,8 +92,8 @@ export function renderEmail(template: EmailTemplateInput, context: { recipient: 
     products: context.products,
     store: context.store,
   };
-  const subject = Mustache.render(subjectSource, view, {}, { escape: (v: unknown) => String(v ?? '') });
-  const html = render(withUnsubscribeFooter(bodySource), view, 'corpo');
+  const subject = render(subjectSource, view, 'assunto', (v: unknown) => String(v ?? ''));
+  const html = render(withUnsubscribeFooter(bodySource), view, 'corpo', escapeHtml, bodySource.length);
   if (!subject.trim()) throw new TemplateError('o assunto está vazio');
   return { subject: subject.replace(/\s+/g, ' ').trim(), html };
 }
