@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { readBody, safeEqual, sendJson, sendText } from './respond.js';
 
@@ -14,6 +14,11 @@ import { readBody, safeEqual, sendJson, sendText } from './respond.js';
  *   `{access_token, expires_in, refresh_token (with access_type=offline), scope, token_type, id_token}`;
  *   `grant_type=refresh_token` answers a new access token. Errors `{error, error_description}`.
  * - `GET /v1/userinfo` (Bearer access token) — `{sub, email, email_verified, name, picture}`.
+ *
+ * PKCE (RFC 7636), as Google does it: a consent request may carry `code_challenge` (43–128
+ * characters of [A-Za-z0-9-._~]) with `code_challenge_method` S256 or plain (plain when absent);
+ * the code it yields is then exchanged only with the matching `code_verifier`
+ * (`invalid_grant` 'Invalid code verifier.' otherwise, or 'Missing code verifier.' without one).
  */
 
 export const GOOGLE_SANDBOX_CLIENT_ID = 'sandbox-console.apps.googleusercontent.com';
@@ -26,6 +31,26 @@ interface IssuedCode {
   scope: string;
   offline: boolean;
   expiresAt: number;
+  /** PKCE: the challenge and its method, when the consent request carried one. */
+  challenge: { value: string; method: 'S256' | 'plain' } | null;
+}
+
+const PKCE_TEXT = /^[A-Za-z0-9._~-]{43,128}$/;
+
+/** Whether a verifier answers a challenge (RFC 7636 §4.6). */
+export function pkceVerifies(challenge: { value: string; method: 'S256' | 'plain' }, verifier: string): boolean {
+  if (!PKCE_TEXT.test(verifier)) return false;
+  const computed = challenge.method === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+  return computed === challenge.value;
+}
+
+/** The challenge of a consent request: null when none, 'invalid' when malformed. */
+function readChallenge(params: URLSearchParams): IssuedCode['challenge'] | 'invalid' {
+  const value = params.get('code_challenge');
+  const method = params.get('code_challenge_method') || 'plain';
+  if (!value) return params.get('code_challenge_method') ? 'invalid' : null;
+  if (!PKCE_TEXT.test(value) || (method !== 'S256' && method !== 'plain')) return 'invalid';
+  return { value, method };
 }
 
 export type GoogleOAuthSandbox = RequestListener & { reset(): void };
@@ -57,8 +82,9 @@ export function createGoogleOAuthSandbox(): GoogleOAuthSandbox {
     if (clientId !== GOOGLE_SANDBOX_CLIENT_ID)
       return sendText(res, 401, '<h1>Erro 401: invalid_client</h1><p>The OAuth client was not found.</p>', 'text/html; charset=utf-8');
     if (!loopback(redirectUri)) return sendText(res, 400, '<h1>Erro 400: redirect_uri_mismatch</h1>', 'text/html; charset=utf-8');
-    if (q.get('response_type') !== 'code' || !q.get('scope')) return sendText(res, 400, '<h1>Erro 400: invalid_request</h1>', 'text/html; charset=utf-8');
-    const hidden = ['client_id', 'redirect_uri', 'scope', 'state', 'access_type']
+    if (q.get('response_type') !== 'code' || !q.get('scope') || readChallenge(q) === 'invalid')
+      return sendText(res, 400, '<h1>Erro 400: invalid_request</h1>', 'text/html; charset=utf-8');
+    const hidden = ['client_id', 'redirect_uri', 'scope', 'state', 'access_type', 'code_challenge', 'code_challenge_method']
       .map((k) => `<input type="hidden" name="${k}" value="${escape(q.get(k) ?? '')}">`)
       .join('');
     const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Fazer login com o Google</title>
@@ -74,6 +100,8 @@ export function createGoogleOAuthSandbox(): GoogleOAuthSandbox {
     const redirectUri = form.get('redirect_uri') ?? '';
     if (form.get('client_id') !== GOOGLE_SANDBOX_CLIENT_ID || !loopback(redirectUri))
       return sendText(res, 400, '<h1>Erro 400</h1>', 'text/html; charset=utf-8');
+    const challenge = readChallenge(form);
+    if (challenge === 'invalid') return sendText(res, 400, '<h1>Erro 400: invalid_request</h1>', 'text/html; charset=utf-8');
     const target = new URL(redirectUri);
     const state = form.get('state');
     if (form.get('decision') !== 'allow') {
@@ -86,6 +114,7 @@ export function createGoogleOAuthSandbox(): GoogleOAuthSandbox {
         scope: form.get('scope') ?? '',
         offline: form.get('access_type') === 'offline',
         expiresAt: Date.now() + 600_000,
+        challenge,
       });
       target.searchParams.set('code', code);
       target.searchParams.set('scope', form.get('scope') ?? '');
@@ -116,6 +145,11 @@ export function createGoogleOAuthSandbox(): GoogleOAuthSandbox {
       codes.delete(code); // single use, even when the exchange fails
       if (!issued || issued.expiresAt < Date.now()) return oauthError(res, 400, 'invalid_grant', 'Malformed auth code.');
       if (issued.redirectUri !== form.get('redirect_uri')) return oauthError(res, 400, 'redirect_uri_mismatch', 'Bad Request');
+      if (issued.challenge) {
+        const verifier = form.get('code_verifier');
+        if (!verifier) return oauthError(res, 400, 'invalid_grant', 'Missing code verifier.');
+        if (!pkceVerifies(issued.challenge, verifier)) return oauthError(res, 400, 'invalid_grant', 'Invalid code verifier.');
+      }
       const refresh = issued.offline ? `1//0${randomBytes(32).toString('base64url')}` : null;
       if (refresh) refreshTokens.add(refresh);
       const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');

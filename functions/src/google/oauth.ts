@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { OAuth2Client } from 'google-auth-library';
+import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { consoleAuthGoogleCallbackEndpoint, consoleAuthGoogleEndpoint } from '@console/shared';
+import { consoleAuthGoogleCallbackEndpoint, consoleAuthGoogleEndpoint, GOOGLE_CONNECTED_PATH } from '@console/shared';
 import {
   GOOGLE_OAUTH_AUTHORIZE_URL,
   GOOGLE_OAUTH_CLIENT_ID,
@@ -10,6 +10,7 @@ import {
   GOOGLE_OAUTH_SCOPES,
   GOOGLE_OAUTH_TOKEN_URL,
   GOOGLE_USERINFO_URL,
+  PUBLIC_BASE_URL,
 } from '../params.js';
 
 /**
@@ -26,6 +27,15 @@ import {
  *    OAuth2Client, endpoints from the params) and the account read from userinfo.
  *
  * A forged or replayed state, another browser, or a user who lost admin rights store nothing.
+ *
+ * Both URLs the flow hands out — the `redirect_uri` Google sends the browser back to, and the
+ * settings screen the callback sends it to — are built from the configured public origin
+ * (PUBLIC_BASE_URL) only, never from the request's Host or X-Forwarded-* headers, which a client
+ * chooses (`X-Forwarded-Proto: javascript` once reached a Location header).
+ *
+ * PKCE (RFC 7636, S256): the start makes a code verifier, keeps it server-side in the state
+ * document and sends Google only its SHA-256 challenge; the callback sends the verifier with the
+ * code, so a code intercepted on its way back is useless to anyone else.
  */
 
 export const OAUTH_STATE_COLLECTION = 'oauth-state';
@@ -36,6 +46,35 @@ export const CALLBACK_PATH = consoleAuthGoogleCallbackEndpoint.path;
 export const COOKIE_PATH = consoleAuthGoogleEndpoint.path;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** PKCE's S256 challenge of a code verifier: BASE64URL(SHA-256(verifier)), unpadded. */
+export const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+
+/**
+ * The console's public origin (PUBLIC_BASE_URL), the only base of the URLs this flow builds; an
+ * unset or non-http(s) value stops the flow with a message for whoever deploys.
+ */
+export function consolePublicOrigin(configured = PUBLIC_BASE_URL.value()): string {
+  let url: URL | null = null;
+  try {
+    url = configured ? new URL(configured) : null;
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw new Error('PUBLIC_BASE_URL ausente ou inválido: a conexão com o Google precisa do endereço público do console (https://…).');
+  return url.origin;
+}
+
+/** Where Google sends the browser back: the callback on the public origin. */
+export const redirectUriOf = (origin: string) => `${origin}${CALLBACK_PATH}`;
+
+/** The settings screen on the public origin, with the outcome in its query. */
+export function settingsUrl(origin: string, params: Record<string, string>): string {
+  const url = new URL(GOOGLE_CONNECTED_PATH, origin);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return url.toString();
+}
 
 export function oauthClient(redirectUri: string): OAuth2Client {
   return new OAuth2Client({
@@ -55,12 +94,15 @@ export interface StartedConsent {
 export async function startConsent(firestore: Firestore, input: { uid: string; project: string; origin: string; now?: number }): Promise<StartedConsent> {
   const state = randomBytes(24).toString('base64url');
   const nonce = randomBytes(24).toString('base64url');
-  const redirectUri = `${input.origin}${CALLBACK_PATH}`;
+  // 32 random bytes: a 43-character verifier, the shortest RFC 7636 allows, with 256 bits.
+  const codeVerifier = randomBytes(32).toString('base64url');
+  const redirectUri = redirectUriOf(input.origin);
   const now = input.now ?? Date.now();
   await firestore.doc(`${OAUTH_STATE_COLLECTION}/${state}`).set({
     uid: input.uid,
     project: input.project,
     redirectUri,
+    codeVerifier,
     nonceHash: sha256(nonce),
     createdAt: FieldValue.serverTimestamp(),
     expiresAt: new Date(now + STATE_TTL_MS),
@@ -71,6 +113,8 @@ export async function startConsent(firestore: Firestore, input: { uid: string; p
     include_granted_scopes: true,
     scope: GOOGLE_OAUTH_SCOPES.value().split(/\s+/).filter(Boolean),
     state,
+    code_challenge_method: CodeChallengeMethod.S256,
+    code_challenge: pkceChallenge(codeVerifier),
   });
   return { url, nonce };
 }
@@ -79,6 +123,8 @@ export interface ClaimedState {
   uid: string;
   project: string;
   redirectUri: string;
+  /** PKCE's verifier, sent with the code. */
+  codeVerifier: string;
 }
 
 /** The state, consumed: null when unknown, used, expired or not this browser's. */
@@ -95,7 +141,8 @@ export async function consumeState(firestore: Firestore, state: string, nonce: s
   const expiresAt = data.expiresAt?.toMillis?.() ?? 0;
   if (expiresAt < now) return null;
   if (!nonce || sha256(nonce) !== data.nonceHash) return null;
-  return { uid: String(data.uid), project: String(data.project), redirectUri: String(data.redirectUri) };
+  if (typeof data.codeVerifier !== 'string') return null;
+  return { uid: String(data.uid), project: String(data.project), redirectUri: String(data.redirectUri), codeVerifier: data.codeVerifier };
 }
 
 const userinfoSchema = z.looseObject({ email: z.string().email(), name: z.string().optional(), sub: z.string().optional() });
@@ -111,8 +158,8 @@ export interface StoredGoogleTokens {
   email: string;
 }
 
-export async function exchangeCode(redirectUri: string, code: string): Promise<StoredGoogleTokens> {
-  const { tokens } = await oauthClient(redirectUri).getToken(code);
+export async function exchangeCode(redirectUri: string, code: string, codeVerifier: string): Promise<StoredGoogleTokens> {
+  const { tokens } = await oauthClient(redirectUri).getToken({ code, codeVerifier });
   if (!tokens.access_token) throw new Error('Google não devolveu um access token.');
   const res = await fetch(GOOGLE_USERINFO_URL.value(), { headers: { authorization: `Bearer ${tokens.access_token}` }, signal: AbortSignal.timeout(10_000) });
   const info = userinfoSchema.safeParse(await res.json().catch(() => null));

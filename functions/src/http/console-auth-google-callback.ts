@@ -1,8 +1,9 @@
 import { logger } from 'firebase-functions';
-import { consoleAuthGoogleCallbackEndpoint, GOOGLE_CONNECTED_PATH, isAdmin, readAccessClaims } from '@console/shared';
+import { consoleAuthGoogleCallbackEndpoint, isAdmin, readAccessClaims } from '@console/shared';
 import { adminAuth, firestore } from '../lib/admin.js';
 import { RawResponse, serve, type Handler } from '../lib/endpoint.js';
-import { consumeState, exchangeCode, nonceCookie, nonceFromCookie, storeTokens } from '../google/oauth.js';
+import { consumeState, exchangeCode, nonceCookie, nonceFromCookie, settingsUrl, storeTokens } from '../google/oauth.js';
+import { publicOriginOrError } from './console-auth-google.js';
 
 /**
  * GET /api/console/auth/google/callback?code&state (or error) — Google's redirect after consent.
@@ -11,17 +12,16 @@ import { consumeState, exchangeCode, nonceCookie, nonceFromCookie, storeTokens }
  * config/consoleauthgoogle; either way the browser is sent back to the Google Console settings
  * screen with `?google=connected` or `?google=error&message=…`.
  */
-export const handleConsoleAuthGoogleCallback: Handler<typeof consoleAuthGoogleCallbackEndpoint> = async ({ query, header, origin }) => {
-  const back = (params: Record<string, string>) => {
-    const url = new URL(GOOGLE_CONNECTED_PATH, origin ?? 'http://localhost');
-    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+export const handleConsoleAuthGoogleCallback: Handler<typeof consoleAuthGoogleCallbackEndpoint> = async ({ query, header }) => {
+  // The settings screen on the configured public origin (never the request's Host / X-Forwarded-*).
+  const origin = publicOriginOrError();
+  const back = (params: Record<string, string>) =>
     // The nonce is spent: the cookie goes too.
-    return new RawResponse(302, '', {
-      location: origin ? url.toString() : `${url.pathname}${url.search}`,
-      'set-cookie': nonceCookie('', Boolean(origin?.startsWith('https://')), 0),
+    new RawResponse(302, '', {
+      location: settingsUrl(origin, params),
+      'set-cookie': nonceCookie('', origin.startsWith('https://'), 0),
       'cache-control': 'private, no-store',
     });
-  };
   const failed = (message: string) => back({ google: 'error', message });
   const claimed = query.state ? await consumeState(firestore, query.state, nonceFromCookie(header('cookie'))) : null;
   if (!claimed) return failed('Conexão recusada: o pedido expirou, já foi usado ou não começou neste navegador. Clique em Conectar novamente.');
@@ -29,7 +29,7 @@ export const handleConsoleAuthGoogleCallback: Handler<typeof consoleAuthGoogleCa
   const user = await adminAuth.getUser(claimed.uid).catch(() => null);
   if (!user || user.disabled || !isAdmin(readAccessClaims(user.customClaims ?? null))) return failed('Somente administradores podem conectar o Google.');
   try {
-    const tokens = await exchangeCode(claimed.redirectUri, query.code);
+    const tokens = await exchangeCode(claimed.redirectUri, query.code, claimed.codeVerifier);
     await storeTokens(firestore, claimed.project, claimed.uid, tokens);
     logger.info('google console connected', { project: claimed.project, uid: claimed.uid });
     return back({ google: 'connected' });

@@ -23,6 +23,7 @@ import { whatsappWebhook } from './whatsapp-webhook.js';
 import { whatsappWebhookVerify } from './whatsapp-webhook-verify.js';
 import { consoleAuthGoogle } from './console-auth-google.js';
 import { consoleAuthGoogleCallback } from './console-auth-google-callback.js';
+import { consoleAuthGoogleLink } from './console-auth-google-link.js';
 import { campaignEndpoints } from './campaign-endpoints.js';
 
 /** Every endpoint behind Hosting's /api/** rewrite (and /whatsapp/**, the spec's test-message path). */
@@ -50,6 +51,7 @@ export const endpoints: readonly ServedEndpoint[] = [
   whatsappWebhookVerify,
   whatsappWebhook,
   consoleAuthGoogle,
+  consoleAuthGoogleLink,
   consoleAuthGoogleCallback,
   ...campaignEndpoints,
 ];

@@ -32,7 +32,7 @@ import {
   fileVideoBunnyWebhookEndpoint,
   fileVideoEndpoint,
 } from './files.js';
-import { consoleAuthGoogleCallbackEndpoint, consoleAuthGoogleEndpoint } from './google-auth.js';
+import { consoleAuthGoogleCallbackEndpoint, consoleAuthGoogleEndpoint, consoleAuthGoogleLinkEndpoint } from './google-auth.js';
 import { consoleWhatsappTemplateLoadFromApiEndpoint, whatsappMessageEndpoint, whatsappWebhookEndpoint, whatsappWebhookVerifyEndpoint } from './whatsapp.js';
 import { WORKER_ENDPOINTS } from './workers.js';
 
@@ -65,6 +65,7 @@ export const API_ENDPOINTS = [
   whatsappWebhookVerifyEndpoint,
   whatsappWebhookEndpoint,
   consoleAuthGoogleEndpoint,
+  consoleAuthGoogleLinkEndpoint,
   consoleAuthGoogleCallbackEndpoint,
   consoleCustomersSegmentsEndpoint,
   consoleEmailTemplateTestEndpoint,

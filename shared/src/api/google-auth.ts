@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, redirectAnswer } from './contract.js';
+import { projectIdSchema } from '../projects.js';
 
 /**
  * The Google Console connection (spec document 2 §2: the Connect link goes to
@@ -23,6 +24,25 @@ export const consoleAuthGoogleEndpoint = defineEndpoint({
   refusal: 'Somente administradores podem conectar o Google.',
   answer: googleAuthStartResponseSchema,
 });
+
+/**
+ * The Connect link itself, followed as a plain navigation (opened in a new tab, or without the
+ * page's script). A navigation carries no ID token, so this GET starts nothing on the server: it
+ * sends the browser to the settings screen with `google=start&project=…`, where the signed-in
+ * console (its ID token in hand) makes the authenticated POST above and goes on to Google. An
+ * unauthenticated GET therefore only reaches the sign-in screen; the worst a forged link can do to
+ * a signed-in admin is show them Google's consent page, which they must approve themselves.
+ */
+export const consoleAuthGoogleLinkEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/console/auth/google',
+  access: 'public',
+  query: z.object({ project: projectIdSchema }),
+  answer: redirectAnswer,
+});
+
+/** The settings screen's query that asks it to start the connection (the link's GET sets it). */
+export const GOOGLE_START_PARAM = 'start';
 
 /** Google's redirect after consent: back to GOOGLE_CONNECTED_PATH (public: a redirect carries no ID token). */
 export const consoleAuthGoogleCallbackEndpoint = defineEndpoint({

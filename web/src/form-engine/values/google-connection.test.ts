@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectedAccount, googleConnectPath, googleReturnMessage, isGoogleConnected } from './google-connection';
+import { connectedAccount, googleConnectPath, googleReturnMessage, googleStartRequested, isGoogleConnected, withoutStartRequest } from './google-connection';
 
 describe('Google Console connection', () => {
   it('is connected when a token is stored', () => {
@@ -19,5 +19,14 @@ describe('Google Console connection', () => {
     expect(connectedAccount({ email: 'loja@gmail.com' })).toBeNull();
     expect(googleReturnMessage('?google=error&message=Conex%C3%A3o%20cancelada%20no%20Google.')).toBe('Conexão cancelada no Google.');
     expect(googleReturnMessage('?google=connected')).toBeNull();
+  });
+
+  it('starts when the link was opened in a new tab, for that project only, and forgets the request', () => {
+    expect(googleStartRequested('?google=start&project=main', 'main')).toBe(true);
+    expect(googleStartRequested('?google=start&project=cookstore', 'main')).toBe(false);
+    expect(googleStartRequested('?google=connected', 'main')).toBe(false);
+    expect(withoutStartRequest('?google=start&project=main')).toBe('');
+    expect(withoutStartRequest('?tab=2&google=start&project=main')).toBe('?tab=2');
+    expect(withoutStartRequest('?google=error&message=x')).toBe('?google=error&message=x');
   });
 });
