@@ -149,4 +149,14 @@ describe('Google Console connection', () => {
     const tokens = (await testFirestore().doc('project/main/config/consoleauthgoogle').get()).get('tokens');
     expect(tokens.email).toBe('marketing.loja@gmail.com');
   });
+
+  it('the Connect link opened in a new tab (a plain GET) starts the connection too', async () => {
+    await testFirestore().doc('project/main/config/consoleauthgoogle').set({ tokens: null }, { merge: true });
+    const { page } = await signedIn(admin);
+    await page.goto('/api/console/auth/google?project=main');
+    await page.getByRole('heading', { name: 'Fazer login com o Google' }).waitFor();
+    await page.getByRole('button', { name: 'Permitir' }).click();
+    await page.waitForURL(/\/console\/config\/consoleauthgoogle\?google=connected$/);
+    await page.getByTestId('google-connection-status').filter({ hasText: 'Conectado: marketing.loja@gmail.com' }).waitFor();
+  });
 });

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { firestoreEmulatorJar, findJavaHome, javaShim, storageRulesRuntimeJar } from './java.mjs';
-import { CACHE_DIR, PORT_OFFSET, PROJECT_ID, ROOT, emulatorConfigFile, ports } from './config.mjs';
+import { CACHE_DIR, HOSTING_URL, PORT_OFFSET, PROJECT_ID, ROOT, emulatorConfigFile, ports } from './config.mjs';
 
 export class StackError extends Error {}
 
@@ -116,8 +116,10 @@ async function startSandboxes(onNote) {
     child.kill('SIGKILL');
     throw new StackError(answer.error.startsWith('Sandbox ') ? answer.error : `Sandboxes failed to start: ${answer.error}`);
   }
-  // PUBLIC_BASE_URL: links in e-mails (unsubscribe) point at this stack's Hosting.
-  const env = { ...answer.env, WAREHOUSE: 'duckdb', PUBLIC_BASE_URL: `http://127.0.0.1:${ports.hosting}` };
+  // PUBLIC_BASE_URL: links in e-mails (unsubscribe) and the Google connection's redirects point at
+  // this stack's Hosting, at the origin the console is opened on (the Google callback must reach
+  // the browser's cookie of that origin).
+  const env = { ...answer.env, WAREHOUSE: 'duckdb', PUBLIC_BASE_URL: HOSTING_URL };
   const lines = Object.entries(env).map(([key, value]) => `${key}=${dotenvValue(value)}`);
   writeFileSync(join(FUNCTIONS_DIR, `.env.${PROJECT_ID}`), `# Written by scripts/lib/stack.mjs on every start: the local sandboxes.\n${lines.join('\n')}\n`);
   writeLocalSecrets(answer.secrets ?? {});
