@@ -139,7 +139,7 @@ describe('config documents', () => {
     await assertSucceeds(getDoc(doc(staffA(), `project/rules-a/config/${id}`)));
     await assertFails(getDoc(doc(staffB(), `project/rules-a/config/${id}`)));
   });
-  it('admins list a store\'s config documents; staff and other users cannot (a list would include the admin-only ones)', async () => {
+  it("admins list a store's config documents; staff and other users cannot (a list would include the admin-only ones)", async () => {
     const listed = await assertSucceeds(getDocs(collection(admin(), 'project/rules-a/config')));
     expect(listed.docs.map((d) => d.id)).toEqual(expect.arrayContaining(['store', ...ADMIN_ONLY_CONFIG_DOCS]));
     await assertFails(getDocs(collection(staffA(), 'project/rules-a/config')));

@@ -174,5 +174,6 @@ export const CAMPAIGN_LINK_SECRET = defineSecret('CAMPAIGN_LINK_SECRET');
 /** Public origin of the console's API (Hosting), for links inside e-mails: https://console.example.com. */
 export const PUBLIC_BASE_URL = defineString('PUBLIC_BASE_URL', {
   default: '',
-  description: "Public origin of this console (Hosting): the unsubscribe links inside e-mails and the Google connection's redirects (never the request's Host).",
+  description:
+    "Public origin of this console (Hosting): the unsubscribe links inside e-mails and the Google connection's redirects (never the request's Host).",
 });

@@ -49,7 +49,10 @@ describe("the Google OAuth sandbox's PKCE", () => {
     const verifier = randomBytes(32).toString('base64url');
     const missing = await exchange(String(await codeFor({ code_challenge: s256(verifier), code_challenge_method: 'S256' })));
     expect(missing).toEqual({ status: 400, body: { error: 'invalid_grant', error_description: 'Missing code verifier.' } });
-    const wrong = await exchange(String(await codeFor({ code_challenge: s256(verifier), code_challenge_method: 'S256' })), randomBytes(32).toString('base64url'));
+    const wrong = await exchange(
+      String(await codeFor({ code_challenge: s256(verifier), code_challenge_method: 'S256' })),
+      randomBytes(32).toString('base64url'),
+    );
     expect(wrong).toEqual({ status: 400, body: { error: 'invalid_grant', error_description: 'Invalid code verifier.' } });
     // The challenge itself is not the verifier.
     const challengeAsVerifier = await exchange(String(await codeFor({ code_challenge: s256(verifier), code_challenge_method: 'S256' })), s256(verifier));

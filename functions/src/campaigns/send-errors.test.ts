@@ -10,7 +10,9 @@ describe("what a send's operator reads when it fails", () => {
     expect(sendgridRefusalText('The from address does not match a verified Sender Identity. Mail cannot be sent until this error is resolved.')).toBe(
       'o remetente não é uma identidade verificada no SendGrid',
     );
-    expect(sendgridRefusalText('The provided authorization grant is invalid, expired, or revoked')).toBe('chave de API do SendGrid inválida, expirada ou sem permissão');
+    expect(sendgridRefusalText('The provided authorization grant is invalid, expired, or revoked')).toBe(
+      'chave de API do SendGrid inválida, expirada ou sem permissão',
+    );
     expect(sendgridRefusalText('Does not contain a valid address. (personalizations.0.to.0.email)')).toBe('endereço de e-mail inválido');
     expect(sendgridRefusalText('Maximum credits exceeded')).toBe('créditos de envio do SendGrid esgotados');
     expect(sendgridRefusalText('Something SendGrid says tomorrow')).toBe('pedido recusado pelo SendGrid');
@@ -18,7 +20,10 @@ describe("what a send's operator reads when it fails", () => {
 
   it("keeps SendGrid's own words apart, for the logs", () => {
     const refused = classifySendError(
-      Object.assign(new Error('Bad Request'), { code: 400, response: { body: { errors: [{ message: 'Does not contain a valid address.', field: 'personalizations.0.to.0.email' }] } } }),
+      Object.assign(new Error('Bad Request'), {
+        code: 400,
+        response: { body: { errors: [{ message: 'Does not contain a valid address.', field: 'personalizations.0.to.0.email' }] } },
+      }),
     );
     expect(refused).toEqual({
       kind: 'refused',
@@ -26,7 +31,10 @@ describe("what a send's operator reads when it fails", () => {
       message: 'endereço de e-mail inválido',
       detail: 'Does not contain a valid address. (personalizations.0.to.0.email)',
     });
-    expect(classifySendError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toEqual({ kind: 'unknown', reason: 'sem resposta (conexão interrompida)' });
+    expect(classifySendError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toEqual({
+      kind: 'unknown',
+      reason: 'sem resposta (conexão interrompida)',
+    });
     expect(classifySendError(new Error('socket hang up'))).toEqual({ kind: 'unknown', reason: 'sem resposta (falha de rede)' });
   });
 

@@ -8,7 +8,10 @@
 /** SendGrid's known refusal messages (Mail Send 4xx `errors[].message`), in Portuguese. */
 const SENDGRID_REFUSALS: [RegExp, string][] = [
   [/verified Sender Identity/i, 'o remetente não é uma identidade verificada no SendGrid'],
-  [/authorization grant is invalid|authorization required|permission denied|wrong credentials|access forbidden/i, 'chave de API do SendGrid inválida, expirada ou sem permissão'],
+  [
+    /authorization grant is invalid|authorization required|permission denied|wrong credentials|access forbidden/i,
+    'chave de API do SendGrid inválida, expirada ou sem permissão',
+  ],
   [/maximum credits exceeded/i, 'créditos de envio do SendGrid esgotados'],
   [/valid address/i, 'endereço de e-mail inválido'],
   [/duplicate|unique/i, 'um endereço aparece mais de uma vez no mesmo lote'],
@@ -56,7 +59,8 @@ export function operatorSendError(error: unknown): { message: string; detail: st
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'number' && FIRESTORE_TRANSIENT.has(code))
     return { message: 'Banco de dados ocupado ou indisponível no momento; o envio continua sozinho na próxima tentativa.', detail };
-  if (typeof code === 'string' && code in NETWORK_ERRORS) return { message: `Falha de rede (${networkErrorText(code)}); o envio continua sozinho na próxima tentativa.`, detail };
+  if (typeof code === 'string' && code in NETWORK_ERRORS)
+    return { message: `Falha de rede (${networkErrorText(code)}); o envio continua sozinho na próxima tentativa.`, detail };
   return { message: 'Erro inesperado no envio; ele continua sozinho na próxima tentativa (detalhes no registro do servidor).', detail };
 }
 

@@ -86,7 +86,11 @@ describe('an id Firestore refuses', () => {
     ]) {
       const test = await api('/api/console/email-template?project=main', { token: staffMain, method: 'POST', body: JSON.stringify({ templateId }) });
       expect([test.status, test.json.error]).toEqual([400, `Requisição inválida: templateId: ${message}.`]);
-      const ticket = await api('/api/console/email-template/preview-ticket?project=main', { token: staffMain, method: 'POST', body: JSON.stringify({ id: templateId }) });
+      const ticket = await api('/api/console/email-template/preview-ticket?project=main', {
+        token: staffMain,
+        method: 'POST',
+        body: JSON.stringify({ id: templateId }),
+      });
       expect([ticket.status, ticket.json.error]).toEqual([400, `Requisição inválida: id: ${message}.`]);
       const preview = await api(`/api/console/email-template?project=main&id=${encodeURIComponent(templateId)}&ticket=x`);
       expect([preview.status, preview.json.error]).toEqual([400, `Requisição inválida: id: ${message}.`]);
@@ -98,7 +102,13 @@ describe('an id Firestore refuses', () => {
       const answer = await api('/api/console/collections/import?project=main', {
         token: staffMain,
         method: 'POST',
-        body: JSON.stringify({ collection: 'customer-segment', records: [{ line: 2, id: 'ok-segment-import', data: { name: 'A' } }, { line: 3, id, data: { name: 'B' } }] }),
+        body: JSON.stringify({
+          collection: 'customer-segment',
+          records: [
+            { line: 2, id: 'ok-segment-import', data: { name: 'A' } },
+            { line: 3, id, data: { name: 'B' } },
+          ],
+        }),
       });
       expect(answer.status).toBe(400);
       expect(answer.json.error).toMatch(/^Requisição inválida: records\.1\.id: identificador /);

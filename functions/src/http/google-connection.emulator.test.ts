@@ -72,7 +72,11 @@ describe('PKCE', () => {
     const challenge = consentUrl.searchParams.get('code_challenge')!;
     expect(challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The verifier is in the (server-only) state document, and its S256 is the challenge Google got.
-    const state = (await testFirestore().doc(`oauth-state/${consentUrl.searchParams.get('state')}`).get()).data()!;
+    const state = (
+      await testFirestore()
+        .doc(`oauth-state/${consentUrl.searchParams.get('state')}`)
+        .get()
+    ).data()!;
     expect(state.codeVerifier).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
     expect(createHash('sha256').update(state.codeVerifier).digest('base64url')).toBe(challenge);
     expect(consentUrl.toString()).not.toContain(state.codeVerifier);

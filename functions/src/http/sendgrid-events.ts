@@ -4,7 +4,14 @@ import { ApiError } from '../lib/api-error.js';
 import { firestore } from '../lib/admin.js';
 import { serve, type Handler } from '../lib/endpoint.js';
 import { SENDGRID_WEBHOOK_PUBLIC_KEY } from '../params.js';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, WEBHOOK_MAX_BYTES, applyWebhookEvents, verifyWebhookSignature, webhookBodySchema } from '../campaigns/webhook-events.js';
+import {
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  WEBHOOK_MAX_BYTES,
+  applyWebhookEvents,
+  verifyWebhookSignature,
+  webhookBodySchema,
+} from '../campaigns/webhook-events.js';
 
 /**
  * POST /api/sendgrid/events — SendGrid's (signed) Event Webhook. Public (SendGrid sends no Firebase
@@ -17,7 +24,8 @@ export const handleSendgridEvents: Handler<typeof sendgridEventsEndpoint> = asyn
     logger.warn('sendgrid webhook refused', { reason: check.reason });
     throw new ApiError(403, `Webhook recusado: ${check.reason}.`);
   }
-  if (rawBody && rawBody.length > WEBHOOK_MAX_BYTES) throw new ApiError(413, `Lote de eventos grande demais (máximo de ${WEBHOOK_MAX_BYTES / 1024 / 1024} MB).`);
+  if (rawBody && rawBody.length > WEBHOOK_MAX_BYTES)
+    throw new ApiError(413, `Lote de eventos grande demais (máximo de ${WEBHOOK_MAX_BYTES / 1024 / 1024} MB).`);
   let events: unknown;
   try {
     events = JSON.parse(rawBody?.toString('utf8') ?? '');

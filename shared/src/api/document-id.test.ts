@@ -37,7 +37,8 @@ describe('a Firestore document id', () => {
   });
 
   it('refuses control characters instead of trimming them away', () => {
-    for (const id of ['10437899\n', '\t1', 'a\u0000b', 'x\u007f', 'x\u0085', '\r']) expect(refusal(id), JSON.stringify(id)).toBe('identificador não pode conter caracteres de controle');
+    for (const id of ['10437899\n', '\t1', 'a\u0000b', 'x\u007f', 'x\u0085', '\r'])
+      expect(refusal(id), JSON.stringify(id)).toBe('identificador não pode conter caracteres de controle');
   });
 
   it('accepts every id Firestore can store, unchanged', () => {
@@ -46,7 +47,9 @@ describe('a Firestore document id', () => {
 
   it('refuses every id with a slash or a control character, wherever it is', () => {
     const bad = fc.constantFrom('/', '\n', '\u0000', '\u001f', '\u007f');
-    fc.assert(fc.property(fc.string({ maxLength: 20 }), bad, fc.string({ maxLength: 20 }), (before, c, after) => documentIdProblem(before + c + after) !== null));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 20 }), bad, fc.string({ maxLength: 20 }), (before, c, after) => documentIdProblem(before + c + after) !== null),
+    );
   });
 
   it('refuses every reserved __…__ id', () => {

@@ -31,7 +31,7 @@ describe('a broken e-mail template', () => {
     expect(refusal({ subject: '', body: 'x' })).toBe('Template inválido — o assunto está vazio.');
   });
 
-  it('never shows Mustache\'s English, whatever the template', () => {
+  it("never shows Mustache's English, whatever the template", () => {
     const pieces = fc.constantFrom('{{', '}}', '{{#a}}', '{{/a}}', '{{/b}}', '{{^a}}', '{{=', '=}}', '{{{', '}}}', 'x', '\n', '{{!c}}', '{{>p}}');
     fc.assert(
       fc.property(fc.array(pieces, { maxLength: 12 }), (parts) => {

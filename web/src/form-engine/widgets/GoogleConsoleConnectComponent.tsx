@@ -2,7 +2,14 @@ import { HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { FieldShell } from '../parts/FieldShell';
 import { useFormDocument } from '../data/form-document';
-import { connectedAccount, googleConnectPath, googleReturnMessage, googleStartRequested, isGoogleConnected, withoutStartRequest } from '../values/google-connection';
+import {
+  connectedAccount,
+  googleConnectPath,
+  googleReturnMessage,
+  googleStartRequested,
+  isGoogleConnected,
+  withoutStartRequest,
+} from '../values/google-connection';
 import { startGoogleConnection } from '../data/google-connect-start';
 import { FORM_TEXTS } from '../texts';
 import type { FieldOfType, FieldWidgetProps } from '../types';
