@@ -85,15 +85,15 @@ describe('an id Firestore refuses', () => {
       ['oferta\n', 'identificador não pode conter caracteres de controle'],
     ]) {
       const test = await api('/api/console/email-template?project=main', { token: staffMain, method: 'POST', body: JSON.stringify({ templateId }) });
-      expect([test.status, test.json.error]).toEqual([400, `Requisição inválida: templateId: ${message}.`]);
+      expect([test.status, test.json.error]).toEqual([400, `Requisição inválida: templateId: ${message}`]);
       const ticket = await api('/api/console/email-template/preview-ticket?project=main', {
         token: staffMain,
         method: 'POST',
         body: JSON.stringify({ id: templateId }),
       });
-      expect([ticket.status, ticket.json.error]).toEqual([400, `Requisição inválida: id: ${message}.`]);
+      expect([ticket.status, ticket.json.error]).toEqual([400, `Requisição inválida: id: ${message}`]);
       const preview = await api(`/api/console/email-template?project=main&id=${encodeURIComponent(templateId)}&ticket=x`);
-      expect([preview.status, preview.json.error]).toEqual([400, `Requisição inválida: id: ${message}.`]);
+      expect([preview.status, preview.json.error]).toEqual([400, `Requisição inválida: id: ${message}`]);
     }
   });
 
@@ -153,7 +153,7 @@ describe('errors in Portuguese', () => {
   });
 
   it('a large, valid SendGrid batch (12,000 events, 600 of a campaign) is accepted and counted', async () => {
-    const { project } = await seedCampaignProject('big-batch', 1);
+    const { project } = await seedCampaignProject('big-batch', 2);
     await testFirestore().doc(`project/${project}/campaign-send/email-promo`).set({ channel: 'email', campaignId: 'promo', status: 'finished' });
     const stamp = Date.now().toString(36);
     const ours = Array.from({ length: 600 }, (_, i) => ({
