@@ -146,6 +146,16 @@ describe('planning an import', () => {
     expect(plan.lines[0]).toMatchObject({ data: { id: 'ok-1', Price: 10 } });
   });
 
+  it('marks ids Firestore refuses (reserved, dots, too long) as errors before anything is sent', () => {
+    const ids = planImport(product, readCsvText(`id:text,Price:number\n__x__,1\n..,1\n${'x'.repeat(1600)},1\nok,1`));
+    expect(ids.lines.map((l) => [l.status, 'message' in l ? l.message : null])).toEqual([
+      ['error', 'Id inválido: identificador não pode começar e terminar com "__" (reservado).'],
+      ['error', 'Id inválido: identificador não pode ser "." nem "..".'],
+      ['error', 'Id inválido: identificador longo demais (máximo de 1500 bytes).'],
+      ['ready', null],
+    ]);
+  });
+
   it('reads Brazilian numbers with thousands and decimal marks (issue 17, point 3)', () => {
     const numbers = planImport(product, readCsvText('id:text,Price:number,PriceCompare:number\nA,"1.234,56","89,90"\nB,1234.56,"1,5"'));
     expect(numbers.lines.map((l) => l.status)).toEqual(['ready', 'ready']);
