@@ -2,7 +2,16 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type * as SendgridEventWebhook from '@sendgrid/eventwebhook';
 import pLimit from 'p-limit';
 import { z } from 'zod';
-import { applyEventFlag, EVENT_FLAG, normaliseEmail, OPT_OUT_EVENTS, PROJECT_COLLECTION, projectIdSchema, type RecipientFlags } from '@console/shared';
+import {
+  applyEventFlag,
+  documentIdProblem,
+  EVENT_FLAG,
+  normaliseEmail,
+  OPT_OUT_EVENTS,
+  PROJECT_COLLECTION,
+  projectIdSchema,
+  type RecipientFlags,
+} from '@console/shared';
 import { lazyRequire } from '../lib/lazy-module.js';
 import { CUSTOM_ARGS, PREFERENCE_COLLECTION } from './email-channel.js';
 import { RECIPIENT_COLLECTION, SEND_COLLECTION } from './send-job.js';
@@ -128,7 +137,7 @@ export async function applyWebhookEvents(firestore: Firestore, body: unknown[]):
             const doc = found.docs[0];
             preference = doc
               ? { ref: doc.ref, data: doc.data() }
-              : { ref: prefs.doc(email.includes('/') ? Buffer.from(email).toString('base64url') : email), data: {} };
+              : { ref: prefs.doc(documentIdProblem(email) ? Buffer.from(email).toString('base64url') : email), data: {} };
           }
           for (let i = 0; i < fresh.length; i += 1) {
             tx.create(sendRef.collection(EVENT_COLLECTION).doc(fresh[i]!.sg_event_id), {

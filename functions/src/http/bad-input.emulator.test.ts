@@ -39,10 +39,11 @@ function rawGet(path: string, token: string): Promise<{ status: number; text: st
 }
 
 const RESERVED = 'Requisição inválida: identificador não pode começar e terminar com "__" (reservado).';
-const LONG = 'Requisição inválida: identificador longo demais (máximo de 1500 bytes).';
+// Campaign ids leave room for the send's channel prefix (1,400 bytes); other ids have Firestore's 1,500.
+const LONG = /^Requisição inválida: identificador longo demais \(máximo de 1[45]00 bytes\)\.$/;
 const CONTROL = 'Requisição inválida: identificador não pode conter caracteres de controle.';
 /** A path segment as sent, and the answer it must get. */
-const BAD_SEGMENTS: [string, string][] = [
+const BAD_SEGMENTS: [string, string | RegExp][] = [
   ['__proto__', RESERVED],
   ['__x__', RESERVED],
   ['x'.repeat(1600), LONG],
@@ -62,7 +63,9 @@ describe('an id Firestore refuses', () => {
   it.each(PATHS.map((path) => ({ name: path('{id}'), path })))('in the path of $name: 400 with the reason in Portuguese', async ({ path }) => {
     for (const [segment, message] of BAD_SEGMENTS) {
       const answer = await api(path(segment), { token: staffMain });
-      expect([segment, answer.status, answer.json.error]).toEqual([segment, 400, message]);
+      expect([segment, answer.status]).toEqual([segment, 400]);
+      if (typeof message === 'string') expect(answer.json.error).toBe(message);
+      else expect(answer.json.error).toMatch(message);
     }
     // Dot segments sent raw are folded away before the router (a 4xx for another address, never a 500).
     for (const segment of ['..', '%2E%2E', '.']) expect((await rawGet(path(segment), staffMain)).status).toBeLessThan(500);

@@ -1,5 +1,12 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { campaignEmailUnsubscribePageEndpoint, campaignEmailUnsubscribeEndpoint, PROJECT_COLLECTION, projectIdSchema, type QueryOf } from '@console/shared';
+import {
+  campaignEmailUnsubscribePageEndpoint,
+  campaignEmailUnsubscribeEndpoint,
+  documentIdProblem,
+  PROJECT_COLLECTION,
+  projectIdSchema,
+  type QueryOf,
+} from '@console/shared';
 import { firestore } from '../lib/admin.js';
 import { RawResponse, serve, type Handler } from '../lib/endpoint.js';
 import { CAMPAIGN_LINK_SECRET } from '../params.js';
@@ -44,7 +51,7 @@ export async function unsubscribe(project: string, email: string): Promise<'unsu
   return firestore.runTransaction(async (tx) => {
     const found = (await tx.get(prefs.where('email', '==', email).limit(1))).docs[0];
     if (found?.data().unsubscribed === true) return 'already' as const;
-    const ref = found?.ref ?? prefs.doc(email.includes('/') ? Buffer.from(email).toString('base64url') : email);
+    const ref = found?.ref ?? prefs.doc(documentIdProblem(email) ? Buffer.from(email).toString('base64url') : email);
     tx.set(
       ref,
       { id: ref.id, email, unsubscribed: true, unsubscribedAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() },

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint, htmlAnswer } from './contract.js';
-import { documentIdSchema } from './document-id.js';
+import { documentIdSchema, documentIdWithin } from './document-id.js';
+
+/** A campaign id: its send is campaign-send/{channel}-{id}, so room is left for the channel prefix. */
+const campaignIdSchema = documentIdWithin(1400);
 import { whatsappCampaignReportSchema } from './whatsapp.js';
 
 /**
@@ -152,7 +155,7 @@ const campaignSendEndpoint = (collection: 'campaign-email' | 'campaign-whatsapp'
     method: 'GET',
     path: `/api/console/${collection}/:id/send` as string,
     access: 'project',
-    params: z.object({ id: documentIdSchema }),
+    params: z.object({ id: campaignIdSchema }),
     answer: campaignSendResponseSchema,
   });
 export const consoleCampaignEmailSendEndpoint = campaignSendEndpoint('campaign-email');
@@ -163,7 +166,7 @@ export const consoleCampaignEmailReportEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/console/campaign-email/:id/report',
   access: 'project',
-  params: z.object({ id: documentIdSchema }),
+  params: z.object({ id: campaignIdSchema }),
   answer: campaignReportResponseSchema,
 });
 
@@ -172,7 +175,7 @@ export const consoleCampaignWhatsappReportEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/console/campaign-whatsapp/:id/report',
   access: 'project',
-  params: z.object({ id: documentIdSchema }),
+  params: z.object({ id: campaignIdSchema }),
   answer: whatsappCampaignReportSchema,
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import '../zod-config.js';
-import { DOCUMENT_ID_MAX_BYTES, documentIdProblem, documentIdSchema, optionalDocumentIdSchema } from './document-id.js';
+import { DOCUMENT_ID_MAX_BYTES, documentIdProblem, documentIdSchema, documentIdWithin, optionalDocumentIdSchema } from './document-id.js';
 
 const refusal = (id: string) => {
   const parsed = documentIdSchema.safeParse(id);
@@ -54,6 +54,12 @@ describe('a Firestore document id', () => {
 
   it('refuses every reserved __…__ id', () => {
     fc.assert(fc.property(fc.string({ maxLength: 30 }), (inner) => documentIdProblem(`__${inner}__`) !== null));
+  });
+
+  it('leaves room for a prefix when asked', () => {
+    expect(documentIdWithin(1400).safeParse('x'.repeat(1400)).success).toBe(true);
+    expect(documentIdWithin(1400).safeParse('x'.repeat(1401)).error?.issues[0]?.message).toBe('identificador longo demais (máximo de 1400 bytes)');
+    expect(documentIdWithin(1400).safeParse('__x__').success).toBe(false);
   });
 
   it('leaves a record id empty when the collection generates it', () => {

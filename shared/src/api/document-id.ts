@@ -13,9 +13,9 @@ import { z } from 'zod';
 export const DOCUMENT_ID_MAX_BYTES = 1500;
 
 /** Why an id cannot name a Firestore document (Portuguese), or null when it can. */
-export function documentIdProblem(id: string): string | null {
+export function documentIdProblem(id: string, maxBytes = DOCUMENT_ID_MAX_BYTES): string | null {
   if (id.length === 0) return 'identificador vazio';
-  if (new TextEncoder().encode(id).length > DOCUMENT_ID_MAX_BYTES) return `identificador longo demais (máximo de ${DOCUMENT_ID_MAX_BYTES} bytes)`;
+  if (new TextEncoder().encode(id).length > maxBytes) return `identificador longo demais (máximo de ${maxBytes} bytes)`;
   if (id.includes('/')) return 'identificador não pode conter "/"';
   if (id === '.' || id === '..') return 'identificador não pode ser "." nem ".."';
   if (/^__.*__$/s.test(id)) return 'identificador não pode começar e terminar com "__" (reservado)';
@@ -30,6 +30,16 @@ export const documentIdSchema = z.string().superRefine((id, ctx) => {
   const problem = documentIdProblem(id);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
+
+/**
+ * A document id that also names other documents with a prefix added (a campaign's send is
+ * `campaign-send/{channel}-{id}`): at most `maxBytes`, so the longer id stays within Firestore's limit.
+ */
+export const documentIdWithin = (maxBytes: number) =>
+  z.string().superRefine((id, ctx) => {
+    const problem = documentIdProblem(id, maxBytes);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** A record id that may be left empty (the collection generates it), else a valid document id. */
 export const optionalDocumentIdSchema = z.string().superRefine((id, ctx) => {
