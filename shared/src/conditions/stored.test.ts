@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { customerSegment } from '../collections/store/customer-segment.js';
+import { layoutRule } from '../collections/store/layout-rule.js';
+import { settleConditionValue, settleDocumentConditions, UNREADABLE_CONDITION_SQL } from './stored.js';
+import { writeConditionSql } from './sql-writer.js';
+import type { ConditionNode } from './types.js';
+
+const url: ConditionNode = { type: 'LIKE', params: [{ type: 'field', value: 'event.url' }, { type: 'string', value: '%/p/%-%' }] };
+const emptyIn: ConditionNode = { type: 'IN', params: [{ type: 'field', value: 'customer.state' }, { type: 'list', value: [] }] };
+
+describe('settling stored conditions', () => {
+  it('recomputes sql from map, whatever the writer sent, and leaves a settled value alone', () => {
+    expect(settleConditionValue({ map: url, sql: 'TRUE' }, 'layout')).toEqual({ map: url, sql: writeConditionSql(url) });
+    expect(settleConditionValue({ map: url, sql: writeConditionSql(url) }, 'layout')).toBeNull();
+    expect(settleConditionValue(null, 'layout')).toBeNull();
+  });
+
+  it('marks a map that does not validate with its problem, and clears the mark once it does', () => {
+    const marked = settleConditionValue({ map: emptyIn, sql: 'TRUE' }, 'customer');
+    expect(marked).toEqual({ map: emptyIn, sql: 'customer.state IN ()', problem: 'A lista está vazia: informe ao menos um valor.' });
+    expect(settleConditionValue(marked, 'customer')).toBeNull();
+    expect(settleConditionValue({ ...marked, map: url }, 'layout')).toEqual({ map: url, sql: writeConditionSql(url) });
+    expect(settleConditionValue({ map: { type: 'DROP TABLE' }, sql: 'TRUE' }, 'layout')).toEqual({
+      map: { type: 'DROP TABLE' },
+      sql: UNREADABLE_CONDITION_SQL,
+      problem: 'A árvore da condição tem nós que o construtor não conhece.',
+    });
+  });
+
+  it('finds conditions in a document by its fields: a top-level field and lists inside an array of structs', () => {
+    expect(settleDocumentConditions(layoutRule.fields, { name: 'x', rules: { map: url, sql: 'TRUE' } })).toEqual({ rules: { map: url, sql: writeConditionSql(url) } });
+    const good = { map: url, sql: writeConditionSql(url) };
+    const segment = { name: 's', rules: [{ rulesIn: [good], rulesInOnly: [], rulesNotIn: [{ map: emptyIn, sql: 'FALSE' }] }] };
+    const changes = settleDocumentConditions(customerSegment.fields, segment);
+    expect(Object.keys(changes)).toEqual(['rules']);
+    expect((changes.rules as { rulesNotIn: { problem: string }[] }[])[0]!.rulesNotIn[0]!.problem).toBe('A lista está vazia: informe ao menos um valor.');
+    expect(settleDocumentConditions(customerSegment.fields, { ...segment, ...changes })).toEqual({});
+  });
+});
