@@ -66,7 +66,18 @@ describe('Testar segmento', () => {
 
   it('a rule with LIKE on a value with - (acessorios-churrasco) answers 200 with the same members as the equality', async () => {
     const rule = (type: string, value: string) => ({
-      rulesIn: [{ map: { type, params: [{ type: 'field', value: 'product.category' }, { type: 'string', value }] }, sql: '' }],
+      rulesIn: [
+        {
+          map: {
+            type,
+            params: [
+              { type: 'field', value: 'product.category' },
+              { type: 'string', value },
+            ],
+          },
+          sql: '',
+        },
+      ],
       rulesInOnly: [],
       rulesNotIn: [],
     });

@@ -82,7 +82,10 @@ describe('POST /api/console/conditions/preview', () => {
     expect(tooDeep.status).toBe(400);
     expect(tooDeep.json.error).toBe(`Requisição inválida: map: ${TOO_DEEP_MESSAGE}`);
 
-    const huge = await post({ context: 'product', map: { type: 'LIKE', params: [field('ProductSiteName'), { type: 'string', value: `%${'-'.repeat(1_000_000)}%` }] } });
+    const huge = await post({
+      context: 'product',
+      map: { type: 'LIKE', params: [field('ProductSiteName'), { type: 'string', value: `%${'-'.repeat(1_000_000)}%` }] },
+    });
     expect(huge.status).toBe(400);
     expect(huge.json.error).toBe(TEXT_TOO_LONG_MESSAGE);
   });

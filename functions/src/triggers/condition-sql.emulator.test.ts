@@ -29,20 +29,45 @@ const settled = async (path: string, key: (d: Record<string, unknown>) => unknow
 describe('conditionSql trigger', () => {
   it('recomputes a client-sent sql from the map (an import’s "TRUE" beside a map)', async () => {
     const path = `project/${project}/pricing-rule/imported`;
-    await db().doc(path).set({ name: 'Importada', rules: { map: priced, sql: 'TRUE' } });
-    const snap = await settled(path, (d) => (d.rules as { sql: string }).sql, (sql) => sql === 'Price > 10', 'the recomputed sql');
+    await db()
+      .doc(path)
+      .set({ name: 'Importada', rules: { map: priced, sql: 'TRUE' } });
+    const snap = await settled(
+      path,
+      (d) => (d.rules as { sql: string }).sql,
+      (sql) => sql === 'Price > 10',
+      'the recomputed sql',
+    );
     expect(snap.data()!.rules).toEqual({ map: priced, sql: 'Price > 10' });
   });
 
   it('marks a map that does not validate, keeps its sql the writer’s, and clears the mark when fixed', async () => {
     const path = `project/${project}/layout-rule/banner`;
     const broken = { type: 'AND', params: [emptyIn, priced] };
-    await db().doc(path).set({ name: 'Banner', rules: { map: broken, sql: 'TRUE' } });
-    const snap = await settled(path, (d) => (d.rules as { problem?: string }).problem, (p) => typeof p === 'string', 'the problem mark');
-    expect(snap.data()!.rules).toEqual({ map: broken, sql: writeConditionSql(broken as ConditionNode), problem: 'A lista está vazia: informe ao menos um valor.' });
+    await db()
+      .doc(path)
+      .set({ name: 'Banner', rules: { map: broken, sql: 'TRUE' } });
+    const snap = await settled(
+      path,
+      (d) => (d.rules as { problem?: string }).problem,
+      (p) => typeof p === 'string',
+      'the problem mark',
+    );
+    expect(snap.data()!.rules).toEqual({
+      map: broken,
+      sql: writeConditionSql(broken as ConditionNode),
+      problem: 'A lista está vazia: informe ao menos um valor.',
+    });
 
-    await db().doc(path).update({ rules: { map: url, sql: writeConditionSql(url), problem: 'antigo' } });
-    const fixed = await settled(path, (d) => (d.rules as { problem?: string }).problem, (p) => p === undefined, 'the mark cleared');
+    await db()
+      .doc(path)
+      .update({ rules: { map: url, sql: writeConditionSql(url), problem: 'antigo' } });
+    const fixed = await settled(
+      path,
+      (d) => (d.rules as { problem?: string }).problem,
+      (p) => p === undefined,
+      'the mark cleared',
+    );
     expect(fixed.data()!.rules).toEqual({ map: url, sql: "event.url LIKE '%/p/%-%'" });
   });
 
@@ -73,7 +98,12 @@ describe('conditionSql trigger', () => {
     });
     // The trigger has its own event for this write; the handler run by hand on the same version
     // either settles it or finds it already settled (changed since) — once settled, nothing more.
-    await settled(ref.path, (d) => (d.rules as { sql: string }).sql, (sql) => sql === 'Price > 10', 'the settled sql');
+    await settled(
+      ref.path,
+      (d) => (d.rules as { sql: string }).sql,
+      (sql) => sql === 'Price > 10',
+      'the settled sql',
+    );
     const stale = { ref, collection: 'pricing-rule', after: written.data(), updateTime: written.updateTime };
     expect(await settleWrittenConditions(stale)).toEqual([]);
     const now = await ref.get();

@@ -5,8 +5,20 @@ import { settleConditionValue, settleDocumentConditions, UNREADABLE_CONDITION_SQ
 import { writeConditionSql } from './sql-writer.js';
 import type { ConditionNode } from './types.js';
 
-const url: ConditionNode = { type: 'LIKE', params: [{ type: 'field', value: 'event.url' }, { type: 'string', value: '%/p/%-%' }] };
-const emptyIn: ConditionNode = { type: 'IN', params: [{ type: 'field', value: 'customer.state' }, { type: 'list', value: [] }] };
+const url: ConditionNode = {
+  type: 'LIKE',
+  params: [
+    { type: 'field', value: 'event.url' },
+    { type: 'string', value: '%/p/%-%' },
+  ],
+};
+const emptyIn: ConditionNode = {
+  type: 'IN',
+  params: [
+    { type: 'field', value: 'customer.state' },
+    { type: 'list', value: [] },
+  ],
+};
 
 describe('settling stored conditions', () => {
   it('recomputes sql from map, whatever the writer sent, and leaves a settled value alone', () => {
@@ -28,7 +40,9 @@ describe('settling stored conditions', () => {
   });
 
   it('finds conditions in a document by its fields: a top-level field and lists inside an array of structs', () => {
-    expect(settleDocumentConditions(layoutRule.fields, { name: 'x', rules: { map: url, sql: 'TRUE' } })).toEqual({ rules: { map: url, sql: writeConditionSql(url) } });
+    expect(settleDocumentConditions(layoutRule.fields, { name: 'x', rules: { map: url, sql: 'TRUE' } })).toEqual({
+      rules: { map: url, sql: writeConditionSql(url) },
+    });
     const good = { map: url, sql: writeConditionSql(url) };
     const segment = { name: 's', rules: [{ rulesIn: [good], rulesInOnly: [], rulesNotIn: [{ map: emptyIn, sql: 'FALSE' }] }] };
     const changes = settleDocumentConditions(customerSegment.fields, segment);

@@ -78,7 +78,14 @@ function settleField(field: FieldDefinition, value: unknown): unknown {
     case 'array_struct':
       return settleItems(value, (item) => (isObject(item) ? settleFields(field.fields, item) : null));
     case 'array_struct_multiple':
-      return settleItems(value, (item) => (isObject(item) ? settleFields(field.variants.flatMap((v) => v.fields), item) : null));
+      return settleItems(value, (item) =>
+        isObject(item)
+          ? settleFields(
+              field.variants.flatMap((v) => v.fields),
+              item,
+            )
+          : null,
+      );
     case 'collection_doc_form': {
       if (!isObject(value)) return null;
       let changed: Doc | null = null;
