@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { customerSegment } from '../collections/store/customer-segment.js';
 import { layoutRule } from '../collections/store/layout-rule.js';
-import { settleConditionValue, settleDocumentConditions, UNREADABLE_CONDITION_SQL } from './stored.js';
+import { conditionSqlMismatches, settleConditionValue, settleDocumentConditions, UNREADABLE_CONDITION_SQL } from './stored.js';
 import { writeConditionSql } from './sql-writer.js';
 import type { ConditionNode } from './types.js';
 
@@ -49,5 +49,18 @@ describe('settling stored conditions', () => {
     expect(Object.keys(changes)).toEqual(['rules']);
     expect((changes.rules as { rulesNotIn: { problem: string }[] }[])[0]!.rulesNotIn[0]!.problem).toBe('A lista está vazia: informe ao menos um valor.');
     expect(settleDocumentConditions(customerSegment.fields, { ...segment, ...changes })).toEqual({});
+  });
+});
+
+describe('conditions written by hand', () => {
+  it('names a condition whose sql is not its map’s, or whose map is not a tree', () => {
+    expect(conditionSqlMismatches(layoutRule.fields, { rules: { map: url, sql: writeConditionSql(url) } })).toEqual([]);
+    expect(conditionSqlMismatches(layoutRule.fields, { rules: { map: url, sql: 'TRUE' } })).toEqual([
+      { path: 'rules', message: "O sql da condição em rules não corresponde ao map: deveria ser «event.url LIKE '%/p/%-%'»." },
+    ]);
+    const segment = { rules: [{ rulesIn: [{ map: { type: 'DROP' }, sql: 'TRUE' }], rulesInOnly: [], rulesNotIn: [] }] };
+    expect(conditionSqlMismatches(customerSegment.fields, segment)).toEqual([
+      { path: 'rules[0].rulesIn[0]', message: 'A condição em rules[0].rulesIn[0] não é uma árvore válida.' },
+    ]);
   });
 });

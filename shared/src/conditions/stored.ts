@@ -130,3 +130,61 @@ export function settleDocumentConditions(fields: readonly FieldDefinition[], doc
   }
   return changes;
 }
+
+/** A stored condition whose `sql` is not its map's: where (dotted path) and why, in Portuguese. */
+export interface ConditionMismatch {
+  path: string;
+  message: string;
+}
+
+/**
+ * The conditions of a document written by hand (the JSON editor, a CSV import) whose `sql` is not
+ * the writer's output for their `map`, or whose `map` is not a condition tree: those writers
+ * refuse the document with these messages instead of storing a SQL that says something else.
+ */
+export function conditionSqlMismatches(fields: readonly FieldDefinition[], doc: Doc): ConditionMismatch[] {
+  const out: ConditionMismatch[] = [];
+  const visit = (field: FieldDefinition, value: unknown, path: string): void => {
+    switch (field.type) {
+      case 'condition': {
+        if (!isObject(value) || !('map' in value)) return;
+        const parsed = conditionNodeSchema.safeParse(value.map);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          out.push({ path, message: `A condição em ${path} não é uma árvore válida${issue?.code === 'custom' ? `: ${issue.message}` : '.'}` });
+          return;
+        }
+        const expected = writeConditionSql(parsed.data);
+        if (value.sql !== expected) {
+          const shown = expected.length > 200 ? `${expected.slice(0, 200)}…` : expected;
+          out.push({ path, message: `O sql da condição em ${path} não corresponde ao map: deveria ser «${shown}».` });
+        }
+        return;
+      }
+      case 'struct':
+        if (isObject(value)) for (const f of field.fields) visit(f, value[f.mapTo ?? f.name], `${path}.${f.mapTo ?? f.name}`);
+        return;
+      case 'array_field':
+        if (Array.isArray(value)) value.forEach((item, i) => visit(field.of, item, `${path}[${i}]`));
+        return;
+      case 'array_struct':
+      case 'array_struct_multiple': {
+        const inner = field.type === 'array_struct' ? field.fields : field.variants.flatMap((v) => v.fields);
+        if (Array.isArray(value))
+          value.forEach((item, i) => {
+            if (isObject(item)) for (const f of inner) visit(f, item[f.mapTo ?? f.name], `${path}[${i}].${f.mapTo ?? f.name}`);
+          });
+        return;
+      }
+      case 'collection_doc_form':
+        if (isObject(value))
+          for (const [key, entry] of Object.entries(value))
+            if (isObject(entry)) for (const f of field.fields) visit(f, entry[f.mapTo ?? f.name], `${path}.${key}.${f.mapTo ?? f.name}`);
+        return;
+      default:
+        return;
+    }
+  };
+  for (const field of fields) if (hasConditionFields([field])) visit(field, doc[field.mapTo ?? field.name], field.mapTo ?? field.name);
+  return out;
+}
