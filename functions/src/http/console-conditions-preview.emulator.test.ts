@@ -76,9 +76,14 @@ describe('POST /api/console/conditions/preview', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.json.error).toBe('Campo desconhecido: «customer.shoeSize».');
 
-    let deep: unknown = { type: 'bool', value: true };
-    for (let i = 0; i < 3000; i++) deep = { type: 'AND', params: [deep, { type: 'bool', value: true }] };
-    const tooDeep = await post({ context: 'product', map: deep });
+    // Written as text: JSON.stringify of 3,000 levels overflows the test worker's own stack.
+    const leaf = '{"type":"bool","value":true}';
+    const deep = `${'{"type":"AND","params":['.repeat(3000)}${leaf}${`,${leaf}]}`.repeat(3000)}`;
+    const tooDeep = await api('/api/console/conditions/preview?project=main', {
+      method: 'POST',
+      body: `{"context":"product","map":${deep}}`,
+      token: staff,
+    });
     expect(tooDeep.status).toBe(400);
     expect(tooDeep.json.error).toBe(`Requisição inválida: map: ${TOO_DEEP_MESSAGE}`);
 
