@@ -250,6 +250,157 @@ describe('condition builder', () => {
     await page.getByText("shipping.region IN ('SP', 'RJ', 'MG', 'ES', 'PR', 'SC', 'RS') → false").waitFor();
   }, 120_000);
 
+  it('never stores a condition with a problem: an empty IN list, an unchosen field and abc in a number each show their message, the stored condition stays the last valid', async () => {
+    const id = `e2e-problemas-${run}`;
+    const ref = db.doc(`project/main/pricing-rule/${id}`);
+    const valid = {
+      map: {
+        type: 'AND',
+        params: [
+          {
+            type: 'IN',
+            params: [
+              { type: 'field', value: 'ProductLine' },
+              { type: 'list', value: ['A', 'B'] },
+            ],
+          },
+          {
+            type: '>',
+            params: [
+              { type: 'field', value: 'Price' },
+              { type: 'numeric', value: 10 },
+            ],
+          },
+        ],
+      },
+      sql: "ProductLine IN ('A', 'B') AND Price > 10",
+    };
+    await ref.set({ name: 'Problemas', rules: valid, createdAt: Timestamp.now(), updatedAt: Timestamp.now() });
+    await openDocument(page, `pricing-rule/${id}`);
+    await page.getByTestId('condition-sql').filter({ hasText: valid.sql }).waitFor();
+    const pending = page.getByTestId('condition-pending');
+    // Autosave runs about a second after a change: three seconds later nothing may have been stored.
+    const storedAfterAutosave = async () => {
+      await page.waitForTimeout(3000);
+      return (await ref.get()).get('rules');
+    };
+
+    // An empty IN list.
+    await page.getByLabel('lista', { exact: true }).fill('');
+    await page.getByText('A lista está vazia: informe ao menos um valor.').first().waitFor();
+    await pending.filter({ hasText: 'Alterações pendentes' }).waitFor();
+    expect(await storedAfterAutosave()).toEqual(valid);
+    await page.getByLabel('lista', { exact: true }).fill('C');
+    await page.getByTestId('condition-sql').filter({ hasText: "ProductLine IN ('C') AND Price > 10" }).waitFor();
+    await pending.waitFor({ state: 'detached' });
+    await waitForSaveStatus(page, 'Salvo');
+    const lastValid = {
+      map: {
+        ...valid.map,
+        params: [
+          {
+            ...valid.map.params[0],
+            params: [
+              { type: 'field', value: 'ProductLine' },
+              { type: 'list', value: ['C'] },
+            ],
+          },
+          valid.map.params[1],
+        ],
+      },
+      sql: "ProductLine IN ('C') AND Price > 10",
+    };
+    await expect.poll(async () => (await ref.get()).get('rules'), { timeout: 15_000 }).toEqual(lastValid);
+
+    // An operand switched to 'campo' with no field chosen.
+    await page.getByLabel('Tipo de comparado a', { exact: true }).selectOption('field');
+    await page.getByText('Escolha um campo.').first().waitFor();
+    await pending.waitFor();
+    expect(await storedAfterAutosave()).toEqual(lastValid);
+    await page.getByRole('button', { name: 'Desfazer' }).click();
+    await page.getByTestId('condition-sql').filter({ hasText: lastValid.sql }).waitFor();
+    await pending.waitFor({ state: 'detached' });
+
+    // abc in a number box: a message beside it, and the stored number stays.
+    await page.getByLabel('comparado a', { exact: true }).fill('abc');
+    await page.getByRole('alert').filter({ hasText: 'Número inválido: use algarismos, como 1.234,56.' }).waitFor();
+    await pending.waitFor();
+    expect(await storedAfterAutosave()).toEqual(lastValid);
+    await page.getByLabel('comparado a', { exact: true }).fill('20');
+    await pending.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await ref.get()).get('rules.sql'), { timeout: 15_000 }).toBe("ProductLine IN ('C') AND Price > 20");
+    await ref.delete();
+  }, 180_000);
+
+  it('a banner rule with LIKE on a value with - (%/p/%-%) shows its field, and the try-out answers', async () => {
+    const id = `e2e-like-${run}`;
+    const ref = db.doc(`project/main/layout-rule/${id}`);
+    const map = {
+      type: 'LIKE',
+      params: [
+        { type: 'field', value: 'event.url' },
+        { type: 'string', value: '%/p/%-%' },
+      ],
+    };
+    await ref.set({ name: 'URL de produto', rules: { map, sql: "event.url LIKE '%/p/%-%'" }, createdAt: Timestamp.now(), updatedAt: Timestamp.now() });
+    await openDocument(page, `layout-rule/${id}`);
+    await page.getByTestId('condition-sql').filter({ hasText: "event.url LIKE '%/p/%-%'" }).waitFor();
+    await page.getByLabel('URL do evento', { exact: true }).fill('https://loja.com/p/faca-chef-20cm');
+    await page.getByTestId('layout-tryout-result').filter({ hasText: 'Verdadeiro' }).waitFor();
+    await page.getByLabel('URL do evento', { exact: true }).fill('https://loja.com/c/facas');
+    await page.getByTestId('layout-tryout-result').filter({ hasText: 'Falso' }).waitFor();
+    expect(await page.getByText('Não foi possível exibir o campo').count()).toBe(0);
+    // The product on screen is read after typing pauses: meanwhile the try-out says it is evaluating.
+    await page.getByLabel('Código do produto em tela', { exact: true }).fill('nao-existe');
+    await page.getByTestId('layout-tryout-result').filter({ hasText: 'Avaliando…' }).waitFor();
+    await page.getByText('Produto nao-existe não encontrado.').waitFor();
+    await page.getByTestId('layout-tryout-result').filter({ hasText: 'Falso' }).waitFor();
+    await ref.delete();
+  }, 120_000);
+
+  it('drags an operand into another group', async () => {
+    const id = `e2e-arrastar-${run}`;
+    const ref = db.doc(`project/main/pricing-rule/${id}`);
+    const cmp = (field: string, value: string) => ({
+      type: '=',
+      params: [
+        { type: 'field', value: field },
+        { type: 'string', value },
+      ],
+    });
+    const sql = "brand = 'Mor' AND section = 'casa' AND (type = 'a' OR type = 'b')";
+    await ref.set({
+      name: 'Arrastar',
+      rules: { map: { type: 'AND', params: [cmp('brand', 'Mor'), cmp('section', 'casa'), { type: 'OR', params: [cmp('type', 'a'), cmp('type', 'b')] }] }, sql },
+      createdAt: Timestamp.now(),
+      updatedAt: Timestamp.now(),
+    });
+    await openDocument(page, `pricing-rule/${id}`);
+    await page.getByTestId('condition-sql').filter({ hasText: sql }).waitFor();
+    const handles = page.getByRole('button', { name: 'Arrastar para reordenar' });
+    // Handles in document order: brand, section, the OR group, type = 'a', type = 'b'.
+    expect(await handles.count()).toBe(5);
+    const from = (await handles.nth(0).boundingBox())!;
+    const to = (await handles.nth(4).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 20; step++) {
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + ((to.y - from.y) * step) / 20);
+      await page.waitForTimeout(30);
+    }
+    await page.mouse.up();
+    await page
+      .getByTestId('condition-sql')
+      .filter({ hasText: /^section = 'casa' AND \(type = 'a' OR .*brand = 'Mor'.*\)$/ })
+      .waitFor();
+    const moved = await sqlShown();
+    await waitForSaveStatus(page, 'Salvo');
+    await expect.poll(async () => (await ref.get()).get('rules.sql'), { timeout: 15_000 }).toBe(moved);
+    await page.getByRole('button', { name: 'Desfazer' }).click();
+    await page.getByTestId('condition-sql').filter({ hasText: sql }).waitFor();
+    await ref.delete();
+  }, 120_000);
+
   it('previews a customer segment over the project’s customers', async () => {
     await openDocument(page, 'customer-segment/vip-sul');
     await page.getByTestId('condition-sql').filter({ hasText: "customer.state IN ('PR', 'SC', 'RS')" }).waitFor();

@@ -105,7 +105,11 @@ export async function previewCustomers(
   return { matched, total: customers.length, sample, evaluationMs: performance.now() - started };
 }
 
+/**
+ * A tree the preview can run: well typed, within the limits (limits.ts) and naming only fields of
+ * the catalogue — the rows carry nothing else, so an unknown field would silently match nobody.
+ */
 function assertWellTyped(map: ConditionNode, context: 'product' | 'customer') {
-  const [issue] = checkCondition(map, context);
+  const [issue] = checkCondition(map, context, { knownFieldsOnly: true });
   if (issue) throw new ConditionPreviewError(issue.message);
 }

@@ -4,6 +4,7 @@ import {
   INVALID_ID_CHARACTERS,
   PROJECT_COLLECTION,
   findCollection,
+  conditionSqlMismatches,
   firstSchemaIssue,
   mergeLikeFirestore,
   type ImportRecordResult,
@@ -84,6 +85,9 @@ export async function writeImportRecords(
       if (!checked.success) {
         return { line: record.line, id, status: 'error', message: firstSchemaIssue(checked.error) ?? IMPORT_RECORD_TEXTS.unknownError };
       }
+      // A condition whose sql is not its map's is refused (an import once stored `sql: "TRUE"`).
+      const [mismatch] = conditionSqlMismatches(definition.fields, merged);
+      if (mismatch) return { line: record.line, id, status: 'error', message: mismatch.message };
       current.set(ref.id, merged);
       const serverStamps = Object.fromEntries(Object.keys(stamps).map((key) => [key, FieldValue.serverTimestamp()]));
       const patch = { ...data, ...serverStamps };

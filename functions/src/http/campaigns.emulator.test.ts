@@ -64,6 +64,40 @@ describe('Testar segmento', () => {
     expect(json.count).toBeGreaterThan(0);
   });
 
+  it('a rule with LIKE on a value with - (acessorios-churrasco) answers 200 with the same members as the equality', async () => {
+    const rule = (type: string, value: string) => ({
+      rulesIn: [
+        {
+          map: {
+            type,
+            params: [
+              { type: 'field', value: 'product.category' },
+              { type: 'string', value },
+            ],
+          },
+          sql: '',
+        },
+      ],
+      rulesInOnly: [],
+      rulesNotIn: [],
+    });
+    const segments = testFirestore().collection('project/main/customer-segment');
+    // 'acessorios-%' names one category of the seeded catalogue: the same customers as the equality.
+    await segments.doc('test-like-slug').set({ name: 'Teste LIKE', rules: [rule('LIKE', 'acessorios-%')] });
+    await segments.doc('test-equal-slug').set({ name: 'Teste =', rules: [rule('=', 'acessorios-churrasco')] });
+    try {
+      const like = await api('/api/console/customers/segments/test-like-slug?project=main', { token: staffMain });
+      const equal = await api('/api/console/customers/segments/test-equal-slug?project=main', { token: staffMain });
+      expect(like.status).toBe(200);
+      expect(equal.status).toBe(200);
+      expect(equal.json.count + equal.json.leftOut.length).toBeGreaterThan(0);
+      expect(like.json.count).toBe(equal.json.count);
+      expect(new Set(like.json.data.map((m: { email: string }) => m.email))).toEqual(new Set(equal.json.data.map((m: { email: string }) => m.email)));
+    } finally {
+      await Promise.all([segments.doc('test-like-slug').delete(), segments.doc('test-equal-slug').delete()]);
+    }
+  });
+
   it('refuses another store and names an unknown segment', async () => {
     expect((await api('/api/console/customers/segments/clientes-vip?project=main', { token: staffCdlbox })).status).toBe(403);
     const missing = await api('/api/console/customers/segments/nao-existe?project=main', { token: staffMain });

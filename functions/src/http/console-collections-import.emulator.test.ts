@@ -118,6 +118,34 @@ describe('POST /api/console/collections/import', () => {
     expect(await stored('product', id('ok'))).toMatchObject({ Price: 10 });
   });
 
+  it('refuses a condition whose sql is not its map’s, with a Portuguese message, and stores a matching one', async () => {
+    const map = {
+      type: '>',
+      params: [
+        { type: 'field', value: 'Price' },
+        { type: 'numeric', value: 10 },
+      ],
+    };
+    const { status, json } = await send({
+      collection: 'pricing-rule',
+      records: [
+        { line: 2, id: id('rule-true'), data: { name: 'Importada', rules: { map, sql: 'TRUE' } } },
+        { line: 3, id: id('rule-ok'), data: { name: 'Importada', rules: { map, sql: 'Price > 10' } } },
+      ],
+    });
+    created.push(`project/main/pricing-rule/${id('rule-ok')}`);
+    expect(status).toBe(200);
+    expect(json.results[0]).toEqual({
+      line: 2,
+      id: id('rule-true'),
+      status: 'error',
+      message: 'O sql da condição em rules não corresponde ao map: deveria ser «Price > 10».',
+    });
+    expect(json.results[1]).toEqual({ line: 3, id: id('rule-ok'), status: 'created' });
+    expect(await stored('pricing-rule', id('rule-true'))).toBeUndefined();
+    expect((await stored('pricing-rule', id('rule-ok')))?.rules).toEqual({ map, sql: 'Price > 10' });
+  });
+
   it('merges two lines with one id in file order, the second answered as updated', async () => {
     const { json } = await send({
       collection: 'product',

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { conditionPreviewResponseSchema } from '@console/shared';
+import { conditionPreviewResponseSchema, TEXT_TOO_LONG_MESSAGE, TOO_DEEP_MESSAGE } from '@console/shared';
 import { api, idToken, seedUser } from '../../../test-support/emulator.js';
 
 let staff: string;
@@ -58,6 +58,41 @@ describe('POST /api/console/conditions/preview', () => {
     expect(bad.status).toBe(400);
     expect(bad.json.error).toBe('Tipos diferentes: número comparado a texto.');
     expect((await post({ context: 'product', map: { type: 'DROP TABLE' } })).status).toBe(400);
+  });
+
+  it('a LIKE value with - (a slug) answers 200 with the products of that category', async () => {
+    for (const pattern of ['acessorios-churrasco', '%-churrasco', 'acessorios-%']) {
+      const map = { type: 'LIKE', params: [field('category'), { type: 'string', value: pattern }] };
+      const { status, json } = await post({ context: 'product', map });
+      expect(status).toBe(200);
+      const expected = products.filter((p) => typeof p.category === 'string' && new RegExp(`^${pattern.replace(/%/g, '.*')}$`).test(p.category));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(json.matched).toBe(expected.length);
+    }
+  });
+
+  it('answers 400 naming the problem for an unknown field, a 3,000-level tree and a 1 MB value — never 500', async () => {
+    const unknown = await post({ context: 'customer', map: { type: '=', params: [field('customer.shoeSize'), { type: 'numeric', value: 42 }] } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error).toBe('Campo desconhecido: «customer.shoeSize».');
+
+    // Written as text: JSON.stringify of 3,000 levels overflows the test worker's own stack.
+    const leaf = '{"type":"bool","value":true}';
+    const deep = `${'{"type":"AND","params":['.repeat(3000)}${leaf}${`,${leaf}]}`.repeat(3000)}`;
+    const tooDeep = await api('/api/console/conditions/preview?project=main', {
+      method: 'POST',
+      body: `{"context":"product","map":${deep}}`,
+      token: staff,
+    });
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.json.error).toBe(`Requisição inválida: map: ${TOO_DEEP_MESSAGE}`);
+
+    const huge = await post({
+      context: 'product',
+      map: { type: 'LIKE', params: [field('ProductSiteName'), { type: 'string', value: `%${'-'.repeat(1_000_000)}%` }] },
+    });
+    expect(huge.status).toBe(400);
+    expect(huge.json.error).toBe(TEXT_TOO_LONG_MESSAGE);
   });
 
   it('refuses callers without a token or without access to the project', async () => {

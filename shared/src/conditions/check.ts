@@ -1,4 +1,5 @@
 import { findConditionAttribute } from './attributes.js';
+import { MAX_CONDITION_TEXT_LENGTH, NUL_CHARACTER_MESSAGE, TEXT_TOO_LONG_MESSAGE } from './limits.js';
 import { CONDITION_FUNCTIONS, NODE_SIGNATURES, slotOf, type ValueType } from './signatures.js';
 import type { ConditionContext, ConditionNode } from './types.js';
 import { isOperatorNode } from './types.js';
@@ -47,8 +48,18 @@ function fits(actual: ValueType, wanted: ValueType): boolean {
  * Type-checks a tree against the attribute catalogue of `context`. An empty list means the tree is
  * well typed, its SQL runs in DuckDB and the evaluator gives the same answers.
  */
-export function checkCondition(root: ConditionNode, context: ConditionContext): ConditionIssue[] {
+export interface CheckConditionOptions {
+  /**
+   * Refuse fields outside the catalogue (`Campo desconhecido`). The builder keeps a typed unknown
+   * name as a free field (it stays editable and is stored), but the server's previews answer 400
+   * for one: its rows carry only the catalogue, so such a field is NULL on every row.
+   */
+  knownFieldsOnly?: boolean;
+}
+
+export function checkCondition(root: ConditionNode, context: ConditionContext, options: CheckConditionOptions = {}): ConditionIssue[] {
   const issues: ConditionIssue[] = [];
+  if (options.knownFieldsOnly) visitFields(root, [], context, issues);
   const rootType = conditionTypeOf(root, context);
   if (!fits(rootType, 'boolean') || rootType === 'null') {
     issues.push({ path: [], message: `A condição precisa resultar em verdadeiro ou falso, não em ${TYPE_NAMES[rootType]}.` });
@@ -61,7 +72,8 @@ function visit(node: ConditionNode, path: number[], context: ConditionContext, i
   const issue = (message: string, at = path) => issues.push({ path: at, message });
   switch (node.type) {
     case 'field':
-      if (node.value.trim() === '') issue('Escolha um campo.');
+      if (node.value.length > MAX_CONDITION_TEXT_LENGTH) issue(TEXT_TOO_LONG_MESSAGE);
+      else if (node.value.trim() === '') issue('Escolha um campo.');
       else if (node.value.split('.').some((p) => p === '')) issue(`O nome de campo «${node.value}» tem uma parte vazia.`);
       return;
     case 'numeric':
@@ -71,9 +83,15 @@ function visit(node: ConditionNode, path: number[], context: ConditionContext, i
       if (node.value.length === 0) issue('A lista está vazia: informe ao menos um valor.');
       const kinds = new Set(node.value.map((v) => typeof v));
       if (kinds.size > 1) issue('A lista mistura textos e números.');
+      if (node.value.some((v) => typeof v === 'string' && v.length > MAX_CONDITION_TEXT_LENGTH)) issue(TEXT_TOO_LONG_MESSAGE);
+      else if (node.value.some((v) => typeof v === 'string' && v.includes('\0'))) issue(NUL_CHARACTER_MESSAGE);
+      if (node.value.some((v) => typeof v === 'number' && !Number.isFinite(v))) issue('Número inválido na lista.');
       return;
     }
     case 'string':
+      if (node.value.length > MAX_CONDITION_TEXT_LENGTH) issue(TEXT_TOO_LONG_MESSAGE);
+      else if (node.value.includes('\0')) issue(NUL_CHARACTER_MESSAGE);
+      return;
     case 'bool':
     case 'null':
       return;
@@ -87,7 +105,7 @@ function visit(node: ConditionNode, path: number[], context: ConditionContext, i
     if (count < 2) issue(`${node.type === 'AND' ? 'E' : 'OU'} precisa de pelo menos duas condições.`);
   } else if (node.type === 'function') {
     const fn = CONDITION_FUNCTIONS[node.value.toUpperCase()];
-    if (!fn) issue(`Função desconhecida: ${node.value}.`);
+    if (!fn) issue(`Função desconhecida: ${node.value.slice(0, 40)}.`);
     else if (count !== fn.params.length) issue(`${fn.name} recebe ${fn.params.length} argumento(s).`);
     else node.params.forEach((p, i) => expect(p, [...path, i], fn.params[i]!, 'argumento', context, issues));
   } else if (count < sig.minParams || count > sig.maxParams) {
@@ -147,4 +165,15 @@ function visit(node: ConditionNode, path: number[], context: ConditionContext, i
 function expect(param: ConditionNode, at: number[], wanted: ValueType, label: string, context: ConditionContext, issues: ConditionIssue[]) {
   const actual = conditionTypeOf(param, context);
   if (!fits(actual, wanted)) issues.push({ path: at, message: `Esperava ${TYPE_NAMES[wanted]} no ${label}, mas aqui há ${TYPE_NAMES[actual]}.` });
+}
+
+function visitFields(node: ConditionNode, path: number[], context: ConditionContext, issues: ConditionIssue[]): void {
+  if (node.type === 'field') {
+    const name = node.value;
+    if (name.trim() !== '' && name.length <= MAX_CONDITION_TEXT_LENGTH && !findConditionAttribute(context, name)) {
+      issues.push({ path, message: `Campo desconhecido: «${name.length > 80 ? `${name.slice(0, 80)}…` : name}».` });
+    }
+    return;
+  }
+  if (isOperatorNode(node)) node.params.forEach((p, i) => visitFields(p, [...path, i], context, issues));
 }

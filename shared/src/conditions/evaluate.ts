@@ -1,4 +1,5 @@
 import { exactAdd, exactCompare, exactFromLiteral, exactMultiply, exactRound, exactToNumber, isExact, roundDouble, type ExactNumber } from './exact-number.js';
+import { sqlLike } from './like.js';
 import { writeNumber } from './sql-writer.js';
 import type { ConditionNode, ListItem, NodePath } from './types.js';
 
@@ -332,17 +333,9 @@ function inList(v: Value, list: Value): boolean | null {
   return unknown ? null : false;
 }
 
-const likeCache = new Map<string, RegExp>();
 function like(v: Value, pattern: Value): boolean | null {
   if (typeof v !== 'string' || typeof pattern !== 'string') return null;
-  let re = likeCache.get(pattern);
-  if (!re) {
-    const source = [...pattern].map((ch) => (ch === '%' ? '[^]*' : ch === '_' ? '[^]' : ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'))).join('');
-    re = new RegExp(`^${source}$`, 'u');
-    if (likeCache.size > 500) likeCache.clear();
-    likeCache.set(pattern, re);
-  }
-  return re.test(v);
+  return sqlLike(v, pattern);
 }
 
 function arithmetic(op: '+' | '-' | '*' | '/', params: Compiled[], trace: Map<string, Value> | undefined): Compiled {

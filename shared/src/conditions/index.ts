@@ -7,6 +7,9 @@ export * from './signatures.js';
 export * from './tree.js';
 export * from './normalise.js';
 export * from './check.js';
+export * from './limits.js';
+export * from './stored.js';
+export { compileLike, sqlLike, type LikeMatcher } from './like.js';
 export { writeConditionSql } from './sql-writer.js';
 export { readConditionSql, type ReadConditionResult, type SqlReadError } from './sql-reader.js';
 export {

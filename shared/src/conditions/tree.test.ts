@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compileCondition } from './evaluate.js';
 import { normaliseCondition } from './normalise.js';
 import { conditionTreeArbitrary, testRowArbitrary } from '../../../test-support/condition-arbitraries.js';
-import { addOperand, canRemove, canUnwrap, moveOperand, nodeAt, removeOperand, replaceNode, unwrapNode, wrapNode } from './tree.js';
+import { addOperand, canRemove, canUnwrap, moveOperand, nodeAt, removeOperand, replaceNode, transferOperand, unwrapNode, wrapNode } from './tree.js';
 import { writeConditionSql } from './sql-writer.js';
 import type { ConditionNode } from './types.js';
 
@@ -71,5 +71,23 @@ describe('tree operations addressed by path', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('moving an operand to another group', () => {
+  const or = (...params: ConditionNode[]): ConditionNode => ({ type: 'OR', params });
+  const tree = and(eq('a', 1), eq('b', 2), or(eq('c', 3), eq('d', 4)));
+
+  it('puts it before the operand it was dropped on, in the other group', () => {
+    expect(transferOperand(tree, [0], [2], 1)).toEqual(and(eq('b', 2), or(eq('c', 3), eq('a', 1), eq('d', 4))));
+    expect(transferOperand(tree, [2, 0], [], 0)).toEqual(and(eq('c', 3), eq('a', 1), eq('b', 2), or(eq('d', 4))));
+    // The group left with one operand is that operand once normalised.
+    expect(normaliseCondition(transferOperand(tree, [2, 0], [], 0))).toEqual(and(eq('c', 3), eq('a', 1), eq('b', 2), eq('d', 4)));
+  });
+
+  it('within its own group it is a reorder, and a group never goes inside itself', () => {
+    expect(transferOperand(tree, [0], [], 1)).toEqual(moveOperand(tree, [], 0, 1));
+    expect(() => transferOperand(tree, [2], [2], 0)).toThrow('Um grupo não pode ir para dentro de si mesmo.');
+    expect(() => transferOperand(tree, [0], [1], 0)).toThrow('Só grupos E/OU recebem condições.');
   });
 });

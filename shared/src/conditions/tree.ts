@@ -112,6 +112,38 @@ export function moveOperand(root: ConditionNode, parentPath: NodePath, from: num
   });
 }
 
+/**
+ * Moves the operand at `from` into the AND/OR at `toParent`, at `toIndex` there (paths as in the
+ * tree before the move): a drag to another group. A group left with one operand is that operand
+ * once normalised (normaliseCondition), as if it had been ungrouped.
+ */
+export function transferOperand(root: ConditionNode, from: NodePath, toParent: NodePath, toIndex: number): ConditionNode {
+  if (from.length === 0) throw new ConditionTreeError('A raiz não pode ser movida.');
+  const fromParent = from.slice(0, -1);
+  const fromIndex = from[from.length - 1]!;
+  const startsWith = (path: NodePath, prefix: NodePath) => prefix.length <= path.length && prefix.every((p, i) => path[i] === p);
+  if (startsWith(toParent, from)) throw new ConditionTreeError('Um grupo não pode ir para dentro de si mesmo.');
+  const target = nodeAt(root, toParent);
+  if (target.type !== 'AND' && target.type !== 'OR') throw new ConditionTreeError('Só grupos E/OU recebem condições.');
+  const source = nodeAt(root, fromParent);
+  if (source.type !== 'AND' && source.type !== 'OR') throw new ConditionTreeError('Só condições de um grupo E/OU podem ser movidas.');
+  if (fromParent.length === toParent.length && startsWith(toParent, fromParent)) {
+    return moveOperand(root, fromParent, fromIndex, Math.min(toIndex, source.params.length - 1));
+  }
+  const node = nodeAt(root, from);
+  const without = updateParams(root, fromParent, (params) => {
+    params.splice(fromIndex, 1);
+    return params;
+  });
+  // Removing the operand shifts the later siblings: a target inside one of them moves up by one.
+  const adjusted = toParent.slice();
+  if (startsWith(toParent, fromParent) && toParent[fromParent.length]! > fromIndex) adjusted[fromParent.length]!--;
+  return updateParams(without, adjusted, (params) => {
+    params.splice(Math.max(0, Math.min(toIndex, params.length)), 0, node);
+    return params;
+  });
+}
+
 /** Every node with its path, depth first (root first). */
 export function* walkCondition(root: ConditionNode, path: number[] = []): Generator<[ConditionNode, number[]]> {
   yield [root, path];

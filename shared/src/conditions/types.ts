@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conditionDepth, MAX_CONDITION_DEPTH, TOO_DEEP_MESSAGE } from './limits.js';
 
 /**
  * The condition object of document 1 §3: `map` is the tree, `sql` its SQL text. `sql` is always
@@ -69,11 +70,21 @@ export function isLeafNode(node: ConditionNode): node is LeafNode {
 
 const listItemSchema = z.union([z.string(), z.number()]);
 
-/** The stored shape of a node, checked before the editor or the evaluator trust it. */
-export const conditionNodeSchema: z.ZodType<ConditionNode> = z.lazy(() =>
+/**
+ * The stored shape of a node, checked before the editor or the evaluator trust it. A tree deeper
+ * than MAX_CONDITION_DEPTH is refused before the recursive parse (which would overflow the stack).
+ */
+export const conditionNodeSchema: z.ZodType<ConditionNode> = z
+  .unknown()
+  .superRefine((node, ctx) => {
+    if (conditionDepth(node) > MAX_CONDITION_DEPTH) ctx.addIssue({ code: 'custom', message: TOO_DEEP_MESSAGE, abort: true });
+  })
+  .pipe(z.lazy(() => conditionNodeShape)) as unknown as z.ZodType<ConditionNode>;
+
+const conditionNodeShape: z.ZodType<ConditionNode> = z.lazy(() =>
   z.union([
-    z.object({ type: z.enum(OPERATOR_TYPES), params: z.array(conditionNodeSchema) }),
-    z.object({ type: z.literal('function'), value: z.string(), params: z.array(conditionNodeSchema) }),
+    z.object({ type: z.enum(OPERATOR_TYPES), params: z.array(conditionNodeShape) }),
+    z.object({ type: z.literal('function'), value: z.string(), params: z.array(conditionNodeShape) }),
     z.object({ type: z.literal('field'), value: z.string() }),
     z.object({ type: z.literal('string'), value: z.string() }),
     z.object({ type: z.literal('numeric'), value: z.number() }),

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Grid, Text } from '@chakra-ui/react';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type Dispatch } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type Dispatch } from 'react';
 import {
   checkCondition,
   conditionValue,
@@ -13,10 +13,11 @@ import {
 } from '@console/shared';
 import { commandForKey } from './commands';
 import { ConditionPreview } from './ConditionPreview';
-import { ConditionEditorContext, IssueStore, pathOf, type ConditionEditorEnv } from './editor-context';
+import { ConditionEditorContext, DraftStore, IssueStore, pathOf, type ConditionEditorEnv } from './editor-context';
 import { editorReducer, initialEditorState, type EditorAction } from './editor-state';
 import { LayoutTryOut } from './LayoutTryOut';
 import { NodeEditor } from './NodeEditor';
+import { OperandDragContext } from './SortableOperands';
 import { SqlPanel } from './SqlPanel';
 
 const sameTree = (a: ConditionNode | null, b: ConditionNode | null) => a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -46,18 +47,12 @@ export function ConditionBuilder({
     initialEditorState,
   );
   const [issues] = useState(() => new IssueStore());
+  const [drafts] = useState(() => new DraftStore());
   // What this editor sent out recently (as JSON): the form hands each one back as `value`, maybe
   // a few keystrokes late, and those echoes must not replace the newer tree.
   const emitted = useRef<{ revision: number; recent: string[] }>({ revision: 0, recent: [JSON.stringify(value)] });
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
-
-  // Edits made here go out; the revision counts them, so a load from outside is not echoed back.
-  useEffect(() => {
-    if (state.revision === emitted.current.revision) return;
-    emitted.current = { revision: state.revision, recent: [...emitted.current.recent.slice(-19), JSON.stringify(state.tree)] };
-    onChangeRef.current(state.tree ? conditionValue(state.tree) : null);
-  }, [state.revision, state.tree]);
 
   // A stored value changed elsewhere (another tab, a reload) replaces the tree.
   useEffect(() => {
@@ -70,6 +65,17 @@ export function ConditionBuilder({
 
   const found = useMemo(() => (state.tree ? checkCondition(state.tree, context) : []), [state.tree, context]);
   useEffect(() => issues.set(found), [found, issues]);
+
+  // Edits made here go out; the revision counts them, so a load from outside is not echoed back.
+  // A tree with a problem does not go out (its SQL would not run): the stored value stays the last
+  // valid one, and the toolbar says the changes are pending until the problems are fixed.
+  useEffect(() => {
+    if (state.revision === emitted.current.revision || found.length > 0) return;
+    emitted.current = { revision: state.revision, recent: [...emitted.current.recent.slice(-19), JSON.stringify(state.tree)] };
+    onChangeRef.current(state.tree ? conditionValue(state.tree) : null);
+  }, [state.revision, state.tree, found]);
+  const invalidDrafts = useSyncExternalStore(drafts.subscribe, drafts.count);
+  const pending = found.length > 0 || invalidDrafts > 0;
   const sql = useMemo(() => (state.tree ? writeConditionSql(state.tree) : ''), [state.tree]);
   // The tree as last rendered, for controls that read their node when an event fires.
   const treeRef = useRef(state.tree);
@@ -82,6 +88,7 @@ export function ConditionBuilder({
       context,
       disabled,
       issues,
+      drafts,
       nodeAt: (pathKey) => {
         const tree = treeRef.current;
         try {
@@ -91,7 +98,7 @@ export function ConditionBuilder({
         }
       },
     }),
-    [context, disabled, issues],
+    [context, disabled, issues, drafts],
   );
 
   return (
@@ -101,6 +108,7 @@ export function ConditionBuilder({
         canUndo={state.past.length > 0}
         canRedo={state.future.length > 0}
         found={found}
+        pending={pending}
         sql={sql}
         context={context}
         disabled={disabled}
@@ -120,6 +128,7 @@ const BuilderView = memo(function BuilderView({
   canUndo,
   canRedo,
   found,
+  pending,
   sql,
   context,
   disabled,
@@ -130,6 +139,7 @@ const BuilderView = memo(function BuilderView({
   canUndo: boolean;
   canRedo: boolean;
   found: ConditionIssue[];
+  pending: boolean;
   sql: string;
   context: ConditionContext;
   disabled: boolean;
@@ -147,11 +157,13 @@ const BuilderView = memo(function BuilderView({
         }
       }}
     >
-      <Toolbar canUndo={canUndo} canRedo={canRedo} hasTree={tree !== null} problems={found.length} disabled={disabled} dispatch={dispatch} />
+      <Toolbar canUndo={canUndo} canRedo={canRedo} hasTree={tree !== null} problems={found.length} pending={pending} disabled={disabled} dispatch={dispatch} />
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="3">
         <Box minW="0">
           {tree ? (
-            <NodeEditor node={tree} pathKey="" slotLabel="condição" slotAccepts="condition" />
+            <OperandDragContext>
+              <NodeEditor node={tree} pathKey="" slotLabel="condição" slotAccepts="condition" />
+            </OperandDragContext>
           ) : (
             <Flex direction="column" align="flex-start" gap="2">
               <Text fontSize="sm" color="fg.muted">
@@ -174,12 +186,16 @@ const BuilderView = memo(function BuilderView({
   );
 });
 
+/** Shown while the tree (or an input) has a problem: the stored condition is still the last valid one. */
+export const PENDING_MESSAGE = 'Alterações pendentes: não salvas até corrigir os problemas.';
+
 /** Undo, redo, clear and the problem count: re-rendered only when one of them changes. */
 const Toolbar = memo(function Toolbar({
   canUndo,
   canRedo,
   hasTree,
   problems,
+  pending,
   disabled,
   dispatch,
 }: {
@@ -187,6 +203,7 @@ const Toolbar = memo(function Toolbar({
   canRedo: boolean;
   hasTree: boolean;
   problems: number;
+  pending: boolean;
   disabled: boolean;
   dispatch: Dispatch<EditorAction>;
 }) {
@@ -206,6 +223,11 @@ const Toolbar = memo(function Toolbar({
       {problems > 0 && (
         <Text fontSize="xs" color="red.600">
           {problems === 1 ? '1 problema na condição' : `${problems} problemas na condição`}
+        </Text>
+      )}
+      {pending && (
+        <Text role="status" data-testid="condition-pending" fontSize="xs" fontWeight="semibold" color="orange.700">
+          {PENDING_MESSAGE}
         </Text>
       )}
     </Flex>

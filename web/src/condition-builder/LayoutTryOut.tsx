@@ -1,4 +1,4 @@
-import { Badge, Box, Flex, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Input, NativeSelect, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
 import { getDoc } from 'firebase/firestore';
 import { useEffect, useMemo, useState } from 'react';
 import { BRAZILIAN_STATES, CUSTOMER_EVENT_NAMES, layoutConditionRow, nodeAt, traceCondition, writeConditionSql, type ConditionNode } from '@console/shared';
@@ -81,7 +81,10 @@ export function LayoutTryOut({ tree }: { tree: ConditionNode | null }) {
     </NativeSelect.Root>
   );
   if (!tree || !trace) return null;
-  const [label, color] = RESULT[String(trace.result) as keyof typeof RESULT];
+  // The product on screen is read after typing pauses: until it is, the answer would be about no
+  // product (often NULL), so the try-out says it is evaluating instead.
+  const evaluating = form.productCode.trim() !== (product?.code ?? '');
+  const [label, color] = evaluating ? (['Avaliando…', 'gray'] as const) : RESULT[String(trace.result) as keyof typeof RESULT];
   return (
     <Box>
       <Text fontSize="sm" fontWeight="semibold" mb="1">
@@ -105,11 +108,12 @@ export function LayoutTryOut({ tree }: { tree: ConditionNode | null }) {
       )}
       <Flex align="center" gap="2" mt="2">
         <Text fontSize="sm">Resultado:</Text>
-        <Badge data-testid="layout-tryout-result" colorPalette={color}>
+        <Badge data-testid="layout-tryout-result" colorPalette={color} aria-busy={evaluating || undefined}>
+          {evaluating && <Spinner size="xs" />}
           {label}
         </Badge>
       </Flex>
-      <Box fontSize="xs" mt="1">
+      <Box fontSize="xs" mt="1" hidden={evaluating}>
         <Text color="fg.muted">Decidido por:</Text>
         {trace.deciding.map((key) => {
           const node = nodeAt(tree, key === '' ? [] : key.split('.').map(Number));

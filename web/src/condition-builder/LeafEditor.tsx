@@ -1,8 +1,8 @@
-import { Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
+import { Box, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useId, useState } from 'react';
 import { findConditionAttribute, type ConditionAttribute, type LeafNode, type ListItem } from '@console/shared';
 import { FieldPicker } from './FieldPicker';
-import { pathOf, useConditionEditor } from './editor-context';
+import { pathOf, useConditionEditor, useDraftProblem } from './editor-context';
 import { parsePtBrNumber, ptBrNumberText } from './pt-br-number';
 
 /**
@@ -41,7 +41,7 @@ export function LeafEditor({ node, pathKey, label, attributeName }: { node: Leaf
       }
       return <TextValue value={node.value} label={label} disabled={disabled} attribute={attribute} onChange={(value) => replace({ type: 'string', value })} />;
     case 'numeric':
-      return <NumberValue value={node.value} label={label} disabled={disabled} onChange={(value) => replace({ type: 'numeric', value })} />;
+      return <NumberValue value={node.value} label={label} pathKey={pathKey} disabled={disabled} onChange={(value) => replace({ type: 'numeric', value })} />;
     case 'bool':
       return (
         <NativeSelect.Root size="xs" width="32" disabled={disabled}>
@@ -63,6 +63,7 @@ export function LeafEditor({ node, pathKey, label, attributeName }: { node: Leaf
         <ListValue
           items={node.value}
           label={label}
+          pathKey={pathKey}
           disabled={disabled}
           numeric={attribute ? attribute.type === 'number' : node.value.length > 0 && node.value.every((v) => typeof v === 'number')}
           onChange={(value) => replace({ type: 'list', value })}
@@ -109,29 +110,56 @@ function TextValue({
   );
 }
 
-function NumberValue({ value, label, disabled, onChange }: { value: number; label: string; disabled: boolean; onChange(v: number): void }) {
+/** Shown beside a number box whose text is not a number (the stored value keeps the last number). */
+export const INVALID_NUMBER_MESSAGE = 'Número inválido: use algarismos, como 1.234,56. Não salvo.';
+/** Shown beside a list of numbers with a line that is not one. */
+export const INVALID_NUMBER_LIST_MESSAGE = 'Lista inválida: um número por linha, como 1.234,56. Não salva.';
+
+function NumberValue({
+  value,
+  label,
+  pathKey,
+  disabled,
+  onChange,
+}: {
+  value: number;
+  label: string;
+  pathKey: string;
+  disabled: boolean;
+  onChange(v: number): void;
+}) {
   // The text is kept apart from the value so "12," and "-" stay on screen while typing.
   const [text, setText] = useState(() => ptBrNumberText(value));
   useEffect(() => {
     setText((current) => (parsePtBrNumber(current) === value ? current : ptBrNumberText(value)));
   }, [value]);
   const invalid = parsePtBrNumber(text) === null;
+  useDraftProblem(pathKey, invalid);
+  const messageId = useId();
   return (
-    <Input
-      size="xs"
-      width="28"
-      inputMode="decimal"
-      aria-label={label}
-      disabled={disabled}
-      value={text}
-      aria-invalid={invalid || undefined}
-      borderColor={invalid ? 'red.500' : undefined}
-      onChange={(e) => {
-        setText(e.target.value);
-        const n = parsePtBrNumber(e.target.value);
-        if (n !== null) onChange(n);
-      }}
-    />
+    <Box>
+      <Input
+        size="xs"
+        width="28"
+        inputMode="decimal"
+        aria-label={label}
+        disabled={disabled}
+        value={text}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? messageId : undefined}
+        borderColor={invalid ? 'red.500' : undefined}
+        onChange={(e) => {
+          setText(e.target.value);
+          const n = parsePtBrNumber(e.target.value);
+          if (n !== null) onChange(n);
+        }}
+      />
+      {invalid && (
+        <Text id={messageId} role="alert" fontSize="xs" color="red.600" maxW="44">
+          {INVALID_NUMBER_MESSAGE}
+        </Text>
+      )}
+    </Box>
   );
 }
 
@@ -149,12 +177,14 @@ export function parseListText(text: string, numeric: boolean): ListItem[] | null
 function ListValue({
   items,
   label,
+  pathKey,
   disabled,
   numeric,
   onChange,
 }: {
   items: ListItem[];
   label: string;
+  pathKey: string;
   disabled: boolean;
   numeric: boolean;
   onChange(v: ListItem[]): void;
@@ -165,22 +195,32 @@ function ListValue({
     setText((current) => (JSON.stringify(parseListText(current, numeric)) === JSON.stringify(items) ? current : textOf(items)));
   }, [items, numeric]);
   const parsed = parseListText(text, numeric);
+  useDraftProblem(pathKey, parsed === null);
+  const messageId = useId();
   return (
-    <Textarea
-      size="xs"
-      width="44"
-      rows={Math.min(6, Math.max(2, items.length + 1))}
-      aria-label={label}
-      disabled={disabled}
-      placeholder="um valor por linha"
-      value={text}
-      aria-invalid={parsed === null || undefined}
-      borderColor={parsed === null ? 'red.500' : undefined}
-      onChange={(e) => {
-        setText(e.target.value);
-        const next = parseListText(e.target.value, numeric);
-        if (next) onChange(next);
-      }}
-    />
+    <Box>
+      <Textarea
+        size="xs"
+        width="44"
+        rows={Math.min(6, Math.max(2, items.length + 1))}
+        aria-label={label}
+        disabled={disabled}
+        placeholder="um valor por linha"
+        value={text}
+        aria-invalid={parsed === null || undefined}
+        aria-describedby={parsed === null ? messageId : undefined}
+        borderColor={parsed === null ? 'red.500' : undefined}
+        onChange={(e) => {
+          setText(e.target.value);
+          const next = parseListText(e.target.value, numeric);
+          if (next) onChange(next);
+        }}
+      />
+      {parsed === null && (
+        <Text id={messageId} role="alert" fontSize="xs" color="red.600" maxW="44">
+          {INVALID_NUMBER_LIST_MESSAGE}
+        </Text>
+      )}
+    </Box>
   );
 }

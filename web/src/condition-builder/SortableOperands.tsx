@@ -12,7 +12,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { memo, useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ConditionNode, ConditionNodeType } from '@console/shared';
 import { childKey, pathOf, useConditionEditor } from './editor-context';
 import { NodeEditor, RemoveOperandButton } from './NodeEditor';
@@ -59,7 +59,8 @@ class OperandStore {
 
 /**
  * The operands of an AND/OR, reordered by dragging their handle (@dnd-kit), with the keyboard
- * too: focus the handle, Space, arrows, Space. Each move is one `move` action (undoable).
+ * too: focus the handle, Space, arrows, Space — also into another group (OperandDragContext).
+ * Each move is one `move` or `transfer` action (undoable).
  */
 export function SortableOperands({ node, pathKey }: { node: { type: 'AND' | 'OR'; params: ConditionNode[] }; pathKey: string }) {
   const keys = useOperandKeys(node.params);
@@ -82,32 +83,53 @@ const SortableList = memo(function SortableList({
   parentType: ConditionNodeType;
   store: OperandStore;
 }) {
-  const { dispatch, disabled } = useConditionEditor();
+  const { disabled } = useConditionEditor();
+  return (
+    <SortableContext items={keys} strategy={verticalListSortingStrategy} disabled={disabled}>
+      <Flex direction="column" gap="1.5">
+        {keys.map((key, i) => (
+          <OperandRow key={key} id={key} store={store} pathKey={childKey(pathKey, i)} parentType={parentType} index={i} count={keys.length} />
+        ))}
+      </Flex>
+    </SortableContext>
+  );
+});
+
+const startsWith = (path: number[], prefix: number[]) => prefix.length <= path.length && prefix.every((p, i) => path[i] === p);
+
+/**
+ * One drag-and-drop context for the whole tree, around every group's sortable list, so an operand
+ * can be dropped among another group's operands (each group with a context of its own kept drops
+ * inside the dragged operand's group). A drop on an operand of the same group reorders (`move`);
+ * on one of another group it goes there, before that operand (`transfer`). A group is never dropped
+ * inside itself.
+ */
+export function OperandDragContext({ children }: { children: ReactNode }) {
+  const { dispatch } = useConditionEditor();
   const sensors = useSensors(useSensor(PointerSensor, POINTER), useSensor(KeyboardSensor, KEYBOARD));
-  const latest = useRef({ keys, pathKey });
-  latest.current = { keys, pathKey };
   const onDragEnd = useCallback(
     (e: DragEndEvent) => {
-      const { keys: current, pathKey: at } = latest.current;
-      if (!e.over || e.active.id === e.over.id) return;
-      const from = current.indexOf(String(e.active.id));
-      const to = current.indexOf(String(e.over.id));
-      if (from >= 0 && to >= 0) dispatch({ type: 'move', parentPath: pathOf(at), from, to });
+      const from = e.active.data.current?.pathKey;
+      const over = e.over?.data.current?.pathKey;
+      if (typeof from !== 'string' || typeof over !== 'string' || from === over) return;
+      const fromPath = pathOf(from);
+      const overPath = pathOf(over);
+      if (startsWith(overPath, fromPath)) return;
+      const fromParent = fromPath.slice(0, -1);
+      const toParent = overPath.slice(0, -1);
+      const toIndex = overPath[overPath.length - 1]!;
+      if (fromParent.length === toParent.length && startsWith(toParent, fromParent)) {
+        dispatch({ type: 'move', parentPath: fromParent, from: fromPath[fromPath.length - 1]!, to: toIndex });
+      } else dispatch({ type: 'transfer', from: fromPath, toParent, toIndex });
     },
     [dispatch],
   );
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={ACCESSIBILITY}>
-      <SortableContext items={keys} strategy={verticalListSortingStrategy} disabled={disabled}>
-        <Flex direction="column" gap="1.5">
-          {keys.map((key, i) => (
-            <OperandRow key={key} id={key} store={store} pathKey={childKey(pathKey, i)} parentType={parentType} index={i} count={keys.length} />
-          ))}
-        </Flex>
-      </SortableContext>
+      {children}
     </DndContext>
   );
-});
+}
 
 /** One operand with its drag handle (and remove button when the group has more than two). */
 const OperandRow = memo(function OperandRow({
@@ -126,7 +148,7 @@ const OperandRow = memo(function OperandRow({
   count: number;
 }) {
   const node = useSyncExternalStore(store.subscribe, () => store.params[index]);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, data: { pathKey } });
   if (!node) return null;
   return (
     <Flex

@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore, type Dispatch } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore, type Dispatch } from 'react';
 import type { ConditionContext, ConditionIssue, ConditionNode } from '@console/shared';
 import type { EditorAction } from './editor-state';
 
@@ -8,6 +8,8 @@ export interface ConditionEditorEnv {
   context: ConditionContext;
   disabled: boolean;
   issues: IssueStore;
+  /** Inputs whose text is not a value yet (`abc` in a number box): nothing of theirs is saved. */
+  drafts: DraftStore;
   /**
    * The node at a path of the current tree, read when an event needs it: controls that change a
    * node from its current value (type selects, the field picker) then re-render only when what
@@ -64,4 +66,33 @@ export function pathOf(pathKey: string): number[] {
 
 export function childKey(pathKey: string, index: number): string {
   return pathKey === '' ? String(index) : `${pathKey}.${index}`;
+}
+
+/** Inputs holding text that is not a value, by node path: the builder says its changes are pending. */
+export class DraftStore {
+  private invalid = new Set<string>();
+  private listeners = new Set<() => void>();
+
+  set(pathKey: string, invalid: boolean): void {
+    if (invalid === this.invalid.has(pathKey)) return;
+    if (invalid) this.invalid.add(pathKey);
+    else this.invalid.delete(pathKey);
+    for (const l of this.listeners) l();
+  }
+
+  count = (): number => this.invalid.size;
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+}
+
+/** Reports whether the input at `pathKey` holds text that is not a value (cleared on unmount). */
+export function useDraftProblem(pathKey: string, invalid: boolean): void {
+  const { drafts } = useConditionEditor();
+  useEffect(() => {
+    drafts.set(pathKey, invalid);
+    return () => drafts.set(pathKey, false);
+  }, [drafts, pathKey, invalid]);
 }

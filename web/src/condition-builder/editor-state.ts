@@ -1,6 +1,7 @@
 import {
   addOperand,
   moveOperand,
+  transferOperand,
   normaliseCondition,
   removeOperand,
   replaceNode,
@@ -22,6 +23,8 @@ export type EditorAction =
   | { type: 'wrap'; path: NodePath; wrapper: 'AND' | 'OR' | 'IF'; extra: ConditionNode[] }
   | { type: 'unwrap'; path: NodePath }
   | { type: 'move'; parentPath: NodePath; from: number; to: number }
+  /** A drag to another group: the operand at `from` goes to `toParent` at `toIndex`. */
+  | { type: 'transfer'; from: NodePath; toParent: NodePath; toIndex: number }
   | { type: 'set-tree'; tree: ConditionNode | null }
   | { type: 'undo' }
   | { type: 'redo' }
@@ -35,6 +38,7 @@ export const recordsHistory: Record<EditorAction['type'], boolean> = {
   wrap: true,
   unwrap: true,
   move: true,
+  transfer: true,
   'set-tree': true,
   undo: false,
   redo: false,
@@ -74,6 +78,8 @@ function applyEdit(tree: ConditionNode | null, action: EditorAction): ConditionN
       return tree && unwrapNode(tree, action.path);
     case 'move':
       return tree && moveOperand(tree, action.parentPath, action.from, action.to);
+    case 'transfer':
+      return tree && transferOperand(tree, action.from, action.toParent, action.toIndex);
     default:
       return tree;
   }

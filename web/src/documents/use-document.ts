@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { serverTimestamp } from 'firebase/firestore';
 import type { CollectionDefinition, FieldDefinition, Project, SettingsDefinition } from '@console/shared';
+import { conditionSqlMismatches } from '@console/shared';
 import { ADD_DOC_ID } from '../app/paths';
 import { toaster } from '../app/toaster';
 import { SUPER_PROJECT_ID } from '../lib/env';
@@ -200,9 +201,11 @@ export function useDocument({ projectId, collectionId, docId, definition, projec
   const validateJson = useCallback(
     (data: Record<string, unknown>) => {
       const result = definition.schema.safeParse(data);
-      return result.success ? [] : validationProblems(result.error.issues, formFields, data);
+      if (!result.success) return validationProblems(result.error.issues, formFields, data);
+      // A condition's sql must be what its map writes (the server recomputes it anyway).
+      return conditionSqlMismatches(definition.fields, data);
     },
-    [definition.schema, formFields],
+    [definition.schema, definition.fields, formFields],
   );
 
   return {
