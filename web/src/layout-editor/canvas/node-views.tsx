@@ -1,4 +1,5 @@
 import { AspectRatio, Box, Center, chakra, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { FileText, Link as LinkIcon, Play } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { formatFileSizeKb, layoutFromStored, layoutToStored, nodeSpec, type StoredLayoutNode } from '@console/shared';
 import { fileDisplayName, readFileValue, valueUrl, bunnyOf, type FileLike } from '../../files/file-value';
@@ -67,8 +68,8 @@ function VideoView({ props }: { props: NodeViewProps['props'] }) {
     <AspectRatio ratio={16 / 9} w="full" maxW="2xl" bg="gray.800" rounded="md" overflow="hidden" data-testid="canvas-video">
       <Box>
         {thumbnail && <chakra.img src={thumbnail} alt="" w="full" h="full" objectFit="cover" />}
-        <Center position="absolute" inset="0" color="white" fontSize="3xl" aria-hidden>
-          ▶
+        <Center position="absolute" inset="0" color="white" aria-hidden>
+          <Play size={40} fill="currentColor" />
         </Center>
         <Text position="absolute" bottom="2" left="3" color="white" fontSize="xs">
           {file ? fileDisplayName(file) : url}
@@ -86,7 +87,8 @@ function FileView({ props }: { props: NodeViewProps['props'] }) {
   return (
     // Out of the tab order: on the canvas a link selects its node (the drawer's focus trap also scans fewer elements).
     <a className="le-file" href={url || undefined} target="_blank" rel="noopener noreferrer" tabIndex={-1} data-testid="canvas-file-link">
-      📄 {name}
+      <FileText size={14} aria-hidden style={{ display: 'inline', verticalAlign: '-2px', marginInlineEnd: 4 }} />
+      {name}
       {size}
     </a>
   );
@@ -193,7 +195,8 @@ export function NodeView({ type, props, children, childCount = 0, chain, interac
         <div className={className ? `le-container ${className}` : 'le-container'}>
           {href && (
             <p className="le-href" data-testid="container-href">
-              🔗 {href}
+              <LinkIcon size={12} aria-hidden style={{ display: 'inline', verticalAlign: '-1px', marginInlineEnd: 4 }} />
+              {href}
             </p>
           )}
           {children}

@@ -1,7 +1,8 @@
 import { Box, chakra, HStack, Text } from '@chakra-ui/react';
 import { useSortable, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS as DndCss } from '@dnd-kit/utilities';
-import { createContext, memo, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { createContext, memo, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { visibleRows } from '@console/shared';
 import { nodeLabel } from '../canvas/node-views';
 import type { DragData, DropTarget } from '../drag';
@@ -11,6 +12,9 @@ import { LAYOUT_TEXTS } from '../texts';
 
 /** Where the drag in progress would drop, for the row it is over (drawn as a line or a frame). */
 export const DropHintContext = createContext<DropTarget | null>(null);
+
+/** True while a node is dragged: the arrow keys then move the drag (dnd-kit's keyboard sensor), not the selection. */
+export const DragActiveContext = createContext<RefObject<boolean> | null>(null);
 
 /** Rows have one height, so only the rows in view (and a few around) are drawn, whatever the layout's size. */
 const ROW_HEIGHT = 30;
@@ -80,7 +84,7 @@ const LayerRow = memo(function LayerRow({ id, depth }: { id: string; depth: numb
               store.dispatch({ type: 'toggleCollapsed', id });
             }}
           >
-            {collapsed ? '▸' : '▾'}
+            {collapsed ? <ChevronRight size={14} aria-hidden /> : <ChevronDown size={14} aria-hidden />}
           </chakra.button>
         ) : (
           <Box w="4" />
@@ -106,6 +110,7 @@ export function LayerTree() {
   const list = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 800 });
+  const dragActive = useContext(DragActiveContext);
 
   useEffect(() => {
     const element = scroller.current;
@@ -136,6 +141,7 @@ export function LayerTree() {
   }
 
   function keyDown(event: KeyboardEvent) {
+    if (dragActive?.current) return;
     const state = store.getState();
     const t = currentTree(state);
     const selected = currentSelection(state);
