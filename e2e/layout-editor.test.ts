@@ -589,7 +589,8 @@ describe('page layout editor', () => {
         // One place up: inside the container, after its text.
         await page.keyboard.press('ArrowUp');
         await page.getByTestId('canvas-drop-line').waitFor();
-        await expect.poll(() => row('Texto: Dentro').evaluate((el) => getComputedStyle(el).borderBottomColor)).not.toBe('rgba(0, 0, 0, 0)');
+        // Shown in the layer tree too: a line under 'Dentro'.
+        await expect.poll(() => row('Texto: Dentro').getAttribute('data-drop')).toBe('after');
         await page.keyboard.press('Space');
         await expect.poll(layerIds).toEqual(['1:Container', '2:Container: /caixa', '3:Texto: Dentro', '3:Texto: Solto', '2:Products: 10437899, 10618562']);
         // Escape cancels a move and leaves the drawer open.
