@@ -74,7 +74,11 @@ try {
   console.log(
     `layout node renders on zoom / pan: ${small.zoom} / ${small.pan} at ${small.nodes} nodes, ${large.zoom} / ${large.pan} at ${large.nodes} nodes  (${verdict(none)}: none)`,
   );
-  console.log(`layout load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${cpus().length} cores`);
+  console.log(
+    `layout load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (1 / 5 / 15 min) on ${cpus().length} cores`,
+  );
 } finally {
   await close();
 }

@@ -540,12 +540,23 @@ describe('page layout editor', () => {
       await page.mouse.move(b.x + 40, b.y + b.height * y + 1, { steps: 2 });
     }
 
+    /** Opens the editor on DOC_C as stored at first (each test starts from there). */
     async function openCanvasDocument() {
-      if ((await editor().count()) > 0) await closeEditor();
-      await openDocument(page, `content/${DOC_C}`);
+      if ((await editor().count()) > 0) {
+        await closeEditor();
+        await waitForSaveStatus(page, 'Salvo');
+      }
+      await setDoc(doc(client.db, `project/main/content/${DOC_C}`), { title: 'Layout C (e2e)', slug: DOC_C, content: CANVAS_LAYOUT });
+      await page.goto(`/console/content/${DOC_C}`);
+      await page
+        .getByTestId('document-path')
+        .filter({ hasText: `main/content/${DOC_C}` })
+        .waitFor();
       await openEditor();
-      await expect.poll(layerIds).toEqual(ORIGINAL);
+      await expect.poll(layerIds, { timeout: 10_000 }).toEqual(ORIGINAL);
     }
+    /** What DOC_C stores, once the autosave has written it. */
+    const storedLayout = async () => (await stored(DOC_C)).content;
 
     it(
       'drags a node on the canvas into a container and out again, with a drop indicator; Undo puts it back',
@@ -558,7 +569,9 @@ describe('page layout editor', () => {
         await page.mouse.up();
         await expect.poll(layerIds).toEqual(['1:Container', '2:Container: /caixa', '3:Texto: Dentro', '3:Texto: Solto', '2:Products: 10437899, 10618562']);
         expect(await page.getByTestId('canvas-drop-line').count()).toBe(0);
-        await expect.poll(async () => (await stored(DOC_C)).content.children[0].children.map((c: { id: string }) => c.id)).toEqual(['dentro', 'solto']);
+        await expect
+          .poll(async () => (await storedLayout()).children[0].children.map((c: { id: string }) => c.id), { timeout: 30_000 })
+          .toEqual(['dentro', 'solto']);
 
         // Out of it: after the Products node, at the root's end.
         await pickUp(node('dentro'), node('vitrine'), 0.9);
@@ -570,7 +583,7 @@ describe('page layout editor', () => {
         await expect.poll(layerIds).toEqual(['1:Container', '2:Container: /caixa', '3:Texto: Dentro', '3:Texto: Solto', '2:Products: 10437899, 10618562']);
         await page.getByRole('button', { name: 'Desfazer' }).click();
         await expect.poll(layerIds).toEqual(ORIGINAL);
-        await expect.poll(async () => (await stored(DOC_C)).content).toEqual(CANVAS_LAYOUT);
+        await expect.poll(storedLayout, { timeout: 30_000 }).toEqual(CANVAS_LAYOUT);
       },
       STEP_TIMEOUT,
     );

@@ -250,6 +250,9 @@ function EditorBody({ field, store, dragActive }: { field: EditorLayoutField; st
   );
 }
 
+/** How often, at most, the layout being edited is handed to the form (its autosave debounces again). */
+const SYNC_INTERVAL_MS = 150;
+
 /** The page layout editor: a full-width drawer over the form (document 1 screen 6). */
 export default function LayoutEditorDrawer({ field, initial, onChange, onClose, document, store: given }: LayoutEditorDrawerProps) {
   const [store] = useState(() => given ?? createLayoutEditorStore(initial));
@@ -258,13 +261,25 @@ export default function LayoutEditorDrawer({ field, initial, onChange, onClose, 
 
   useEffect(() => {
     clearCatalogueCache();
+    // The stored form is the whole layout: it is made at most once per SYNC_INTERVAL_MS while the
+    // operator types, not on every keystroke, and once more when the drawer closes.
     let last = currentTree(store.getState());
-    return store.subscribe(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const flush = () => {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
       const tree = currentTree(store.getState());
       if (tree === last) return;
       last = tree;
       onChange(layoutToStored(tree));
+    };
+    const unsubscribe = store.subscribe(() => {
+      if (timer === null && currentTree(store.getState()) !== last) timer = setTimeout(flush, SYNC_INTERVAL_MS);
     });
+    return () => {
+      unsubscribe();
+      flush();
+    };
   }, [store, onChange]);
 
   return (

@@ -1,13 +1,16 @@
 /**
  * The canvas's own styles, as one stylesheet: thousands of node wrappers with plain class names
  * mount several times faster than the same number of style-prop components (bench/layout-editor).
+ * Every node skips its layout and paint while it is off screen (content-visibility: auto), so
+ * opening and editing a page of thousands of nodes lays out what is in view, not the whole page;
+ * its containment clips what a node draws outside its box (the move handle sits inside it).
  */
 export const CANVAS_CSS = `
-.le-node { position: relative; border-radius: 6px; outline: 1px solid transparent; outline-offset: 2px; }
+.le-node { position: relative; border-radius: 6px; outline: 1px solid transparent; outline-offset: 2px; content-visibility: auto; contain-intrinsic-size: auto 48px; }
 .le-node:hover { outline-color: var(--chakra-colors-blue-200); }
 .le-node[aria-selected="true"] { outline: 2px solid var(--chakra-colors-blue-500); }
 .le-node[data-dragging] { opacity: 0.4; }
-.le-handle { position: absolute; top: -10px; left: -10px; z-index: 1; width: 22px; height: 22px; display: grid; place-items: center; border-radius: 4px; background: var(--chakra-colors-blue-500); color: white; cursor: grab; touch-action: none; }
+.le-handle { position: absolute; top: 2px; left: 2px; z-index: 1; width: 22px; height: 22px; display: grid; place-items: center; border-radius: 4px; background: var(--chakra-colors-blue-500); color: white; cursor: grab; touch-action: none; }
 .le-handle:focus-visible { outline: 2px solid var(--chakra-colors-blue-700); outline-offset: 2px; }
 .le-container { display: flex; flex-direction: column; gap: 12px; min-height: 48px; padding: 8px; border: 1px dashed var(--chakra-colors-gray-300); border-radius: 6px; position: relative; }
 .le-href { font-size: 12px; color: var(--chakra-colors-blue-600); }
