@@ -144,9 +144,9 @@ export function LayerTree() {
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const measure = () => setView({ top: element.scrollTop, height: element.clientHeight || 800 });
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The observer reports the size after the browser's own layout (its first report comes on
+    // observe): reading clientHeight here would force a layout of the whole editor while it opens.
+    const observer = new ResizeObserver(([entry]) => setView({ top: element.scrollTop, height: entry?.contentRect.height || 800 }));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
