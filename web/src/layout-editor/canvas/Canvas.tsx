@@ -107,6 +107,7 @@ export function Canvas() {
       >
         <Box
           data-testid={mobile ? 'mobile-frame' : 'desktop-frame'}
+          className="le-page"
           bg="white"
           shadow="md"
           mx="auto"

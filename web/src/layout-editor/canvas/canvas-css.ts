@@ -1,13 +1,15 @@
 /**
  * The canvas's own styles, as one stylesheet: thousands of node wrappers with plain class names
  * mount several times faster than the same number of style-prop components (bench/layout-editor).
- * Every node skips its layout and paint while it is off screen (content-visibility: auto), so
- * opening and editing a page of thousands of nodes lays out what is in view, not the whole page;
+ * Each top-level node of the page (a section) skips its layout and paint while it is off screen
+ * (content-visibility: auto; on the sections only, so the browser checks tens of boxes per frame,
+ * not thousands), so opening and editing a page of thousands of nodes lays out what is in view;
  * its containment clips what a node draws outside its box (the move handle sits inside it).
  */
 // The file icon is lucide's file-text drawn as a mask: one rule, not one SVG element per file node.
 export const CANVAS_CSS = `
-.le-node { position: relative; border-radius: 6px; outline: 1px solid transparent; outline-offset: 2px; content-visibility: auto; contain-intrinsic-size: auto 48px; }
+.le-node { position: relative; border-radius: 6px; outline: 1px solid transparent; outline-offset: 2px; }
+.le-page > .le-node > .le-container > .le-node { content-visibility: auto; contain-intrinsic-size: auto 48px; }
 .le-node:hover { outline-color: var(--chakra-colors-blue-200); }
 .le-node[aria-selected="true"] { outline: 2px solid var(--chakra-colors-blue-500); }
 .le-node[data-dragging] { opacity: 0.4; }
