@@ -2,7 +2,8 @@
 // The page layout editor in headless chromium (issue 13): one operation on a 2,000-node layout
 // (goal p95 ≤ 1 ms), opening a 500-node layout in the drawer (goal ≤ 300 ms), and how many node
 // components re-render when one property changes (goal: a small constant, the same at 50 and 2,000
-// nodes) and on zoom or pan (goal: none). The page (bench/layout-editor/) renders the console's
+// nodes) and on zoom or pan (goal: none), and keystroke-to-paint typing a property at 10 and at 500
+// nodes in one run (goal: the ratio ≤ 1.5). The page (bench/layout-editor/) renders the console's
 // LayoutEditorDrawer; Vite builds it, a local server serves it. No emulators needed.
 // Usage: node bench/layout-editor.mjs
 import { cpus, loadavg } from 'node:os';
@@ -11,6 +12,9 @@ import { median, openBenchPage, percentile } from './lib/browser-page.mjs';
 const OPERATION_GOAL_MS = 1;
 const OPEN_GOAL_MS = 300;
 const OPENS = 7;
+const KEYSTROKE_RATIO_GOAL = 1.5;
+const ROUNDS = 4;
+const TYPED = 'flex gap-4 px';
 const verdict = (/** @type {boolean} */ ok) => (ok ? 'meets the goal' : 'MISSES the goal');
 
 const { page, close } = await openBenchPage('layout-editor', 'layout');
@@ -42,6 +46,24 @@ try {
     `layout baseline: the same 500 nodes as bare React divs: median ${baseline.toFixed(0)} ms  (editor/bare ${(open / baseline).toFixed(1)}×; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
   );
 
+  // Keystroke-to-paint typing a className, at 10 and 500 nodes in alternating rounds of one run
+  // (the same load on both); each key is a real key event, timed from keydown to the next paint.
+  /** @type {Record<number, number[]>} */
+  const keys = { 10: [], 500: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const count of [10, 500]) {
+      await page.evaluate((n) => window.bench.prepareTyping(n), count);
+      await page.keyboard.type(TYPED, { delay: 40 });
+      await page.waitForTimeout(100);
+      keys[count].push(...(await page.evaluate(() => [...window.bench.keystrokes])));
+    }
+  }
+  const at10 = median(keys[10]);
+  const at500 = median(keys[500]);
+  console.log(
+    `layout keystroke to paint typing a className: median ${at10.toFixed(1)} ms at 10 nodes, ${at500.toFixed(1)} ms at 500 nodes over ${keys[500].length} keys each  (ratio ${(at500 / at10).toFixed(2)}, goal ≤ ${KEYSTROKE_RATIO_GOAL}: ${verdict(at500 / at10 <= KEYSTROKE_RATIO_GOAL)}; p95 ${percentile(keys[10], 95).toFixed(1)} / ${percentile(keys[500], 95).toFixed(1)} ms)`,
+  );
+
   const small = await page.evaluate(() => window.bench.renders(50));
   const large = await page.evaluate(() => window.bench.renders(2000));
   const constant = small.property === large.property && large.property <= 3;
@@ -51,6 +73,11 @@ try {
   const none = small.zoom + small.pan + large.zoom + large.pan === 0;
   console.log(
     `layout node renders on zoom / pan: ${small.zoom} / ${small.pan} at ${small.nodes} nodes, ${large.zoom} / ${large.pan} at ${large.nodes} nodes  (${verdict(none)}: none)`,
+  );
+  console.log(
+    `layout load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (1 / 5 / 15 min) on ${cpus().length} cores`,
   );
 } finally {
   await close();

@@ -19,6 +19,25 @@ const admin = seedUser('admin');
 const FIXTURES = new URL('../sandboxes/fixtures/files/', import.meta.url);
 const DOC_A = 'e2e-layout-a';
 const DOC_B = 'e2e-layout-b';
+const DOC_C = 'e2e-layout-c';
+/** Issue 22's canvas: a container with a text, a text beside it, and a Products node of two catalogue codes. */
+const CANVAS_LAYOUT = {
+  id: 'root',
+  type: 'ContainerComponent',
+  className: '',
+  href: '',
+  children: [
+    {
+      id: 'caixa',
+      type: 'ContainerComponent',
+      className: '',
+      href: '/caixa',
+      children: [{ id: 'dentro', type: 'TextComponent', className: '', text: '<p>Dentro</p>' }],
+    },
+    { id: 'solto', type: 'TextComponent', className: '', text: '<p>Solto</p>' },
+    { id: 'vitrine', type: 'ProductsComponent', className: 'grid grid-cols-4 gap-4', productIds: '10437899, 10618562' },
+  ],
+};
 /** A 1×1 GIF: a video thumbnail that loads offline. */
 const THUMBNAIL = 'data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==';
 const EMPTY_LAYOUT = { id: 'root', type: 'ContainerComponent', className: '', href: '', children: [] };
@@ -88,6 +107,7 @@ describe('page layout editor', () => {
     client = await signedInClient(admin, 'layout-editor');
     await setDoc(doc(client.db, `project/main/content/${DOC_A}`), { title: 'Layout A (e2e)', slug: DOC_A, content: EMPTY_LAYOUT });
     await setDoc(doc(client.db, `project/main/content/${DOC_B}`), { title: 'Layout B (e2e)', slug: DOC_B, content: EMPTY_LAYOUT });
+    await setDoc(doc(client.db, `project/main/content/${DOC_C}`), { title: 'Layout C (e2e)', slug: DOC_C, content: CANVAS_LAYOUT });
     browser = await launchBrowser();
     page = await openConsole(browser, `/console/content/${DOC_A}`);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -504,4 +524,123 @@ describe('page layout editor', () => {
     },
     STEP_TIMEOUT,
   );
+
+  describe('the canvas (issue 22)', () => {
+    const node = (id: string) => canvas().locator(`[data-testid="canvas-node"][data-node-id="${id}"]`);
+    const ORIGINAL = ['1:Container', '2:Container: /caixa', '3:Texto: Dentro', '2:Texto: Solto', '2:Products: 10437899, 10618562'];
+
+    /** Presses on `from` and moves to `y` (0–1) of `to`'s height, with the mouse; the caller releases. */
+    async function pickUp(from: Locator, to: Locator, y: number) {
+      const a = (await from.boundingBox())!;
+      const b = (await to.boundingBox())!;
+      await page.mouse.move(a.x + 30, a.y + a.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(a.x + 38, a.y + a.height / 2 + 8, { steps: 4 });
+      await page.mouse.move(b.x + 40, b.y + b.height * y, { steps: 12 });
+      await page.mouse.move(b.x + 40, b.y + b.height * y + 1, { steps: 2 });
+    }
+
+    /** Opens the editor on DOC_C as stored at first (each test starts from there). */
+    async function openCanvasDocument() {
+      if ((await editor().count()) > 0) {
+        await closeEditor();
+        await waitForSaveStatus(page, 'Salvo');
+      }
+      await setDoc(doc(client.db, `project/main/content/${DOC_C}`), { title: 'Layout C (e2e)', slug: DOC_C, content: CANVAS_LAYOUT });
+      await page.goto(`/console/content/${DOC_C}`);
+      await page
+        .getByTestId('document-path')
+        .filter({ hasText: `main/content/${DOC_C}` })
+        .waitFor();
+      await openEditor();
+      await expect.poll(layerIds, { timeout: 10_000 }).toEqual(ORIGINAL);
+    }
+    /** What DOC_C stores, once the autosave has written it. */
+    const storedLayout = async () => (await stored(DOC_C)).content;
+
+    it(
+      'drags a node on the canvas into a container and out again, with a drop indicator; Undo puts it back',
+      async () => {
+        await openCanvasDocument();
+        // Into the container: below its text (the lower half of 'Dentro').
+        await pickUp(node('solto'), node('dentro'), 0.8);
+        await page.getByTestId('canvas-drop-line').waitFor();
+        expect(await page.getByTestId('canvas-drop-line').getAttribute('data-position')).toBe('after');
+        await page.mouse.up();
+        await expect.poll(layerIds).toEqual(['1:Container', '2:Container: /caixa', '3:Texto: Dentro', '3:Texto: Solto', '2:Products: 10437899, 10618562']);
+        expect(await page.getByTestId('canvas-drop-line').count()).toBe(0);
+        await expect
+          .poll(async () => (await storedLayout()).children[0].children.map((c: { id: string }) => c.id), { timeout: 30_000 })
+          .toEqual(['dentro', 'solto']);
+
+        // Out of it: after the Products node, at the root's end.
+        await pickUp(node('dentro'), node('vitrine'), 0.9);
+        await page.mouse.up();
+        await expect.poll(layerIds).toEqual(['1:Container', '2:Container: /caixa', '3:Texto: Solto', '2:Products: 10437899, 10618562', '2:Texto: Dentro']);
+
+        // Each drag was one step.
+        await page.getByRole('button', { name: 'Desfazer' }).click();
+        await expect.poll(layerIds).toEqual(['1:Container', '2:Container: /caixa', '3:Texto: Dentro', '3:Texto: Solto', '2:Products: 10437899, 10618562']);
+        await page.getByRole('button', { name: 'Desfazer' }).click();
+        await expect.poll(layerIds).toEqual(ORIGINAL);
+        await expect.poll(storedLayout, { timeout: 30_000 }).toEqual(CANVAS_LAYOUT);
+      },
+      STEP_TIMEOUT,
+    );
+
+    it(
+      'moves the selected node with the keyboard: Space picks it up, the arrows choose the place, Space drops it',
+      async () => {
+        await openCanvasDocument();
+        await node('solto').click();
+        const handle = page.getByRole('button', { name: 'Mover Texto: Solto' });
+        await handle.focus();
+        await page.keyboard.press('Space');
+        await node('solto').and(page.locator('[data-dragging]')).waitFor();
+        // The sensor listens from the next task on.
+        await page.waitForTimeout(100);
+        // One place up: inside the container, after its text.
+        await page.keyboard.press('ArrowUp');
+        await page.getByTestId('canvas-drop-line').waitFor();
+        // Shown in the layer tree too: a line under 'Dentro'.
+        await expect.poll(() => row('Texto: Dentro').getAttribute('data-drop')).toBe('after');
+        await page.keyboard.press('Space');
+        await expect.poll(layerIds).toEqual(['1:Container', '2:Container: /caixa', '3:Texto: Dentro', '3:Texto: Solto', '2:Products: 10437899, 10618562']);
+        // Escape cancels a move and leaves the drawer open.
+        await node('dentro').click();
+        await page.getByRole('button', { name: 'Mover Texto: Dentro' }).focus();
+        await page.keyboard.press('Space');
+        await node('dentro').and(page.locator('[data-dragging]')).waitFor();
+        await page.waitForTimeout(100);
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Escape');
+        await node('dentro').and(page.locator('[data-dragging]')).waitFor({ state: 'detached' });
+        expect(await editor().count()).toBe(1);
+        expect(await layerIds()).toEqual(['1:Container', '2:Container: /caixa', '3:Texto: Dentro', '3:Texto: Solto', '2:Products: 10437899, 10618562']);
+        await page.getByRole('button', { name: 'Desfazer' }).click();
+        await expect.poll(layerIds).toEqual(ORIGINAL);
+      },
+      STEP_TIMEOUT,
+    );
+
+    it(
+      'shows each product of a Products node of two codes with its image, name and price in reais, and draws the toolbar icons',
+      async () => {
+        await openCanvasDocument();
+        const products = node('vitrine').getByTestId('canvas-product');
+        await expect.poll(() => products.count()).toBe(2);
+        await products.nth(0).getByText('Faca do Chef Tramontina Professional Master 8"').waitFor();
+        expect(await products.nth(0).textContent()).toMatch(/R\$\s198,90/);
+        await products.nth(1).getByText('Faca para Legumes Tramontina Century 4"').waitFor();
+        expect(await products.nth(1).textContent()).toMatch(/R\$\s112,90/);
+        expect(await products.nth(1).locator('img').getAttribute('src')).toBe('https://cdn.demo.test/project/main/product/10618562-1.jpg');
+        for (const name of ['Selecionar', 'Mão (arrastar para mover)', 'Desfazer', 'Refazer', 'Redefinir zoom', 'Diminuir zoom', 'Aumentar zoom']) {
+          const button = page.getByRole('button', { name, exact: true });
+          expect(await button.locator('svg').count()).toBe(1);
+          expect((await button.textContent())?.trim()).toBe('');
+        }
+      },
+      STEP_TIMEOUT,
+    );
+  });
 });

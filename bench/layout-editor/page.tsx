@@ -10,6 +10,7 @@ import { nodeRenders } from '../../web/src/layout-editor/canvas/render-count';
 import { applyAction, initialEditorState, currentTree } from '../../web/src/layout-editor/reducer';
 import { createLayoutEditorStore, type LayoutEditorStore } from '../../web/src/layout-editor/store';
 import type { LayoutAction } from '../../web/src/layout-editor/actions';
+import { timeKeystrokes } from '../lib/keystroke-timing';
 
 /** A page of `count` nodes: sections (containers) of 9 leaves — texts, images, files, embeds. */
 function syntheticLayout(count: number): StoredLayoutNode {
@@ -46,6 +47,9 @@ function open(count: number): LayoutTree {
   if (!opened.ok) throw new Error(opened.error.message);
   return opened.value;
 }
+
+// ms from each keydown to the paint after it (captured before the editor's own handlers).
+const keystrokes = timeKeystrokes();
 
 const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 const field = { name: 'content', title: 'Conteúdo', type: 'editor-layout' as const };
@@ -134,8 +138,33 @@ async function mountBare(count: number): Promise<number> {
   return performance.now() - started;
 }
 
+/**
+ * Opens a `count`-node layout, selects the first section (a container) and focuses its className
+ * input: the runner then types there with real key events, timed by `keystrokes`.
+ */
+async function prepareTyping(count: number): Promise<void> {
+  await mount(count);
+  const tree = currentTree(store!.getState());
+  const section = tree.nodes.get(tree.rootId)!.children![0]!;
+  flushSync(() => store!.dispatch({ type: 'select', id: section }));
+  await afterNextPaint();
+  const input = document.querySelector<HTMLInputElement>('[data-testid="property-panel"] input');
+  if (!input) throw new Error('no className input');
+  input.focus();
+  // The operator opens, then types: the browser's idle time after the open (collecting the
+  // previous page's garbage) is not charged to the first keystrokes.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await afterNextPaint();
+  keystrokes.splice(0);
+  nodeRenders.count = 0;
+}
+
 Object.assign(window, {
   bench: {
+    keystrokes,
+    prepareTyping,
+    /** Canvas node renders since the last prepareTyping. */
+    nodeRenders: () => nodeRenders.count,
     mount,
     mountBare,
     operations,

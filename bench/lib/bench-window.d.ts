@@ -21,6 +21,9 @@ interface ConditionsBench {
 
 /** bench/layout-editor/page.tsx */
 interface LayoutEditorBench {
+  /** Opens a layout of `count` nodes with a container's className input focused. */
+  prepareTyping(count: number): Promise<void>;
+  nodeRenders(): number;
   mount(count: number, toolsHidden?: boolean): Promise<number>;
   mountBare(count: number): Promise<number>;
   operations(count: number, runs: number): Record<string, number[]>;

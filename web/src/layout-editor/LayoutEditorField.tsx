@@ -21,11 +21,17 @@ export function LayoutEditorField(props: FieldWidgetProps<FieldOfType<'editor-la
   const [open, setOpen] = useState(false);
   const formDocument = useFormDocument();
   const { set } = useLatestValue(value, props.onChange);
-  const opened = useMemo(() => layoutFromStored(value), [value]);
+  // The stored value is read (parsed, checked) while the drawer is closed: while it is open every
+  // keystroke changes the value, and the drawer holds the layout itself (issue 22: no whole-layout
+  // work per keystroke).
+  const parsed = useMemo(() => (open ? null : layoutFromStored(value)), [open, value]);
+  const [lastParsed, setLastParsed] = useState(parsed);
+  if (parsed !== null && parsed !== lastParsed) setLastParsed(parsed);
+  const opened = parsed ?? lastParsed!;
   const change = useCallback((next: unknown) => set(next), [set]);
   const close = useCallback(() => setOpen(false), []);
   if (!opened.ok) return <ReadOnlyField {...props} />;
-  const count = [...opened.value.nodes.keys()].length - 1;
+  const count = opened.value.nodes.size - 1;
   return (
     <FieldShell field={field} disabled={disabled}>
       <chakra.button

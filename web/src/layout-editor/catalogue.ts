@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getDoc } from 'firebase/firestore';
+import { productView } from '@console/shared';
 import { projectDocument } from '../lib/firestore-paths';
 
 /** A product as a layout shows it (image, name, price in BRL). */
@@ -41,16 +42,24 @@ export function clearCatalogueCache() {
   cache.clear();
 }
 
+/**
+ * A product card from the product as the panel reads it (product/{code} with product-data/{code}
+ * merged over it: shared productView), so the synced values and the manual overrides show.
+ */
 function toProduct(code: string, data: Record<string, unknown>): ProductCard {
-  const files = (data.ProductFiles as { Files?: Array<{ FileCDNURL?: unknown }> } | undefined)?.Files;
-  const image =
-    typeof data.ProductImage === 'string' && data.ProductImage ? data.ProductImage : typeof files?.[0]?.FileCDNURL === 'string' ? files[0].FileCDNURL : '';
   const name = [data.ProductSiteName, data.ProductName, data.Name].find((v): v is string => typeof v === 'string' && v.trim() !== '') ?? code;
+  const image = typeof data.ProductImage === 'string' ? data.ProductImage : '';
   return { code, name, image, price: typeof data.Price === 'number' ? data.Price : null };
 }
 
+async function readProduct(projectId: string, code: string): Promise<ProductCard | null> {
+  const [product, productData] = await Promise.all([readOnce(projectId, 'product', code), readOnce(projectId, 'product-data', code)]);
+  const view = productView(product, productData, code);
+  return view ? toProduct(code, view) : null;
+}
+
 /** Document `id` of project/{projectId}/{collection}, read once; ids that are no document path segment are missing. */
-function useDocuments<T>(projectId: string, collection: string, ids: readonly string[], map: (id: string, data: Record<string, unknown>) => T) {
+function useDocuments<T>(projectId: string, kind: string, ids: readonly string[], read: (projectId: string, id: string) => Promise<T | null>) {
   const key = ids.join('\u0000');
   const [found, setFound] = useState<{ key: string; values: Record<string, Lookup<T>> }>({ key: '', values: {} });
   useEffect(() => {
@@ -60,10 +69,10 @@ function useDocuments<T>(projectId: string, collection: string, ids: readonly st
       list.map(async (id): Promise<[string, Lookup<T>]> => {
         if (id.includes('/') || id === '.' || id === '..') return [id, { status: 'missing' }];
         try {
-          const data = await readOnce(projectId, collection, id);
-          return [id, data ? { status: 'found', value: map(id, data) } : { status: 'missing' }];
+          const value = await read(projectId, id);
+          return [id, value !== null ? { status: 'found', value } : { status: 'missing' }];
         } catch (error) {
-          console.error(`Falha ao ler ${collection}/${id}`, error);
+          console.error(`Falha ao ler ${kind}/${id}`, error);
           return [id, { status: 'error' }];
         }
       }),
@@ -73,21 +82,24 @@ function useDocuments<T>(projectId: string, collection: string, ids: readonly st
     return () => {
       active = false;
     };
-    // `map` is a module function for each caller.
+    // `read` is a module function for each caller.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [projectId, collection, key]);
+  }, [projectId, kind, key]);
   return (id: string): Lookup<T> => (found.key === key ? (found.values[id] ?? { status: 'loading' }) : { status: 'loading' });
 }
 
-/** Products of the project's catalogue (project/{p}/product/{code}). */
+/** Products of the project's catalogue (project/{p}/product/{code} and product-data/{code}). */
 export function useCatalogueProducts(projectId: string, codes: readonly string[]) {
-  return useDocuments(projectId, 'product', codes, toProduct);
+  return useDocuments(projectId, 'product', codes, readProduct);
 }
 
-const contentLayout = (_id: string, data: Record<string, unknown>) => ({ title: typeof data.title === 'string' ? data.title : '', layout: data.content });
+async function readContent(projectId: string, id: string) {
+  const data = await readOnce(projectId, 'content', id);
+  return data ? { title: typeof data.title === 'string' ? data.title : '', layout: data.content } : null;
+}
 
 /** A content document (project/{p}/content/{id}): its title and its stored layout. */
 export function useContentDocument(projectId: string, id: string) {
-  const lookup = useDocuments(projectId, 'content', id ? [id] : [], contentLayout);
+  const lookup = useDocuments(projectId, 'content', id ? [id] : [], readContent);
   return id ? lookup(id) : ({ status: 'missing' } as const);
 }

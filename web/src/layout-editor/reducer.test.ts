@@ -134,12 +134,12 @@ describe('layout editor reducer', () => {
       parentId: 'root',
       index: 0,
     });
-    expect(dropAction(tree, { kind: 'palette', nodeType: 'EmbedComponent' }, { zone: 'canvas', nodeId: 'box' })).toEqual({
+    expect(dropAction(tree, { kind: 'palette', nodeType: 'EmbedComponent' }, { zone: 'canvas', nodeId: 'box', position: 'inside' })).toEqual({
       type: 'insert',
       nodeType: 'EmbedComponent',
       parentId: 'box',
       index: 0,
     });
-    expect(dropAction(tree, { kind: 'layer', nodeId: 't' }, { zone: 'canvas', nodeId: 't' })).toBeNull();
+    expect(dropAction(tree, { kind: 'layer', nodeId: 't' }, { zone: 'canvas', nodeId: 't', position: 'inside' })).toBeNull();
   });
 });

@@ -30,6 +30,15 @@ export const LAYOUT_TEXTS = {
   embedTitle: 'Embed',
   unknownType: (type: string) => `Componente desconhecido: ${type}`,
   noneOption: '(nenhum)',
+  moveHandle: (label: string) => `Mover ${label}`,
+  moveHandleHint: 'Arraste para mover, ou pressione Espaço, use ↑/↓ e Espaço para soltar (Esc cancela).',
+  dragInstructions: 'Para mover, pressione Espaço ou Enter; use as setas ↑ e ↓ para escolher o lugar e Espaço ou Enter para soltar. Esc cancela.',
+  dragAnnouncements: {
+    start: (label: string) => `${label} pego.`,
+    over: (place: string) => place,
+    end: (label: string) => `${label} solto.`,
+    cancel: (label: string) => `Movimento de ${label} cancelado.`,
+  },
   tools: {
     select: 'Selecionar',
     hand: 'Mão (arrastar para mover)',

@@ -1,11 +1,19 @@
 import { Box } from '@chakra-ui/react';
-import { useMemo, useRef, type PointerEvent } from 'react';
+import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { useMemo, useRef, useState, type PointerEvent } from 'react';
+import type { DragData } from '../drag';
 import { useLayoutDocument } from '../layout-document';
 import { activeTool, currentTree } from '../reducer';
 import { useEditorSelector, useLayoutStore } from '../store';
 import { LAYOUT_TEXTS } from '../texts';
 import { CanvasNode } from './CanvasNode';
 import { CANVAS_CSS } from './canvas-css';
+import { CanvasDropIndicator } from './DropIndicator';
+
+/** The canvas as one drop zone (where on it is read from the page: canvas-drop.ts). */
+export const CANVAS_DROP_ID = 'canvas';
+/** The one drag source of nodes grabbed on the canvas (which node is set when the pointer goes down). */
+export const CANVAS_DRAG_ID = 'canvas-node';
 
 /** Mobile preview frame (document 1 §9). */
 export const MOBILE_FRAME = { width: 375, height: 667 } as const;
@@ -28,6 +36,24 @@ export function Canvas() {
   const { collectionId, docId } = useLayoutDocument();
   // A content document shows itself above any reference to it: referencing it again is a cycle.
   const chain = useMemo(() => (collectionId === 'content' && docId ? [docId] : []), [collectionId, docId]);
+  const { setNodeRef: setDropRef } = useDroppable({ id: CANVAS_DROP_ID });
+  // One draggable for every placed node (not one per node: a page of thousands mounts as fast as a
+  // page of ten); the pointer-down picks the node under it. Its data object is read at drag start.
+  const [grabbed] = useState<Extract<DragData, { kind: 'layer' }>>(() => ({ kind: 'layer', nodeId: '' }));
+  const { setNodeRef: setGrabbedRef, listeners } = useDraggable({ id: CANVAS_DRAG_ID, data: grabbed });
+
+  /** A press on a placed node (not the root, not a control inside it) can start dragging that node. */
+  function grab(event: PointerEvent<HTMLDivElement>) {
+    if (hand || event.button !== 0) return;
+    const target = event.target as HTMLElement;
+    if (target.closest('button, input, textarea, select, [contenteditable="true"]')) return;
+    const element = target.closest<HTMLElement>('[data-testid="canvas-node"]');
+    const id = element?.dataset.nodeId;
+    if (!element || !id || id === rootId) return;
+    grabbed.nodeId = id;
+    setGrabbedRef(element);
+    listeners?.onPointerDown?.(event);
+  }
 
   function down(event: PointerEvent<HTMLDivElement>) {
     if (!hand || event.button !== 0) return;
@@ -47,6 +73,7 @@ export function Canvas() {
 
   return (
     <Box
+      ref={setDropRef}
       aria-label={LAYOUT_TEXTS.canvas}
       role="region"
       data-testid="layout-canvas"
@@ -66,6 +93,7 @@ export function Canvas() {
       }}
     >
       <style>{CANVAS_CSS}</style>
+      <CanvasDropIndicator />
       <Box
         data-testid="canvas-stage"
         position="absolute"
@@ -79,6 +107,7 @@ export function Canvas() {
       >
         <Box
           data-testid={mobile ? 'mobile-frame' : 'desktop-frame'}
+          className="le-page"
           bg="white"
           shadow="md"
           mx="auto"
@@ -88,6 +117,7 @@ export function Canvas() {
           minH={mobile ? undefined : '480px'}
           overflowY={mobile ? 'auto' : undefined}
           p="4"
+          onPointerDown={grab}
         >
           <CanvasNode id={rootId} chain={chain} />
         </Box>

@@ -1,17 +1,35 @@
-import { useDroppable } from '@dnd-kit/core';
-import { memo, type MouseEvent, type ReactNode } from 'react';
+import { useDraggable } from '@dnd-kit/core';
+import { GripVertical } from 'lucide-react';
+import { memo, type MouseEvent } from 'react';
+import type { DragData } from '../drag';
 import { currentSelection, currentTree, activeTool } from '../reducer';
 import { useEditorSelector, useLayoutStore } from '../store';
+import { LAYOUT_TEXTS } from '../texts';
 import { nodeLabel, NodeView } from './node-views';
 import { nodeRenders } from './render-count';
 
-/** Drop target of a container on the canvas: a palette item or a layer dropped here goes inside, last. */
-function ContainerDropZone({ id, children }: { id: string; children: ReactNode }) {
-  const { setNodeRef, isOver } = useDroppable({ id: `canvas:${id}`, data: { zone: 'canvas', nodeId: id } });
+/**
+ * The selected node's move handle: drag it, or focus it and press Space (or Enter), move with ↑/↓
+ * through the places the node can go, and drop with Space (Escape cancels) — dnd-kit's keyboard
+ * sensor, the same move as a drag.
+ */
+function MoveHandle({ id, label }: { id: string; label: string }) {
+  const data: DragData = { kind: 'layer', nodeId: id };
+  const { setNodeRef, listeners, attributes } = useDraggable({ id: `move:${id}`, data });
   return (
-    <div ref={setNodeRef} className="le-drop" data-over={isOver || undefined}>
-      {children}
-    </div>
+    <button
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      type="button"
+      className="le-handle"
+      data-testid="canvas-move-handle"
+      aria-label={LAYOUT_TEXTS.moveHandle(label)}
+      title={LAYOUT_TEXTS.moveHandleHint}
+      onClick={(event) => event.stopPropagation()}
+    >
+      <GripVertical size={14} aria-hidden />
+    </button>
   );
 }
 
@@ -26,7 +44,7 @@ export const CanvasNode = memo(function CanvasNode({ id, chain }: { id: string; 
   const node = useEditorSelector((s) => currentTree(s).nodes.get(id));
   const selected = useEditorSelector((s) => currentSelection(s) === id);
   if (!node) return null;
-  const container = node.children !== null;
+  const label = nodeLabel(node.type, node.props);
 
   function select(event: MouseEvent) {
     event.stopPropagation();
@@ -49,11 +67,12 @@ export const CanvasNode = memo(function CanvasNode({ id, chain }: { id: string; 
       data-testid="canvas-node"
       data-node-id={id}
       data-node-type={node.type}
-      aria-label={nodeLabel(node.type, node.props)}
+      aria-label={label}
       aria-selected={selected}
       onClick={select}
     >
-      {container ? <ContainerDropZone id={id}>{view}</ContainerDropZone> : view}
+      {view}
+      {selected && node.parentId !== null && <MoveHandle id={id} label={label} />}
     </div>
   );
 });

@@ -1,4 +1,5 @@
 import { AspectRatio, Box, Center, chakra, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link as LinkIcon, Play } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { formatFileSizeKb, layoutFromStored, layoutToStored, nodeSpec, type StoredLayoutNode } from '@console/shared';
 import { fileDisplayName, readFileValue, valueUrl, bunnyOf, type FileLike } from '../../files/file-value';
@@ -56,7 +57,8 @@ function ImageView({ props }: { props: NodeViewProps['props'] }) {
   const { file, url } = fileOf(props);
   const src = useDisplayUrl(file, url);
   if (!url && !file) return <Placeholder>{LAYOUT_TEXTS.noImage}</Placeholder>;
-  return <img className="le-image" src={src || undefined} alt={file ? fileDisplayName(file) : ''} data-testid="canvas-image" />;
+  // Images off screen load when they come into view (a page of thousands opens without fetching them all).
+  return <img className="le-image" src={src || undefined} alt={file ? fileDisplayName(file) : ''} loading="lazy" decoding="async" data-testid="canvas-image" />;
 }
 
 function VideoView({ props }: { props: NodeViewProps['props'] }) {
@@ -67,8 +69,8 @@ function VideoView({ props }: { props: NodeViewProps['props'] }) {
     <AspectRatio ratio={16 / 9} w="full" maxW="2xl" bg="gray.800" rounded="md" overflow="hidden" data-testid="canvas-video">
       <Box>
         {thumbnail && <chakra.img src={thumbnail} alt="" w="full" h="full" objectFit="cover" />}
-        <Center position="absolute" inset="0" color="white" fontSize="3xl" aria-hidden>
-          ▶
+        <Center position="absolute" inset="0" color="white" aria-hidden>
+          <Play size={40} fill="currentColor" />
         </Center>
         <Text position="absolute" bottom="2" left="3" color="white" fontSize="xs">
           {file ? fileDisplayName(file) : url}
@@ -78,15 +80,28 @@ function VideoView({ props }: { props: NodeViewProps['props'] }) {
   );
 }
 
+// Formatting a size with toLocaleString makes a number format each time: one per size, kept.
+const sizeTexts = new Map<number, string>();
+function sizeText(bytes: number): string {
+  let text = sizeTexts.get(bytes);
+  if (text === undefined) {
+    if (sizeTexts.size > 5000) sizeTexts.clear();
+    text = formatFileSizeKb(bytes);
+    sizeTexts.set(bytes, text);
+  }
+  return text;
+}
+
 function FileView({ props }: { props: NodeViewProps['props'] }) {
   const { file, url } = fileOf(props);
   if (!url && !file) return <Placeholder>{LAYOUT_TEXTS.noFile}</Placeholder>;
   const name = file ? fileDisplayName(file) : url;
-  const size = typeof file?.size === 'number' ? ` (${formatFileSizeKb(file.size)})` : '';
+  const size = typeof file?.size === 'number' ? ` (${sizeText(file.size)})` : '';
   return (
-    // Out of the tab order: on the canvas a link selects its node (the drawer's focus trap also scans fewer elements).
-    <a className="le-file" href={url || undefined} target="_blank" rel="noopener noreferrer" tabIndex={-1} data-testid="canvas-file-link">
-      📄 {name}
+    // No href on the canvas: a click selects the node (the file opens from the property panel's
+    // preview), and the drawer's focus trap, which measures every link, has thousands fewer to scan.
+    <a className="le-file" title={url || undefined} data-testid="canvas-file-link">
+      {name}
       {size}
     </a>
   );
@@ -193,7 +208,8 @@ export function NodeView({ type, props, children, childCount = 0, chain, interac
         <div className={className ? `le-container ${className}` : 'le-container'}>
           {href && (
             <p className="le-href" data-testid="container-href">
-              🔗 {href}
+              <LinkIcon size={12} aria-hidden style={{ display: 'inline', verticalAlign: '-1px', marginInlineEnd: 4 }} />
+              {href}
             </p>
           )}
           {children}

@@ -1,39 +1,64 @@
-import { Box, chakra, HStack, Text } from '@chakra-ui/react';
+import { Box, Text } from '@chakra-ui/react';
 import { useSortable, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS as DndCss } from '@dnd-kit/utilities';
-import { createContext, memo, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { visibleRows } from '@console/shared';
+import { createContext, memo, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import { visibleRows, type LayoutTree } from '@console/shared';
 import { nodeLabel } from '../canvas/node-views';
 import type { DragData, DropTarget } from '../drag';
-import { currentSelection, currentTree } from '../reducer';
+import { currentSelection, currentTree, type EditorState } from '../reducer';
 import { useEditorSelector, useLayoutStore } from '../store';
 import { LAYOUT_TEXTS } from '../texts';
 
 /** Where the drag in progress would drop, for the row it is over (drawn as a line or a frame). */
 export const DropHintContext = createContext<DropTarget | null>(null);
 
+/** True while a node is dragged: the arrow keys then move the drag (dnd-kit's keyboard sensor), not the selection. */
+export const DragActiveContext = createContext<RefObject<boolean> | null>(null);
+
 /** Rows have one height, so only the rows in view (and a few around) are drawn, whatever the layout's size. */
 const ROW_HEIGHT = 30;
 const OVERSCAN = 12;
 
+/**
+ * The rows' own styles, as one stylesheet: plain class names render and re-render far faster than
+ * style-prop components (the same reason as the canvas's, canvas/canvas-css.ts).
+ */
+const LAYER_CSS = `
+.le-row { position: relative; height: ${ROW_HEIGHT}px; display: flex; align-items: center; gap: 4px; padding-inline-end: 8px; font-size: 14px; cursor: pointer; border-radius: 2px; touch-action: none; border-top: 2px solid transparent; border-bottom: 2px solid transparent; }
+.le-row:hover { background: var(--chakra-colors-gray-100); }
+.le-row[aria-selected="true"] { background: var(--chakra-colors-blue-100); }
+.le-row[data-drop="inside"] { background: var(--chakra-colors-green-100); }
+.le-row[data-drop="before"] { border-top-color: var(--chakra-colors-green-500); }
+.le-row[data-drop="after"] { border-bottom-color: var(--chakra-colors-green-500); }
+.le-row[data-dragging] { opacity: 0.6; z-index: 1; }
+.le-row:focus-visible { outline: 2px solid var(--chakra-colors-blue-400); }
+.le-row-fold { width: 16px; flex: none; display: grid; place-items: center; color: var(--chakra-colors-fg-muted); }
+.le-row-label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+`;
+
 const LayerRow = memo(function LayerRow({ id, depth }: { id: string; depth: number }) {
   const store = useLayoutStore();
-  const node = useEditorSelector((s) => currentTree(s).nodes.get(id));
+  // The label and the kind, not the node: an edit that leaves the label as it was re-renders no row.
+  const label = useEditorSelector((s) => {
+    const node = currentTree(s).nodes.get(id);
+    return node ? nodeLabel(node.type, node.props) : null;
+  });
+  const container = useEditorSelector((s) => currentTree(s).nodes.get(id)?.children != null);
   const selected = useEditorSelector((s) => currentSelection(s) === id);
   const collapsed = useEditorSelector((s) => s.view.collapsed.has(id));
   const hint = useContext(DropHintContext);
   const isRoot = depth === 0;
   const data: DragData = { kind: 'layer', nodeId: id };
   const { setNodeRef, attributes, listeners, transform, isDragging } = useSortable({ id: `layer:${id}`, data, disabled: isRoot });
-  if (!node) return null;
-  const container = node.children !== null;
+  if (label === null) return null;
   const here = hint?.zone === 'layer' && hint.nodeId === id ? hint.position : null;
-  const label = nodeLabel(node.type, node.props);
   return (
-    <Box
+    <div
       ref={setNodeRef}
       {...attributes}
       {...listeners}
+      className="le-row"
       role="treeitem"
       // The root is no drag source, but it is a row like the others (select, keys).
       aria-disabled={undefined}
@@ -43,53 +68,62 @@ const LayerRow = memo(function LayerRow({ id, depth }: { id: string; depth: numb
       aria-label={label}
       data-testid="layer-row"
       data-node-id={id}
+      data-drop={here ?? undefined}
+      data-dragging={isDragging || undefined}
       tabIndex={selected ? 0 : -1}
       onClick={() => store.dispatch({ type: 'select', id })}
-      position="relative"
-      ps={`${depth * 14 + 4}px`}
-      pe="2"
-      h={`${ROW_HEIGHT}px`}
-      display="flex"
-      alignItems="center"
-      fontSize="sm"
-      cursor="pointer"
-      rounded="sm"
-      bg={selected ? 'blue.100' : here === 'inside' ? 'green.100' : undefined}
-      _hover={{ bg: selected ? 'blue.100' : 'gray.100' }}
-      _focusVisible={{ outline: '2px solid', outlineColor: 'blue.400' }}
-      transform={isDragging ? DndCss.Translate.toString(transform) : undefined}
-      opacity={isDragging ? 0.6 : 1}
-      zIndex={isDragging ? 1 : undefined}
-      borderTop={here === 'before' ? '2px solid' : '2px solid transparent'}
-      borderBottom={here === 'after' ? '2px solid' : '2px solid transparent'}
-      borderColor={here ? 'green.500' : 'transparent'}
-      touchAction="none"
+      style={{ paddingInlineStart: depth * 14 + 4, transform: isDragging ? DndCss.Translate.toString(transform) : undefined }}
     >
-      <HStack gap="1">
-        {container ? (
-          <chakra.button
-            type="button"
-            aria-label={collapsed ? LAYOUT_TEXTS.expand : LAYOUT_TEXTS.collapse}
-            tabIndex={-1}
-            w="4"
-            fontSize="xs"
-            color="fg.muted"
-            onPointerDown={(event) => event.stopPropagation()}
-            onClick={(event) => {
-              event.stopPropagation();
-              store.dispatch({ type: 'toggleCollapsed', id });
-            }}
-          >
-            {collapsed ? '▸' : '▾'}
-          </chakra.button>
-        ) : (
-          <Box w="4" />
-        )}
-        <Text truncate>{label}</Text>
-      </HStack>
-    </Box>
+      {container ? (
+        <button
+          type="button"
+          className="le-row-fold"
+          aria-label={collapsed ? LAYOUT_TEXTS.expand : LAYOUT_TEXTS.collapse}
+          tabIndex={-1}
+          onPointerDown={(event) => event.stopPropagation()}
+          onClick={(event) => {
+            event.stopPropagation();
+            store.dispatch({ type: 'toggleCollapsed', id });
+          }}
+        >
+          {collapsed ? <ChevronRight size={14} aria-hidden /> : <ChevronDown size={14} aria-hidden />}
+        </button>
+      ) : (
+        <span className="le-row-fold" />
+      )}
+      <span className="le-row-label">{label}</span>
+    </div>
   );
 });
+
+/**
+ * The visible rows, computed again only when the tree's shape or the folding changed: a property
+ * edit keeps every node's children list, so typing re-renders no row and not the tree (each
+ * keystroke compares the rows' children lists, references only, instead of walking the layout).
+ */
+function visibleRowsSelector() {
+  let lastTree: LayoutTree | null = null;
+  let lastCollapsed: ReadonlySet<string> | null = null;
+  let lastRows: ReadonlyArray<{ id: string; depth: number }> = [];
+  return (state: EditorState) => {
+    const tree = currentTree(state);
+    const collapsed = state.view.collapsed;
+    if (tree === lastTree && collapsed === lastCollapsed) return lastRows;
+    const sameShape =
+      lastTree !== null &&
+      collapsed === lastCollapsed &&
+      tree.rootId === lastTree.rootId &&
+      lastRows.every((row) => {
+        const before = lastTree!.nodes.get(row.id);
+        const after = tree.nodes.get(row.id);
+        return after !== undefined && before?.children === after.children;
+      });
+    if (!sameShape) lastRows = visibleRows(tree, collapsed);
+    lastTree = tree;
+    lastCollapsed = collapsed;
+    return lastRows;
+  };
+}
 
 /**
  * The layer tree: every node in order, containers foldable. Click or arrow keys select; a row
@@ -99,20 +133,20 @@ const LayerRow = memo(function LayerRow({ id, depth }: { id: string; depth: numb
  */
 export function LayerTree() {
   const store = useLayoutStore();
-  const tree = useEditorSelector(currentTree);
-  const collapsed = useEditorSelector((s) => s.view.collapsed);
-  const rows = useMemo(() => visibleRows(tree, collapsed), [tree, collapsed]);
+  const [selectRows] = useState(visibleRowsSelector);
+  const rows = useEditorSelector(selectRows);
   const sortableIds = useMemo(() => rows.map((r) => `layer:${r.id}`), [rows]);
   const list = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 800 });
+  const dragActive = useContext(DragActiveContext);
 
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const measure = () => setView({ top: element.scrollTop, height: element.clientHeight || 800 });
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The observer reports the size after the browser's own layout (its first report comes on
+    // observe): reading clientHeight here would force a layout of the whole editor while it opens.
+    const observer = new ResizeObserver(([entry]) => setView({ top: element.scrollTop, height: entry?.contentRect.height || 800 }));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -136,6 +170,7 @@ export function LayerTree() {
   }
 
   function keyDown(event: KeyboardEvent) {
+    if (dragActive?.current) return;
     const state = store.getState();
     const t = currentTree(state);
     const selected = currentSelection(state);
@@ -174,6 +209,7 @@ export function LayerTree() {
 
   return (
     <Box flex="1" minH="0" display="flex" flexDirection="column" p="2" borderTopWidth="1px">
+      <style>{LAYER_CSS}</style>
       <Text fontWeight="semibold" fontSize="sm" mb="1">
         {LAYOUT_TEXTS.layers}
       </Text>

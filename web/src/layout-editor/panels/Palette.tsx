@@ -11,6 +11,8 @@ function PaletteItem({ type }: { type: LayoutNodeType }) {
   const data: DragData = { kind: 'palette', nodeType: type };
   const { setNodeRef, listeners, attributes, isDragging } = useDraggable({ id: `palette:${type}`, data });
   const label = LAYOUT_NODE_SPECS[type].label;
+  // Enter and Space click the item (add it); the keyboard drag is for placed nodes.
+  const { onKeyDown: _keyboardDrag, ...pointer } = listeners ?? {};
 
   /** A click adds the component to the selected container (else next to the selected node, else the root). */
   function add() {
@@ -28,7 +30,7 @@ function PaletteItem({ type }: { type: LayoutNodeType }) {
   return (
     <Button
       ref={setNodeRef}
-      {...listeners}
+      {...pointer}
       {...attributes}
       // dnd-kit's attributes give role="button"; the element is a button already.
       role={undefined}

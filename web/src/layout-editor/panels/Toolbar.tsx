@@ -1,4 +1,6 @@
 import { Button, HStack, IconButton, Separator, Text } from '@chakra-ui/react';
+import { Hand, Minus, MousePointer2, PanelsTopLeft, Plus, Redo2, RotateCcw, Undo2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { canRedo, canUndo, zoomLabel, type LayoutShortcut } from '@console/shared';
 import type { LayoutAction } from '../actions';
 import { activeTool } from '../reducer';
@@ -21,7 +23,8 @@ function ToolButton({
   action?: LayoutAction;
   pressed?: boolean;
   disabled?: boolean;
-  children: string;
+  /** A drawn (SVG) icon: font symbols show as empty boxes where the font lacks them. */
+  children: ReactNode;
 }) {
   const store = useLayoutStore();
   return (
@@ -65,34 +68,34 @@ export function Toolbar() {
       zIndex="1"
     >
       <ToolButton label={T.select} shortcut="selectTool" pressed={tool === 'select'}>
-        ⬉
+        <MousePointer2 aria-hidden />
       </ToolButton>
       <ToolButton label={T.hand} shortcut="handTool" pressed={tool === 'hand'}>
-        ✋
+        <Hand aria-hidden />
       </ToolButton>
       <Separator orientation="vertical" h="6" />
       <ToolButton label={T.undo} shortcut="undo" disabled={!undoable}>
-        ↶
+        <Undo2 aria-hidden />
       </ToolButton>
       <ToolButton label={T.redo} shortcut="redo" disabled={!redoable}>
-        ↷
+        <Redo2 aria-hidden />
       </ToolButton>
       <Separator orientation="vertical" h="6" />
       <ToolButton label={hidden ? T.showTools : T.hideTools} shortcut="hideTools" pressed={hidden}>
-        ☰
+        <PanelsTopLeft aria-hidden />
       </ToolButton>
       <Separator orientation="vertical" h="6" />
       <ToolButton label={T.zoomReset} shortcut="zoomReset">
-        ⟲
+        <RotateCcw aria-hidden />
       </ToolButton>
       <ToolButton label={T.zoomOut} shortcut="zoomOut">
-        −
+        <Minus aria-hidden />
       </ToolButton>
       <Text fontSize="sm" minW="12" textAlign="center" data-testid="zoom-level" aria-live="polite">
         {zoomLabel(zoom)}
       </Text>
       <ToolButton label={T.zoomIn} shortcut="zoomIn">
-        +
+        <Plus aria-hidden />
       </ToolButton>
       <Separator orientation="vertical" h="6" />
       <Button
