@@ -3,7 +3,6 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoading, RouteError } from './page-states';
 import { CONSOLE_PATH, SIGN_IN_PATH } from './paths';
 import { RequireAuth } from './require-auth';
-import { ToolScreen } from '../routes/console/components/tool-screen';
 
 // Every screen is its own chunk: sign-in never pulls the console, the console shell never pulls
 // the form engine until a collection is opened.
@@ -15,6 +14,9 @@ const SettingsScreen = lazy(() => import('../routes/settings/SettingsScreen'));
 const SyncScreen = lazy(() => import('../routes/sync/SyncScreen'));
 const EventsScreen = lazy(() => import('../routes/events/EventsScreen'));
 const OrdersScreen = lazy(() => import('../routes/orders/OrdersScreen'));
+// Lazy too: it reads the current project (Firestore) and the shared package (zod), which a static
+// import here would put into the sign-in screen's initial JavaScript.
+const ToolScreen = lazy(() => import('../routes/console/components/tool-screen').then((m) => ({ default: m.ToolScreen })));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading standalone />}>{children}</Suspense>;
