@@ -108,3 +108,5 @@ export function emulatorConfigFile({ sandboxUrls = {} } = {}) {
 export const STATE_DIR = join(ROOT, '.emulator-state');
 export const SEED_DIR = join(ROOT, 'emulator-data', 'seed');
 export const CACHE_DIR = join(ROOT, '.cache');
+/** The web build's source maps and Vite manifest (`.vite/manifest.json`), kept out of what Hosting serves. */
+export const WEB_BUILD_INFO_DIR = join(CACHE_DIR, 'sourcemaps', PORT_OFFSET ? `web-${PORT_OFFSET}` : 'web');

@@ -3,11 +3,13 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoading, RouteError } from './page-states';
 import { CONSOLE_PATH, SIGN_IN_PATH } from './paths';
 import { RequireAuth } from './require-auth';
+import { loadFullSystem } from './theme-store';
 
 // Every screen is its own chunk: sign-in never pulls the console, the console shell never pulls
 // the form engine until a collection is opened.
 const SignInScreen = lazy(() => import('../routes/sign-in/SignInScreen'));
-const ConsoleLayout = lazy(() => import('../routes/console/ConsoleLayout'));
+// The shell brings the full Chakra system (every recipe) with it; sign-in has a smaller one.
+const ConsoleLayout = lazy(() => Promise.all([import('../routes/console/ConsoleLayout'), loadFullSystem()]).then(([layout]) => layout));
 const WelcomeScreen = lazy(() => import('../routes/console/WelcomeScreen'));
 const CollectionScreen = lazy(() => import('../routes/collection/CollectionScreen'));
 const SettingsScreen = lazy(() => import('../routes/settings/SettingsScreen'));
