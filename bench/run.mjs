@@ -8,6 +8,9 @@
 //  - bulk: the bulk sync engine's codes/s against N / (T + 0.4 s), no emulators (bench/bulk-sync.mjs);
 //  - upload: a 20 MB file through the Storage emulator, web SDK vs a bare resumable POST (bench/upload.mjs);
 //  - campaign: a 10,000-recipient e-mail campaign vs the SendGrid sandbox's rate floor, and duplicates (bench/campaign.mjs);
+//  - soak: a fixed mixed load for SOAK_MINUTES (10): memory growth per thousand writes (bench/soak.mjs).
+// Every part owns its stack (or needs none): none is handed the emulators of a part before it
+// (partEnv, bench/support.mjs); each has a time limit, and a failed part does not stop the rest.
 //  - whatsapp: a 5,000-recipient WhatsApp campaign's send rate against the sandbox's throughput limit, and duplicates (bench/whatsapp.mjs);
 //  - conditions: condition SQL write/read of 1,000 ~200-node trees, one rule over 10,000 products, editor keystroke-to-paint (bench/conditions.mjs).
 //  - layout: the page layout editor: operation p95 at 2,000 nodes, opening 500 nodes, node re-renders (bench/layout-editor.mjs).
@@ -20,6 +23,7 @@ import { join } from 'node:path';
 import { CACHE_DIR, ROOT, WEB_BUILD_INFO_DIR, WEB_DIST } from '../scripts/lib/config.mjs';
 import { startStack } from '../scripts/lib/stack.mjs';
 import { loadSeed } from '../scripts/lib/seed.mjs';
+import { partEnv } from './support.mjs';
 
 const READY_BUDGET_S = 30;
 const BUNDLE_GOAL_KB = 180;
@@ -63,71 +67,69 @@ if (want('bundle')) {
   console.log(`bundle largest on the sign-in path: ${r.largest.map((f) => `${f.name} ${(f.gzip / 1024).toFixed(1)}`).join(', ')} (kB gzip)`);
 }
 
-if (want('warehouse')) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bench/warehouse.mjs')], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
-}
+/**
+ * The parts that run as processes of their own, in this order. Each starts its own stack (or
+ * needs none) and is given an environment without any emulator's address: a part never reaches
+ * (or waits on) the stack of a part before it, which has stopped. `minutes`: how long it may run
+ * before it is stopped and counted as failed, so the whole bench finishes unattended.
+ * @type {{ name: string, script: string, minutes: number, note: string }[]}
+ */
+const PARTS = [
+  { name: 'warehouse', script: 'bench/warehouse.mjs', minutes: 15, note: 'the warehouse queries, no emulators' },
+  {
+    name: 'load',
+    script: 'bench/warehouse-load.mjs',
+    minutes: 15,
+    note: 'its own stack: fifty concurrent warehouse-backed API calls vs the same calls in sequence',
+  },
+  { name: 'form', script: 'bench/document-form.mjs', minutes: 10, note: 'the document form in headless chromium' },
+  {
+    name: 'csv',
+    script: 'bench/csv-import.mjs',
+    minutes: 20,
+    note: 'its own stack: 10,000 products through the import dialog vs bare Admin SDK writes, and the export',
+  },
+  { name: 'bulk', script: 'bench/bulk-sync.mjs', minutes: 10, note: 'the bulk sync engine against a sandbox at 100 ms per call: codes/s over N / (T + 0.4 s)' },
+  { name: 'sync', script: 'bench/sync-pipeline.mjs', minutes: 15, note: 'its own stack: the full pipeline ERP → warehouse → Firestore per code' },
+  { name: 'upload', script: 'bench/upload.mjs', minutes: 10, note: 'its own stack: 20 MB with uploadBytesResumable (signed in, rules on) vs one bare POST' },
+  {
+    name: 'whatsapp',
+    script: 'bench/whatsapp.mjs',
+    minutes: 20,
+    note: "its own stack: 5,000 recipients through 'Enviar', the send job and the Graph API sandbox",
+  },
+  { name: 'conditions', script: 'bench/conditions.mjs', minutes: 15, note: 'condition SQL and the editor, its own Firestore' },
+  { name: 'layout', script: 'bench/layout-editor.mjs', minutes: 10, note: 'no emulators: the layout editor drawer in headless chromium against its goals' },
+  {
+    name: 'ai',
+    script: 'bench/ai.mjs',
+    minutes: 20,
+    note: "its own stack: the assistant's own time per round, and product texts against the sandbox's latency floor",
+  },
+  { name: 'campaign', script: 'bench/campaign.mjs', minutes: 20, note: 'its own stack: a 10,000-recipient e-mail campaign against the SendGrid sandbox' },
+  {
+    name: 'soak',
+    script: 'bench/soak.mjs',
+    minutes: Number(process.env.SOAK_MINUTES || 10) + 10,
+    note: 'its own stack: forms, imports, a campaign and the assistant for SOAK_MINUTES (10), memory per thousand writes',
+  },
+];
 
-if (want('load')) {
-  // Starts its own stack: fifty concurrent warehouse-backed API calls against the same calls in sequence.
-  const r = spawnSync(process.execPath, [join(ROOT, 'bench/warehouse-load.mjs')], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
+const failed = [];
+for (const part of PARTS) {
+  if (!want(part.name)) continue;
+  const r = spawnSync(process.execPath, [join(ROOT, part.script)], {
+    stdio: 'inherit',
+    env: partEnv(),
+    timeout: part.minutes * 60_000,
+    killSignal: 'SIGINT',
+  });
+  if (r.error || r.status !== 0) {
+    failed.push(part.name);
+    console.error(`bench ${part.name}: ${r.error ? `stopped after ${part.minutes} min (${r.error.message})` : `exited with ${r.status ?? r.signal}`}`);
+  }
 }
-
-if (want('form')) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bench/document-form.mjs')], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
-}
-
-if (want('csv')) {
-  // Starts its own stack: 10,000 products through the import dialog vs bare Admin SDK writes, and the export.
-  const r = spawnSync(process.execPath, [join(ROOT, 'bench/csv-import.mjs')], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
-}
-
-if (want('bulk')) {
-  // The bulk sync engine against a sandbox at 100 ms per call: codes/s over N / (T + 0.4 s).
-  const r = spawnSync(process.execPath, [join(ROOT, 'bench/bulk-sync.mjs')], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
-}
-
-if (want('sync')) {
-  // Starts its own stack (about a minute): the full pipeline ERP → warehouse → Firestore per code.
-  const r = spawnSync(process.execPath, [join(ROOT, 'bench/sync-pipeline.mjs')], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
-}
-
-if (want('upload')) {
-  // Starts its own stack: 20 MB with uploadBytesResumable (signed in, rules on) vs one bare POST.
-  const r = spawnSync(process.execPath, [join(ROOT, 'bench/upload.mjs')], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
-}
-
-if (want('whatsapp')) {
-  // Starts its own stack: 5,000 recipients through 'Enviar', the send job and the Graph API sandbox.
-  const r = spawnSync(process.execPath, [join(ROOT, 'bench/whatsapp.mjs')], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
-}
-
-if (want('conditions')) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bench/conditions.mjs')], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
-}
-
-if (want('layout')) {
-  // No emulators: the layout editor drawer in headless chromium against its goals.
-  const r = spawnSync(process.execPath, [join(ROOT, 'bench/layout-editor.mjs')], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
-}
-
-if (want('ai')) {
-  // Starts its own stack: the assistant's own time per round, and product texts against the sandbox's latency floor.
-  const r = spawnSync(process.execPath, [join(ROOT, 'bench/ai.mjs')], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
-}
-
-if (want('campaign')) {
-  // Starts its own stack unless FIRESTORE_EMULATOR_HOST points at one.
-  const r = spawnSync(process.execPath, [join(ROOT, 'bench/campaign.mjs')], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
+if (failed.length) {
+  console.error(`bench: ${failed.length} part(s) failed: ${failed.join(', ')}`);
+  process.exit(1);
 }

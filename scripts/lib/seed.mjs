@@ -44,9 +44,25 @@ export function readSeed() {
   };
 }
 
-/** Writes the seed; returns counts. Idempotent: documents are set, users created or updated. */
+/**
+ * Writes the seed; returns counts. Idempotent: documents are set, users created or updated.
+ * The Admin SDK finds the emulators through process.env; the variables are put back as they were
+ * afterwards, so a process that outlives this stack (npm run bench) never hands them on.
+ */
 export async function loadSeed() {
+  const saved = Object.fromEntries(Object.keys(emulatorEnv()).map((key) => [key, process.env[key]]));
   Object.assign(process.env, emulatorEnv());
+  try {
+    return await writeSeed();
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}
+
+async function writeSeed() {
   const app = initializeApp({ projectId: PROJECT_ID }, `seed-${Date.now()}`);
   try {
     const { documents, users } = readSeed();
