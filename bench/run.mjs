@@ -18,14 +18,15 @@
 //  - load: fifty concurrent warehouse-backed API calls vs the same calls in sequence (bench/warehouse-load.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CACHE_DIR, ROOT, WEB_BUILD_INFO_DIR, WEB_DIST } from '../scripts/lib/config.mjs';
 import { startStack } from '../scripts/lib/stack.mjs';
 import { loadSeed } from '../scripts/lib/seed.mjs';
 import { partEnv } from './support.mjs';
 
-const READY_BUDGET_S = 30;
+const START_FRESH_GOAL_S = 15;
+const START_RESTART_GOAL_S = 10;
 const BUNDLE_GOAL_KB = 180;
 const only = process.argv.slice(2);
 const want = (/** @type {string} */ name) => only.length === 0 || only.includes(name);
@@ -34,22 +35,53 @@ const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { s
 if (build.status !== 0) process.exit(1);
 
 if (want('start')) {
+  // Goals (issue 23): 'Console ready' within 15 s on a fresh state, 10 s on a restart. Each run
+  // prints its steps (seconds since the stack began starting, and the step's own share), the
+  // build's up-to-date check that `npm start` does first, and the load average: with other work
+  // on the machine the absolute figures move, the shares much less.
+  // BENCH_START_COLD=1: the fresh run also starts without the compiled Storage rules runtime and
+  // the JVMs' class-data archives (.cache/storage-rules-runtime, .cache/cds), as on a fresh clone.
   const stateDir = mkdtempSync(join(tmpdir(), 'console-bench-'));
   const logFile = join(CACHE_DIR, 'emulators-bench.log');
+  const loadBefore = loadavg()[0];
+  const buildStarted = performance.now();
+  spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'ignore' });
+  const buildCheck = (performance.now() - buildStarted) / 1000;
+  if (process.env.BENCH_START_COLD === '1') {
+    for (const dir of ['storage-rules-runtime', 'cds']) rmSync(join(CACHE_DIR, dir), { recursive: true, force: true });
+  }
+  /**
+   * @param {string} label
+   * @param {number} goal
+   * @param {boolean} persist
+   * @param {boolean} seed
+   */
+  const run = async (label, goal, persist, seed) => {
+    const t = performance.now();
+    const stack = await startStack({ stateDir, persist, logFile });
+    const steps = [...stack.timings];
+    if (seed) {
+      await loadSeed();
+      steps.push({ step: 'seeded (emulator-data/seed)', at: (performance.now() - t) / 1000 });
+    }
+    const ready = (performance.now() - t) / 1000 + buildCheck;
+    await stack.apiWorkers;
+    const workers = stack.timings.at(-1);
+    await stack.stop();
+    const over = ready > goal ? ', OVER' : '';
+    console.log(`start ${label}: ${ready.toFixed(1)} s to 'Console ready'  (goal <= ${goal} s: ${(ready / goal).toFixed(2)} of it${over})`);
+    console.log(`  ${buildCheck.toFixed(1).padStart(5)} s  build: up-to-date check (${((buildCheck / ready) * 100).toFixed(0)}%)`);
+    let before = 0;
+    for (const { step, at } of steps) {
+      console.log(`  ${(at - before).toFixed(1).padStart(5)} s  ${step}  (at ${at.toFixed(1)} s, ${(((at - before) / ready) * 100).toFixed(0)}%)`);
+      before = at;
+    }
+    if (workers?.step.startsWith('API workers')) console.log(`  (${workers.step}: ${workers.at.toFixed(1)} s, not waited for)`);
+  };
   try {
-    let t = performance.now();
-    let stack = await startStack({ stateDir, persist: true, logFile });
-    await loadSeed();
-    const fresh = (performance.now() - t) / 1000;
-    await stack.stop();
-
-    t = performance.now();
-    stack = await startStack({ stateDir, persist: false, logFile });
-    const restart = (performance.now() - t) / 1000;
-    await stack.stop();
-
-    console.log(`start  fresh (emulators + seed): ${fresh.toFixed(1)} s  (${(fresh / READY_BUDGET_S).toFixed(2)} of the ${READY_BUDGET_S} s budget)`);
-    console.log(`start  restart (import state):   ${restart.toFixed(1)} s  (${(restart / READY_BUDGET_S).toFixed(2)} of the ${READY_BUDGET_S} s budget)`);
+    await run('fresh (no saved state, seeded)', START_FRESH_GOAL_S, true, true);
+    await run('restart (saved state imported)', START_RESTART_GOAL_S, false, false);
+    console.log(`start load average (1 min) before/after: ${loadBefore.toFixed(1)} / ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
   } finally {
     rmSync(stateDir, { recursive: true, force: true });
   }

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { FIRESTORE_HEAP, STORAGE_RULES_HEAP, firestoreEmulatorJar, findJavaHome, javaShim, storageRulesRuntimeJar } from './java.mjs';
 import { CACHE_DIR, PORT_OFFSET, PROJECT_ID, ROOT, emulatorConfigFile, ports } from './config.mjs';
 
@@ -167,7 +168,7 @@ function writeLocalSecrets(secrets) {
  * The pids of every descendant of `pid` (children, their children, ...), from `ps`.
  * @param {number} pid
  */
-function descendantsOf(pid) {
+export function descendantsOf(pid) {
   const table = spawnSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' }).stdout ?? '';
   const children = new Map();
   for (const line of table.split('\n')) {
@@ -289,6 +290,9 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   mkdirSync(dirname(logFile), { recursive: true });
   const imported = hasState(stateDir);
   const args = [
+    // Compiles the Auth emulator's request validators on first use, not all at start (the file says why).
+    '--import',
+    pathToFileURL(join(ROOT, 'scripts/lib/firebase-tools-preload.mjs')).href,
     join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
     'emulators:start',
     '--project',
