@@ -380,8 +380,12 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
         return `[+${((Date.now() - launched) / 1000).toFixed(1)}s] ${line}\n`;
       })
       .join('');
-  child.stdout.on('data', (chunk) => log.write(stamp(chunk)));
-  child.stderr.on('data', (chunk) => log.write(stamp(chunk)));
+  // Output can still arrive after stop() closed the log (a process of the group flushing late).
+  const toLog = (/** @type {Buffer} */ chunk) => {
+    if (!log.writableEnded) log.write(stamp(chunk));
+  };
+  child.stdout.on('data', toLog);
+  child.stderr.on('data', toLog);
   // Set by the exit listener; the cast keeps its type wider than the `null` it starts with.
   let exited = /** @type {{ code: number | null, signal: NodeJS.Signals | null } | null} */ (null);
   const exit = new Promise((resolve) =>
