@@ -8,7 +8,7 @@
 // Starts a stack of its own; with BENCH_RUNNING_STACK=1 it uses the one running on this port offset
 // instead (bench/support.mjs), and says so when none answers. An inherited FIRESTORE_EMULATOR_HOST
 // is not a hand-over: it may name a stack that has stopped.
-// Usage: node bench/campaign.mjs [recipients=10000] [rate=1]
+// Usage: node bench/campaign.mjs [recipients=10000] [rate=1]; BENCH_RUNNING_STACK=1 uses the running stack.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,8 @@ import { build } from 'esbuild';
 import { CACHE_DIR, PROJECT_ID, ROOT } from '../scripts/lib/config.mjs';
 import { runningStackEnv } from './support.mjs';
 
-const RECIPIENTS = Number(process.argv[2] ?? 10_000);
+// BENCH_CAMPAIGN_RECIPIENTS: a short run through `npm run bench -- campaign` (which passes no arguments).
+const RECIPIENTS = Number(process.argv[2] ?? process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 10_000);
 const RATE = Number(process.argv[3] ?? 1);
 const GOAL = 0.9;
 
