@@ -36,6 +36,7 @@ try {
     stateDir: STATE_DIR,
     persist: true,
     logFile: join(CACHE_DIR, 'emulators.log'),
+    warmWorkers: false,
     onNote: (line) => console.log(`  ! ${line}`),
     // An emulator that dies (an OutOfMemoryError, a kill) would leave every call failing with no
     // word why: say it in one line and stop, so the next `npm start` begins clean.
@@ -48,6 +49,8 @@ try {
     const { documents } = await loadSeed();
     console.log(`Seeded ${documents} documents from emulator-data/seed (first run).`);
   }
+  // The API workers start behind 'Console ready' (not waited for), after the seed.
+  stack.warmWorkers();
 } catch (error) {
   console.error(error instanceof StackError ? `npm start: ${error.message}` : `npm start: ${error instanceof Error ? error.message : error}`);
   await stack?.stop();

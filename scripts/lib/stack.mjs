@@ -264,9 +264,10 @@ async function startWarehouseServer() {
  * `onEmulatorDied`: called once, with one line saying what stopped and why, when a Java emulator
  * (Firestore, Storage's rules runtime) or firebase-tools itself exits while the stack runs
  * (watchEmulators); the stack is of no use from then on.
- * @param {{ stateDir: string, persist?: boolean, logFile: string, onNote?: (line: string) => void, onEmulatorDied?: (line: string) => void }} options
+ * `warmWorkers`: false leaves starting the API workers to the caller (stack.warmWorkers()).
+ * @param {{ stateDir: string, persist?: boolean, logFile: string, onNote?: (line: string) => void, onEmulatorDied?: (line: string) => void, warmWorkers?: boolean }} options
  */
-export async function startStack({ stateDir, persist = true, logFile, onNote = () => {}, onEmulatorDied }) {
+export async function startStack({ stateDir, persist = true, logFile, onNote = () => {}, onEmulatorDied, warmWorkers = true }) {
   // Where start-up time goes (npm run bench -- start): seconds since this call, per step.
   const began = performance.now();
   /** @type {{ step: string, at: number }[]} */
@@ -396,6 +397,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   );
 
   let stopWatching = () => {};
+  let warming = false;
   let sandboxesStopped = false;
   const stopSandboxes = async () => {
     if (sandboxesStopped) return;
@@ -416,6 +418,19 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
      * @type {Promise<void>}
      */
     apiWorkers: Promise.resolve(),
+    /**
+     * Starts the API workers in the background (startApiWorkers), once; `apiWorkers` settles when
+     * they run. startStack calls it when ready unless told not to (`npm start` seeds first: the
+     * seed and the warm-up would share the CPU).
+     */
+    warmWorkers() {
+      if (!pid || warming) return;
+      warming = true;
+      const began = performance.now();
+      stack.apiWorkers = startApiWorkers(`http://127.0.0.1:${ports.hosting}/api/health`, pid).finally(() =>
+        timings.push({ step: `API workers started (${FUNCTION_EXECUTIONS_AT_ONCE}), after ready`, at: (performance.now() - began) / 1000 }),
+      );
+    },
     /** The Functions emulator's worker processes running now. */
     functionWorkers: () => (pid ? workersAmong(descendantsOf(pid)) : 0),
     async stop() {
@@ -472,12 +487,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     await new Promise((r) => setTimeout(r, 250));
   }
   mark('ready: Hosting and the API, Firestore, Auth and Storage answer');
-  if (pid) {
-    const warming = performance.now();
-    stack.apiWorkers = startApiWorkers(`http://127.0.0.1:${ports.hosting}/api/health`, pid).finally(() =>
-      timings.push({ step: `API workers started (${FUNCTION_EXECUTIONS_AT_ONCE}), after ready`, at: (performance.now() - warming) / 1000 }),
-    );
-  }
+  if (warmWorkers) stack.warmWorkers();
   if (pid && onEmulatorDied) stopWatching = watchEmulators({ pid, logFile, hasExited: () => exited !== null, onDied: onEmulatorDied });
   return stack;
 }
