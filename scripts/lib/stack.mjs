@@ -376,7 +376,10 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
       .split('\n')
       .filter(Boolean)
       .map((line) => {
-        const step = startupStep(line);
+        const step = startupStep(
+          line,
+          timings.some((t) => t.step.startsWith('firebase-tools loaded')),
+        );
         if (step && !timings.some((t) => t.step === step)) mark(step);
         return `[+${((Date.now() - launched) / 1000).toFixed(1)}s] ${line}\n`;
       })
@@ -509,12 +512,17 @@ function outOfMemory(logFile) {
 
 /**
  * The start-up step a line of firebase-tools' output marks, if any (npm run bench -- start).
+ * firebase-tools starts the emulators one after another (Firestore, Auth, Storage, Hosting,
+ * Functions), so the line that begins one step ends the one before.
  * @param {string} line
+ * @param {boolean} starting whether 'Starting emulators' has been seen
  */
-function startupStep(line) {
+function startupStep(line, starting) {
   if (/Starting emulators:/.test(line)) return 'firebase-tools loaded, starting the emulators';
   if (/firestore: Firestore Emulator was started/i.test(line)) return 'Firestore emulator (Java) started';
-  if (/storage: .*(rules|Storage Emulator).*(running|started|loaded)/i.test(line)) return 'Storage emulator started';
+  if (starting && /storage: Env variable override/.test(line)) return 'Auth emulator started';
+  if (/hosting\[[^\]]*\]: Serving hosting files/.test(line)) return 'Storage emulator started (rules runtime up, storage.rules loaded)';
+  if (/functions: Watching /.test(line)) return 'Hosting started';
   if (/functions: Loaded functions definitions/i.test(line)) return 'functions loaded (definitions read)';
   if (/Importing data from/i.test(line)) return 'state import begun';
   if (/All emulators ready/i.test(line)) return 'firebase-tools: all emulators ready';
