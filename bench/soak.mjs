@@ -182,8 +182,13 @@ try {
   console.log(
     `soak Firestore JVM RSS: ${mb(first.firestoreRss).toFixed(0)} → ${mb(last.firestoreRss).toFixed(0)} MB = ${per1000(first.firestoreRss, last.firestoreRss).toFixed(2)} MB per 1,000 writes`,
   );
+  // The workers from the first sample where the load has started them (the emulator starts them
+  // on demand): their growth is counted per worker, over the writes since that sample.
+  const base = samples.find((s) => s.workers > 0 && s.workers === last.workers) ?? first;
+  const perWorker = (/** @type {typeof first} */ s) => (s.workers ? s.workersRss / s.workers : 0);
+  const workerThousands = Math.max(1, last.writes - base.writes) / 1000;
   console.log(
-    `soak Functions workers: ${first.workers} → ${last.workers}, RSS ${mb(first.workersRss).toFixed(0)} → ${mb(last.workersRss).toFixed(0)} MB = ${per1000(first.workersRss, last.workersRss).toFixed(2)} MB per 1,000 writes; firebase-tools RSS ${mb(first.firebaseToolsRss).toFixed(0)} → ${mb(last.firebaseToolsRss).toFixed(0)} MB`,
+    `soak Functions workers: ${last.workers} (from ${base.workers} at ${base.writes} writes), RSS per worker ${mb(perWorker(base)).toFixed(0)} → ${mb(perWorker(last)).toFixed(0)} MB = ${(mb(perWorker(last) - perWorker(base)) / workerThousands).toFixed(2)} MB per 1,000 writes; firebase-tools RSS ${mb(first.firebaseToolsRss).toFixed(0)} → ${mb(last.firebaseToolsRss).toFixed(0)} MB`,
   );
   console.log(`soak heap after GC by sample (MB): ${samples.map((s) => mb(s.heap).toFixed(0)).join(' ')}`);
   console.log(`soak load average (1 min) at the end: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
