@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// Chakra's theme folder, as web/vite.config.ts aliases it (web/src/app/theme-sign-in.ts).
+const chakraTheme = { find: /^#chakra-theme\//, replacement: `${fileURLToPath(new URL('node_modules/@chakra-ui/react/dist/esm/theme', import.meta.url))}/` };
 
 // Two kinds of tests: `unit` runs alone; `emulator` needs the stack that scripts/test.mjs starts
 // (Firestore rules, the HTTP API through Hosting, and the browser tests in e2e/).
@@ -6,6 +10,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: [chakraTheme] },
         test: {
           name: 'unit',
           include: [

@@ -5,16 +5,20 @@
 // each): the provider's rate floor is RATE × 1,000 recipients/s, so the send cannot take less than
 // batches / RATE seconds. Prints the time from 'Enviar' to finished, the ratio floor/actual
 // (goal >= 0.9) and the duplicates found in the sandbox's journal (goal 0).
-// Uses the Firestore emulator of a running stack when FIRESTORE_EMULATOR_HOST is set; else starts one.
-// Usage: node bench/campaign.mjs [recipients=10000] [rate=1]
+// Starts a stack of its own; with BENCH_RUNNING_STACK=1 it uses the one running on this port offset
+// instead (bench/support.mjs), and says so when none answers. An inherited FIRESTORE_EMULATOR_HOST
+// is not a hand-over: it may name a stack that has stopped.
+// Usage: node bench/campaign.mjs [recipients=10000] [rate=1]; BENCH_RUNNING_STACK=1 uses the running stack.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { CACHE_DIR, PROJECT_ID, ROOT } from '../scripts/lib/config.mjs';
+import { runningStackEnv } from './support.mjs';
 
-const RECIPIENTS = Number(process.argv[2] ?? 10_000);
+// BENCH_CAMPAIGN_RECIPIENTS: a short run through `npm run bench -- campaign` (which passes no arguments).
+const RECIPIENTS = Number(process.argv[2] ?? process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 10_000);
 const RATE = Number(process.argv[3] ?? 1);
 const GOAL = 0.9;
 
@@ -35,7 +39,9 @@ await build({
 
 let stack = null;
 let stateDir = null;
-if (!process.env.FIRESTORE_EMULATOR_HOST) {
+const running = await runningStackEnv();
+if (running) Object.assign(process.env, running);
+else {
   const { startStack } = await import('../scripts/lib/stack.mjs');
   const { emulatorEnv } = await import('../scripts/lib/seed.mjs');
   stateDir = mkdtempSync(join(tmpdir(), 'console-bench-campaign-'));

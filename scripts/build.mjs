@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
-import { CACHE_DIR, PORT_OFFSET, PROJECT_ID, ROOT, SUPER_PROJECT_ID, WEB_DIST, ports } from './lib/config.mjs';
+import { CACHE_DIR, PORT_OFFSET, PROJECT_ID, ROOT, SUPER_PROJECT_ID, WEB_BUILD_INFO_DIR, WEB_DIST, ports } from './lib/config.mjs';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
@@ -22,7 +22,9 @@ const wanted = targets.length ? targets : ['rules', 'functions', 'web', 'sandbox
  */
 function listFiles(dir, out = []) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'lib' || entry.name.startsWith('.')) continue;
+    // Build outputs are not inputs; a source folder named lib (web/src/lib) is.
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    if (entry.name === 'lib' && dir === join(ROOT, 'functions')) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) listFiles(path, out);
     else if (!/\.test\.tsx?$/.test(entry.name)) out.push(path);
@@ -63,6 +65,12 @@ function moveSourceMaps(dist, keep) {
     const to = join(keep, relative(dist, from));
     mkdirSync(dirname(to), { recursive: true });
     renameSync(from, to);
+  }
+  // Vite's manifest (chunks and their imports): read by `npm run bench -- bundle`, not served.
+  const manifest = join(dist, '.vite');
+  if (existsSync(manifest)) {
+    mkdirSync(keep, { recursive: true });
+    renameSync(manifest, join(keep, '.vite'));
   }
 }
 
@@ -145,7 +153,7 @@ if (wanted.includes('web')) {
         },
       );
       if (result.status !== 0) throw new Error('vite build failed');
-      moveSourceMaps(join(ROOT, WEB_DIST), join(CACHE_DIR, 'sourcemaps', webStep));
+      moveSourceMaps(join(ROOT, WEB_DIST), WEB_BUILD_INFO_DIR);
     },
   );
 }

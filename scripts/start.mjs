@@ -20,10 +20,10 @@ if (built.status !== 0) {
 /** @type {Awaited<ReturnType<typeof startStack>> | undefined} */
 let stack;
 let stopping = false;
-async function shutdown(code = 0) {
+async function shutdown(code = 0, saving = true) {
   if (stopping) return;
   stopping = true;
-  console.log('\nStopping… (saving data to .emulator-state/)');
+  console.log(saving ? '\nStopping… (saving data to .emulator-state/)' : 'Stopping the rest of the stack…');
   await stack?.stop();
   console.log('Stopped.');
   process.exit(code);
@@ -36,12 +36,21 @@ try {
     stateDir: STATE_DIR,
     persist: true,
     logFile: join(CACHE_DIR, 'emulators.log'),
+    warmWorkers: false,
     onNote: (line) => console.log(`  ! ${line}`),
+    // An emulator that dies (an OutOfMemoryError, a kill) would leave every call failing with no
+    // word why: say it in one line and stop, so the next `npm start` begins clean.
+    onEmulatorDied: (line) => {
+      console.error(`\nnpm start: ${line}`);
+      void shutdown(1, false);
+    },
   });
   if (!stack.imported) {
     const { documents } = await loadSeed();
     console.log(`Seeded ${documents} documents from emulator-data/seed (first run).`);
   }
+  // The API workers start behind 'Console ready' (not waited for), after the seed.
+  stack.warmWorkers();
 } catch (error) {
   console.error(error instanceof StackError ? `npm start: ${error.message}` : `npm start: ${error instanceof Error ? error.message : error}`);
   await stack?.stop();

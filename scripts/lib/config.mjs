@@ -104,7 +104,12 @@ export function emulatorConfigFile({ sandboxUrls = {} } = {}) {
   writeFileSync(file, JSON.stringify(shifted, null, 2));
   return file;
 }
-/** Where the emulators keep their data between runs (export on exit, import on start). */
-export const STATE_DIR = join(ROOT, '.emulator-state');
+/**
+ * Where the emulators keep their data between runs (export on exit, import on start);
+ * CONSOLE_STATE_DIR names another folder (a test of `npm start` itself).
+ */
+export const STATE_DIR = process.env.CONSOLE_STATE_DIR || join(ROOT, '.emulator-state');
 export const SEED_DIR = join(ROOT, 'emulator-data', 'seed');
 export const CACHE_DIR = join(ROOT, '.cache');
+/** The web build's source maps and Vite manifest (`.vite/manifest.json`), kept out of what Hosting serves. */
+export const WEB_BUILD_INFO_DIR = join(CACHE_DIR, 'sourcemaps', PORT_OFFSET ? `web-${PORT_OFFSET}` : 'web');

@@ -179,6 +179,18 @@ export function buildStorageRulesRuntime(javaHome) {
 }
 
 /**
+ * Java heap limits of the emulators (-Xmx). Without one a JVM may take a quarter of the machine
+ * (6.4 GB here), and the Firestore emulator, which keeps every document in memory, did after 100
+ * minutes of heavy use — then answered every call with OutOfMemoryError. With a limit and
+ * -XX:+ExitOnOutOfMemoryError it stops instead, and `npm start` says so (watchEmulators in
+ * stack.mjs). CONSOLE_FIRESTORE_HEAP (else an -Xmx in JAVA_TOOL_OPTIONS, else 2g) and
+ * CONSOLE_STORAGE_RULES_HEAP (256m: it only evaluates storage.rules) change them; `npm run bench --
+ * soak` prints the Firestore emulator's growth per thousand writes, to size the first.
+ */
+export const FIRESTORE_HEAP = process.env.CONSOLE_FIRESTORE_HEAP || /-Xmx(\S+)/.exec(process.env.JAVA_TOOL_OPTIONS ?? '')?.[1] || '2g';
+export const STORAGE_RULES_HEAP = process.env.CONSOLE_STORAGE_RULES_HEAP || '256m';
+
+/**
  * A `java` to put first on firebase-tools' PATH. It starts every Java emulator (Firestore, the
  * Storage rules runtime) as `java ... -jar <jar>` with one environment, so JVM options set there
  * would be shared; class-data-sharing archives must not be: two JVMs on one auto-created archive
@@ -209,7 +221,14 @@ for arg in "$@"; do
 done
 if [ -z "$jar" ]; then exec ${quote(join(java.home, 'bin', 'java'))} "$@"; fi
 name=$(basename "$jar" .jar)-$(printf '%s:%s' "$jar" "$(stat -c %Y "$jar" 2>/dev/null)" | cksum | cut -d' ' -f1)
+# Heap limits (FIRESTORE_HEAP in scripts/lib/java.mjs): the stack sets the variables.
+case "$jar" in
+  *firestore-emulator*) heap="-Xmx\${CONSOLE_FIRESTORE_HEAP:-2g}" ;;
+  *storage-rules-runtime*) heap="-Xmx\${CONSOLE_STORAGE_RULES_HEAP:-256m}" ;;
+  *) heap="-XX:+UseSerialGC" ;;
+esac
 exec ${quote(join(java.home, 'bin', 'java'))} -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto${unsafe}${quiet} \\
+  "$heap" -XX:+ExitOnOutOfMemoryError \\
   "-XX:SharedArchiveFile=${cds}/$name-java${java.major}.jsa" -XX:+AutoCreateSharedArchive "$@"
 `;
   const file = join(dir, 'java');

@@ -4,7 +4,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { firestoreEmulatorJar, findJavaHome, javaShim, storageRulesRuntimeJar } from './java.mjs';
+import { pathToFileURL } from 'node:url';
+import { FIRESTORE_HEAP, STORAGE_RULES_HEAP, firestoreEmulatorJar, findJavaHome, javaShim, storageRulesRuntimeJar } from './java.mjs';
 import { CACHE_DIR, HOSTING_URL, PORT_OFFSET, PROJECT_ID, ROOT, emulatorConfigFile, ports } from './config.mjs';
 
 export class StackError extends Error {}
@@ -169,7 +170,7 @@ function writeLocalSecrets(secrets) {
  * The pids of every descendant of `pid` (children, their children, ...), from `ps`.
  * @param {number} pid
  */
-function descendantsOf(pid) {
+export function descendantsOf(pid) {
   const table = spawnSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' }).stdout ?? '';
   const children = new Map();
   for (const line of table.split('\n')) {
@@ -262,22 +263,39 @@ async function startWarehouseServer() {
 /**
  * Starts the emulators. `stateDir`: data imported on start (when present) and exported on stop
  * when `persist` is set. Resolves once Hosting, the API, Firestore and Auth answer.
- * @param {{ stateDir: string, persist?: boolean, logFile: string, onNote?: (line: string) => void }} options
+ * `onEmulatorDied`: called once, with one line saying what stopped and why, when a Java emulator
+ * (Firestore, Storage's rules runtime) or firebase-tools itself exits while the stack runs
+ * (watchEmulators); the stack is of no use from then on.
+ * `warmWorkers`: false leaves starting the API workers to the caller (stack.warmWorkers()).
+ * @param {{ stateDir: string, persist?: boolean, logFile: string, onNote?: (line: string) => void, onEmulatorDied?: (line: string) => void, warmWorkers?: boolean }} options
  */
-export async function startStack({ stateDir, persist = true, logFile, onNote = () => {} }) {
+export async function startStack({ stateDir, persist = true, logFile, onNote = () => {}, onEmulatorDied, warmWorkers = true }) {
+  // Where start-up time goes (npm run bench -- start): seconds since this call, per step.
+  const began = performance.now();
+  /** @type {{ step: string, at: number }[]} */
+  const timings = [];
+  const mark = (/** @type {string} */ step) => timings.push({ step, at: (performance.now() - began) / 1000 });
   const plan = planEmulators();
+  mark('java, jars and the rules runtime found or compiled');
   plan.notes.forEach((note) => onNote(note));
-  const sandboxes = await startSandboxes(onNote);
-  let warehouseServer;
-  try {
-    warehouseServer = await startWarehouseServer();
-  } catch (error) {
-    await sandboxes.stop();
-    throw error;
+  // The sandboxes and the warehouse server are processes of their own: started side by side.
+  const [sandboxesStarted, warehouseStarted] = await Promise.allSettled([
+    startSandboxes(onNote).finally(() => mark('sandboxes listening')),
+    startWarehouseServer().finally(() => mark('warehouse server listening')),
+  ]);
+  if (sandboxesStarted.status === 'rejected' || warehouseStarted.status === 'rejected') {
+    if (sandboxesStarted.status === 'fulfilled') await sandboxesStarted.value.stop();
+    if (warehouseStarted.status === 'fulfilled') await warehouseStarted.value.stop();
+    throw sandboxesStarted.status === 'rejected' ? sandboxesStarted.reason : /** @type {PromiseRejectedResult} */ (warehouseStarted).reason;
   }
+  const sandboxes = sandboxesStarted.value;
+  const warehouseServer = warehouseStarted.value;
   mkdirSync(dirname(logFile), { recursive: true });
   const imported = hasState(stateDir);
   const args = [
+    // Compiles the Auth emulator's request validators on first use, not all at start (the file says why).
+    '--import',
+    pathToFileURL(join(ROOT, 'scripts/lib/firebase-tools-preload.mjs')).href,
     join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
     'emulators:start',
     '--project',
@@ -298,6 +316,9 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     // class-data-sharing archive (made on the first run, reused afterwards) and the quick JIT tier,
     // which save seconds of JVM start-up (scripts/lib/java.mjs).
     PATH: `${javaShim(plan.java)}:${join(plan.java.home, 'bin')}:${process.env.PATH}`,
+    // Their heap limits, which the shim gives each JVM (scripts/lib/java.mjs, FIRESTORE_HEAP).
+    CONSOLE_FIRESTORE_HEAP: FIRESTORE_HEAP,
+    CONSOLE_STORAGE_RULES_HEAP: STORAGE_RULES_HEAP,
     FIREBASE_CLI_EXPERIMENTS: process.env.FIREBASE_CLI_EXPERIMENTS ?? '',
     // A functions worker that takes over 30 s to load (a machine running several stacks) is
     // dropped by firebase-tools and replaced by another, which makes it worse: allow 120 s.
@@ -329,6 +350,26 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   }
   // No pid: the process never started, and only the sandboxes need stopping.
   const pid = child.pid;
+  mark('firebase-tools launched');
+  // A stack never outlives the process that started it: on exit (an error, a timeout's signal in
+  // npm run bench) the emulators' process group and every process it started are killed.
+  const killOnExit = () => {
+    if (!pid || exited) return;
+    const family = descendantsOf(pid);
+    sendSignal(-pid, 'SIGKILL');
+    for (const member of family) sendSignal(member, 'SIGKILL');
+  };
+  process.once('exit', killOnExit);
+  // Without a handler of the caller's (npm start has one), SIGINT / SIGTERM stop the stack first.
+  /** @type {() => Promise<void>} */
+  let stopForSignal = async () => killOnExit();
+  /** @type {(signal: NodeJS.Signals) => void} */
+  const stopOnSignal = (signal) => {
+    void stopForSignal().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM'])) {
+    if (process.listenerCount(signal) === 0) process.once(signal, stopOnSignal);
+  }
   // Each log line carries the seconds since launch, to see where start-up time goes.
   const launched = Date.now();
   const stamp = (/** @type {Buffer} */ chunk) =>
@@ -336,10 +377,21 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
       .toString()
       .split('\n')
       .filter(Boolean)
-      .map((line) => `[+${((Date.now() - launched) / 1000).toFixed(1)}s] ${line}\n`)
+      .map((line) => {
+        const step = startupStep(
+          line,
+          timings.some((t) => t.step.startsWith('firebase-tools loaded')),
+        );
+        if (step && !timings.some((t) => t.step === step)) mark(step);
+        return `[+${((Date.now() - launched) / 1000).toFixed(1)}s] ${line}\n`;
+      })
       .join('');
-  child.stdout.on('data', (chunk) => log.write(stamp(chunk)));
-  child.stderr.on('data', (chunk) => log.write(stamp(chunk)));
+  // Output can still arrive after stop() closed the log (a process of the group flushing late).
+  const toLog = (/** @type {Buffer} */ chunk) => {
+    if (!log.writableEnded) log.write(stamp(chunk));
+  };
+  child.stdout.on('data', toLog);
+  child.stderr.on('data', toLog);
   // Set by the exit listener; the cast keeps its type wider than the `null` it starts with.
   let exited = /** @type {{ code: number | null, signal: NodeJS.Signals | null } | null} */ (null);
   const exit = new Promise((resolve) =>
@@ -349,6 +401,8 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     }),
   );
 
+  let stopWatching = () => {};
+  let warming = false;
   let sandboxesStopped = false;
   const stopSandboxes = async () => {
     if (sandboxesStopped) return;
@@ -359,6 +413,8 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     imported,
     plan,
     child,
+    /** Seconds since startStack was called at each start-up step, in order (npm run bench -- start). */
+    timings,
     /** The upstream sandboxes: `urls` by name (bling, tramontina-webservice, …, site-cookstore, …). */
     sandboxes: { urls: sandboxes.urls },
     /**
@@ -367,9 +423,26 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
      * @type {Promise<void>}
      */
     apiWorkers: Promise.resolve(),
+    /**
+     * Starts the API workers in the background (startApiWorkers), once; `apiWorkers` settles when
+     * they run. startStack calls it when ready unless told not to (`npm start` seeds first: the
+     * seed and the warm-up would share the CPU).
+     */
+    warmWorkers() {
+      if (!pid || warming) return;
+      warming = true;
+      const began = performance.now();
+      stack.apiWorkers = startApiWorkers(`http://127.0.0.1:${ports.hosting}/api/health`, pid).finally(() =>
+        timings.push({ step: `API workers started (${FUNCTION_EXECUTIONS_AT_ONCE}), after ready`, at: (performance.now() - began) / 1000 }),
+      );
+    },
     /** The Functions emulator's worker processes running now. */
     functionWorkers: () => (pid ? workersAmong(descendantsOf(pid)) : 0),
     async stop() {
+      stopWatching();
+      process.removeListener('exit', killOnExit);
+      process.removeListener('SIGINT', stopOnSignal);
+      process.removeListener('SIGTERM', stopOnSignal);
       // After the emulators: a function still running during the export may call an upstream.
       if (exited || pid === undefined) return stopSandboxes();
       // Every process firebase-tools started, listed now: once it exits they are re-parented and
@@ -387,6 +460,8 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
       await stopSandboxes();
     },
   };
+
+  stopForSignal = () => stack.stop();
 
   /** @type {ReadyCheck[]} */
   const checks = [
@@ -416,8 +491,97 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  if (pid) stack.apiWorkers = startApiWorkers(`http://127.0.0.1:${ports.hosting}/api/health`, pid);
+  mark('ready: Hosting and the API, Firestore, Auth and Storage answer');
+  if (warmWorkers) stack.warmWorkers();
+  if (pid && onEmulatorDied) stopWatching = watchEmulators({ pid, logFile, hasExited: () => exited !== null, onDied: onEmulatorDied });
   return stack;
+}
+
+/**
+ * The OutOfMemoryError a Java emulator reported, if any: in the stack's log, or in
+ * firestore-debug.log, where firebase-tools writes the Firestore JVM's own output.
+ * @param {string} logFile
+ */
+function outOfMemory(logFile) {
+  for (const file of [logFile, join(ROOT, 'firestore-debug.log')]) {
+    if (!existsSync(file)) continue;
+    const text = readFileSync(file, 'utf8');
+    const found = /[^\n]*OutOfMemoryError[^\n]*/.exec(text.slice(-200_000))?.[0]?.trim();
+    if (found) return found.replace(/^\[\+[\d.]+s\]\s*/, '');
+  }
+  return null;
+}
+
+/**
+ * The start-up step a line of firebase-tools' output marks, if any (npm run bench -- start).
+ * firebase-tools starts the emulators one after another (Firestore, Auth, Storage, Hosting,
+ * Functions), so the line that begins one step ends the one before.
+ * @param {string} line
+ * @param {boolean} starting whether 'Starting emulators' has been seen
+ */
+function startupStep(line, starting) {
+  if (/Starting emulators:/.test(line)) return 'firebase-tools loaded, starting the emulators';
+  if (/firestore: Firestore Emulator was started/i.test(line)) return 'Firestore emulator (Java) started';
+  if (starting && /storage: Env variable override/.test(line)) return 'Auth emulator started';
+  if (/hosting\[[^\]]*\]: Serving hosting files/.test(line)) return 'Storage emulator started (rules runtime up, storage.rules loaded)';
+  if (/functions: Watching /.test(line)) return 'Hosting started';
+  if (/functions: Loaded functions definitions/i.test(line)) return 'functions loaded (definitions read)';
+  if (/Importing data from/i.test(line)) return 'state import begun';
+  if (/All emulators ready/i.test(line)) return 'firebase-tools: all emulators ready';
+  return null;
+}
+
+/**
+ * The Java emulators of the stack whose firebase-tools process is `pid`: Firestore (its jar, on
+ * this stack's port) and Storage's rules runtime, by pid.
+ * @param {number} pid
+ */
+export function javaEmulators(pid) {
+  const family = descendantsOf(pid);
+  if (!family.length) return { firestore: null, storageRules: null };
+  const table = spawnSync('ps', ['-o', 'pid=,args=', '-p', family.join(',')], { encoding: 'utf8' }).stdout ?? '';
+  /** @type {{ firestore: number | null, storageRules: number | null }} */
+  const found = { firestore: null, storageRules: null };
+  for (const line of table.split('\n')) {
+    const match = /^\s*(\d+)\s+(.*)$/.exec(line);
+    if (!match || !/\bjava\b/.test(match[2])) continue;
+    if (/firestore-emulator/.test(match[2]) && match[2].includes(`--port ${ports.firestore}`)) found.firestore = Number(match[1]);
+    else if (/storage-rules-runtime/.test(match[2])) found.storageRules = Number(match[1]);
+  }
+  return found;
+}
+
+/**
+ * Watches a ready stack every few seconds: when the Firestore emulator's JVM, the Storage rules
+ * runtime's JVM or firebase-tools itself has gone, calls `onDied` once with one line (what, and
+ * the reason the log gives: an OutOfMemoryError, firebase-tools' exit code). Returns the stop.
+ * @param {{ pid: number, logFile: string, hasExited: () => boolean, onDied: (line: string) => void, everyMs?: number }} options
+ */
+function watchEmulators({ pid, logFile, hasExited, onDied, everyMs = Number(process.env.CONSOLE_WATCH_MS || 3000) }) {
+  const watched = javaEmulators(pid);
+  const names = { firestore: 'Firestore emulator', storageRules: "Storage emulator's rules runtime" };
+  const heaps = { firestore: `${FIRESTORE_HEAP} (CONSOLE_FIRESTORE_HEAP)`, storageRules: `${STORAGE_RULES_HEAP} (CONSOLE_STORAGE_RULES_HEAP)` };
+  const timer = setInterval(() => {
+    /** @type {string | null} */
+    let line = null;
+    if (hasExited()) {
+      const reason = outOfMemory(logFile);
+      line = `the emulators (firebase-tools) have exited: ${reason ? `${reason} (Firestore's heap limit is ${heaps.firestore})` : lastError(logFile)}`;
+    } else {
+      const now = javaEmulators(pid);
+      for (const key of /** @type {('firestore' | 'storageRules')[]} */ (['firestore', 'storageRules'])) {
+        if (watched[key] === null || now[key] === watched[key] || hasExited()) continue;
+        const reason = outOfMemory(logFile);
+        line = `the ${names[key]} (Java, pid ${watched[key]}) has stopped${reason ? ` — ${reason}; its heap limit is ${heaps[key]}` : ' (killed, or crashed without a message)'}`;
+        break;
+      }
+    }
+    if (line === null) return;
+    clearInterval(timer);
+    onDied(`${line}. Every call that needs it fails until the stack is started again. Log: ${logFile}`);
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**

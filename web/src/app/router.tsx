@@ -3,18 +3,22 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoading, RouteError } from './page-states';
 import { CONSOLE_PATH, SIGN_IN_PATH } from './paths';
 import { RequireAuth } from './require-auth';
-import { ToolScreen } from '../routes/console/components/tool-screen';
+import { loadFullSystem } from './theme-store';
 
 // Every screen is its own chunk: sign-in never pulls the console, the console shell never pulls
 // the form engine until a collection is opened.
 const SignInScreen = lazy(() => import('../routes/sign-in/SignInScreen'));
-const ConsoleLayout = lazy(() => import('../routes/console/ConsoleLayout'));
+// The shell brings the full Chakra system (every recipe) with it; sign-in has a smaller one.
+const ConsoleLayout = lazy(() => Promise.all([import('../routes/console/ConsoleLayout'), loadFullSystem()]).then(([layout]) => layout));
 const WelcomeScreen = lazy(() => import('../routes/console/WelcomeScreen'));
 const CollectionScreen = lazy(() => import('../routes/collection/CollectionScreen'));
 const SettingsScreen = lazy(() => import('../routes/settings/SettingsScreen'));
 const SyncScreen = lazy(() => import('../routes/sync/SyncScreen'));
 const EventsScreen = lazy(() => import('../routes/events/EventsScreen'));
 const OrdersScreen = lazy(() => import('../routes/orders/OrdersScreen'));
+// Lazy too: it reads the current project (Firestore) and the shared package (zod), which a static
+// import here would put into the sign-in screen's initial JavaScript.
+const ToolScreen = lazy(() => import('../routes/console/components/tool-screen').then((m) => ({ default: m.ToolScreen })));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading standalone />}>{children}</Suspense>;

@@ -1,28 +1,8 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultConfig } from '@chakra-ui/react';
+import { consoleThemeConfig } from './theme-config';
 
-const fontStack = `Inter, 'Segoe UI', Roboto, system-ui, -apple-system, sans-serif`;
-
-const config = defineConfig({
-  globalCss: {
-    'html, body, #root': { height: '100%', margin: 0 },
-    body: { bg: 'gray.50', color: 'gray.900' },
-  },
-  theme: {
-    tokens: {
-      fonts: {
-        heading: { value: fontStack },
-        body: { value: fontStack },
-        mono: { value: `'JetBrains Mono', 'SFMono-Regular', Menlo, Consolas, monospace` },
-      },
-    },
-    semanticTokens: {
-      colors: {
-        // The highlight of the selected entry and the active menu link.
-        selected: { value: '{colors.blue.100}' },
-        panel: { value: '{colors.white}' },
-      },
-    },
-  },
-});
-
-export const system = createSystem(defaultConfig, config);
+/**
+ * The full system: every Chakra recipe. The app loads it with the console shell (theme-store.ts);
+ * before that the sign-in system (theme-sign-in.ts) styles the sign-in screen with the same tokens.
+ */
+export const system = createSystem(defaultConfig, consoleThemeConfig);
