@@ -45,7 +45,9 @@ export interface AssistantContext {
 export type AssistantEvent =
   | { type: 'assistant'; message: AiAssistantMessage }
   | { type: 'tool'; name: string; result: unknown }
-  | { type: 'proposal'; proposal: ProposalResult['proposal'] };
+  | { type: 'proposal'; proposal: ProposalResult['proposal'] }
+  /** The server named the stored conversation (decisions on this turn's proposals go there). */
+  | { type: 'conversation'; id: string };
 
 export interface AssistantTurn {
   /** The conversation to keep: consistent (every function call answered) even after a failure. */
@@ -108,7 +110,10 @@ export async function runAssistantTurn(
     if (!res.ok) return fail(serverError ?? AI_ERRORS.notOk);
     const answer = consoleProductsAiResponseEndpoint.answer.safeParse(json);
     if (!answer.success) return fail(AI_ERRORS.notOk);
-    stored = answer.data.conversation ?? stored;
+    if (answer.data.conversation && answer.data.conversation !== stored) {
+      stored = answer.data.conversation;
+      onEvent({ type: 'conversation', id: stored });
+    }
     if (!answer.data.ok || !answer.data.messages) return fail(answer.data.error ?? AI_ERRORS.notOk);
 
     const message = answer.data.messages;

@@ -44,6 +44,7 @@ export type AssistantAction =
   | { type: 'answered'; content: string | null; refusal: string | null }
   | { type: 'proposed'; changes: ProposedChange[]; rejected: { field: string; reason: string }[]; before: Record<string, unknown>; storedId?: number | null }
   | { type: 'finished'; messages: AiMessage[]; error: string | null; conversation?: string | null }
+  | { type: 'stored'; conversation: string }
   | { type: 'decided'; proposal: number; field: string; status: Exclude<ChangeStatus, 'pending'> };
 
 export function assistantReducer(state: AssistantState, action: AssistantAction): AssistantState {
@@ -65,6 +66,8 @@ export function assistantReducer(state: AssistantState, action: AssistantAction)
       const entries = action.error ? [...state.entries, { kind: 'error' as const, text: aiErrorText(action.error) }] : state.entries;
       return { ...state, busy: false, messages: action.messages, entries, conversation: action.conversation ?? state.conversation };
     }
+    case 'stored':
+      return { ...state, conversation: action.conversation };
     case 'decided':
       return {
         ...state,

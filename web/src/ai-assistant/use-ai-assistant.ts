@@ -57,6 +57,7 @@ export function useAiAssistant({
       { project, document, productData: values(), productSchema: [...fields], conversation: stateRef.current.conversation, signal: controller.signal },
       postWithToken,
       (event) => {
+        if (event.type === 'conversation') dispatch({ type: 'stored', conversation: event.id });
         if (event.type === 'assistant') dispatch({ type: 'answered', content: event.message.content, refusal: event.message.refusal });
         if (event.type === 'proposal')
           dispatch({
