@@ -20,15 +20,9 @@ async function navigate(page: Page, path: string) {
 
 describe('screens with Firestore unreachable', () => {
   let browser: Browser;
-  let page: Page;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    page = await openConsole(browser, '/signin');
-    await signIn(page, staff.email, staff.password);
-    await rememberProject(page, 'main');
-    await page.goto('/console/page/sobre-nos');
-    await page.getByTestId('save-status').waitFor();
   });
 
   afterAll(async () => {
@@ -37,14 +31,17 @@ describe('screens with Firestore unreachable', () => {
 
   it("a list shows 'Failed to load entries.' and a record a load error, then both recover when the store is back", async () => {
     const blocked = (url: URL) => url.port === firestorePort;
-    await page.route(blocked, (route) => route.abort('connectionrefused'));
-    await navigate(page, '/console/brand');
+    // Blocked from the start: the console signs in (Auth) and opens, but never reaches Firestore.
+    const page = await openConsole(browser, '/signin', (p) => p.route(blocked, (route) => route.abort('connectionrefused')));
+    await signIn(page, staff.email, staff.password);
+    await rememberProject(page, 'main');
+    await page.goto('/console/page');
     const list = page.getByTestId('collection-panel');
-    await list.getByText('Failed to load entries.').waitFor({ timeout: 30_000 });
+    await list.getByText('Failed to load entries.').waitFor({ timeout: 45_000 });
     expect(await list.getByText('No entries found.').count()).toBe(0);
 
     await navigate(page, '/console/page/sobre-nos');
-    await page.getByText('Falha ao carregar o registro.').waitFor({ timeout: 30_000 });
+    await page.getByText('Falha ao carregar o registro.').waitFor({ timeout: 45_000 });
     expect(await page.getByText('Registro não encontrado').count()).toBe(0);
 
     await page.unroute(blocked);
@@ -56,7 +53,7 @@ describe('screens with Firestore unreachable', () => {
       .waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByTestId('entry-list').getByRole('button').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await list.getByText('Failed to load entries.').count()).toBe(0);
-  }, 150_000);
+  }, 180_000);
 });
 
 describe("the collection panel's buttons", () => {

@@ -29,6 +29,19 @@ describe('the fields an operator request names', () => {
     expect(named('mude o preço', onlyLonger)).toEqual([]);
   });
 
+  it('a qualifier in parentheses may be left out', () => {
+    const fields = [
+      { name: 'PriceNet', title: 'Preço de custo (fabricante)' },
+      { name: 'PriceMin', title: 'Preço mínimo (fabricante)' },
+      { name: 'PriceMinInstallments', title: 'Preço mínimo parcelado (fabricante)' },
+      { name: 'Price', title: 'Preço à vista' },
+    ];
+    expect(named('ajuste o preço de custo', fields)).toEqual(['PriceNet']);
+    expect(named('ajuste o preço mínimo parcelado', fields)).toEqual(['PriceMinInstallments']);
+    expect(named('reduza o preço à vista', fields)).toEqual(['Price']);
+    expect(named('reduza o preço', fields)).toEqual([]);
+  });
+
   it('names a field by its key as one word, never by a part of a word', () => {
     expect(named('set Price to 0')).toEqual(['Price']);
     expect(named('set PricePromo')).toEqual(['PricePromo']);

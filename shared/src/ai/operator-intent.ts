@@ -3,10 +3,11 @@
  * prices, flags and options are proposable only when the operator's request names them, so an
  * instruction hidden in the data or the model's own idea never reaches the form.
  *
- * Precise: a field is named by its whole title (every word, in order; a plural 's'/'es' allowed) or
- * by its key as one word. A mention that is part of a longer title's mention names only the longer
- * one: with fields 'Preço' and 'Preço promocional', "mude o preço promocional" names the second
- * only, and a bare "preço" names neither 'Preço de custo' nor 'Preço promocional'.
+ * Precise: a field is named by its whole title (every word, in order; a plural 's'/'es' allowed; a
+ * qualifier in parentheses may be left out: 'preço de custo' names 'Preço de custo (fabricante)')
+ * or by its key as one word. A mention that is part of a longer title's mention names only the
+ * longer one: with fields 'Preço' and 'Preço promocional', "mude o preço promocional" names the
+ * second only, and a bare "preço" names none of 'Preço à vista', 'Preço de custo', 'Preço cheio'.
  */
 export interface NamedField {
   name: string;
@@ -48,6 +49,8 @@ export function fieldsNamedBy(text: string, fields: readonly NamedField[]): Set<
   for (const field of fields) {
     const key = field.name.toLowerCase();
     const phrases = [intentWords(field.title)];
+    const unqualified = intentWords(field.title.replace(/\([^)]*\)/g, ' '));
+    if (unqualified.length > 0 && unqualified.length < phrases[0]!.length) phrases.push(unqualified);
     // The key itself ('Price', 'ProductSiteName') as one word of the request.
     if (/^[a-z0-9]+$/.test(key)) phrases.push([key]);
     for (const phrase of phrases) for (const [start, end] of occurrences(said, phrase)) mentions.push({ field: field.name, start, end });
