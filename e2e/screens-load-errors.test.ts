@@ -32,7 +32,9 @@ describe('screens with Firestore unreachable', () => {
   it("a list shows 'Failed to load entries.' and a record a load error, then both recover when the store is back", async () => {
     const blocked = (url: URL) => url.port === firestorePort;
     // Blocked from the start: the console signs in (Auth) and opens, but never reaches Firestore.
-    const page = await openConsole(browser, '/signin', (p) => p.route(blocked, (route) => route.abort('connectionrefused')));
+    const page = await openConsole(browser, '/signin', async (p) => {
+      await p.route(blocked, (route) => route.abort('connectionrefused'));
+    });
     await signIn(page, staff.email, staff.password);
     await rememberProject(page, 'main');
     await page.goto('/console/page');
