@@ -341,7 +341,9 @@ describe('the stored conversation', () => {
     // A failed request answers only its error (no conversation id): the stored one says it too.
     const mine = await testFirestore().collection(`project/${project}/ai-conversation`).where('uid', '==', user.uid).get();
     const failed = mine.docs.filter((d) => d.get('entries').at(-1)?.text === 'OpenAI: erro no servidor (HTTP 500).');
-    expect(failed.map((d) => d.get('entries').map((e: { kind: string }) => e.kind))).toEqual([['operator', 'error']]);
+    // (an earlier test's failed turn of this user may be there too)
+    expect(failed.length).toBeGreaterThan(0);
+    for (const d of failed) expect(d.get('entries').map((e: { kind: string }) => e.kind)).toEqual(['operator', 'error']);
     await setSandboxFaults(openaiSandbox());
     const other = await freshUser('admin', [], 'ai-other');
     const res = await tool('propose_field_changes', { changes: [{ field: 'Price', value: 1, reason: null }] }, document, conversation!, other.token);
