@@ -46,6 +46,12 @@ beforeAll(async () => {
     await setDoc(doc(db, 'project/rules-a/ai-usage/u1'), { uid: 'staff-a', model: 'gpt-4o-mini', tokensIn: 10, tokensOut: 5, outcome: 'ok' });
     await setDoc(doc(db, 'project/rules-a/ai-usage-month/2026-11'), { tokens: 15, calls: 1 });
     await setDoc(doc(db, 'ai-rate-limit/staff-a_1'), { count: 1 });
+    await setDoc(doc(db, 'project/rules-a/ai-conversation/c1'), {
+      documentKey: 'product/1012345',
+      uid: 'staff-a',
+      updatedAtIso: '2026-11-27T00:00:00Z',
+      entries: [],
+    });
     await setDoc(doc(db, 'project/rules-a/file/f1'), { id: 'f1', url: 'https://cdn.test/a.jpg', filePath: 'project/rules-a/x/a.jpg', isPublic: true });
   });
 });
@@ -266,6 +272,28 @@ describe('AI-written product texts', () => {
     await assertFails(updateDoc(doc(staffA(), 'project/rules-a/product-text/1012345'), { 'title.inputHash': 'forged' }));
     await assertFails(updateDoc(doc(admin(), 'project/rules-a/product-text/1012345'), { 'title.value': 'x' }));
     await assertFails(deleteDoc(doc(staffA(), 'project/rules-a/product-text/1012345')));
+  });
+});
+
+describe("the assistant's conversations", () => {
+  it("members read their store's conversations (the panel's history), and list them by document; other stores cannot", async () => {
+    await assertSucceeds(getDoc(doc(staffA(), 'project/rules-a/ai-conversation/c1')));
+    const byDocument = query(
+      collection(staffA(), 'project/rules-a/ai-conversation'),
+      where('documentKey', '==', 'product/1012345'),
+      orderBy('updatedAtIso', 'desc'),
+      limit(10),
+    );
+    expect((await assertSucceeds(getDocs(byDocument))).size).toBe(1);
+    await assertSucceeds(getDoc(doc(admin(), 'project/rules-a/ai-conversation/c1')));
+    await assertFails(getDoc(doc(staffB(), 'project/rules-a/ai-conversation/c1')));
+    await assertFails(getDoc(doc(anonymous(), 'project/rules-a/ai-conversation/c1')));
+  });
+  it('no client writes them, not even an admin: what was proposed and decided cannot be rewritten', async () => {
+    await assertFails(setDoc(doc(staffA(), 'project/rules-a/ai-conversation/c2'), { uid: 'staff-a', entries: [] }));
+    await assertFails(updateDoc(doc(staffA(), 'project/rules-a/ai-conversation/c1'), { entries: [] }));
+    await assertFails(updateDoc(doc(admin(), 'project/rules-a/ai-conversation/c1'), { entries: [] }));
+    await assertFails(deleteDoc(doc(admin(), 'project/rules-a/ai-conversation/c1')));
   });
 });
 

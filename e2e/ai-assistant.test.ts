@@ -100,6 +100,9 @@ describe('the AI assistant of the document form', () => {
     await ask(page, 'Agora melhore a descrição');
     const field = proposedField(page, 'ProductDescription');
     await field.waitFor();
+    // Rich text is shown rendered (no markup), with the changed words marked.
+    expect(await shownText(page, 'ProductDescription', 'ai-diff-after')).not.toMatch(/<\/?(p|ul|li|strong)>/);
+    expect(await field.getByTestId('ai-diff-after').getByTestId('ai-diff-change').count()).toBeGreaterThan(0);
     await field.getByRole('button', { name: 'Rejeitar' }).click();
     await field.getByText('Rejeitada').waitFor();
     expect(await field.getByRole('button', { name: 'Aceitar' }).count()).toBe(0);
@@ -119,6 +122,46 @@ describe('the AI assistant of the document form', () => {
     expect(await shownText(page, 'ProductSiteName', 'ai-diff-current')).toBe('Valor atual Pote Mor 2,5 L (editado à mão)');
     await waitForSaveStatus(page, 'Salvo');
     expect((await stored()).ProductSiteName).toBe('Pote Mor 2,5 L (editado à mão)');
+  });
+
+  it('after a reload, the panel shows the earlier conversations with what was accepted and rejected', async () => {
+    await page.reload();
+    await page.getByTestId('save-status').waitFor();
+    await assistantOpen(page);
+    const history = panel(page).getByTestId('ai-history');
+    await history.getByTestId('ai-history-operator').filter({ hasText: 'Melhore o título deste produto' }).waitFor();
+    await history.getByTestId('ai-history-operator').filter({ hasText: staff.email }).first().waitFor();
+    const decided = (field: string, status: string) => history.locator(`[data-testid="ai-history-field"][data-field="${field}"][data-status="${status}"]`);
+    await decided('ProductSiteName', 'accepted').first().waitFor();
+    await decided('ProductDescription', 'rejected').first().waitFor();
+    expect(await decided('ProductSiteName', 'accepted').first().innerText()).toContain(`Aceita por ${staff.email}`);
+    // The conversation under way starts empty.
+    expect(await panel(page).getByTestId('ai-operator-message').count()).toBe(0);
+  });
+
+  it("stays on screen at 720, 900 and 1080 px: 'Enviar' visible, the document's 'Copy' uncovered, Enter named as the way to send", async () => {
+    await assistantOpen(page);
+    for (const height of [720, 900, 1080]) {
+      await page.setViewportSize({ width: 1280, height });
+      await page.screenshot({ path: `.cache/ai-panel-${height}.png` });
+      const send = (await panel(page).getByRole('button', { name: 'Enviar' }).boundingBox())!;
+      expect(send.y + send.height).toBeLessThanOrEqual(height);
+      const aside = (await panel(page).boundingBox())!;
+      expect(aside.y + aside.height).toBeLessThanOrEqual(height + 1);
+      const copy = (await page.getByRole('button', { name: 'Copy', exact: true }).boundingBox())!;
+      expect(copy.x + copy.width).toBeLessThanOrEqual(aside.x);
+    }
+    await panel(page).getByText('Enter envia · Shift+Enter quebra a linha').waitFor();
+    await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
+  it("a hung model can be stopped: 'Parar' ends the turn and says so", async () => {
+    await assistantOpen(page);
+    await setSandboxFaults(openaiSandbox(), { path: '/v1/chat/completions', hang: true });
+    await ask(page, 'Oi');
+    await panel(page).getByRole('button', { name: 'Parar' }).click();
+    await lastError(page, 'Erro: Resposta interrompida. Envie uma nova mensagem para continuar.');
+    await panel(page).getByRole('button', { name: 'Enviar' }).waitFor();
   });
 
   it('keeps the conversation while the document stays open', async () => {

@@ -32,11 +32,12 @@ export async function resetOpenAiSandbox(): Promise<void> {
 
 /** The loop's POST as the page does it (fetch through Hosting with the ID token). */
 export function postAs(token: string): AiPost {
-  return (path, body) =>
+  return (path, body, signal) =>
     fetch(`${CONSOLE_URL}${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
+      signal,
     });
 }
 

@@ -16,3 +16,4 @@ export * from './conditions/index.js';
 export * from './layout/index.js';
 export * from './numbers/index.js';
 export * from './values/index.js';
+export * from './ai/index.js';

@@ -25,7 +25,7 @@ async function openaiClient(): Promise<OpenAI> {
   if (!key) throw new ApiError(503, 'OpenAI: chave de API não configurada (OPENAI_API_KEY).');
   if (!cached || cached.key !== key || cached.baseURL !== baseURL || cached.timeout !== timeout) {
     sdk ??= await import('openai');
-    cached = { key, baseURL, timeout, client: new sdk.default({ apiKey: key, baseURL, timeout, maxRetries: 2 }) };
+    cached = { key, baseURL, timeout, client: new sdk.default({ apiKey: key, baseURL, timeout, maxRetries: MODEL_TRIES - 1 }) };
   }
   return cached.client;
 }
@@ -46,7 +46,15 @@ export interface ModelCall {
   params: Omit<ChatCompletionCreateParamsNonStreaming, 'model'>;
   /** The caller already checked the budget (beside its other reads, to save a round trip). */
   budgetChecked?: boolean;
+  /** The browser went away (its stop button): the call, and its retries, stop. */
+  signal?: AbortSignal | null;
 }
+
+/** Tries of one call: the first and the client's retries (maxRetries below). */
+export const MODEL_TRIES = 3;
+
+/** The operator stopped waiting: nothing is answered to anyone, but the usage record says so. */
+export const MODEL_ABORTED_MESSAGE = 'Resposta interrompida pelo operador.';
 
 function outcomeOf(completion: ChatCompletion): UsageOutcome {
   const choice = completion.choices[0];
@@ -56,13 +64,22 @@ function outcomeOf(completion: ChatCompletion): UsageOutcome {
   return choice.finish_reason === 'tool_calls' ? 'tool_call' : 'ok';
 }
 
+/**
+ * A timeout as it happened: the client tries MODEL_TRIES times, each up to the timeout, so the
+ * operator waited the whole elapsed time, not one timeout.
+ */
+export const timeoutMessage = (elapsedMs: number, tries: number, timeoutSeconds: number) =>
+  `OpenAI: sem resposta do modelo após ${Math.round(elapsedMs / 1000)} s (${tries} tentativas de até ${timeoutSeconds} s cada). Tente novamente em instantes.`;
+
 /** An OpenAI failure as the operator reads it (the upstream named, as the sync errors do). */
-function openaiFailure(error: unknown): ApiError {
+function openaiFailure(error: unknown, elapsedMs: number): ApiError {
   if (error instanceof ApiError) return error;
   // Without the package loaded no client ran, so nothing can be one of its errors.
   const OpenAI = sdk?.default;
   if (!OpenAI) return new ApiError(502, 'OpenAI: resposta inválida.');
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return new ApiError(504, `OpenAI: tempo esgotado após ${OPENAI_TIMEOUT_SECONDS.value()} s`);
+  // 499: the client closed the request (nginx's code); nobody reads this answer.
+  if (error instanceof OpenAI.APIUserAbortError) return new ApiError(499, MODEL_ABORTED_MESSAGE);
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return new ApiError(504, timeoutMessage(elapsedMs, MODEL_TRIES, OPENAI_TIMEOUT_SECONDS.value()));
   if (error instanceof OpenAI.APIConnectionError) return new ApiError(502, 'OpenAI: não foi possível conectar ao serviço.');
   if (error instanceof OpenAI.APIError) {
     const status = error.status ?? 0;
@@ -98,15 +115,16 @@ export async function startModelCall({
   purpose,
   params,
   budgetChecked = false,
+  signal = null,
 }: ModelCall): Promise<{ completion: ChatCompletion; record: (alongside?: (batch: WriteBatch) => void) => Promise<void> }> {
   if (!budgetChecked) await checkBudget(project);
   const model = openaiModel();
   const started = Date.now();
   let completion: ChatCompletion;
   try {
-    completion = await (await openaiClient()).chat.completions.create({ ...params, model });
+    completion = await (await openaiClient()).chat.completions.create({ ...params, model }, signal ? { signal } : undefined);
   } catch (error) {
-    const failure = openaiFailure(error);
+    const failure = openaiFailure(error, Date.now() - started);
     await recordUsage({
       project,
       caller,
@@ -115,7 +133,7 @@ export async function startModelCall({
       tokensIn: 0,
       tokensOut: 0,
       latencyMs: Date.now() - started,
-      outcome: failure.status === 504 ? 'timeout' : 'error',
+      outcome: failure.status === 504 ? 'timeout' : failure.status === 499 ? 'aborted' : 'error',
       error: failure.message,
     });
     throw failure;

@@ -36,14 +36,6 @@ export function roundsSinceOperator(messages: readonly Message[]): number {
   return rounds;
 }
 
-/** The operator's own words in the conversation, for the proposal check. */
-export function operatorWords(messages: readonly { role: string; content?: unknown }[]): string {
-  return messages
-    .filter((m) => m.role === 'user' && typeof m.content === 'string')
-    .map((m) => m.content as string)
-    .join('\n');
-}
-
 /**
  * The §7 conversation (legacy function-call shape) as Chat Completions messages: each
  * assistant function_call becomes a tool call with an id of its position, and the function

@@ -4,6 +4,7 @@ import {
   CONFIG_COLLECTION,
   PROJECT_COLLECTION,
   collectionsForProject,
+  fieldsNamedBy,
   fieldsSchema,
   isAdminOnlyConfig,
   proposeFieldChangesArgumentsSchema,
@@ -34,7 +35,10 @@ const CONTENT_TYPES = new Set(['text', 'textarea', 'editor', 'array_textarea']);
 export interface ToolContext {
   project: string;
   document: AiDocument;
-  /** The operator's own messages of the conversation (never the model's nor the data's words). */
+  /**
+   * The operator's latest request, read from the stored conversation (never the model's, the
+   * data's, nor a string the browser computes): what the proposal check matches fields against.
+   */
   operatorRequest: string;
 }
 
@@ -63,17 +67,6 @@ const normalise = (text: string) =>
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
-
-/** Whether the operator's words name the field (its key, or a significant word of its title). */
-export function operatorNamed(field: FieldDefinition, operatorRequest: string): boolean {
-  const said = normalise(operatorRequest);
-  if (!said.trim()) return false;
-  if (said.includes(normalise(field.name))) return true;
-  const words = normalise(field.title)
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length >= 4);
-  return words.some((word) => new RegExp(`\\b${word}`).test(said));
-}
 
 function describeField(field: FieldDefinition) {
   return {
@@ -146,6 +139,8 @@ export function checkProposal(context: ToolContext, args: Doc): ProposalResult {
   const defined = new Set(documentDefinition(context.project, context.document).fields.map((f) => f.name));
   const result: ProposalResult = { proposal: { changes: [], rejected: [] } };
   const seen = new Set<string>();
+  // Named among all the document's fields, so 'preço promocional' does not also name 'Preço'.
+  const named = fieldsNamedBy(context.operatorRequest, documentDefinition(context.project, context.document).fields);
   for (const change of changes) {
     const field = fields.get(change.field);
     const reject = (reason: string) => result.proposal.rejected.push({ field: change.field, reason });
@@ -157,7 +152,7 @@ export function checkProposal(context: ToolContext, args: Doc): ProposalResult {
       reject('campo repetido na proposta');
       continue;
     }
-    if (!CONTENT_TYPES.has(field.type) && !operatorNamed(field, context.operatorRequest)) {
+    if (!CONTENT_TYPES.has(field.type) && !named.has(field.name)) {
       // Prices, flags and options change only when the operator asked: an instruction found in
       // the data (prompt injection) or the model's own idea does not reach the form.
       reject('campo não pedido pelo operador');

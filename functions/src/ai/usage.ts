@@ -18,7 +18,7 @@ export const AI_USAGE_COLLECTION = 'ai-usage';
 export const AI_USAGE_MONTH_COLLECTION = 'ai-usage-month';
 export const AI_RATE_LIMIT_COLLECTION = 'ai-rate-limit';
 
-export type UsageOutcome = 'ok' | 'tool_call' | 'refusal' | 'length' | 'content_filter' | 'timeout' | 'error';
+export type UsageOutcome = 'ok' | 'tool_call' | 'refusal' | 'length' | 'content_filter' | 'timeout' | 'aborted' | 'error';
 
 export interface UsageRecord {
   project: string;
@@ -47,10 +47,15 @@ export function budgetRefs(project: string, month = monthKey()): [DocumentRefere
   return [projectRef(project), projectRef(project).collection(AI_USAGE_MONTH_COLLECTION).doc(month)];
 }
 
+/** The store's monthly token budget: its own, else the AI_MONTHLY_TOKEN_BUDGET param. */
+export function projectBudget(store: DocumentSnapshot): number {
+  const own = store.get('aiMonthlyTokenBudget');
+  return typeof own === 'number' && own >= 0 ? own : AI_MONTHLY_TOKEN_BUDGET.value();
+}
+
 /** The 429 of a project that spent its month's tokens, or null. */
 export function budgetError(store: DocumentSnapshot, usage: DocumentSnapshot, month: string): ApiError | null {
-  const own = store.get('aiMonthlyTokenBudget');
-  const budget = typeof own === 'number' && own >= 0 ? own : AI_MONTHLY_TOKEN_BUDGET.value();
+  const budget = projectBudget(store);
   const used = Number(usage.get('tokens') ?? 0);
   return used >= budget ? new ApiError(429, budgetExceededMessage(used, budget, month)) : null;
 }

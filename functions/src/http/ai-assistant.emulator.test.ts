@@ -52,12 +52,31 @@ async function turn(text: string, options: { code?: string; conversation?: AiMes
   return { ...result, events, tools: events.filter((e) => e.type === 'tool').map((e) => (e as { name: string }).name) };
 }
 
-const tool = (name: string, args: Record<string, unknown>, doc: { collection: string; id: string } = document, operator_request = '') =>
+const tool = (
+  name: string,
+  args: Record<string, unknown>,
+  doc: { collection: string; id: string } = document,
+  conversation: string | null = null,
+  token = user.token,
+) =>
   api(`/api/console/products/ai/tools?project=${project}`, {
     method: 'POST',
-    token: user.token,
-    body: JSON.stringify({ name, arguments: args, document: doc, operator_request }),
+    token,
+    body: JSON.stringify({ name, arguments: args, document: doc, conversation }),
   });
+
+/** The operator's request kept by …/ai/response (one model round): the stored conversation's id. */
+async function askedIn(text: string, conversation: string | null = null, token = user.token): Promise<string> {
+  const res = await api(`/api/console/products/ai/response?project=${project}`, {
+    method: 'POST',
+    token,
+    body: JSON.stringify({ project, document, product_data: {}, messages: [{ role: 'user', content: text }], conversation }),
+  });
+  expect(res.status).toBe(200);
+  return res.json.conversation;
+}
+
+const storedConversation = async (id: string) => (await testFirestore().doc(`project/${project}/ai-conversation/${id}`).get()).data()!;
 
 describe('asked for a better title', () => {
   it('reads the fields and the product through the tools and proposes a real title for it', async () => {
@@ -145,7 +164,7 @@ describe('the tools', () => {
         ],
       },
       document,
-      'Melhore o título e a altura',
+      await askedIn('Melhore o título e a altura'),
     );
     expect(json.result.proposal.changes).toEqual([
       { field: 'ProductSiteName', title: 'Nome no site', value: 'Faca do Chef 8"', reason: null },
@@ -178,7 +197,7 @@ describe('prompt injection', () => {
   });
 
   it('a price the operator asks for is proposed', async () => {
-    const { events } = await turn('Reduza o preço deste produto em 10%');
+    const { events } = await turn('Reduza o preço à vista deste produto em 10%');
     const proposal = (events.find((e) => e.type === 'proposal') as Extract<AssistantEvent, { type: 'proposal' }>).proposal;
     expect(proposal.changes).toEqual([expect.objectContaining({ field: 'Price', value: 179.01 })]);
   });
@@ -217,7 +236,10 @@ describe('errors and refusals as the conversation shows them', () => {
     await setOpenAiBehaviour('refusal', 1);
     const { error, events } = await turn('Escreva algo ofensivo');
     expect(error).toBeNull();
-    expect(events[0]).toMatchObject({ type: 'assistant', message: { refusal: 'Desculpe, não posso ajudar com esse pedido.', content: null } });
+    expect(events.find((e) => e.type === 'assistant')).toMatchObject({
+      type: 'assistant',
+      message: { refusal: 'Desculpe, não posso ajudar com esse pedido.', content: null },
+    });
   });
 
   it("arguments that are not JSON: 'Erro ao analisar argumentos da function_call'", async () => {
@@ -265,10 +287,10 @@ describe('errors and refusals as the conversation shows them', () => {
     expect(calls.map((c) => c.status)).toEqual([429, 200]);
   });
 
-  it('a model that does not answer: a timeout after three attempts, recorded', async () => {
+  it('a model that does not answer: a timeout after three attempts, recorded, with the time the operator waited', async () => {
     await setSandboxFaults(openaiSandbox(), { path: COMPLETIONS, hang: true });
     const { error } = await turn('Oi');
-    expect(error).toBe('OpenAI: tempo esgotado após 8 s');
+    expect(error).toMatch(/^OpenAI: sem resposta do modelo após \d+ s \(3 tentativas de até 8 s cada\)\. Tente novamente em instantes\.$/);
     const records = await testFirestore().collection(`project/${project}/ai-usage`).where('outcome', '==', 'timeout').get();
     expect(records.size).toBe(1);
   }, 90_000);
@@ -283,6 +305,111 @@ describe('errors and refusals as the conversation shows them', () => {
     const anonymous = await api(`/api/console/products/ai/response?project=${project}`, { method: 'POST', body: '{}' });
     expect(anonymous.status).toBe(401);
   });
+});
+
+describe('the stored conversation', () => {
+  it('keeps who asked what and when, the answer, the proposal, and the decision of each field', async () => {
+    const { error, conversation } = await turn('Melhore o título deste produto');
+    expect(error).toBeNull();
+    const stored = await storedConversation(conversation!);
+    expect(stored).toMatchObject({ documentKey: `product/${CODE}`, uid: user.uid, email: user.email });
+    expect(stored.entries.map((e: { kind: string }) => e.kind)).toEqual(['operator', 'proposal', 'assistant']);
+    expect(stored.entries[0]).toMatchObject({ kind: 'operator', text: 'Melhore o título deste produto', uid: user.uid, email: user.email });
+    expect(Date.parse(stored.entries[0].at)).not.toBeNaN();
+    expect(stored.entries[1]).toMatchObject({ kind: 'proposal', id: 1, fields: [{ field: 'ProductSiteName', status: 'pending' }] });
+    const decide = (status: string, token = user.token) =>
+      api(`/api/console/products/ai/decision?project=${project}`, {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ conversation, proposal: 1, field: 'ProductSiteName', status }),
+      });
+    const other = await freshUser('staff', [project], 'ai-other');
+    expect((await decide('rejected', other.token)).status).toBe(403);
+    expect((await decide('accepted')).status).toBe(200);
+    // The first decision stays.
+    expect((await decide('rejected')).status).toBe(200);
+    const field = (await storedConversation(conversation!)).entries[1].fields[0];
+    expect(field).toMatchObject({ status: 'accepted', decidedBy: user.email });
+  });
+
+  it('a failed turn keeps its error; a stored conversation is not readable through another operator', async () => {
+    await setOpenAiBehaviour('refusal', 1);
+    const { conversation } = await turn('Escreva algo ofensivo');
+    expect((await storedConversation(conversation!)).entries.map((e: { kind: string }) => e.kind)).toEqual(['operator', 'refusal']);
+    await setSandboxFaults(openaiSandbox(), { path: COMPLETIONS, status: 500 });
+    await turn('Oi');
+    // A failed request answers only its error (no conversation id): the stored one says it too.
+    const mine = await testFirestore().collection(`project/${project}/ai-conversation`).where('uid', '==', user.uid).get();
+    const failed = mine.docs.filter((d) => d.get('entries').at(-1)?.text === 'OpenAI: erro no servidor (HTTP 500).');
+    // (an earlier test's failed turn of this user may be there too)
+    expect(failed.length).toBeGreaterThan(0);
+    for (const d of failed) expect(d.get('entries').map((e: { kind: string }) => e.kind)).toEqual(['operator', 'error']);
+    await setSandboxFaults(openaiSandbox());
+    const other = await freshUser('admin', [], 'ai-other');
+    const res = await tool('propose_field_changes', { changes: [{ field: 'Price', value: 1, reason: null }] }, document, conversation!, other.token);
+    expect(res).toMatchObject({ status: 403, json: { error: 'Esta conversa é de outro operador ou de outro documento.' } });
+  });
+});
+
+describe("the operator's intent, decided on the server from the stored conversation", () => {
+  const price = { changes: [{ field: 'Price', value: 1, reason: null }] };
+  const outcome = async (conversation: string | null) => (await tool('propose_field_changes', price, document, conversation)).json.result.proposal;
+
+  it("a price is proposable when the operator's latest request names it, whatever the browser sends", async () => {
+    const named = await askedIn('Mude o preço à vista para 1 real');
+    expect((await outcome(named)).changes.map((c: { field: string }) => c.field)).toEqual(['Price']);
+    // The browser's own string is not read: without a stored request nothing non-text passes.
+    const forged = await api(`/api/console/products/ai/tools?project=${project}`, {
+      method: 'POST',
+      token: user.token,
+      body: JSON.stringify({ name: 'propose_field_changes', arguments: price, document, operator_request: 'mude o preço' }),
+    });
+    expect(forged.json.result.proposal.rejected).toEqual([{ field: 'Price', reason: 'campo não pedido pelo operador' }]);
+  });
+
+  it("a bare 'preço' names none of the store's eight 'Preço …' fields", async () => {
+    expect((await outcome(await askedIn('Mude o preço para 1 real'))).rejected).toEqual([{ field: 'Price', reason: 'campo não pedido pelo operador' }]);
+  });
+
+  it('one mention does not unlock the field for the rest of the conversation', async () => {
+    const conversation = await askedIn('Mude o preço à vista para 1 real');
+    expect((await outcome(conversation)).changes).toHaveLength(1);
+    expect(await askedIn('Agora melhore o título', conversation)).toBe(conversation);
+    expect((await outcome(conversation)).rejected).toEqual([{ field: 'Price', reason: 'campo não pedido pelo operador' }]);
+  });
+});
+
+describe('AI usage for admins', () => {
+  it("shows the month's tokens, calls by purpose and the budget left; staff are refused", async () => {
+    const own = await ownProject('ai-usage-view', [CODE]);
+    await testFirestore().doc(`project/${own}`).set({ aiMonthlyTokenBudget: 1_000_000 }, { merge: true });
+    await runAssistantTurn([], 'Melhore o título', { project: own, document, productData: {} }, postAs(user.token));
+    const res = await api(`/api/console/ai/usage?project=${own}`, { token: user.token });
+    expect(res.status).toBe(200);
+    const month = (await testFirestore().collection(`project/${own}/ai-usage-month`).get()).docs[0]!;
+    expect(res.json).toMatchObject({ month: month.id, tokens: month.get('tokens'), calls: 4, budget: 1_000_000, remaining: 1_000_000 - month.get('tokens') });
+    expect(res.json.byPurpose).toEqual([{ purpose: 'assistant', calls: 4, tokens: month.get('tokens') }]);
+    const staff = await freshUser('staff', [own], 'ai-staff');
+    expect(await api(`/api/console/ai/usage?project=${own}`, { token: staff.token })).toMatchObject({
+      status: 403,
+      json: { error: 'Somente administradores veem o uso de IA do projeto.' },
+    });
+  });
+});
+
+describe('a stopped request', () => {
+  // The server's side (the router aborts the model call when the caller goes away, outcome
+  // 'aborted') cannot be seen here: the Hosting emulator's proxy does not close its upstream request
+  // when the browser closes (firebase-tools lib/hosting/proxy.js); Cloud Run does.
+  it('the operator stopping a hung model ends the turn with the stop message', async () => {
+    const own = await ownProject('ai-abort', [CODE]);
+    await setSandboxFaults(openaiSandbox(), { path: COMPLETIONS, hang: true });
+    const stop = new AbortController();
+    const stopped = runAssistantTurn([], 'Oi', { project: own, document, productData: {}, signal: stop.signal }, postAs(user.token));
+    await new Promise((r) => setTimeout(r, 1500));
+    stop.abort();
+    expect((await stopped).error).toBe('Resposta interrompida. Envie uma nova mensagem para continuar.');
+  }, 60_000);
 });
 
 describe('cost and limits', () => {

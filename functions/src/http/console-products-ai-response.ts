@@ -1,5 +1,6 @@
 import { consoleProductsAiResponseEndpoint, type AiResponseAnswer } from '@console/shared';
 import { callModel } from '../ai/client.js';
+import { keepEntries, keepOperatorRequest } from '../ai/conversation-store.js';
 import { documentMessage, systemPrompt, toChatMessages } from '../ai/conversation.js';
 import { documentDefinition, TOOL_DEFINITIONS } from '../ai/tools.js';
 import { checkBudget, takeUserCall } from '../ai/usage.js';
@@ -15,25 +16,59 @@ const MAX_COMPLETION_TOKENS = 2000;
  * function_call, refusal}, error}. The project is the checked ?project (the body's must match).
  * The browser runs the tool calls and comes back, at most AI_MAX_ROUNDS times per operator
  * message: an eleventh round is refused here. A truncated or filtered answer is {ok: false, error}.
+ * The conversation is kept (ai-conversation/{id}, shared/src/ai/conversation-record.ts): the
+ * operator's request when a turn starts, then what the operator reads (answer, refusal, error);
+ * the answer names the conversation, which the browser sends back with the next rounds and tools.
  */
 export const handleConsoleProductsAiResponse: Handler<typeof consoleProductsAiResponseEndpoint> = async ({
   body,
   project,
   caller,
+  signal,
 }): Promise<AiResponseAnswer> => {
   // Every request counts towards the user's limit, refused ones too; the budget is read beside it.
-  await Promise.all([takeUserCall(caller.uid), checkBudget(project)]);
+  const limits = Promise.all([takeUserCall(caller.uid), checkBudget(project)]);
+  limits.catch(() => {}); // awaited below, once the conversation is kept
   if (body.project !== project) throw new ApiError(400, 'Requisição inválida: project do corpo difere do projeto da requisição.');
   const definition = documentDefinition(project, body.document);
   const conversation = toChatMessages(body.messages);
+  const who = { uid: caller.uid, email: caller.email };
+  const last = body.messages.at(-1)!;
+  const kept =
+    last.role === 'user' ? await keepOperatorRequest(project, who, body.document, body.conversation ?? null, last.content) : (body.conversation ?? null);
+  const keep = (entries: Parameters<typeof keepEntries>[4]) => (kept ? keepEntries(project, who, body.document, kept, entries) : Promise.resolve());
+  let answer: AiResponseAnswer;
+  try {
+    await limits;
+    answer = await modelTurn(project, who, body, definition.title, conversation, signal);
+  } catch (error) {
+    if (error instanceof ApiError) await keep([{ kind: 'error', text: error.message }]);
+    throw error;
+  }
+  const message = answer.messages;
+  if (!answer.ok) await keep([{ kind: 'error', text: answer.error ?? 'O assistente não respondeu.' }]);
+  else if (message?.refusal) await keep([{ kind: 'refusal', text: message.refusal }]);
+  else if (message?.content) await keep([{ kind: 'assistant', text: message.content }]);
+  return kept ? { ...answer, conversation: kept } : answer;
+};
+
+async function modelTurn(
+  project: string,
+  caller: { uid: string; email: string | null },
+  body: Parameters<Handler<typeof consoleProductsAiResponseEndpoint>>[0]['body'],
+  title: string,
+  conversation: ReturnType<typeof toChatMessages>,
+  signal: AbortSignal | null,
+): Promise<AiResponseAnswer> {
   const completion = await callModel({
     project,
-    caller: { uid: caller.uid, email: caller.email },
+    caller,
     purpose: 'assistant',
     budgetChecked: true,
+    signal,
     params: {
       messages: [
-        { role: 'system', content: systemPrompt(body.document, definition.title) },
+        { role: 'system', content: systemPrompt(body.document, title) },
         { role: 'system', content: documentMessage(body.product_data) },
         ...conversation,
       ],
@@ -63,6 +98,6 @@ export const handleConsoleProductsAiResponse: Handler<typeof consoleProductsAiRe
     },
     error: null,
   };
-};
+}
 
 export const consoleProductsAiResponse = serve(consoleProductsAiResponseEndpoint, handleConsoleProductsAiResponse);

@@ -1,20 +1,31 @@
-import { consoleProductsAiToolsEndpoint, AI_TOOL_NAMES, type AiToolName, type AiToolsAnswer } from '@console/shared';
+import { consoleProductsAiToolsEndpoint, AI_TOOL_NAMES, proposalResultSchema, type AiToolName, type AiToolsAnswer } from '@console/shared';
 import { z } from 'zod';
+import { keepProposal, storedOperatorRequest } from '../ai/conversation-store.js';
 import { AI_TOOLS } from '../ai/tools.js';
 import { ApiError } from '../lib/api-error.js';
 import { serve, type Handler } from '../lib/endpoint.js';
 
 /**
  * POST /api/console/products/ai/tools?project — runs one tool the assistant called:
- * {name, arguments, document, operator_request} → {ok: true, result}. Reads only the checked
- * project; no tool writes. `operator_request` is the operator's own messages (the proposal check
- * lets non-text fields through only when the operator named them).
+ * {name, arguments, document, conversation} → {ok: true, result}. Reads only the checked project;
+ * no tool writes the document. The proposal check reads the operator's latest request from the
+ * stored conversation (…/ai/response kept it there), and the checked proposal is kept in it with
+ * its number (the decision endpoint names it). Without a conversation nothing non-text is proposable.
  */
-export const handleConsoleProductsAiTools: Handler<typeof consoleProductsAiToolsEndpoint> = async ({ body, project }): Promise<AiToolsAnswer> => {
+export const handleConsoleProductsAiTools: Handler<typeof consoleProductsAiToolsEndpoint> = async ({ body, project, caller }): Promise<AiToolsAnswer> => {
   if (!(AI_TOOL_NAMES as readonly string[]).includes(body.name)) throw new ApiError(400, `Ferramenta desconhecida: ${body.name}.`);
   const run = AI_TOOLS[body.name as AiToolName];
+  const who = { uid: caller.uid, email: caller.email };
+  const conversation = body.conversation ?? null;
+  const proposing = body.name === 'propose_field_changes';
+  const operatorRequest = proposing && conversation ? await storedOperatorRequest(project, who, body.document, conversation) : '';
   try {
-    const result = await run({ project, document: body.document, operatorRequest: body.operator_request }, body.arguments);
+    const result = await run({ project, document: body.document, operatorRequest }, body.arguments);
+    const proposal = proposing && conversation ? proposalResultSchema.safeParse(result) : null;
+    if (proposal?.success && conversation) {
+      const id = await keepProposal(project, who, body.document, conversation, proposal.data.proposal);
+      return { ok: true, result: { proposal: { id, ...proposal.data.proposal } } };
+    }
     return { ok: true, result };
   } catch (error) {
     if (error instanceof z.ZodError) {

@@ -17,6 +17,8 @@ import { consoleCollectionsImport } from './console-collections-import.js';
 import { workerEndpoints } from './workers.js';
 import { consoleProductsAiResponse } from './console-products-ai-response.js';
 import { consoleProductsAiTools } from './console-products-ai-tools.js';
+import { consoleProductsAiDecision } from './console-products-ai-decision.js';
+import { consoleAiUsage } from './console-ai-usage.js';
 import { consoleWhatsappTemplateLoadFromApi } from './console-whatsapp-template-load-from-api.js';
 import { whatsappMessage } from './whatsapp-message.js';
 import { whatsappWebhook } from './whatsapp-webhook.js';
@@ -44,6 +46,8 @@ export const endpoints: readonly ServedEndpoint[] = [
   consoleConditionsPreview,
   consoleProductsAiResponse,
   consoleProductsAiTools,
+  consoleProductsAiDecision,
+  consoleAiUsage,
   consoleCollectionsImport,
   ...workerEndpoints,
   consoleWhatsappTemplateLoadFromApi,

@@ -23,6 +23,8 @@ interface RequestContext {
   rawBody: Buffer | null;
   /** A request header (lower-case name), undefined in-process. */
   header(name: string): string | undefined;
+  /** Aborted when the caller goes away before the answer (the browser stopped waiting); null in-process. */
+  signal: AbortSignal | null;
 }
 
 export type EndpointRequest<E extends AnyEndpoint> = { params: ParamsOf<E>; query: QueryOf<E>; body: BodyOf<E> } & AccessOf<E['access']> & RequestContext;

@@ -28,6 +28,7 @@ interface RouteRequest {
   origin: string | null;
   rawBody?: Buffer | null;
   header?: (name: string) => string | undefined;
+  signal?: AbortSignal | null;
 }
 
 /** A request the router refuses before any endpoint runs; 405 carries the methods the path allows. */
@@ -81,6 +82,7 @@ async function invoke({ contract, handle }: ServedEndpoint, rawParams: Record<st
     origin: request.origin,
     rawBody: request.rawBody ?? null,
     header: request.header ?? (() => undefined),
+    signal: request.signal ?? null,
   });
 }
 
@@ -96,9 +98,16 @@ function requestOrigin(req: Request): string | null {
 export function createRouter(endpoints: readonly ServedEndpoint[]) {
   const match = compileRoutes(endpoints);
   return async function route(req: Request, res: Response): Promise<void> {
+    // The caller closing the connection before the answer (a stop button, a closed tab) aborts
+    // what the handler waits for (a model call), instead of paying for an answer nobody reads.
+    const gone = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
     try {
       const found = match(req.method, req.path);
       const result = await invoke(found.served, found.params, {
+        signal: gone.signal,
         query: req.query as Record<string, unknown>,
         body: req.body,
         caller: () => verifyCaller(req.get('authorization')),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './contract.js';
 import { documentIdSchema } from './document-id.js';
+import { aiConversationIdSchema } from '../ai/conversation-record.js';
 
 /**
  * The AI assistant of the document form (document 1 §2 'AI assistant', §7, §8, §9) and the
@@ -59,6 +60,8 @@ export const aiResponseRequestSchema = z.object({
   product_data: z.record(z.string(), z.unknown()),
   product_schema: z.array(z.unknown()).max(1000).optional(),
   messages: z.array(aiMessageSchema).min(1).max(80),
+  /** The stored conversation this turn continues (ai-conversation/{id}); none or another's starts a new one. */
+  conversation: aiConversationIdSchema.nullable().optional(),
 });
 export type AiResponseRequest = z.input<typeof aiResponseRequestSchema>;
 
@@ -73,6 +76,8 @@ export const aiResponseAnswerSchema = z.object({
   ok: z.boolean(),
   messages: aiAssistantMessageSchema.nullable(),
   error: z.string().nullable(),
+  /** The stored conversation the turn was kept in: the browser sends it with the next rounds and tools. */
+  conversation: z.string().optional(),
 });
 export type AiResponseAnswer = z.infer<typeof aiResponseAnswerSchema>;
 
@@ -94,8 +99,11 @@ export const aiToolsRequestSchema = z.object({
   name: z.string().min(1).max(100),
   arguments: z.record(z.string(), z.unknown()),
   document: aiDocumentSchema,
-  /** The operator's own messages: non-text fields (prices, flags) are proposable only when named there. */
-  operator_request: z.string().max(50_000).default(''),
+  /**
+   * The stored conversation (…/ai/response answered it): the proposal check reads the operator's
+   * latest request from it, never from the browser; the proposal is kept in it.
+   */
+  conversation: aiConversationIdSchema.nullable().optional(),
 });
 export type AiToolsRequest = z.input<typeof aiToolsRequestSchema>;
 
@@ -110,6 +118,8 @@ export type ProposedChange = z.infer<typeof proposedChangeSchema>;
 
 export const proposalResultSchema = z.object({
   proposal: z.object({
+    /** Its number in the stored conversation (the decision endpoint names it). */
+    id: z.number().int().optional(),
     changes: z.array(proposedChangeSchema),
     /** Fields refused by the server (not in the collection, read-only, invalid value, not asked for). */
     rejected: z.array(z.object({ field: z.string(), reason: z.string() })),
@@ -179,6 +189,42 @@ export const consoleProductsAiResponseEndpoint = defineEndpoint({
   access: 'project',
   body: aiResponseRequestSchema,
   answer: aiResponseAnswerSchema,
+});
+
+/** POST /api/console/products/ai/decision?project: the operator accepted or rejected one proposed field. */
+export const aiDecisionRequestSchema = z.object({
+  conversation: aiConversationIdSchema,
+  proposal: z.number().int().min(1),
+  field: z.string().min(1).max(200),
+  status: z.enum(['accepted', 'rejected']),
+});
+
+/** GET /api/console/ai/usage?project (admins): the project's AI use this month, from the usage ledger. */
+export const aiUsageAnswerSchema = z.object({
+  month: z.string(),
+  tokens: z.number(),
+  calls: z.number(),
+  budget: z.number(),
+  remaining: z.number(),
+  byPurpose: z.array(z.object({ purpose: z.string(), calls: z.number(), tokens: z.number() })),
+});
+export type AiUsageAnswer = z.infer<typeof aiUsageAnswerSchema>;
+
+/** Keeps the operator's decision on one proposed field in the stored conversation. */
+export const consoleProductsAiDecisionEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/products/ai/decision',
+  access: 'project',
+  body: aiDecisionRequestSchema,
+  answer: z.object({ ok: z.literal(true) }),
+});
+
+export const consoleAiUsageEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/console/ai/usage',
+  access: 'admin',
+  answer: aiUsageAnswerSchema,
+  refusal: 'Somente administradores veem o uso de IA do projeto.',
 });
 
 /** Runs one tool the assistant called (no tool writes). */

@@ -1,4 +1,4 @@
-import { consoleProductsAiResponseEndpoint, consoleProductsAiToolsEndpoint } from './ai.js';
+import { consoleAiUsageEndpoint, consoleProductsAiDecisionEndpoint, consoleProductsAiResponseEndpoint, consoleProductsAiToolsEndpoint } from './ai.js';
 import {
   campaignEmailUnsubscribeEndpoint,
   campaignEmailUnsubscribePageEndpoint,
@@ -58,6 +58,8 @@ export const API_ENDPOINTS = [
   consoleConditionsPreviewEndpoint,
   consoleProductsAiResponseEndpoint,
   consoleProductsAiToolsEndpoint,
+  consoleProductsAiDecisionEndpoint,
+  consoleAiUsageEndpoint,
   consoleCollectionsImportEndpoint,
   ...WORKER_ENDPOINTS,
   consoleWhatsappTemplateLoadFromApiEndpoint,

@@ -34,7 +34,7 @@ describe('the assistant panel', () => {
     const html = renderToString(
       <ChakraProvider value={system}>
         <AiAssistantPanel
-          assistant={{ state, send: async () => {}, decide: () => {} }}
+          assistant={{ state, send: async () => {}, stop: () => {}, decide: () => {} }}
           values={{ ProductSiteName: 'Pote', ProductDescription: '<p>Editado</p>' }}
           onApply={() => {}}
           onClose={() => {}}

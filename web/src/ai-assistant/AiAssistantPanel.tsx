@@ -1,10 +1,36 @@
 import { Box, Button, CloseButton, HStack, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { sameValue } from '../documents/remote-merge';
 import { isConflict, type ProposedField } from './assistant-state';
+import { AiUsageSummary } from './AiUsageSummary';
 import { ASSISTANT_TEXTS } from './constants';
+import { ConversationHistory } from './ConversationHistory';
 import { ProposalCard } from './ProposalCard';
 import type { AiAssistant } from './use-ai-assistant';
+import type { ConversationHistory as History } from './use-conversation-history';
+
+/**
+ * The visible height of the element's scrolling ancestor (the screen's content area, below the
+ * console header): the panel is exactly that tall, so its 'Enviar' stays on screen at any window
+ * height (100vh would reach below it by the header's height).
+ */
+function useScrollParentHeight(ref: RefObject<HTMLElement | null>): number | null {
+  const [height, setHeight] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    let parent = ref.current?.parentElement ?? null;
+    while (parent && !/(auto|scroll)/.test(getComputedStyle(parent).overflowY)) parent = parent.parentElement;
+    const update = () => setHeight(parent ? parent.clientHeight : window.innerHeight);
+    update();
+    const observer = new ResizeObserver(update);
+    if (parent) observer.observe(parent);
+    window.addEventListener('resize', update);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', update);
+    };
+  }, [ref]);
+  return height;
+}
 
 interface AiAssistantPanelProps {
   assistant: AiAssistant;
@@ -13,18 +39,26 @@ interface AiAssistantPanelProps {
   /** An accepted change enters the form as an edit (autosave, JSON editor, history as for typing). */
   onApply(field: string, value: unknown): void;
   onClose(): void;
+  /** The document's earlier conversations (stored by the functions). */
+  history?: History;
+  /** Whether a field is rich text (its HTML is shown rendered as text). */
+  isRichText?(field: string): boolean;
+  /** Admins see the project's AI use this month above the conversation. */
+  usageProject?: string | null;
 }
 
 /** The conversation panel beside the form, opened by 'AI Editor' (document 1 screen 4). */
-export function AiAssistantPanel({ assistant, values, onApply, onClose }: AiAssistantPanelProps) {
-  const { state, send, decide } = assistant;
+export function AiAssistantPanel({ assistant, values, onApply, onClose, history, isRichText = () => false, usageProject = null }: AiAssistantPanelProps) {
+  const { state, send, stop, decide } = assistant;
   const [text, setText] = useState('');
   const conversation = useRef<HTMLDivElement>(null);
+  const aside = useRef<HTMLDivElement>(null);
+  const height = useScrollParentHeight(aside);
   // The conversation scrolls to its end by itself (scrollIntoView would scroll the form too).
   useEffect(() => {
     const box = conversation.current;
     if (box) box.scrollTop = box.scrollHeight;
-  }, [state.entries.length, state.busy]);
+  }, [state.entries.length, state.busy, history?.status]);
 
   const conflicted = (field: ProposedField) => isConflict(field, values[field.field], sameValue);
 
@@ -40,16 +74,17 @@ export function AiAssistantPanel({ assistant, values, onApply, onClose }: AiAssi
 
   return (
     <Stack
+      ref={aside}
       as="aside"
       aria-label={ASSISTANT_TEXTS.title}
       data-testid="ai-assistant"
-      w={{ base: 'full', lg: '420px' }}
+      w={{ base: 'full', lg: '360px', '2xl': '420px' }}
       flexShrink={0}
       borderLeftWidth="1px"
       position="sticky"
       top="0"
       alignSelf="flex-start"
-      h="100vh"
+      h={height === null ? 'full' : `${height}px`}
       gap="0"
       bg="bg"
     >
@@ -57,7 +92,9 @@ export function AiAssistantPanel({ assistant, values, onApply, onClose }: AiAssi
         <Text fontWeight="semibold">{ASSISTANT_TEXTS.title}</Text>
         <CloseButton size="sm" aria-label={ASSISTANT_TEXTS.close} onClick={onClose} />
       </HStack>
+      {usageProject && <AiUsageSummary project={usageProject} />}
       <Stack ref={conversation} flex="1" overflowY="auto" px="4" py="3" gap="3" data-testid="ai-conversation">
+        {history && <ConversationHistory history={history} current={state.conversation} isRichText={isRichText} />}
         {state.entries.length === 0 && (
           <Text fontSize="sm" color="fg.muted">
             {ASSISTANT_TEXTS.empty}
@@ -105,6 +142,7 @@ export function AiAssistantPanel({ assistant, values, onApply, onClose }: AiAssi
                   proposal={entry}
                   current={(field) => values[field]}
                   conflicted={conflicted}
+                  isRichText={isRichText}
                   onAccept={(field) => {
                     if (conflicted(field)) return;
                     onApply(field.field, field.value);
@@ -130,12 +168,25 @@ export function AiAssistantPanel({ assistant, values, onApply, onClose }: AiAssi
             onKeyDown={onKeyDown}
             placeholder={ASSISTANT_TEXTS.placeholder}
             aria-label={ASSISTANT_TEXTS.placeholder}
+            aria-description={ASSISTANT_TEXTS.sendHint}
             rows={3}
             size="sm"
           />
-          <Button type="submit" size="sm" colorPalette="blue" alignSelf="flex-end" loading={state.busy} disabled={!text.trim()}>
-            {ASSISTANT_TEXTS.send}
-          </Button>
+          <HStack justify="space-between" gap="2">
+            <Text fontSize="xs" color="fg.muted" data-testid="ai-send-hint">
+              {ASSISTANT_TEXTS.sendHint}
+            </Text>
+            {state.busy ? (
+              // The turn under way can be stopped: the request is aborted, and with it the model call.
+              <Button type="button" size="sm" variant="outline" colorPalette="red" onClick={stop}>
+                {ASSISTANT_TEXTS.stop}
+              </Button>
+            ) : (
+              <Button type="submit" size="sm" colorPalette="blue" disabled={!text.trim()}>
+                {ASSISTANT_TEXTS.send}
+              </Button>
+            )}
+          </HStack>
         </Stack>
       </Box>
     </Stack>

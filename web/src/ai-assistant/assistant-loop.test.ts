@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AI_ERRORS, AI_MAX_ROUNDS, AI_ROUND_LIMIT_MESSAGE } from '@console/shared';
-import { AI_RESPONSE_PATH, runAssistantTurn, type AiPost } from './assistant-loop';
+import { AI_RESPONSE_PATH, AI_STOPPED_MESSAGE, runAssistantTurn, type AiPost, type AssistantEvent } from './assistant-loop';
 
 const context = { project: 'main', document: { collection: 'product', id: '1' }, productData: {} };
 const reply = (status: number, body: unknown) => ({ ok: status < 400, status, json: async () => body });
@@ -32,5 +32,34 @@ describe('the assistant loop', () => {
     expect((await runAssistantTurn([], 'Oi', context, once(call('x', '[1]')))).error).toBe(AI_ERRORS.parseArguments);
     expect((await runAssistantTurn([], 'Oi', context, once(call('x'), reply(400, { error: 'Ferramenta desconhecida' })))).error).toBe(AI_ERRORS.tool);
     expect((await runAssistantTurn([], 'Oi', context, () => Promise.reject(new TypeError('offline')))).error).toBe(AI_ERRORS.fetch);
+  });
+
+  it("sends the stored conversation's id back with every round and tool call, and reports it once", async () => {
+    const bodies: { path: string; conversation: unknown }[] = [];
+    let answered = 0;
+    const post: AiPost = async (path, body) => {
+      bodies.push({ path, conversation: (body as { conversation?: unknown }).conversation });
+      if (!path.startsWith(AI_RESPONSE_PATH)) return reply(200, { ok: true, result: {} });
+      answered += 1;
+      const message =
+        answered === 1
+          ? { content: null, function_call: { name: 'list_categories', arguments: '{}' }, refusal: null }
+          : { content: 'Pronto.', function_call: null, refusal: null };
+      return reply(200, { ok: true, messages: message, error: null, conversation: 'conv0000000001' });
+    };
+    const events: AssistantEvent[] = [];
+    const turn = await runAssistantTurn([], 'Oi', context, post, (e) => events.push(e));
+    expect(turn.conversation).toBe('conv0000000001');
+    expect(bodies.map((b) => b.conversation)).toEqual([null, 'conv0000000001', 'conv0000000001']);
+    expect(events.filter((e) => e.type === 'conversation')).toEqual([{ type: 'conversation', id: 'conv0000000001' }]);
+  });
+
+  it('a stopped turn ends with the stop message, whatever the aborted request threw', async () => {
+    const stop = new AbortController();
+    const post: AiPost = (_path, _body, signal) =>
+      new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const turn = runAssistantTurn([], 'Oi', { ...context, signal: stop.signal }, post);
+    stop.abort();
+    expect((await turn).error).toBe(AI_STOPPED_MESSAGE);
   });
 });

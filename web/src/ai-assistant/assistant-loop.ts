@@ -23,8 +23,11 @@ import {
 export const AI_RESPONSE_PATH = consoleProductsAiResponseEndpoint.path;
 export const AI_TOOLS_PATH = consoleProductsAiToolsEndpoint.path;
 
-/** POSTs JSON to the console's API; rejects only when the request could not be made. */
-export type AiPost = (path: string, body: unknown) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
+/** POSTs JSON to the console's API; rejects only when the request could not be made (or was stopped by `signal`). */
+export type AiPost = (path: string, body: unknown, signal?: AbortSignal) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
+
+/** What the conversation shows when the operator stopped the turn. */
+export const AI_STOPPED_MESSAGE = 'Resposta interrompida. Envie uma nova mensagem para continuar.';
 
 export interface AssistantContext {
   project: string;
@@ -33,12 +36,18 @@ export interface AssistantContext {
   productData: Record<string, unknown>;
   /** The collection's field definitions, as the form renders them. */
   productSchema?: unknown[];
+  /** The stored conversation the turn continues (the server's id, from the previous turn). */
+  conversation?: string | null;
+  /** The operator's stop button: the request under way is aborted and the turn ends. */
+  signal?: AbortSignal;
 }
 
 export type AssistantEvent =
   | { type: 'assistant'; message: AiAssistantMessage }
   | { type: 'tool'; name: string; result: unknown }
-  | { type: 'proposal'; proposal: ProposalResult['proposal'] };
+  | { type: 'proposal'; proposal: ProposalResult['proposal'] }
+  /** The server named the stored conversation (decisions on this turn's proposals go there). */
+  | { type: 'conversation'; id: string };
 
 export interface AssistantTurn {
   /** The conversation to keep: consistent (every function call answered) even after a failure. */
@@ -46,6 +55,8 @@ export interface AssistantTurn {
   /** The catalogue's message (without 'Erro: '), when the turn failed. */
   error: string | null;
   rounds: number;
+  /** The stored conversation the server kept the turn in. */
+  conversation: string | null;
 }
 
 async function jsonOf(res: { json(): Promise<unknown> }): Promise<unknown> {
@@ -54,14 +65,6 @@ async function jsonOf(res: { json(): Promise<unknown> }): Promise<unknown> {
   } catch {
     return null;
   }
-}
-
-/** The operator's own words, for the server's proposal check. */
-export function operatorRequest(messages: readonly AiMessage[]): string {
-  return messages
-    .filter((m) => m.role === 'user')
-    .map((m) => m.content)
-    .join('\n');
 }
 
 export async function runAssistantTurn(
@@ -73,24 +76,32 @@ export async function runAssistantTurn(
 ): Promise<AssistantTurn> {
   const messages: AiMessage[] = [...conversation, { role: 'user', content: text }];
   let rounds = 0;
+  let stored = context.conversation ?? null;
+  const { signal } = context;
   const fail = (error: string): AssistantTurn => {
     // A call left without its answer would make the next request invalid: it goes.
     const last = messages.at(-1);
     if (last?.role === 'assistant' && last.function_call) messages.pop();
-    return { messages, error, rounds };
+    return { messages, error: signal?.aborted ? AI_STOPPED_MESSAGE : error, rounds, conversation: stored };
   };
 
   while (rounds < AI_MAX_ROUNDS) {
+    if (signal?.aborted) return fail(AI_STOPPED_MESSAGE);
     rounds += 1;
     let res: Awaited<ReturnType<AiPost>>;
     try {
-      res = await post(consoleProductsAiResponseEndpoint.url({ project: context.project }), {
-        project: context.project,
-        document: context.document,
-        product_data: context.productData,
-        product_schema: context.productSchema,
-        messages,
-      });
+      res = await post(
+        consoleProductsAiResponseEndpoint.url({ project: context.project }),
+        {
+          project: context.project,
+          document: context.document,
+          product_data: context.productData,
+          product_schema: context.productSchema,
+          messages,
+          conversation: stored,
+        },
+        signal,
+      );
     } catch {
       return fail(AI_ERRORS.fetch);
     }
@@ -99,13 +110,17 @@ export async function runAssistantTurn(
     if (!res.ok) return fail(serverError ?? AI_ERRORS.notOk);
     const answer = consoleProductsAiResponseEndpoint.answer.safeParse(json);
     if (!answer.success) return fail(AI_ERRORS.notOk);
+    if (answer.data.conversation && answer.data.conversation !== stored) {
+      stored = answer.data.conversation;
+      onEvent({ type: 'conversation', id: stored });
+    }
     if (!answer.data.ok || !answer.data.messages) return fail(answer.data.error ?? AI_ERRORS.notOk);
 
     const message = answer.data.messages;
     messages.push({ role: 'assistant', content: message.content, function_call: message.function_call, refusal: message.refusal });
     onEvent({ type: 'assistant', message });
     const call = message.function_call;
-    if (!call) return { messages, error: null, rounds };
+    if (!call) return { messages, error: null, rounds, conversation: stored };
 
     let args: unknown;
     try {
@@ -117,12 +132,16 @@ export async function runAssistantTurn(
 
     let result: unknown;
     try {
-      const toolRes = await post(consoleProductsAiToolsEndpoint.url({ project: context.project }), {
-        name: call.name,
-        arguments: args,
-        document: context.document,
-        operator_request: operatorRequest(messages),
-      });
+      const toolRes = await post(
+        consoleProductsAiToolsEndpoint.url({ project: context.project }),
+        {
+          name: call.name,
+          arguments: args,
+          document: context.document,
+          conversation: stored,
+        },
+        signal,
+      );
       const parsed = consoleProductsAiToolsEndpoint.answer.safeParse(await jsonOf(toolRes));
       if (!toolRes.ok || !parsed.success) return fail(AI_ERRORS.tool);
       result = parsed.data.result;

@@ -19,22 +19,32 @@ export type ConversationEntry =
   | { kind: 'assistant'; text: string }
   | { kind: 'refusal'; text: string }
   | { kind: 'error'; text: string }
-  | { kind: 'proposal'; id: number; fields: ProposedField[]; rejected: { field: string; reason: string }[] };
+  | {
+      kind: 'proposal';
+      id: number;
+      /** Its number in the stored conversation (decisions are kept there under it). */
+      storedId: number | null;
+      fields: ProposedField[];
+      rejected: { field: string; reason: string }[];
+    };
 
 export interface AssistantState {
   entries: ConversationEntry[];
   messages: AiMessage[];
   busy: boolean;
   nextId: number;
+  /** The stored conversation this panel continues (ai-conversation/{id}), once the server named it. */
+  conversation: string | null;
 }
 
-export const initialAssistantState: AssistantState = { entries: [], messages: [], busy: false, nextId: 1 };
+export const initialAssistantState: AssistantState = { entries: [], messages: [], busy: false, nextId: 1, conversation: null };
 
 export type AssistantAction =
   | { type: 'sent'; text: string }
   | { type: 'answered'; content: string | null; refusal: string | null }
-  | { type: 'proposed'; changes: ProposedChange[]; rejected: { field: string; reason: string }[]; before: Record<string, unknown> }
-  | { type: 'finished'; messages: AiMessage[]; error: string | null }
+  | { type: 'proposed'; changes: ProposedChange[]; rejected: { field: string; reason: string }[]; before: Record<string, unknown>; storedId?: number | null }
+  | { type: 'finished'; messages: AiMessage[]; error: string | null; conversation?: string | null }
+  | { type: 'stored'; conversation: string }
   | { type: 'decided'; proposal: number; field: string; status: Exclude<ChangeStatus, 'pending'> };
 
 export function assistantReducer(state: AssistantState, action: AssistantAction): AssistantState {
@@ -49,13 +59,15 @@ export function assistantReducer(state: AssistantState, action: AssistantAction)
     }
     case 'proposed': {
       const fields = action.changes.map((change) => ({ ...change, before: action.before[change.field], status: 'pending' as const }));
-      const entry: ConversationEntry = { kind: 'proposal', id: state.nextId, fields, rejected: action.rejected };
+      const entry: ConversationEntry = { kind: 'proposal', id: state.nextId, storedId: action.storedId ?? null, fields, rejected: action.rejected };
       return { ...state, entries: [...state.entries, entry], nextId: state.nextId + 1 };
     }
     case 'finished': {
       const entries = action.error ? [...state.entries, { kind: 'error' as const, text: aiErrorText(action.error) }] : state.entries;
-      return { ...state, busy: false, messages: action.messages, entries };
+      return { ...state, busy: false, messages: action.messages, entries, conversation: action.conversation ?? state.conversation };
     }
+    case 'stored':
+      return { ...state, conversation: action.conversation };
     case 'decided':
       return {
         ...state,

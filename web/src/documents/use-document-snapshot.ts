@@ -25,8 +25,14 @@ export function useDocumentSnapshot(ref: DocumentReference | null): DocumentSnap
     return onSnapshot(
       ref,
       { includeMetadataChanges: true },
-      (snapshot) =>
-        setState(snapshot.exists() ? { status: 'exists', data: snapshot.data(), pending: snapshot.metadata.hasPendingWrites } : { status: 'missing' }),
+      (snapshot) => {
+        if (snapshot.exists()) setState({ status: 'exists', data: snapshot.data(), pending: snapshot.metadata.hasPendingWrites });
+        // "Missing" from the cache alone means the server was not reached (the SDK answers from its
+        // cache only then): a load error, not 'Registro não encontrado'. The listener stays and the
+        // server's answer replaces it when the store is back.
+        else if (snapshot.metadata.fromCache && !snapshot.metadata.hasPendingWrites) setState({ status: 'error', code: 'unavailable' });
+        else setState({ status: 'missing' });
+      },
       (error) => setState({ status: 'error', code: error.code }),
     );
     // The path identifies the document; a new ref object for the same path must not resubscribe.

@@ -30,11 +30,21 @@ export function useCollectionList(projectId: string, definition: CollectionDefin
       const q = query(projectCollection(projectId, definition.id), ...listQueryConstraints(definition, filterText));
       return onSnapshot(
         q,
-        (snapshot) =>
+        // Metadata changes too: the moment the server confirms a list the cache answered is seen.
+        { includeMetadataChanges: true },
+        (snapshot) => {
+          // The SDK answers an empty list from its cache only when it found the server unreachable:
+          // that is a failure to load, not "No entries found."; the listener stays, and the server's
+          // answer replaces it when the store is back.
+          if (snapshot.metadata.fromCache && snapshot.empty) {
+            setState({ status: 'error' });
+            return;
+          }
           setState({
             status: 'ready',
             entries: snapshot.docs.map((d) => ({ id: d.id, label: entryLabel(definition, d.id, d.data()) })),
-          }),
+          });
+        },
         (error) => {
           console.error(`Falha ao carregar ${definition.id}`, error);
           setState({ status: 'error' });

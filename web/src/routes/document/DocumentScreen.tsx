@@ -6,7 +6,7 @@ import { entryLabel } from '@console/shared';
 import { ADD_DOC_ID } from '../../app/paths';
 import { useProjects } from '../../app/project-context';
 import { toaster } from '../../app/toaster';
-import { AiAssistantPanel } from '../../ai-assistant/AiAssistantPanel';
+import { DocumentAssistantPanel } from '../../ai-assistant/DocumentAssistantPanel';
 import { useAiAssistant } from '../../ai-assistant/use-ai-assistant';
 import { useCollectionExtension } from '../../collection-extensions';
 import { DOCUMENT_TEXTS, SAVE_STATUS } from '../../documents/constants';
@@ -139,7 +139,17 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
           <JsonEditorOverlay docRef={document.ref} path={path} validate={document.validateJson} onClose={() => setJsonOpen(false)} />
         )}
       </Flex>
-      {aiOpen && existing && <AiAssistantPanel assistant={assistant} values={formValues} onApply={document.change} onClose={() => setAiOpen(false)} />}
+      {aiOpen && existing && (
+        <DocumentAssistantPanel
+          project={projectId}
+          document={aiDocument}
+          fields={formFields}
+          assistant={assistant}
+          values={formValues}
+          onApply={document.change}
+          onClose={() => setAiOpen(false)}
+        />
+      )}
     </Flex>
   );
 }

@@ -43,7 +43,8 @@ export function CollectionPanel({ projectId, definition, selectedId }: Collectio
           value={filterText}
           onChange={(e) => setFilterText(e.target.value)}
         />
-        <HStack mt="2" gap="2">
+        {/* The buttons wrap inside the 300 px panel (a collection's own, like 'Carregar templates', add to them). */}
+        <HStack mt="2" gap="2" wrap="wrap">
           <CsvExportButton projectId={projectId} definition={definition} />
           <CsvImportButton projectId={projectId} definition={definition} onWritingChange={setImporting} />
           <CollectionListActions projectId={projectId} collectionId={definition.id} />

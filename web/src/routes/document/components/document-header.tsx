@@ -19,7 +19,10 @@ export function DocumentHeader({ title, path, actions }: DocumentHeaderProps) {
           {path}
         </Code>
       </Box>
-      <HStack gap="2">{actions}</HStack>
+      {/* The actions wrap rather than run under a panel beside the form (the assistant's). */}
+      <HStack gap="2" wrap="wrap">
+        {actions}
+      </HStack>
     </Flex>
   );
 }

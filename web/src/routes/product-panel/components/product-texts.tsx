@@ -1,13 +1,8 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
-import { PRODUCT_TEXT_KINDS, type ProductTextKind } from '@console/shared';
+import { htmlTextLines, PRODUCT_TEXT_KINDS, type ProductTextKind } from '@console/shared';
 import { formatDateTime } from '../../../lib/format';
 import { PANEL_TEXTS } from '../constants';
 import type { PanelTexts } from '../use-product-panel';
-
-/** The text of sanitised HTML (description and sales are stored as HTML): shown as text, never as markup. */
-function htmlText(html: string): string {
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
-}
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
@@ -18,7 +13,8 @@ function textLines(kind: ProductTextKind, value: unknown): string[] {
       return typeof value === 'string' ? [value] : [];
     case 'description':
     case 'sales':
-      return typeof value === 'string' ? [htmlText(value)] : [];
+      // Stored as sanitised HTML: shown as text, never as markup, a line per paragraph and list item.
+      return typeof value === 'string' ? htmlTextLines(value) : [];
     case 'badges':
       return [strings(value).join(' · ')].filter(Boolean);
     case 'facets':

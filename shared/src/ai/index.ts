@@ -1,0 +1,3 @@
+export * from './operator-intent.js';
+export * from './html-text.js';
+export * from './conversation-record.js';

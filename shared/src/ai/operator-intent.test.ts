@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { fieldsNamedBy, intentWords } from './operator-intent.js';
+
+const PRICES = [
+  { name: 'Price', title: 'Preço' },
+  { name: 'PricePromo', title: 'Preço promocional' },
+  { name: 'CostPrice', title: 'Preço de custo' },
+  { name: 'canSell', title: 'Pode vender' },
+];
+const named = (text: string, fields = PRICES) => [...fieldsNamedBy(text, fields)].sort();
+
+describe('the fields an operator request names', () => {
+  it('names a field by its whole title, accents and case aside, a plural allowed', () => {
+    expect(named('Mude o preço para 10')).toEqual(['Price']);
+    expect(named('MUDE O PRECO PARA 10')).toEqual(['Price']);
+    expect(named('ajuste os preços')).toEqual(['Price']);
+    expect(named('pode vender este produto?')).toEqual(['canSell']);
+  });
+
+  it('a mention inside a longer title names only the longer one', () => {
+    expect(named('reduza o preço promocional')).toEqual(['PricePromo']);
+    expect(named('reduza o preço de custo')).toEqual(['CostPrice']);
+    expect(named('o preço e o preço promocional')).toEqual(['Price', 'PricePromo']);
+  });
+
+  it("one 'preço' does not unlock every field titled 'Preço…'", () => {
+    const onlyLonger = PRICES.filter((f) => f.name !== 'Price');
+    expect(named('mude o preço', onlyLonger)).toEqual([]);
+  });
+
+  it('a qualifier in parentheses may be left out', () => {
+    const fields = [
+      { name: 'PriceNet', title: 'Preço de custo (fabricante)' },
+      { name: 'PriceMin', title: 'Preço mínimo (fabricante)' },
+      { name: 'PriceMinInstallments', title: 'Preço mínimo parcelado (fabricante)' },
+      { name: 'Price', title: 'Preço à vista' },
+    ];
+    expect(named('ajuste o preço de custo', fields)).toEqual(['PriceNet']);
+    expect(named('ajuste o preço mínimo parcelado', fields)).toEqual(['PriceMinInstallments']);
+    expect(named('reduza o preço à vista', fields)).toEqual(['Price']);
+    expect(named('reduza o preço', fields)).toEqual([]);
+  });
+
+  it('names a field by its key as one word, never by a part of a word', () => {
+    expect(named('set Price to 0')).toEqual(['Price']);
+    expect(named('set PricePromo')).toEqual(['PricePromo']);
+    expect(named('precificação e vendedor')).toEqual([]);
+    expect(named('pode vendê-lo?')).toEqual([]);
+  });
+
+  it('an empty request names nothing', () => {
+    expect(named('')).toEqual([]);
+    expect(named('   ')).toEqual([]);
+  });
+
+  // Titles of lower-case words that are not plurals of each other ('s'/'es' would blur them).
+  const word = fc.stringMatching(/^[a-z]{3,8}$/).filter((w) => !/(s|es)$/.test(w));
+  const title = fc.array(word, { minLength: 1, maxLength: 3 }).map((ws) => ws.join(' '));
+
+  it('property: the exact title of a field names it unless a longer named title contains it', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(title, { minLength: 1, maxLength: 5 }), fc.nat(), (titles, pick) => {
+        const fields = titles.map((t, i) => ({ name: `f${i}`, title: t }));
+        const chosen = fields[pick % fields.length]!;
+        const result = fieldsNamedBy(`por favor altere ${chosen.title} agora`, fields);
+        const swallowed = fields.some(
+          (f) =>
+            f !== chosen &&
+            f.title.length > chosen.title.length &&
+            ` ${f.title} `.includes(` ${chosen.title} `) &&
+            `por favor altere ${chosen.title} agora`.includes(f.title),
+        );
+        expect(result.has(chosen.name)).toBe(!swallowed);
+      }),
+    );
+  });
+
+  it('property: a request that mentions only a longer title never names a strictly shorter title inside it', () => {
+    fc.assert(
+      fc.property(title, word, (short, extra) => {
+        const fields = [
+          { name: 'short', title: short },
+          { name: 'long', title: `${short} ${extra}` },
+        ];
+        const result = fieldsNamedBy(`altere ${short} ${extra}`, fields);
+        expect(result.has('long')).toBe(true);
+        expect(result.has('short')).toBe(false);
+      }),
+    );
+  });
+
+  it('property: case and accents never change what is named', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (text) => {
+        expect(named(text.toUpperCase())).toEqual(named(text.toLowerCase()));
+        expect(intentWords(text.normalize('NFD'))).toEqual(intentWords(text.normalize('NFC')));
+      }),
+    );
+  });
+});
