@@ -202,16 +202,19 @@ describe('WhatsApp campaign', () => {
       .locator('[data-row="sent"]')
       .filter({ hasText: /Enviadas\s*3$/ })
       .waitFor();
-    // Delivery statuses arrive by webhook; 'Atualizar relatório' fetches them.
-    await expect
-      .poll(
-        async () => {
-          await report.getByRole('button', { name: 'Atualizar relatório' }).click();
-          return report.locator('[data-row="delivered"]').textContent();
-        },
-        { timeout: 30_000, interval: 1000 },
-      )
-      .toMatch(/Entregues\s*3$/);
+    // Delivery statuses arrive by webhook after 'Envio concluído': the report follows them live, no click.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await report
+      .locator('[data-row="delivered"]')
+      .filter({ hasText: /Entregues\s*3$/ })
+      .waitFor({ timeout: 30_000 });
+    const funnel = page.getByTestId('whatsapp-funnel');
+    await funnel.locator('[data-stage="Entregues"] [data-part="value"]').filter({ hasText: '3 (100%)' }).waitFor();
+    expect(await funnel.locator('[data-part="label"]').allTextContents()).toEqual(['Enviadas', 'Entregues', 'Lidas']);
+    // Every label is whole at 1280 px: nothing cut (its text fits its box).
+    for (const label of await funnel.locator('[data-part="label"]').all()) {
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+    }
     expect((await sandboxMessages()).filter((m) => m.opaque?.includes(`e2e-zap-${run}`))).toHaveLength(3);
   });
 });
