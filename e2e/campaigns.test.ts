@@ -99,7 +99,7 @@ describe('segments, campaigns and gifts', () => {
     await page.locator('[data-list="delivered_emails"] a').first().click();
     await expect.poll(() => page.getByTestId('customer-email-drawer').innerText()).toContain(email);
     await page.keyboard.press('Escape');
-  });
+  }, 180_000);
 
   it("'Limpar todos os brindes e processar regras' applies the gift rules and says how many products got gifts", async () => {
     await openDocument(page, 'product-gift/natal-2026');
