@@ -31,10 +31,16 @@ async function signedIn(user = staff) {
 async function loadTemplates(page: Page) {
   await page.goto('/console/whatsapp-template');
   await page.getByRole('button', { name: 'Carregar templates' }).click();
-  await page.getByText(/^Templates carregados: \d+ novo\(s\), \d+ atualizado\(s\), \d+ sem alteração\.$/).waitFor();
+  await page.getByText(/^Templates carregados: \d+ novo\(s\), \d+ atualizado\(s\), \d+ sem alteração(, \d+ indisponível.*)?\.$/).waitFor();
 }
 const sandboxMessages = async () =>
-  ((await (await fetch(`${whatsapp}/__whatsapp/messages`)).json()) as { messages: { to: string; template: string; opaque: string | null }[] }).messages;
+  (
+    (await (await fetch(`${whatsapp}/__whatsapp/messages`)).json()) as {
+      messages: { to: string; template: string; opaque: string | null; components: { type: string; parameters?: { text?: string }[] }[] }[];
+    }
+  ).messages;
+const bodyParameters = (m: { components: { type: string; parameters?: { text?: string }[] }[] }) =>
+  m.components.find((c) => c.type === 'body')?.parameters?.map((p) => p.text) ?? [];
 
 beforeAll(async () => {
   whatsapp = new URL(sandboxUrls().whatsapp!).origin;
@@ -81,6 +87,82 @@ describe('WhatsApp templates', () => {
   });
 });
 
+describe('WhatsApp templates as Meta changes them, and their test send', () => {
+  it("a template removed at Meta is marked after 'Carregar templates' and can no longer be chosen in a campaign", async () => {
+    await fetch(`${whatsapp}/__whatsapp/templates`, { method: 'POST', body: JSON.stringify({ project: 'main', name: 'pedido_enviado', status: 'DELETED' }) });
+    try {
+      const { page } = await signedIn();
+      await loadTemplates(page);
+      await openDocument(page, 'whatsapp-template/pedido_enviado');
+      await page.getByTestId('whatsapp-template-state').filter({ hasText: 'Removido na Meta' }).waitFor();
+      await openDocument(page, 'campaign-whatsapp/add');
+      const select = page.getByLabel('Template de WhatsApp');
+      await expect.poll(() => select.locator('option').allTextContents()).toContain('oferta_churrasco');
+      expect(await select.locator('option').allTextContents()).not.toContain('pedido_enviado');
+    } finally {
+      await fetch(`${whatsapp}/__whatsapp/templates`, { method: 'DELETE' });
+    }
+  });
+
+  it("the test send fills the template's {{n}} from its example values", async () => {
+    await fetch(`${whatsapp}/__whatsapp/messages`, { method: 'DELETE' });
+    const { page } = await signedIn();
+    await loadTemplates(page);
+    await openDocument(page, 'whatsapp-template/oferta_churrasco');
+    await page.getByRole('button', { name: 'Enviar mensagem de teste' }).click();
+    await page.getByText('Mensagem de teste enviada para +55 11 *****-0001.').waitFor();
+    const sent = (await sandboxMessages()).filter((m) => m.opaque === 'v1|main|test' && m.template === 'oferta_churrasco');
+    expect(sent.map(bodyParameters)).toEqual([['Maria', 'CHURRAS15']]);
+  });
+
+  it('the test send asks the operator for a {{n}} the template has no example of', async () => {
+    await fetch(`${whatsapp}/__whatsapp/messages`, { method: 'DELETE' });
+    const id = `e2e-sem-exemplo-${run}`;
+    await testFirestore()
+      .doc(`project/main/whatsapp-template/${id}`)
+      .set({
+        id,
+        wabaId: '100000000000001',
+        template: JSON.stringify({
+          name: 'oferta_churrasco',
+          language: 'pt_BR',
+          status: 'APPROVED',
+          components: [{ type: 'BODY', text: 'Olá, {{1}}! Use o cupom {{2}}.' }],
+        }),
+      });
+    const { page, dialogs } = await signedIn();
+    await openDocument(page, `whatsapp-template/${id}`);
+    dialogs.next({ prompt: 'Ana' });
+    dialogs.next({ prompt: 'CUPOM5' });
+    await page.getByRole('button', { name: 'Enviar mensagem de teste' }).click();
+    await page.getByText('Mensagem de teste enviada para +55 11 *****-0001.').waitFor();
+    expect(dialogs.seen).toEqual(['Valor para {{1}} (BODY) da mensagem de teste:', 'Valor para {{2}} (BODY) da mensagem de teste:']);
+    const sent = (await sandboxMessages()).filter((m) => m.opaque === 'v1|main|test');
+    expect(sent.map(bodyParameters)).toEqual([['Ana', 'CUPOM5']]);
+  });
+});
+
+describe('WhatsApp replies', () => {
+  it("a customer's quick-reply answer, sent from the number without the ninth digit, appears in the conversation", async () => {
+    const db = testFirestore();
+    const local = `8${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+    const customerId = `e2e-reply-${run}`;
+    await db.doc(`project/main/customer/${customerId}`).set({ email: `${customerId}@teste.demo`, firstName: 'Joana', phoneNumber: `+55519${local}` });
+    await db.doc(`project/main/conversation/${customerId}`).set({ customerId });
+    const { page } = await signedIn();
+    await openDocument(page, `conversation/${customerId}`);
+    await page.getByTestId('conversation-messages').getByText('Nenhuma mensagem nesta conversa.').waitFor();
+    const posted = await fetch(`${whatsapp}/__whatsapp/inbound`, {
+      method: 'POST',
+      body: JSON.stringify({ project: 'main', from: `5551${local}`, button: { text: 'Quero ver', payload: 'QUERO_VER' } }),
+    });
+    expect(((await posted.json()) as { webhook: number }).webhook).toBe(200);
+    const message = page.getByTestId('conversation-message');
+    await message.filter({ hasText: 'Quero ver' }).waitFor();
+    expect(await message.filter({ hasText: 'Quero ver' }).getByText('Resposta rápida').count()).toBe(1);
+  });
+});
+
 describe('WhatsApp campaign', () => {
   it("'Enviar' asks 'Confirma o envio?', sends, and shows the progress and the report", async () => {
     const db = testFirestore();
@@ -120,16 +202,19 @@ describe('WhatsApp campaign', () => {
       .locator('[data-row="sent"]')
       .filter({ hasText: /Enviadas\s*3$/ })
       .waitFor();
-    // Delivery statuses arrive by webhook; 'Atualizar relatório' fetches them.
-    await expect
-      .poll(
-        async () => {
-          await report.getByRole('button', { name: 'Atualizar relatório' }).click();
-          return report.locator('[data-row="delivered"]').textContent();
-        },
-        { timeout: 30_000, interval: 1000 },
-      )
-      .toMatch(/Entregues\s*3$/);
+    // Delivery statuses arrive by webhook after 'Envio concluído': the report follows them live, no click.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await report
+      .locator('[data-row="delivered"]')
+      .filter({ hasText: /Entregues\s*3$/ })
+      .waitFor({ timeout: 30_000 });
+    const funnel = page.getByTestId('whatsapp-funnel');
+    await funnel.locator('[data-stage="Entregues"] [data-part="value"]').filter({ hasText: '3 (100%)' }).waitFor();
+    expect(await funnel.locator('[data-part="label"]').allTextContents()).toEqual(['Enviadas', 'Entregues', 'Lidas']);
+    // Every label is whole at 1280 px: nothing cut (its text fits its box).
+    for (const label of await funnel.locator('[data-part="label"]').all()) {
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+    }
     expect((await sandboxMessages()).filter((m) => m.opaque?.includes(`e2e-zap-${run}`))).toHaveLength(3);
   });
 });

@@ -28,7 +28,11 @@ import { readBody, readJsonBody, safeEqual, sendJson } from './respond.js';
  *
  * Control (not Meta's): `GET|POST|DELETE /__whatsapp/settings`, `GET|DELETE /__whatsapp/messages`
  * (accepted sends), `GET|DELETE /__whatsapp/webhooks` (deliveries made), `GET /__whatsapp/errors`
- * (error answers by code). Faults (latency, 5xx, 429, malformed, hang) come from the common
+ * (error answers by code), `POST|DELETE /__whatsapp/templates` ({project, name, language, status}:
+ * a template deleted, paused… at Meta — the list and the sends follow it, and a signed
+ * `message_template_status_update` webhook is posted), `POST /__whatsapp/inbound` ({project, from,
+ * text | button {text, payload}, contextId}: a customer's message or quick-reply answer, posted as a
+ * signed `messages` webhook the way Meta sends it; answers the webhook's HTTP status). Faults (latency, 5xx, 429, malformed, hang) come from the common
  * `x-sandbox-fault` mechanism (faults.ts).
  */
 
@@ -296,6 +300,42 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
   let accepted = 0;
   let inFlight = 0;
   let waiting: (() => Promise<void>)[] = [];
+  /** Templates changed at 'Meta' (project|name|language → status; DELETED: gone). */
+  const templateStates = new Map<string, string>();
+  const templatesNow = (account: WhatsappAccount): SandboxTemplate[] =>
+    templatesOf(account, storeNameOf(account.project)).flatMap((t) => {
+      const status = templateStates.get(`${account.project}|${t.name}|${t.language}`);
+      if (status === 'DELETED') return [];
+      return [status ? { ...t, status: status as SandboxTemplate['status'] } : t];
+    });
+
+  /** One signed webhook POST of a change (`messages`, `message_template_status_update`), awaited. */
+  async function postChange(account: WhatsappAccount, field: string, value: Record<string, unknown>): Promise<number | null> {
+    const base = settings.webhookUrl;
+    if (!base) return null;
+    const url = `${base}${base.includes('?') ? '&' : '?'}project=${encodeURIComponent(account.project)}`;
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ id: account.wabaId, time: Math.floor(Date.now() / 1000), changes: [{ field, value }] }],
+    });
+    const signature = `sha256=${createHmac('sha256', account.appSecret).update(body).digest('hex')}`;
+    const delivery: WebhookDelivery = { time: new Date().toISOString(), url, statuses: 0, status: null };
+    deliveries.push(delivery);
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+        body,
+        signal: AbortSignal.timeout(30_000),
+      });
+      delivery.status = res.status;
+      await res.arrayBuffer().catch(() => undefined);
+      return res.status;
+    } catch (error) {
+      delivery.error = error instanceof Error ? error.message : String(error);
+      return null;
+    }
+  }
 
   const later = (ms: number, fn: () => void) => {
     const t = setTimeout(() => {
@@ -411,7 +451,7 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
     const account = authorised(req);
     if (!account) return graphError(res, 401, 190, 'Invalid OAuth access token - Cannot parse access token', 'Token inválido.');
     if (account.wabaId !== wabaId) return graphError(res, 403, 200, '(#200) Permissions error', 'O token não dá acesso a esta conta WABA.');
-    const all = templatesOf(account, storeNameOf(account.project));
+    const all = templatesNow(account);
     const limit = Math.min(Math.max(Number(url.searchParams.get('limit')) || settings.pageSize, 1), 100);
     const after = url.searchParams.get('after');
     let start = 0;
@@ -455,7 +495,7 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
       countError(130429);
       return graphError(res, 400, 130429, '(#130429) Rate limit hit', 'Cloud API message throughput has been reached.');
     }
-    const found = templatesOf(account, storeNameOf(account.project)).find((t) => t.name === template.name && t.language === template.language!.code);
+    const found = templatesNow(account).find((t) => t.name === template.name && t.language === template.language!.code);
     if (!found || found.status !== 'APPROVED') {
       countError(132001);
       return graphError(
@@ -604,6 +644,56 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
       return sendJson(res, 200, { count: deliveries.length, deliveries });
     }
     if (path === '/__whatsapp/errors') return sendJson(res, 200, Object.fromEntries(errorCounts));
+    if (path === '/__whatsapp/templates') {
+      if (method === 'DELETE') {
+        templateStates.clear();
+        return sendJson(res, 200, { ok: true });
+      }
+      const input = (await readJsonBody(req)) as { project?: unknown; name?: unknown; language?: unknown; status?: unknown; reason?: unknown } | undefined;
+      const account = accounts.find((a) => a.project === input?.project);
+      if (!account || typeof input?.name !== 'string' || typeof input.status !== 'string')
+        return sendJson(res, 400, { erro: 'Informe project, name e status.' });
+      const language = typeof input.language === 'string' ? input.language : 'pt_BR';
+      const template = templatesOf(account, storeNameOf(account.project)).find((t) => t.name === input.name && t.language === language);
+      if (!template) return sendJson(res, 404, { erro: 'Template desconhecido.' });
+      const status = input.status.toUpperCase();
+      templateStates.set(`${account.project}|${template.name}|${language}`, status);
+      const webhook = await postChange(account, 'message_template_status_update', {
+        event: status,
+        message_template_id: Number(template.id),
+        message_template_name: template.name,
+        message_template_language: language,
+        reason: typeof input.reason === 'string' ? input.reason : 'NONE',
+      });
+      return sendJson(res, 200, { ok: true, status, webhook });
+    }
+    if (path === '/__whatsapp/inbound' && method === 'POST') {
+      const input = (await readJsonBody(req)) as
+        { project?: unknown; from?: unknown; text?: unknown; button?: { text?: unknown; payload?: unknown }; contextId?: unknown; name?: unknown } | undefined;
+      const account = accounts.find((a) => a.project === input?.project);
+      if (!account || typeof input?.from !== 'string') return sendJson(res, 400, { erro: 'Informe project e from.' });
+      const id = `wamid.${Buffer.from(`in:${Date.now()}:${randomBytes(8).toString('hex')}`).toString('base64url')}`;
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const context = typeof input.contextId === 'string' ? { context: { from: account.phoneNumberId, id: input.contextId } } : {};
+      const message =
+        input.button && typeof input.button.text === 'string'
+          ? {
+              from: input.from,
+              id,
+              timestamp,
+              type: 'button',
+              button: { text: input.button.text, payload: String(input.button.payload ?? input.button.text) },
+              ...context,
+            }
+          : { from: input.from, id, timestamp, type: 'text', text: { body: String(input.text ?? '') }, ...context };
+      const webhook = await postChange(account, 'messages', {
+        messaging_product: 'whatsapp',
+        metadata: { display_phone_number: account.phoneNumberId, phone_number_id: account.phoneNumberId },
+        contacts: [{ profile: { name: typeof input.name === 'string' ? input.name : 'Cliente' }, wa_id: input.from }],
+        messages: [message],
+      });
+      return sendJson(res, 200, { ok: true, id, webhook });
+    }
     return sendJson(res, 404, { erro: `Controle desconhecido: ${method} ${path}` });
   }
 
@@ -637,6 +727,7 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
       recent.clear();
       lastToUser.clear();
       errorCounts.clear();
+      templateStates.clear();
       for (const t of timers) clearTimeout(t);
       timers.clear();
       pending = [];

@@ -1,12 +1,13 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { PROJECT_COLLECTION, normaliseEmail, segmentCustomerIds, segmentGroups, type SegmentMember } from '@console/shared';
+import { PROJECT_COLLECTION, membersWithinParent, normaliseEmail, segmentCustomerIds, segmentGroups, type SegmentMember } from '@console/shared';
 import { PermanentSendError } from './channel.js';
 import { matchSegmentConditions } from './segment-conditions.js';
 
 /**
  * The members of a customer-segment, now: its explicit `emails` and the customers its rule groups
  * select (shared/src/campaigns/segment.ts says how the lists combine; segment-conditions.ts
- * evaluates the conditions with the condition core).
+ * evaluates the conditions with the condition core). A segment with a `parent` selects within its
+ * parent's members ('VIP — região Sul' under 'Clientes VIP' lists VIPs only), up the whole chain.
  */
 
 interface CustomerRow {
@@ -24,7 +25,6 @@ export async function loadSegmentMembers(firestore: Firestore, project: string, 
   const base = `${PROJECT_COLLECTION}/${project}`;
   const segment = (await firestore.doc(`${base}/customer-segment/${segmentId}`).get()).data();
   if (!segment) throw new PermanentSendError('Segmento de clientes não encontrado.');
-
   const customersSnap = await firestore.collection(`${base}/customer`).get();
   const customers: CustomerRow[] = customersSnap.docs.map((d) => {
     const c = d.data();
@@ -33,32 +33,47 @@ export async function loadSegmentMembers(firestore: Firestore, project: string, 
   const byId = new Map(customers.map((c) => [c.id, c]));
   const byEmail = new Map(customers.filter((c) => c.email).map((c) => [c.email!.toLowerCase(), c]));
 
-  const members: SegmentMember[] = [];
-  const explicit = Array.isArray(segment.emails) ? segment.emails : typeof segment.emails === 'string' ? segment.emails.split(/\r?\n/) : [];
-  for (const raw of explicit) {
-    const given = text(raw);
-    if (!given) continue;
-    const customer = byEmail.get(normaliseEmail(given) ?? given.toLowerCase());
-    members.push(
-      customer
-        ? { customerId: customer.id, email: customer.email, phoneNumber: customer.phoneNumber, firstName: customer.firstName, lastName: customer.lastName }
-        : { customerId: null, email: given, phoneNumber: null, firstName: null, lastName: null },
-    );
+  const seen = new Set<string>();
+  async function membersOf(id: string, data: Record<string, unknown>): Promise<SegmentMember[]> {
+    seen.add(id);
+    const own = await ownMembers(data);
+    const parentId = typeof data.parent === 'string' && data.parent && !data.parent.includes('/') ? data.parent : null;
+    // A parent that is missing, or a loop back to a segment already on the chain, narrows nothing.
+    if (!parentId || seen.has(parentId)) return own;
+    const parent = (await firestore.doc(`${base}/customer-segment/${parentId}`).get()).data();
+    return parent ? membersWithinParent(own, await membersOf(parentId, parent)) : own;
   }
 
-  const groups = segmentGroups(segment.rules);
-  const conditions = groups.flatMap((g) => [...g.rulesIn, ...g.rulesInOnly, ...g.rulesNotIn]);
-  if (conditions.length) {
-    const matches = await matchSegmentConditions(firestore, project, conditions);
-    const ids = segmentCustomerIds(
-      groups,
-      customers.map((c) => c.id),
-      (c) => matches.get(c) ?? new Set(),
-    );
-    for (const id of [...ids].sort()) {
-      const c = byId.get(id);
-      if (c) members.push({ customerId: c.id, email: c.email, phoneNumber: c.phoneNumber, firstName: c.firstName, lastName: c.lastName });
+  async function ownMembers(segment: Record<string, unknown>): Promise<SegmentMember[]> {
+    const members: SegmentMember[] = [];
+    const explicit = Array.isArray(segment.emails) ? segment.emails : typeof segment.emails === 'string' ? segment.emails.split(/\r?\n/) : [];
+    for (const raw of explicit) {
+      const given = text(raw);
+      if (!given) continue;
+      const customer = byEmail.get(normaliseEmail(given) ?? given.toLowerCase());
+      members.push(
+        customer
+          ? { customerId: customer.id, email: customer.email, phoneNumber: customer.phoneNumber, firstName: customer.firstName, lastName: customer.lastName }
+          : { customerId: null, email: given, phoneNumber: null, firstName: null, lastName: null },
+      );
     }
+
+    const groups = segmentGroups(segment.rules);
+    const conditions = groups.flatMap((g) => [...g.rulesIn, ...g.rulesInOnly, ...g.rulesNotIn]);
+    if (conditions.length) {
+      const matches = await matchSegmentConditions(firestore, project, conditions);
+      const ids = segmentCustomerIds(
+        groups,
+        customers.map((c) => c.id),
+        (c) => matches.get(c) ?? new Set(),
+      );
+      for (const id of [...ids].sort()) {
+        const c = byId.get(id);
+        if (c) members.push({ customerId: c.id, email: c.email, phoneNumber: c.phoneNumber, firstName: c.firstName, lastName: c.lastName });
+      }
+    }
+    return members;
   }
-  return members;
+
+  return membersOf(segmentId, segment);
 }

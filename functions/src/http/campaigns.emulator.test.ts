@@ -53,13 +53,18 @@ describe('Testar segmento', () => {
   it('evaluates rules with the condition core (the same customers as its preview)', async () => {
     const segment = (await testFirestore().doc('project/main/customer-segment/vip-sul').get()).data()!;
     const condition = segment.rules[0].rulesIn[0];
+    // The same rules without a parent: every customer the condition matches.
+    await testFirestore()
+      .doc('project/main/customer-segment/sul-sem-pai')
+      .set({ ...segment, name: 'Sul (sem pai)', parent: null });
     const preview = await api('/api/console/conditions/preview?project=main', {
       token: staffMain,
       method: 'POST',
       body: JSON.stringify({ context: 'customer', map: condition.map, sampleSize: 50 }),
     });
     expect(preview.status).toBe(200);
-    const { json } = await api('/api/console/customers/segments/vip-sul?project=main', { token: staffMain });
+    const { json } = await api('/api/console/customers/segments/sul-sem-pai?project=main', { token: staffMain });
+    await testFirestore().doc('project/main/customer-segment/sul-sem-pai').delete();
     expect(json.count + json.leftOut.length).toBe(preview.json.matched);
     expect(json.count).toBeGreaterThan(0);
   });
@@ -96,6 +101,25 @@ describe('Testar segmento', () => {
     } finally {
       await Promise.all([segments.doc('test-like-slug').delete(), segments.doc('test-equal-slug').delete()]);
     }
+  });
+
+  it("a segment with a parent selects within its parent's members ('VIP — região Sul' lists VIPs only)", async () => {
+    const members = async (id: string) => {
+      const { json } = await api(`/api/console/customers/segments/${id}?project=main`, { token: staffMain });
+      return ([...json.data, ...json.leftOut] as { email: string | null }[]).map((m) => (m.email ?? '').toLowerCase()).sort();
+    };
+    const vips = new Set(await members('clientes-vip'));
+    const sul = await members('vip-sul');
+    // A south customer who is not a VIP: in the rule's own matches, not among vip-sul's members.
+    const segment = (await testFirestore().doc('project/main/customer-segment/vip-sul').get()).data()!;
+    await testFirestore()
+      .doc('project/main/customer-segment/sul-sem-pai-2')
+      .set({ ...segment, parent: null });
+    const allSouth = await members('sul-sem-pai-2');
+    await testFirestore().doc('project/main/customer-segment/sul-sem-pai-2').delete();
+    expect(allSouth.some((e) => !vips.has(e))).toBe(true);
+    expect(sul.every((e) => vips.has(e))).toBe(true);
+    expect(sul).toEqual(allSouth.filter((e) => vips.has(e)));
   });
 
   it('refuses another store and names an unknown segment', async () => {
@@ -225,15 +249,17 @@ describe('Event Webhook signature', () => {
     expect((await post(body, {})).status).toBe(403);
     expect((await eventDoc.get()).exists).toBe(false);
     const good = { 'x-twilio-email-event-webhook-signature': signWebhookBody(body, now), 'x-twilio-email-event-webhook-timestamp': now };
-    expect((await post(body, good)).json).toMatchObject({ counted: 1, duplicates: 0 });
-    expect((await post(body, good)).json).toMatchObject({ counted: 0, duplicates: 1 });
-    const recipient = (await testFirestore().doc(`project/${project}/campaign-send/email-promo/recipient/abcdef0123456789`).get()).data()!;
+    // Stored and answered at once, applied by the trigger; the same batch again is recognised.
+    expect((await post(body, good)).json).toMatchObject({ received: 1, queued: true });
+    expect((await post(body, good)).json).toMatchObject({ duplicate: true, queued: false });
+    const recipientDoc = testFirestore().doc(`project/${project}/campaign-send/email-promo/recipient/abcdef0123456789`);
+    const recipient = await waitFor(async () => (await recipientDoc.get()).data(), 60_000, 'the event applied');
     expect(recipient).toMatchObject({ opens: 1, flags: { opened: true } });
   });
 });
 
 describe('e-mail templates', () => {
-  it("'Enviar teste' sends the rendered template to the operator", async () => {
+  it("'Enviar teste' sends the rendered template to the operator, without an unsubscribe link or header", async () => {
     const { status, json } = await api('/api/console/email-template?project=main', {
       token: admin,
       method: 'POST',
@@ -243,7 +269,9 @@ describe('e-mail templates', () => {
     expect(json.subject).toMatch(/^\[Teste\] Black Friday/);
     const mine = (await journalOf('main')).filter((m) => m.to === json.to);
     expect(mine.at(-1)!.subject).toBe(json.subject);
-    expect(mine.at(-1)!.html).toContain('Descadastre-se');
+    expect(mine.at(-1)!.html).not.toContain('Descadastre-se');
+    expect(mine.at(-1)!.html).not.toContain('unsubscribe');
+    expect(Object.keys(mine.at(-1)!.headers ?? {}).map((h) => h.toLowerCase())).not.toContain('list-unsubscribe');
   });
 
   it("the task's 'Enviar teste' uses the same call, with the task's title and body", async () => {

@@ -16,10 +16,9 @@ import { requireProjectAccess, verifyCaller } from '../lib/caller.js';
 import { RawResponse, serve, type Handler } from '../lib/endpoint.js';
 import { CAMPAIGN_LINK_SECRET } from '../params.js';
 import { PermanentSendError } from '../campaigns/channel.js';
-import { publicBaseUrl, sendgridFromParams } from '../campaigns/channels.js';
-import { CUSTOM_ARGS, unsubscribeHeaders } from '../campaigns/email-channel.js';
+import { sendgridFromParams } from '../campaigns/channels.js';
+import { CUSTOM_ARGS } from '../campaigns/email-channel.js';
 import { loadEmailContent, loadSender } from '../campaigns/email-content.js';
-import { unsubscribeUrl } from '../campaigns/links.js';
 import { previewTicket, verifyPreviewTicket } from '../campaigns/preview-ticket.js';
 
 /** The products a template is shown with: those of the newest campaign using it (none otherwise). */
@@ -54,23 +53,23 @@ function render(...args: Parameters<typeof renderEmail>) {
 /**
  * POST /api/console/email-template?project {templateId} — 'Enviar teste' (email-template and task):
  * the template rendered with the same engine as the campaign, sent through SendGrid to the
- * signed-in operator, subject prefixed with [Teste].
+ * signed-in operator, subject prefixed with [Teste], without the unsubscribe link and header.
  */
 export const handleConsoleEmailTemplateTest: Handler<typeof consoleEmailTemplateTestEndpoint> = async ({ body, project, caller }) => {
   const to = caller.email;
   if (!to) throw new ApiError(400, 'Sua conta não tem e-mail para receber o teste.');
   const loaded = await content(project, body.templateId, body.source);
-  const link = unsubscribeUrl(publicBaseUrlOrError(), CAMPAIGN_LINK_SECRET.value(), project, to.toLowerCase());
   const name = typeof caller.token.name === 'string' ? caller.token.name : '';
   const [firstName = '', ...rest] = (name || to.split('@')[0]!).split(' ');
   const rendered = render(loaded.template, {
-    recipient: { firstName, lastName: rest.join(' '), email: to, unsubscribeUrl: link },
+    // No unsubscribe link nor List-Unsubscribe header: the operator clicking it would unsubscribe themselves.
+    recipient: { firstName, lastName: rest.join(' '), email: to, unsubscribeUrl: null },
     products: loaded.products,
     store: loaded.store,
   });
   const subject = `[Teste] ${rendered.subject}`;
   const result = await sendgridFromParams().send({
-    personalizations: [{ to: [{ email: to }], headers: unsubscribeHeaders(link) }],
+    personalizations: [{ to: [{ email: to }] }],
     from: { email: loaded.sender.email, ...(loaded.sender.name ? { name: loaded.sender.name } : {}) },
     ...(loaded.sender.replyTo ? { reply_to: { email: loaded.sender.replyTo } } : {}),
     subject,
@@ -87,14 +86,6 @@ export const handleConsoleEmailTemplateTest: Handler<typeof consoleEmailTemplate
 };
 
 export const consoleEmailTemplateTest = serve(consoleEmailTemplateTestEndpoint, handleConsoleEmailTemplateTest);
-
-function publicBaseUrlOrError(): string {
-  try {
-    return publicBaseUrl();
-  } catch (error) {
-    throw new ApiError(500, (error as Error).message);
-  }
-}
 
 /** POST /api/console/email-template/preview-ticket?project {id} — the URL 'Ver' opens (see preview-ticket.ts). */
 export const handleConsoleEmailTemplatePreviewTicket: Handler<typeof consoleEmailTemplatePreviewTicketEndpoint> = async ({ body, project, caller }) => {

@@ -12,11 +12,14 @@ import {
   verifyWebhookSignature,
   webhookBodySchema,
 } from '../campaigns/webhook-events.js';
+import { acceptEventBatch, MAX_STORED_BATCH_BYTES } from '../campaigns/event-batches.js';
 
 /**
  * POST /api/sendgrid/events — SendGrid's (signed) Event Webhook. Public (SendGrid sends no Firebase
  * token): a missing, bad or stale signature answers 403 and writes nothing. Events of other mail
- * (no console custom args) are ignored.
+ * (no console custom args) are ignored. A verified batch is stored and answered at once, then
+ * applied by a trigger (campaigns/event-batches.ts): a batch of 500 is acknowledged well within
+ * SendGrid's 30 s, and the same batch sent again is recognised and changes nothing.
  */
 export const handleSendgridEvents: Handler<typeof sendgridEventsEndpoint> = async ({ rawBody, header }) => {
   const check = verifyWebhookSignature(SENDGRID_WEBHOOK_PUBLIC_KEY.value(), rawBody, header(SIGNATURE_HEADER), header(TIMESTAMP_HEADER));
@@ -34,7 +37,9 @@ export const handleSendgridEvents: Handler<typeof sendgridEventsEndpoint> = asyn
   }
   const parsed = webhookBodySchema.safeParse(events);
   if (!parsed.success) throw new ApiError(400, 'Corpo deve ser uma lista de eventos.');
-  return { ok: true, ...(await applyWebhookEvents(firestore, parsed.data)) };
+  if (rawBody!.length > MAX_STORED_BATCH_BYTES) return { ok: true, ...(await applyWebhookEvents(firestore, parsed.data)) };
+  const stored = await acceptEventBatch(firestore, rawBody!, parsed.data.length);
+  return { ok: true, received: parsed.data.length, queued: stored === 'accepted', duplicate: stored === 'duplicate' };
 };
 
 export const sendgridEvents = serve(sendgridEventsEndpoint, handleSendgridEvents);

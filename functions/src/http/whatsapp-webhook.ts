@@ -6,7 +6,8 @@ import { wabaSecrets } from '../whatsapp/webhook-secrets.js';
 import { applyWebhook, verifyHubSignature, webhookBodySchema } from '../whatsapp/webhook.js';
 
 /**
- * POST /api/whatsapp/webhook?project — WhatsApp statuses (sent, delivered, read, failed); public
+ * POST /api/whatsapp/webhook?project — WhatsApp statuses (sent, delivered, read, failed), customers'
+ * messages and quick-reply answers (stored in their conversation), template status changes; public
  * (Meta sends no ID token), the signature is the authentication. The raw body's X-Hub-Signature-256 must verify
  * with the project's app secret (else 401, nothing read). Each status is applied once and only
  * forward (functions/src/whatsapp/messages.ts); a verified body always answers 200 so Meta does
@@ -26,7 +27,7 @@ export const handleWhatsappWebhook: Handler<typeof whatsappWebhookEndpoint> = as
   const body = webhookBodySchema.safeParse(json);
   if (!body.success) {
     logger.warn('whatsapp webhook: unexpected body acknowledged', { project });
-    return { ok: true, applied: 0, stale: 0, ignored: 0 };
+    return { ok: true, applied: 0, stale: 0, ignored: 0, messages: 0, templates: 0 };
   }
   return { ok: true, ...(await applyWebhook(project, body.data)) };
 };

@@ -239,6 +239,123 @@ describe('the status webhook', () => {
   });
 });
 
+describe('replies and template changes by webhook', () => {
+  const sign = (body: string) => `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`;
+  const post = (field: string, value: Record<string, unknown>) => {
+    const body = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: '100000000000001', changes: [{ field, value }] }] });
+    return api(`/api/whatsapp/webhook?project=${PROJECT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(body) },
+      body,
+    });
+  };
+  const run = Date.now().toString(36);
+
+  it("stores a quick-reply answer from a number without the ninth digit in the customer's conversation, as an event, on the campaign recipient, once", async () => {
+    const db = testFirestore();
+    const local = String(Date.now() % 100_000_000)
+      .padStart(8, '7')
+      .replace(/^./, '8');
+    const customerId = `reply-${run}`;
+    await db
+      .doc(`project/${PROJECT}/customer/${customerId}`)
+      .set({
+        email: `${customerId}@teste.demo`,
+        firstName: 'Joana',
+        phoneNumber: `+5541 9${local.slice(0, 4)}-${local.slice(4)}`.replace('+5541 ', '+55 41 '),
+      });
+    const campaignMessage = db.doc(`project/${PROJECT}/campaign-whatsapp-message/reply-${run}_k1`);
+    const sentId = `wamid.sent-${run}`;
+    await campaignMessage.set({ campaignId: `reply-${run}`, recipientKey: 'k1', phone: `55419${local}`, customerId, status: 'accepted', messageId: sentId });
+    const inbound = {
+      messaging_product: 'whatsapp',
+      metadata: { phone_number_id: '1' },
+      contacts: [{ profile: { name: 'Joana' }, wa_id: `5541${local}` }],
+      messages: [
+        {
+          from: `5541${local}`,
+          id: `wamid.in-${run}`,
+          timestamp: '1790000100',
+          type: 'button',
+          context: { from: '1', id: sentId },
+          button: { text: 'Quero ver', payload: 'QUERO_VER' },
+        },
+      ],
+    };
+    const first = await post('messages', inbound);
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    expect(first.json).toMatchObject({ messages: 1 });
+    // Meta redelivers: nothing changes.
+    expect((await post('messages', inbound)).json).toMatchObject({ messages: 0 });
+
+    const conversations = await db.collection(`project/${PROJECT}/conversation`).where('customerId', '==', customerId).get();
+    expect(conversations.size).toBe(1);
+    const stored = await conversations.docs[0]!.ref.collection('message').get();
+    expect(stored.docs.map((d) => d.data())).toEqual([
+      expect.objectContaining({ direction: 'inbound', kind: 'button', text: 'Quero ver', payload: 'QUERO_VER', campaignId: `reply-${run}`, customerId }),
+    ]);
+    expect((await db.doc(`project/${PROJECT}/customer-event/wa-wamid.in-${run}`).get()).data()).toMatchObject({
+      action: 'whatsapp_reply',
+      customerId,
+      projectId: PROJECT,
+    });
+    expect((await campaignMessage.get()).data()).toMatchObject({ replied: true, reply: { text: 'Quero ver', payload: 'QUERO_VER' } });
+  });
+
+  it('a template paused or deleted at Meta is marked (not selectable, the send refuses it); approved again, it is offered again', async () => {
+    const ref = testFirestore().doc(`project/${PROJECT}/whatsapp-template/pedido_enviado`);
+    await api(`/api/console/whatsapp-template/load-from-api?project=${PROJECT}`, { method: 'POST', token: staffMain });
+    const change = (event: string) =>
+      post('message_template_status_update', {
+        event,
+        message_template_id: 1,
+        message_template_name: 'pedido_enviado',
+        message_template_language: 'pt_BR',
+        reason: 'NONE',
+      });
+    expect((await change('PAUSED')).json).toMatchObject({ templates: 1 });
+    expect((await ref.get()).data()).toMatchObject({ upstreamStatus: 'PAUSED', selectable: false });
+    expect(parseStoredTemplate((await ref.get()).get('template'))!.status).toBe('PAUSED');
+    await change('APPROVED');
+    expect((await ref.get()).data()).toMatchObject({ upstreamStatus: 'APPROVED', selectable: true });
+
+    // Deleted at Meta: gone from the list, so 'Carregar templates' marks it.
+    await sandbox('/__whatsapp/settings', { method: 'POST', body: JSON.stringify({ webhookUrl: null }) });
+    await sandbox('/__whatsapp/templates', { method: 'POST', body: JSON.stringify({ project: PROJECT, name: 'pedido_enviado', status: 'DELETED' }) });
+    const loaded = await api(`/api/console/whatsapp-template/load-from-api?project=${PROJECT}`, { method: 'POST', token: staffMain });
+    expect(loaded.json).toMatchObject({ removed: 1 });
+    expect((await ref.get()).data()).toMatchObject({ upstreamStatus: 'DELETED', selectable: false });
+    await sandbox('/__whatsapp/templates', { method: 'DELETE' });
+    await api(`/api/console/whatsapp-template/load-from-api?project=${PROJECT}`, { method: 'POST', token: staffMain });
+    expect((await ref.get()).data()).toMatchObject({ upstreamStatus: 'APPROVED', selectable: true });
+  });
+
+  it("'Enviar' refuses, in Portuguese and before sending anything, a campaign over the messaging tier", async () => {
+    const db = testFirestore();
+    const waba = db.doc(`project/${PROJECT}/config/waba`);
+    const emails = [0, 1, 2].map((i) => `tier-${run}-${i}@teste.demo`);
+    await Promise.all(
+      emails.map((email, i) =>
+        db
+          .doc(`project/${PROJECT}/customer/tier-${run}-${i}`)
+          .set({ email, firstName: 'T', phoneNumber: `+55 11 9700${i}-${run.slice(-4).replace(/\D/g, '1').padStart(4, '1')}` }),
+      ),
+    );
+    await db.doc(`project/${PROJECT}/customer-segment/tier-${run}`).set({ name: 'Tier', emails, rules: [], parent: null });
+    await db.doc(`project/${PROJECT}/campaign-whatsapp/tier-${run}`).set({ name: 'Tier', whatsappTemplateId: 'boas_vindas', customerSegmentId: `tier-${run}` });
+    await waba.set({ wabaMessagingTier: 2 }, { merge: true });
+    try {
+      const answer = await api(`/api/console/campaign-whatsapp/tier-${run}/send?project=${PROJECT}`, { token: staffMain });
+      expect(answer.status).toBe(409);
+      expect(answer.json.error).toMatch(/acima do limite do seu nível de mensagens na Meta \(2 por 24 h\)/);
+      expect((await db.doc(`project/${PROJECT}/campaign-send/whatsapp-tier-${run}`).get()).exists).toBe(false);
+      expect((await sandboxMessages()).filter((m) => m.opaque?.includes(`tier-${run}`))).toHaveLength(0);
+    } finally {
+      await waba.update({ wabaMessagingTier: FieldValue.delete() });
+    }
+  });
+});
+
 describe('the Google Console connection', () => {
   let admin: string;
   let google: string;

@@ -5,6 +5,7 @@ import {
   CAMPAIGN_WHATSAPP_PREFERENCE_COLLECTION,
   parseStoredTemplate,
   parseTemplateParams,
+  parseWabaLimits,
   PROJECT_COLLECTION,
   whatsappPhoneKey,
   type ChannelAddressing,
@@ -95,7 +96,8 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
     },
 
     async open({ project, campaignId, campaign }) {
-      const parsed = parseWabaConfig((await firestore.doc(`${PROJECT_COLLECTION}/${project}/config/waba`).get()).data());
+      const wabaDoc = (await firestore.doc(`${PROJECT_COLLECTION}/${project}/config/waba`).get()).data();
+      const parsed = parseWabaConfig(wabaDoc);
       if ('missing' in parsed) throw new PermanentSendError(`Configuração do WhatsApp incompleta: falta ${parsed.missing.join(', ')} em config/waba.`);
       const waba = parsed.config;
       const templateId = typeof campaign.whatsappTemplateId === 'string' ? campaign.whatsappTemplateId : '';
@@ -112,7 +114,8 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
       if (!check.ok) throw new PermanentSendError(check.error);
 
       const client = config.client ? config.client(waba) : createWhatsappClient({ baseUrl: config.baseUrl(), token: waba.token });
-      const pacer = numberPacer(waba.phoneNumberId, config.messagesPerSecond());
+      // The number's pace from config/waba (wabaMessagesPerSecond), the param when the store set none.
+      const pacer = numberPacer(waba.phoneNumberId, parseWabaLimits(wabaDoc, config.messagesPerSecond()).messagesPerSecond);
       const ref = (r: PlannedRecipient) => messageRef(firestore, project, campaignId, r.key);
 
       async function recordOptOut(recipient: PlannedRecipient) {

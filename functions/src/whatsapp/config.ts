@@ -1,4 +1,6 @@
+import { DEFAULT_MESSAGES_PER_SECOND, parseWabaLimits, type WabaLimits } from '@console/shared';
 import { ApiError } from '../lib/api-error.js';
+import { WHATSAPP_MESSAGES_PER_SECOND } from '../params.js';
 import { firestore } from '../lib/admin.js';
 
 /**
@@ -43,4 +45,14 @@ export async function readWabaConfig(project: string): Promise<WabaConfig> {
   const parsed = parseWabaConfig(snapshot.data());
   if ('missing' in parsed) throw new ApiError(412, `Configuração do WhatsApp incompleta: falta ${parsed.missing.join(', ')} em config/waba.`);
   return parsed.config;
+}
+
+/**
+ * The pace and tier the WhatsApp send must keep (config/waba wabaMessagesPerSecond and
+ * wabaMessagingTier; the WHATSAPP_MESSAGES_PER_SECOND param when the store set no pace): the one
+ * reader of these limits, for the send job and the tier check on 'Enviar'.
+ */
+export async function readWabaLimits(project: string): Promise<WabaLimits> {
+  const snapshot = await firestore.doc(`project/${project}/config/waba`).get();
+  return parseWabaLimits(snapshot.data(), Number(WHATSAPP_MESSAGES_PER_SECOND.value()) || DEFAULT_MESSAGES_PER_SECOND);
 }

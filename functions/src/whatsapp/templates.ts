@@ -1,5 +1,6 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import type { LoadWhatsappTemplatesResponse, WhatsappTemplate } from '@console/shared';
+import { z } from 'zod';
+import { parseStoredTemplate, templateAvailability, type LoadWhatsappTemplatesResponse, type WhatsappTemplate } from '@console/shared';
 import { firestore } from '../lib/admin.js';
 import { WHATSAPP_API_URL } from '../params.js';
 import { createWhatsappClient, WhatsappApiError } from './client.js';
@@ -23,9 +24,12 @@ export function storedTemplateText(template: WhatsappTemplate): string {
 
 /**
  * 'Carregar templates': every APPROVED template of the project's WABA (all pages) upserted into
- * whatsapp-template/{templateDocId} with {id, wabaId, template}. Loading again updates what
- * changed and leaves the rest untouched; pending and rejected templates are not stored, and
- * templates no longer listed stay (campaigns may still name them).
+ * whatsapp-template/{templateDocId} with {id, wabaId, template, upstreamStatus, selectable}.
+ * Loading again updates what changed and leaves the rest untouched; pending and rejected templates
+ * are not stored. A stored template of this WABA that Meta no longer lists (deleted there) or lists
+ * as not approved (paused, disabled, in appeal…) is kept — campaigns may still name it — but
+ * marked: `selectable: false` (the campaign form no longer offers it), `upstreamStatus` (shown on
+ * its screen) and the JSON's `status` (the send refuses a template that is not APPROVED).
  */
 export async function loadTemplatesFromApi(project: string): Promise<LoadWhatsappTemplatesResponse> {
   const waba = await readWabaConfig(project);
@@ -39,22 +43,46 @@ export async function loadTemplatesFromApi(project: string): Promise<LoadWhatsap
   }
   const approved = all.filter((t) => t.status.toUpperCase() === 'APPROVED');
   const byId = new Map(approved.map((t) => [templateDocId(t), t]));
+  const listed = new Map(all.map((t) => [templateDocId(t), t]));
   const collection = firestore.collection(`project/${project}/whatsapp-template`);
   const refs = [...byId.keys()].map((id) => collection.doc(id));
   const existing = refs.length ? await firestore.getAll(...refs) : [];
   let created = 0;
   let updated = 0;
   let unchanged = 0;
+  let removed = 0;
+  let unusable = 0;
+  let marked = 0;
+  // Under 500 writes: a WABA holds at most 250 templates per language in practice.
   const batch = firestore.batch();
+  // Stored templates of this WABA that Meta no longer offers as approved.
+  const stored = await collection.where('wabaId', '==', waba.wabaId).get();
+  for (const doc of stored.docs) {
+    if (byId.has(doc.id)) continue;
+    const upstream = listed.get(doc.id)?.status.toUpperCase() ?? 'DELETED';
+    if (upstream === 'DELETED') removed += 1;
+    else unusable += 1;
+    if (doc.get('upstreamStatus') === upstream && doc.get('selectable') === false) continue;
+    batch.set(doc.ref, markedFields(doc.get('template'), upstream), { merge: true });
+    marked += 1;
+  }
   for (const snapshot of existing) {
     const template = byId.get(snapshot.id)!;
     const text = storedTemplateText(template);
     const data = snapshot.data();
-    if (data && data.template === text && data.wabaId === waba.wabaId && data.id === snapshot.id) {
+    if (data && data.template === text && data.wabaId === waba.wabaId && data.id === snapshot.id && data.selectable === true) {
       unchanged += 1;
       continue;
     }
-    const fields = { id: snapshot.id, wabaId: waba.wabaId, template: text, updatedAt: FieldValue.serverTimestamp() };
+    const fields = {
+      id: snapshot.id,
+      wabaId: waba.wabaId,
+      template: text,
+      upstreamStatus: 'APPROVED',
+      selectable: true,
+      upstreamReason: null,
+      updatedAt: FieldValue.serverTimestamp(),
+    };
     if (data) {
       updated += 1;
       batch.set(snapshot.ref, fields, { merge: true });
@@ -63,7 +91,54 @@ export async function loadTemplatesFromApi(project: string): Promise<LoadWhatsap
       batch.set(snapshot.ref, { ...fields, createdAt: FieldValue.serverTimestamp() });
     }
   }
-  // Under 500 writes: a WABA holds at most 250 templates per language in practice.
-  if (created + updated > 0) await batch.commit();
-  return { ok: true, approved: approved.length, created, updated, unchanged, skipped: all.length - approved.length, ids: [...byId.keys()] };
+  if (created + updated + marked > 0) await batch.commit();
+  return {
+    ok: true,
+    approved: approved.length,
+    created,
+    updated,
+    unchanged,
+    skipped: all.length - approved.length,
+    ids: [...byId.keys()],
+    removed,
+    unusable,
+  };
+}
+
+/** The fields that mark a stored template with Meta's state: its JSON's status too, so a send refuses it. */
+function markedFields(storedTemplate: unknown, upstream: string, reason: string | null = null): Record<string, unknown> {
+  const template = parseStoredTemplate(storedTemplate);
+  const selectable = templateAvailability(upstream).selectable;
+  const status = selectable ? 'APPROVED' : upstream;
+  return {
+    upstreamStatus: status,
+    upstreamReason: reason,
+    selectable,
+    ...(template ? { template: storedTemplateText({ ...template, status }) } : {}),
+    updatedAt: FieldValue.serverTimestamp(),
+  };
+}
+
+/** message_template_status_update (Meta's webhook field) as the webhook body carries it. */
+export const templateStatusSchema = z.looseObject({
+  event: z.string().min(1),
+  message_template_id: z.union([z.string(), z.number()]).transform(String).optional(),
+  message_template_name: z.string().min(1),
+  message_template_language: z.string().min(1),
+  reason: z.string().nullable().optional(),
+});
+
+/**
+ * A template's status change from Meta (APPROVED, PAUSED, DISABLED, REJECTED, FLAGGED, DELETED …),
+ * applied to the stored template as 'Carregar templates' would: true when a stored template took it.
+ */
+export async function applyTemplateStatus(project: string, change: z.infer<typeof templateStatusSchema>): Promise<boolean> {
+  const id = templateDocId({ name: change.message_template_name, language: change.message_template_language });
+  if (id.includes('/')) return false;
+  const ref = firestore.doc(`project/${project}/whatsapp-template/${id}`);
+  const snapshot = await ref.get();
+  if (!snapshot.exists) return false;
+  const upstream = change.event.toUpperCase();
+  await ref.set(markedFields(snapshot.get('template'), upstream, change.reason && change.reason !== 'NONE' ? change.reason : null), { merge: true });
+  return true;
 }

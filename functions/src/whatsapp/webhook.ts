@@ -4,6 +4,8 @@ import { logger } from 'firebase-functions';
 import { samePhone } from '@console/shared';
 import { firestore } from '../lib/admin.js';
 import { applyStatus, messageRef, type IncomingStatus } from './messages.js';
+import { inboundContactSchema, inboundMessageSchema, storeInboundMessage } from './inbound.js';
+import { applyTemplateStatus, templateStatusSchema } from './templates.js';
 import { parseOpaque } from './opaque.js';
 
 /** `X-Hub-Signature-256: sha256=<hex HMAC-SHA256(app secret, raw body)>`, compared in constant time. */
@@ -24,7 +26,10 @@ const statusSchema = z.looseObject({
   errors: z.array(z.looseObject({ code: z.number().int(), title: z.string().default(''), message: z.string().optional() })).optional(),
 });
 
-/** Meta's webhook body (WhatsApp Business Account object); only `statuses` are read here. */
+/**
+ * Meta's webhook body (WhatsApp Business Account object): `messages` changes carry statuses,
+ * customers' messages and contacts; `message_template_status_update` changes a template's state.
+ */
 export const webhookBodySchema = z.object({
   object: z.string(),
   entry: z.array(
@@ -33,7 +38,11 @@ export const webhookBodySchema = z.object({
       changes: z.array(
         z.looseObject({
           field: z.string(),
-          value: z.looseObject({ statuses: z.array(statusSchema).optional() }),
+          value: z.looseObject({
+            statuses: z.array(statusSchema).optional(),
+            messages: z.array(z.unknown()).optional(),
+            contacts: z.array(z.unknown()).optional(),
+          }),
         }),
       ),
     }),
@@ -46,6 +55,8 @@ export interface WebhookOutcome {
   applied: number;
   stale: number;
   ignored: number;
+  messages: number;
+  templates: number;
 }
 
 /**
@@ -55,7 +66,8 @@ export interface WebhookOutcome {
  * one the webhook URL names, of test messages, or unknown, are acknowledged and ignored.
  */
 export async function applyWebhook(project: string, body: z.infer<typeof webhookBodySchema>): Promise<WebhookOutcome> {
-  const outcome: WebhookOutcome = { applied: 0, stale: 0, ignored: 0 };
+  const outcome: WebhookOutcome = { applied: 0, stale: 0, ignored: 0, messages: 0, templates: 0 };
+  await Promise.all([applyInbound(project, body, outcome), applyTemplateChanges(project, body, outcome)]);
   const statuses = body.entry.flatMap((e) => e.changes.flatMap((c) => (c.field === 'messages' ? (c.value.statuses ?? []) : [])));
   await Promise.all(
     statuses.map(async (raw) => {
@@ -78,4 +90,47 @@ export async function applyWebhook(project: string, body: z.infer<typeof webhook
     }),
   );
   return outcome;
+}
+
+/** Customers' messages (texts, quick-reply answers) of a verified body, each stored once (./inbound.ts). */
+async function applyInbound(project: string, body: z.infer<typeof webhookBodySchema>, outcome: WebhookOutcome): Promise<void> {
+  const values = body.entry.flatMap((e) => e.changes.filter((c) => c.field === 'messages').map((c) => c.value));
+  const jobs: Promise<void>[] = [];
+  for (const value of values) {
+    const contacts = (value.contacts ?? []).flatMap((c) => {
+      const parsed = inboundContactSchema.safeParse(c);
+      return parsed.success ? [parsed.data] : [];
+    });
+    for (const raw of value.messages ?? []) {
+      const message = inboundMessageSchema.safeParse(raw);
+      if (!message.success) {
+        outcome.ignored += 1;
+        continue;
+      }
+      const name = contacts.find((c) => samePhone(c.wa_id, message.data.from))?.profile?.name ?? null;
+      jobs.push(
+        storeInboundMessage(project, message.data, name).then((result) => {
+          if (result === 'stored') outcome.messages += 1;
+          else if (result === 'ignored') outcome.ignored += 1;
+        }),
+      );
+    }
+  }
+  await Promise.all(jobs);
+}
+
+/** message_template_status_update changes: the template's state stored (./templates.ts). */
+async function applyTemplateChanges(project: string, body: z.infer<typeof webhookBodySchema>, outcome: WebhookOutcome): Promise<void> {
+  const changes = body.entry.flatMap((e) => e.changes.filter((c) => c.field === 'message_template_status_update').map((c) => c.value));
+  await Promise.all(
+    changes.map(async (value) => {
+      const parsed = templateStatusSchema.safeParse(value);
+      if (!parsed.success) {
+        outcome.ignored += 1;
+        return;
+      }
+      if (await applyTemplateStatus(project, parsed.data)) outcome.templates += 1;
+      else outcome.ignored += 1;
+    }),
+  );
 }

@@ -18,6 +18,10 @@ export const loadWhatsappTemplatesResponseSchema = z.object({
   skipped: z.number().int(),
   /** The document ids stored (the template's name; name--language for a second language). */
   ids: z.array(z.string()),
+  /** Stored templates no longer listed at Meta (deleted there): marked, no longer selectable. */
+  removed: z.number().int().optional(),
+  /** Stored templates listed but not usable (paused, disabled, pending again…): marked with their state. */
+  unusable: z.number().int().optional(),
 });
 export type LoadWhatsappTemplatesResponse = z.infer<typeof loadWhatsappTemplatesResponseSchema>;
 
@@ -109,5 +113,14 @@ export const whatsappWebhookEndpoint = defineEndpoint({
   path: '/api/whatsapp/webhook',
   access: 'public',
   query: z.looseObject({ project: z.string().optional() }),
-  answer: z.object({ ok: z.literal(true), applied: z.number().int(), stale: z.number().int(), ignored: z.number().int() }),
+  answer: z.object({
+    ok: z.literal(true),
+    applied: z.number().int(),
+    stale: z.number().int(),
+    ignored: z.number().int(),
+    /** Customers' messages stored in their conversations (a redelivered one is not counted). */
+    messages: z.number().int().optional(),
+    /** Template status changes (message_template_status_update) applied. */
+    templates: z.number().int().optional(),
+  }),
 });

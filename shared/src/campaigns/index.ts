@@ -4,3 +4,4 @@ export * from './report.js';
 export * from './segment.js';
 export * from './gift-rules.js';
 export * from './template-errors.js';
+export * from './personalise.js';

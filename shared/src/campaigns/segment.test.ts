@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segmentCustomerIds, segmentGroups } from './segment.js';
+import { membersWithinParent, segmentCustomerIds, segmentGroups } from './segment.js';
 
 // Conditions are names here; `matches` says which customers each one selects.
 const sets: Record<string, string[]> = { sp: ['a', 'b', 'c'], rj: ['d'], buyer: ['b', 'd'], vip: ['a', 'b', 'd'], bot: ['c'] };
@@ -35,5 +35,22 @@ describe('how a segment combines rulesIn, rulesInOnly and rulesNotIn', () => {
   it('reads the stored rules field, tolerating missing lists', () => {
     expect(segmentGroups([{ rulesIn: [{ sql: 'x' }] }, null, 'x'])).toEqual([{ rulesIn: [{ sql: 'x' }], rulesInOnly: [], rulesNotIn: [] }]);
     expect(segmentGroups(undefined)).toEqual([]);
+  });
+});
+
+describe('a segment with a parent', () => {
+  it('keeps only members of the parent (by customer, or by e-mail for an address without a customer)', () => {
+    const parent = [
+      { customerId: 'a', email: 'a@x.com' },
+      { customerId: null, email: 'Solto@X.com' },
+    ];
+    const child = [
+      { customerId: 'a', email: 'a@x.com' },
+      { customerId: 'b', email: 'b@x.com' },
+      { customerId: null, email: 'solto@x.com' },
+      { customerId: null, email: 'outro@x.com' },
+    ];
+    expect(membersWithinParent(child, parent)).toEqual([child[0], child[2]]);
+    expect(membersWithinParent(child, [])).toEqual([]);
   });
 });

@@ -22,6 +22,7 @@ export const SEGMENT_HELP =
   'Membros = e-mails da lista + clientes de cada grupo de regras. Em cada grupo: quem atende a qualquer condição de "Incluir" ' +
   '(todos os clientes, se "Incluir" estiver vazio), e que atende a todas as condições de "Incluir somente", ' +
   'menos quem atende a qualquer condição de "Excluir". Um grupo sem condições não inclui ninguém. ' +
+  'Com um segmento pai, só entram os membros do pai (ex.: "VIP — região Sul" dentro de "Clientes VIP" lista apenas VIPs). ' +
   'No envio ficam de fora os descadastrados, os concorrentes e quem não tem e-mail.';
 
 /** Customer ids of a segment's rule groups; `matches(condition)` is the set of customers it matches. */
@@ -56,4 +57,14 @@ export function segmentGroups(rules: unknown): SegmentRuleGroup<unknown>[] {
   return rules
     .filter((g): g is Record<string, unknown> => Boolean(g) && typeof g === 'object')
     .map((g) => ({ rulesIn: list(g.rulesIn), rulesInOnly: list(g.rulesInOnly), rulesNotIn: list(g.rulesNotIn) }));
+}
+
+/**
+ * A child segment's members kept to its parent's: a member is in the parent when it is the same
+ * customer, or (for an address typed without a customer record) the same e-mail, case aside.
+ */
+export function membersWithinParent<M extends { customerId: string | null; email: string | null }>(members: readonly M[], parent: readonly M[]): M[] {
+  const ids = new Set(parent.map((m) => m.customerId).filter((id): id is string => Boolean(id)));
+  const emails = new Set(parent.map((m) => m.email?.trim().toLowerCase()).filter((e): e is string => Boolean(e)));
+  return members.filter((m) => (m.customerId ? ids.has(m.customerId) : Boolean(m.email) && emails.has(m.email!.trim().toLowerCase())));
 }

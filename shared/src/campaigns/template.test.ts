@@ -21,7 +21,7 @@ describe('renderEmail', () => {
       { recipient: RECIPIENT_TAGS, products: [], store: '' },
     );
     expect(out.html).toBe('<a href="[%unsubscribeUrl%]">sair</a>');
-    expect(out.subject).toBe('Oi [%firstName%]');
+    expect(out.subject).toBe('Oi [%text:firstName%]');
     expect(recipientSubstitutions({ ...recipient, firstName: 'A&B' })['[%firstName%]']).toBe('A&amp;B');
   });
   it('refuses an empty subject and a broken template with a message', () => {

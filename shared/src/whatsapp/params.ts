@@ -1,3 +1,4 @@
+import { personaliseText } from '../campaigns/personalise.js';
 import { placeholderCount, type WhatsappTemplate } from './template.js';
 
 /**
@@ -46,17 +47,12 @@ export interface TemplateRecipient {
   email?: string | null;
 }
 
-/** {{firstName}}, {{lastName}}, {{name}} and {{email}} of the customer in a value. */
+/**
+ * {{firstName}}, {{lastName}}, {{name}} and {{email}} of the customer in a value: the one
+ * personalisation of every channel (shared/src/campaigns/personalise.ts), plain text.
+ */
 export function fillCustomerVariables(text: string, customer: TemplateRecipient): string {
-  const first = customer.firstName?.trim() || '';
-  const last = customer.lastName?.trim() || '';
-  const values: Record<string, string> = {
-    firstname: first || 'cliente',
-    lastname: last,
-    name: [first, last].filter(Boolean).join(' ') || 'cliente',
-    email: customer.email?.trim() || '',
-  };
-  return text.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (whole, name: string) => values[name.toLowerCase()] ?? whole);
+  return personaliseText(text, customer);
 }
 
 /** Cloud API message components (the `template.components` of a send). */

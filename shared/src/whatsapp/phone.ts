@@ -38,3 +38,33 @@ export function maskPhone(text: string): string {
   if (digits.length < 6) return '****';
   return `+${digits.slice(0, 2)} ${digits.slice(2, 4)} ${'*'.repeat(Math.max(digits.length - 8, 1))}-${digits.slice(-4)}`;
 }
+
+/**
+ * The ways a store may have written the number of a key in a customer record (phoneNumber is free
+ * text): with and without +, the country code and, for a Brazilian mobile, the ninth digit. Used
+ * to look a WhatsApp sender up by equality (Firestore `in`, at most 30 values); the answer is then
+ * checked with samePhone.
+ */
+export function phoneKeyVariants(key: string): string[] {
+  const canonical = whatsappPhoneKey(key);
+  if (!canonical) return [];
+  const digits = [canonical];
+  if (/^55[1-9]\d9\d{8}$/.test(canonical)) digits.push(`${canonical.slice(0, 4)}${canonical.slice(5)}`);
+  const out = new Set<string>();
+  for (const d of digits) {
+    out.add(d);
+    out.add(`+${d}`);
+    if (d.startsWith('55')) {
+      const national = d.slice(2);
+      const ddd = national.slice(0, 2);
+      const local = national.slice(2);
+      const cut = local.length - 4;
+      out.add(national);
+      out.add(`+55 ${ddd} ${local.slice(0, cut)}-${local.slice(cut)}`);
+      out.add(`+55 (${ddd}) ${local.slice(0, cut)}-${local.slice(cut)}`);
+      out.add(`(${ddd}) ${local.slice(0, cut)}-${local.slice(cut)}`);
+      out.add(`${ddd} ${local.slice(0, cut)}-${local.slice(cut)}`);
+    }
+  }
+  return [...out];
+}

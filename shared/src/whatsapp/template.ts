@@ -98,3 +98,27 @@ export function templateExamples(template: WhatsappTemplate): { header: Record<n
   };
   return { header: pick('HEADER', 'header_text'), body: pick('BODY', 'body_text') };
 }
+
+/**
+ * Whether a template in Meta's state may be chosen for a campaign, and how its state reads. Only
+ * APPROVED templates are sent; a template deleted at Meta (gone from the list on 'Carregar
+ * templates', or a DELETED status webhook) or paused, disabled, flagged, pending or rejected there
+ * is kept but withdrawn from choice until Meta approves it again.
+ */
+export const TEMPLATE_STATE_LABELS: Record<string, string> = {
+  APPROVED: 'Aprovado',
+  DELETED: 'Removido na Meta',
+  PAUSED: 'Pausado pela Meta',
+  DISABLED: 'Desativado pela Meta',
+  FLAGGED: 'Sinalizado pela Meta',
+  REJECTED: 'Rejeitado pela Meta',
+  PENDING: 'Em análise na Meta',
+  PENDING_DELETION: 'Removido na Meta',
+  IN_APPEAL: 'Em recurso na Meta',
+  REINSTATED: 'Aprovado',
+};
+export function templateAvailability(status: string | null | undefined): { selectable: boolean; label: string } {
+  const upper = (status ?? 'APPROVED').toUpperCase();
+  const selectable = upper === 'APPROVED' || upper === 'REINSTATED';
+  return { selectable, label: TEMPLATE_STATE_LABELS[upper] ?? `${upper} na Meta` };
+}

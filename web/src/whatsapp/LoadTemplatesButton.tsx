@@ -11,7 +11,10 @@ export function LoadTemplatesButton({ projectId }: { projectId: string }) {
     setBusy(true);
     try {
       const result = await loadTemplatesFromApi(projectId);
-      toaster.create({ type: 'success', title: WHATSAPP_TEXTS.loaded(result.created, result.updated, result.unchanged) });
+      toaster.create({
+        type: 'success',
+        title: WHATSAPP_TEXTS.loaded(result.created, result.updated, result.unchanged, (result.removed ?? 0) + (result.unusable ?? 0)),
+      });
     } catch (error) {
       toaster.create({ type: 'error', title: (error as Error).message });
     } finally {

@@ -1,13 +1,17 @@
-import { Box, Heading, HStack, SimpleGrid, Spinner, Stack, Stat, Tabs, Text } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
-import { reportFunnel, type campaignReportResponseSchema } from '@console/shared';
+import { Box, Heading, HStack, SimpleGrid, Stack, Stat, Tabs, Text } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
+import { limit, orderBy, query } from 'firebase/firestore';
+import { consoleCampaignEmailReportEndpoint, reportFunnel, type campaignReportResponseSchema } from '@console/shared';
+import { callApi } from '../../lib/api';
+import { projectCollection } from '../../lib/firestore-paths';
+import { useLiveReport } from '../live-report';
+import { SEND_COLLECTION } from './send-progress-panel';
 import type { z } from 'zod';
 import { CustomerEmailLink } from '../../customers/CustomerEmailLink';
 import { formatNumber, formatPercent } from '../../lib/format';
 import type { PanelProps } from '../types';
+import CampaignFunnelChart from './funnel-chart';
 import { CAMPAIGN_TEXTS } from './texts';
-
-const CampaignFunnelChart = lazy(() => import('./funnel-chart'));
 
 export type ReportAnswer = z.infer<typeof campaignReportResponseSchema>;
 
@@ -21,8 +25,18 @@ const LISTS = [
 ] as const;
 
 /** 'Relatório': the figures, the funnel and the addresses per flag, each opening its customer. */
-export function CampaignReportPanel({ projectId, payload }: PanelProps) {
-  const answer = payload as ReportAnswer | undefined;
+export function CampaignReportPanel({ projectId, docId, payload }: PanelProps) {
+  const [answer, setAnswer] = useState(payload as ReportAnswer | undefined);
+  useEffect(() => setAnswer(payload as ReportAnswer | undefined), [payload]);
+  // Once opened, the report follows the send's delivery events live (they keep arriving after
+  // 'Envio concluído'): the newest event is listened to, and each change fetches the report again.
+  const events = useMemo(
+    () => query(projectCollection(projectId, `${SEND_COLLECTION}/email-${docId}/event`), orderBy('receivedAt', 'desc'), limit(1)),
+    [projectId, docId],
+  );
+  useLiveReport(payload ? events : null, () => {
+    callApi(consoleCampaignEmailReportEndpoint, { params: { id: docId }, project: projectId }).then(setAnswer, () => undefined);
+  });
   if (!answer) return null;
   const r = answer.data;
   const figures = [
@@ -51,9 +65,7 @@ export function CampaignReportPanel({ projectId, payload }: PanelProps) {
         ))}
       </SimpleGrid>
       <Box data-testid="campaign-funnel" mb="4">
-        <Suspense fallback={<Spinner size="sm" aria-label="Carregando gráfico" />}>
-          <CampaignFunnelChart stages={reportFunnel(r, answer.sent)} />
-        </Suspense>
+        <CampaignFunnelChart stages={reportFunnel(r, answer.sent).filter((s) => s.stage !== 'Enviados')} />
       </Box>
       <Tabs.Root defaultValue="delivered_emails" size="sm" lazyMount>
         <Tabs.List flexWrap="wrap">

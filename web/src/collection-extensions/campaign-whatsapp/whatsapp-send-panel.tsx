@@ -1,7 +1,11 @@
 import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { query, where } from 'firebase/firestore';
 import type { WhatsappCampaignReport } from '@console/shared';
-import { LEFT_OUT_LABELS } from '@console/shared';
+import { CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION, LEFT_OUT_LABELS } from '@console/shared';
+import CampaignFunnelChart from '../campaign-email/funnel-chart';
+import { useLiveReport } from '../live-report';
+import { projectCollection } from '../../lib/firestore-paths';
 import { SendProgress, useSendState } from '../campaign-email/send-progress-panel';
 import type { PanelProps } from '../types';
 import { fetchWhatsappReport } from './report';
@@ -45,6 +49,13 @@ export function WhatsappSendPanel({ projectId, docId }: PanelProps) {
     return () => clearInterval(timer);
   }, [status, sent, load]);
 
+  // After 'Envio concluído' statuses keep arriving: the report follows the campaign's message records live.
+  const messages = useMemo(
+    () => query(projectCollection(projectId, CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION), where('campaignId', '==', docId)),
+    [projectId, docId],
+  );
+  useLiveReport(status ? messages : null, () => void load());
+
   if (!state) return null;
   const rows: [keyof typeof T.rows, number][] = report
     ? [
@@ -85,6 +96,15 @@ export function WhatsappSendPanel({ projectId, docId }: PanelProps) {
                 ))}
               </Table.Body>
             </Table.Root>
+            <Box mt="3" data-testid="whatsapp-funnel">
+              <CampaignFunnelChart
+                stages={[
+                  { stage: T.rows.sent, value: report.sent },
+                  { stage: T.rows.delivered, value: report.delivered },
+                  { stage: T.rows.read, value: report.read },
+                ]}
+              />
+            </Box>
             {report.reasons.length > 0 && (
               <Box mt="3">
                 <Text fontSize="sm" fontWeight="medium">

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { useCustomer } from '../../routes/events/use-customer';
 import { registerCollectionExtension } from '../registry';
 import type { PanelProps } from '../types';
+import { ConversationMessages } from './conversation-messages';
 
 export const ordersLink = (projectId: string, customerId: string) => `/console/orders?${new URLSearchParams({ project: projectId, customerId }).toString()}`;
 
@@ -28,4 +29,11 @@ function ConversationCustomer({ projectId, data }: PanelProps) {
   );
 }
 
-registerCollectionExtension('conversation', { panels: [{ id: 'conversation-customer', Component: ConversationCustomer }] });
+// The conversation screen (document 2 §2: the conversation document, its customer header): the
+// messages below the header, where customers' WhatsApp replies land (functions/src/whatsapp/inbound.ts).
+registerCollectionExtension('conversation', {
+  panels: [
+    { id: 'conversation-customer', Component: ConversationCustomer },
+    { id: 'conversation-messages', Component: ConversationMessages },
+  ],
+});

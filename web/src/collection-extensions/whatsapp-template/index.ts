@@ -1,5 +1,6 @@
 import { LoadTemplatesButton } from '../../whatsapp/LoadTemplatesButton';
 import { TemplatePreviewPanel } from '../../whatsapp/TemplatePreview';
+import { TemplateStatePanel } from '../../whatsapp/TemplateState';
 import { sendTestMessage } from '../../whatsapp/test-message';
 import { WHATSAPP_TEXTS } from '../../whatsapp/texts';
 import { registerCollectionExtension } from '../registry';
@@ -12,11 +13,15 @@ registerCollectionExtension('whatsapp-template', {
       id: 'send-test',
       label: WHATSAPP_TEXTS.sendTest,
       async run({ projectId, data }) {
-        const result = await sendTestMessage(projectId, data?.template);
+        // {{n}} without an example value in the template are asked of the operator.
+        const result = await sendTestMessage(projectId, data?.template, (where, n) => window.prompt(WHATSAPP_TEXTS.askParameter(where, n)));
         return WHATSAPP_TEXTS.testSent(result.to);
       },
     },
   ],
-  panels: [{ id: 'whatsapp-preview', Component: TemplatePreviewPanel }],
+  panels: [
+    { id: 'whatsapp-template-state', Component: TemplateStatePanel },
+    { id: 'whatsapp-preview', Component: TemplatePreviewPanel },
+  ],
   listActions: [{ id: 'load-templates', Component: LoadTemplatesButton }],
 });

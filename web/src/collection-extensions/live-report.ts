@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import { onSnapshot, type Query } from 'firebase/firestore';
+
+/**
+ * Calls `refresh` whenever what a campaign report is made of changes in Firestore (a listener,
+ * not a one-shot fetch): delivery events and statuses keep arriving after 'Envio concluído', and
+ * the report follows them. Changes close together are refreshed once (a webhook writes in bursts).
+ */
+export function useLiveReport(target: Query | null, refresh: () => void, settleMs = 800): void {
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  useEffect(() => {
+    if (!target) return;
+    let first = true;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const unsubscribe = onSnapshot(
+      target,
+      () => {
+        // The first snapshot is what the report already shows.
+        if (first) {
+          first = false;
+          return;
+        }
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(() => refreshRef.current(), settleMs);
+      },
+      () => undefined,
+    );
+    return () => {
+      if (timer) clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [target, settleMs]);
+}
