@@ -12,7 +12,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { useEffect, useState } from 'react';
-import { layoutToStored, LAYOUT_NODE_SPECS, type EditorLayoutField, type LayoutTree } from '@console/shared';
+import { flatFromTree, LAYOUT_NODE_SPECS, type EditorLayoutField, type FlatLayout, type LayoutTree } from '@console/shared';
 import { Canvas } from './canvas/Canvas';
 import { nodeLabel } from './canvas/node-views';
 import { clearCatalogueCache } from './catalogue';
@@ -27,12 +27,23 @@ import { createLayoutEditorStore, LayoutEditorStoreProvider, useEditorSelector, 
 import { LAYOUT_TEXTS } from './texts';
 import { LayoutDocumentContext } from './layout-document';
 import type { FormDocument } from '../form-engine/data/form-document';
+import { useLiveLayoutSync, type LayoutTarget } from './live-sync';
+import { useEditorPresence } from './presence';
+import { LayoutConflicts, PresenceText, SaveStatusText } from './SyncStatus';
 
 export interface LayoutEditorDrawerProps {
   field: EditorLayoutField;
   /** The layout as opened (from the field's value). */
   initial: LayoutTree;
-  /** Called with the stored form after every change: the form's autosave takes it from there. */
+  /** The stored (flat) layout `initial` was opened from. */
+  base?: FlatLayout;
+  /**
+   * Where the layout is stored: the editor then saves its operations there itself, key by key,
+   * and shows others' saves live (live-sync.ts). Without it (a record being created) every change
+   * goes to `onChange` and the form saves it.
+   */
+  target?: LayoutTarget | null;
+  /** Called with the stored form after every change when there is no `target`. */
   onChange(value: unknown): void;
   onClose(): void;
   /** The document being edited. */
@@ -140,19 +151,23 @@ function EditorBody({ field, store }: { field: EditorLayoutField; store: LayoutE
 }
 
 /** The page layout editor: a full-width drawer over the form (document 1 screen 6). */
-export default function LayoutEditorDrawer({ field, initial, onChange, onClose, document, store: given }: LayoutEditorDrawerProps) {
-  const [store] = useState(() => given ?? createLayoutEditorStore(initial));
+export default function LayoutEditorDrawer({ field, initial, base, target = null, onChange, onClose, document, store: given }: LayoutEditorDrawerProps) {
+  const [store] = useState(() => given ?? createLayoutEditorStore(initial, base));
+  const live = target !== null;
+  useLiveLayoutSync(store, target);
+  const others = useEditorPresence(document.projectId, target ? `${target.ref.path}#${target.field}` : null);
 
   useEffect(() => {
     clearCatalogueCache();
+    if (live) return undefined;
     let last = currentTree(store.getState());
     return store.subscribe(() => {
       const tree = currentTree(store.getState());
       if (tree === last) return;
       last = tree;
-      onChange(layoutToStored(tree));
+      onChange(flatFromTree(tree));
     });
-  }, [store, onChange]);
+  }, [store, onChange, live]);
 
   return (
     <Drawer.Root open size="full" placement="end" onOpenChange={(details) => !details.open && onClose()} closeOnInteractOutside={false}>
@@ -160,24 +175,27 @@ export default function LayoutEditorDrawer({ field, initial, onChange, onClose, 
         <Drawer.Backdrop />
         <Drawer.Positioner>
           <Drawer.Content data-testid="layout-editor" h="100dvh">
-            <HStack px="4" py="2" borderBottomWidth="1px" justify="space-between" flex="none">
-              <Drawer.Title fontSize="md">
-                {LAYOUT_TEXTS.drawerTitle} — {field.title}
-              </Drawer.Title>
-              <HStack>
-                <Text fontSize="xs" color="fg.muted">
-                  Ctrl/⌘+C, Ctrl/⌘+V · H mão · V selecionar · M celular
-                </Text>
-                <Drawer.CloseTrigger asChild position="static">
-                  <CloseButton size="sm" aria-label={LAYOUT_TEXTS.close} />
-                </Drawer.CloseTrigger>
+            <LayoutEditorStoreProvider value={store}>
+              <HStack px="4" py="2" borderBottomWidth="1px" justify="space-between" flex="none">
+                <Drawer.Title fontSize="md">
+                  {LAYOUT_TEXTS.drawerTitle} — {field.title}
+                </Drawer.Title>
+                <HStack gap="4">
+                  <PresenceText others={others} />
+                  {live && <SaveStatusText />}
+                  <Text fontSize="xs" color="fg.muted">
+                    Ctrl/⌘+C, Ctrl/⌘+V · H mão · V selecionar · M celular
+                  </Text>
+                  <Drawer.CloseTrigger asChild position="static">
+                    <CloseButton size="sm" aria-label={LAYOUT_TEXTS.close} />
+                  </Drawer.CloseTrigger>
+                </HStack>
               </HStack>
-            </HStack>
-            <LayoutDocumentContext.Provider value={document}>
-              <LayoutEditorStoreProvider value={store}>
+              <LayoutDocumentContext.Provider value={document}>
+                <LayoutConflicts />
                 <EditorBody field={field} store={store} />
-              </LayoutEditorStoreProvider>
-            </LayoutDocumentContext.Provider>
+              </LayoutDocumentContext.Provider>
+            </LayoutEditorStoreProvider>
           </Drawer.Content>
         </Drawer.Positioner>
       </Portal>
