@@ -78,7 +78,8 @@ function sameProps(a: Readonly<Record<string, unknown>>, b: Readonly<Record<stri
   return keys.every((key) => Object.hasOwn(b, key) && JSON.stringify(a[key]) === JSON.stringify(b[key]));
 }
 
-const sameIds = (a: readonly string[] | null, b: readonly string[] | null) => a === b || (!!a && !!b && a.length === b.length && a.every((id, i) => id === b[i]));
+const sameIds = (a: readonly string[] | null, b: readonly string[] | null) =>
+  a === b || (!!a && !!b && a.length === b.length && a.every((id, i) => id === b[i]));
 
 /**
  * The editor tree of a flat layout. Any set of entries gives a tree, the same for every reader:
@@ -121,7 +122,10 @@ export function treeFromFlat(flat: FlatLayout, previous?: LayoutTree): LayoutTre
     for (const id of ids) {
       if (reached.has(id)) continue;
       const old = parentOf.get(id)!;
-      kids.set(old, kids.get(old)!.filter((child) => child !== id));
+      kids.set(
+        old,
+        kids.get(old)!.filter((child) => child !== id),
+      );
       parentOf.set(id, rootId);
       childrenOf(rootId).push(id);
       reach(id);
@@ -142,7 +146,12 @@ export function treeFromFlat(flat: FlatLayout, previous?: LayoutTree): LayoutTre
     const before = previous?.nodes.get(id);
     const props = before && sameProps(before.props, stored.props) ? before.props : stored.props;
     const same =
-      before && before.type === stored.type && before.parentId === parentId && before.order === order && before.props === props && sameIds(before.children, children);
+      before &&
+      before.type === stored.type &&
+      before.parentId === parentId &&
+      before.order === order &&
+      before.props === props &&
+      sameIds(before.children, children);
     nodes.set(id, same ? before : { id, type: stored.type, parentId, order, children, props });
   }
   return { rootId, nodes: nodes.done() };

@@ -75,8 +75,7 @@ describe('stored layouts', () => {
     let nested: StoredLayoutNode = { id: 'c20', type: 'ContainerComponent', className: 'deep', children: [] };
     for (let i = 19; i >= 1; i--) nested = { id: `c${i}`, type: 'ContainerComponent', className: '', children: [nested] };
     const stored = flatFromTree(open({ id: 'root', type: 'ContainerComponent', children: [nested] }));
-    const depth = (value: unknown): number =>
-      typeof value === 'object' && value !== null ? 1 + Math.max(0, ...Object.values(value).map(depth)) : 0;
+    const depth = (value: unknown): number => (typeof value === 'object' && value !== null ? 1 + Math.max(0, ...Object.values(value).map(depth)) : 0);
     expect(depth(stored)).toBeLessThanOrEqual(4);
     const read = readLayout(JSON.parse(JSON.stringify(stored)));
     let at = read!;

@@ -38,7 +38,11 @@ function mergeStepChanges(first: readonly LayoutChange[], second: readonly Layou
 export function recordOp(history: OpHistory, step: OpStep, coalesceKey: string | null = null, limit = HISTORY_LIMIT): OpHistory {
   const last = history.past[history.past.length - 1];
   if (coalesceKey !== null && coalesceKey === history.coalesceKey && last) {
-    const merged: OpStep = { changes: mergeStepChanges(last.changes, step.changes), selectionBefore: last.selectionBefore, selectionAfter: step.selectionAfter };
+    const merged: OpStep = {
+      changes: mergeStepChanges(last.changes, step.changes),
+      selectionBefore: last.selectionBefore,
+      selectionAfter: step.selectionAfter,
+    };
     return { ...history, past: [...history.past.slice(0, -1), merged], future: [] };
   }
   const past = [...history.past, step];

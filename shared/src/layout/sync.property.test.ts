@@ -52,12 +52,20 @@ type Op =
   | { kind: 'props'; node: number; prop: 'className' | 'text'; value: string };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('insert' as const), parent: fc.nat(), index: fc.nat(6), type: fc.constantFrom(...LAYOUT_NODE_TYPES) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('insert' as const), parent: fc.nat(), index: fc.nat(6), type: fc.constantFrom(...LAYOUT_NODE_TYPES) }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('move' as const), node: fc.nat(), parent: fc.nat(), index: fc.nat(6) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove' as const), node: fc.nat() }) },
   {
     weight: 4,
-    arbitrary: fc.record({ kind: fc.constant('props' as const), node: fc.nat(), prop: fc.constantFrom('className' as const, 'text' as const), value: fc.string({ maxLength: 3 }) }),
+    arbitrary: fc.record({
+      kind: fc.constant('props' as const),
+      node: fc.nat(),
+      prop: fc.constantFrom('className' as const, 'text' as const),
+      value: fc.string({ maxLength: 3 }),
+    }),
   },
 );
 
@@ -93,7 +101,10 @@ function client(name: string, stored: FlatLayout): Client {
 
 /** An operation on named nodes (the examples below). */
 function named(c: Client, o: { props: [id: string, prop: string, value: string] } | { insert: [parent: string, type: LayoutNodeType] }): void {
-  const result = 'props' in o ? setNodeProps(c.tree, o.props[0], { [o.props[1]]: `${c.name}:${o.props[2]}` }) : insertNodes(c.tree, o.insert[0], [newStoredNode(o.insert[1], 'x')], () => `${c.name}-${++c.n}`, 0);
+  const result =
+    'props' in o
+      ? setNodeProps(c.tree, o.props[0], { [o.props[1]]: `${c.name}:${o.props[2]}` })
+      : insertNodes(c.tree, o.insert[0], [newStoredNode(o.insert[1], 'x')], () => `${c.name}-${++c.n}`, 0);
   if (!result.ok) throw new Error(result.error.message);
   record(c, 'tree' in result.value ? result.value.tree : result.value);
 }

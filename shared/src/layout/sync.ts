@@ -98,7 +98,8 @@ export function diffTrees(a: LayoutTree, b: LayoutTree): LayoutChange[] {
     if (before.order !== after.order) changes.push({ path: [id, 'order'], before: before.order, after: after.order });
     if (before.props !== after.props) {
       for (const prop of new Set([...Object.keys(before.props), ...Object.keys(after.props)])) {
-        if (!Object.is(before.props[prop], after.props[prop])) changes.push({ path: [id, 'props', prop], before: before.props[prop], after: after.props[prop] });
+        if (!Object.is(before.props[prop], after.props[prop]))
+          changes.push({ path: [id, 'props', prop], before: before.props[prop], after: after.props[prop] });
       }
     }
   }
@@ -275,7 +276,12 @@ export function startSave(sync: LayoutSyncState): { sync: LayoutSyncState; chang
 }
 
 /** The save landed: `stored` is the layout it wrote; refused changes are conflicts. */
-export function saveLanded(sync: LayoutSyncState, stored: FlatLayout, conflicts: readonly LayoutConflict[], tree: LayoutTree): { sync: LayoutSyncState; tree: LayoutTree } {
+export function saveLanded(
+  sync: LayoutSyncState,
+  stored: FlatLayout,
+  conflicts: readonly LayoutConflict[],
+  tree: LayoutTree,
+): { sync: LayoutSyncState; tree: LayoutTree } {
   const next: LayoutSyncState = {
     base: stored.version >= sync.base.version ? stored : sync.base,
     inflight: null,

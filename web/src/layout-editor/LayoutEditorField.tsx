@@ -72,7 +72,15 @@ export function LayoutEditorField(props: FieldWidgetProps<FieldOfType<'editor-la
             </Box>
           }
         >
-          <LayoutEditorDrawer field={field} initial={opened.tree} base={opened.base} target={target} onChange={change} onClose={close} document={formDocument} />
+          <LayoutEditorDrawer
+            field={field}
+            initial={opened.tree}
+            base={opened.base}
+            target={target}
+            onChange={change}
+            onClose={close}
+            document={formDocument}
+          />
         </Suspense>
       )}
     </FieldShell>

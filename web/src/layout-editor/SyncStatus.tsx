@@ -40,9 +40,13 @@ const valueText = (value: unknown) => (value === undefined || value === null || 
 function conflictText(conflict: LayoutConflict, label: string): { what: string; remote: string } {
   const [, field, prop] = conflict.path;
   const what = field === 'props' ? prop! : field ? LAYOUT_SYNC_TEXTS.position : LAYOUT_SYNC_TEXTS.node;
-  if (conflict.remote === undefined && conflict.path.length > 1) return { what: LAYOUT_SYNC_TEXTS.conflictOn(label, what), remote: LAYOUT_SYNC_TEXTS.removedElsewhere };
+  if (conflict.remote === undefined && conflict.path.length > 1)
+    return { what: LAYOUT_SYNC_TEXTS.conflictOn(label, what), remote: LAYOUT_SYNC_TEXTS.removedElsewhere };
   if (conflict.path.length === 1) {
-    return { what: LAYOUT_SYNC_TEXTS.conflictOn(label, what), remote: conflict.remote === undefined ? LAYOUT_SYNC_TEXTS.removedElsewhere : LAYOUT_SYNC_TEXTS.removedHere };
+    return {
+      what: LAYOUT_SYNC_TEXTS.conflictOn(label, what),
+      remote: conflict.remote === undefined ? LAYOUT_SYNC_TEXTS.removedElsewhere : LAYOUT_SYNC_TEXTS.removedHere,
+    };
   }
   return { what: LAYOUT_SYNC_TEXTS.conflictOn(label, what), remote: valueText(conflict.remote) };
 }

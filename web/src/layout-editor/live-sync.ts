@@ -39,7 +39,8 @@ export function saveLayoutChanges({ ref, field }: LayoutTarget, changes: readonl
       transaction.update(ref, new FieldPath(field), withoutUndefined(plan.next), new FieldPath('updatedAt'), serverTimestamp());
     } else {
       const args: unknown[] = [];
-      for (const write of plan.writes) args.push(new FieldPath(field, ...write.path), write.value === undefined ? deleteField() : withoutUndefined(write.value));
+      for (const write of plan.writes)
+        args.push(new FieldPath(field, ...write.path), write.value === undefined ? deleteField() : withoutUndefined(write.value));
       args.push(new FieldPath('updatedAt'), serverTimestamp());
       transaction.update(ref, ...(args as [FieldPath, unknown]));
     }
