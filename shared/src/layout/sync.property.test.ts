@@ -246,7 +246,7 @@ describe('live co-editing (property)', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 120_000);
 
   it('with undo in the mix, both still converge on a valid tree', () => {
     fc.assert(
@@ -258,7 +258,7 @@ describe('live co-editing (property)', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, 120_000);
 
   it('undo after a remote operation undoes one’s own and keeps the other’s', () => {
     fc.assert(
@@ -288,7 +288,7 @@ describe('live co-editing (property)', () => {
       }),
       { numRuns: 50 },
     );
-  });
+  }, 60_000);
 
   it('the same property changed by both since their base is a conflict, never resolved silently', () => {
     const server = new Server(startLayout());

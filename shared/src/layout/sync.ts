@@ -283,7 +283,9 @@ export function saveLanded(
   tree: LayoutTree,
 ): { sync: LayoutSyncState; tree: LayoutTree } {
   const next: LayoutSyncState = {
-    base: stored.version >= sync.base.version ? stored : sync.base,
+    // What the transaction read and wrote is the newest stored layout (even if its version went
+    // back: a whole value written elsewhere, e.g. a record restored); later snapshots follow it.
+    base: stored,
     inflight: null,
     pending: sync.pending,
     conflicts: withConflicts(sync.conflicts, withLocalNodes(conflicts, tree)),
