@@ -527,6 +527,9 @@ describe('page layout stored flat and edited live (issue 22)', () => {
   async function openAs(id: string): Promise<Page> {
     const page = await openConsole(browser, `/console/content/${id}`);
     answerDialogs(page);
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().includes('ERR_NAME_NOT_RESOLVED')) console.log(`[page] ${message.text()}`);
+    });
     await signIn(page, admin.email, admin.password);
     await page
       .getByTestId('document-path')
@@ -579,8 +582,9 @@ describe('page layout stored flat and edited live (issue 22)', () => {
       expect(await page.getByTestId('layout-save-status').textContent()).toBe('Salvo');
       await page.reload();
       await page.getByRole('button', { name: 'Conteúdo: Abrir editor de layout' }).click();
+      await page.getByTestId('layout-editor').waitFor();
+      await expect.poll(async () => (await rowsOf(page)).length, { timeout: 15_000 }).toBe(21);
       const rows = await rowsOf(page);
-      expect(rows).toHaveLength(21);
       expect(rows.at(-1)).toBe('21:Container');
       await page.context().close();
     },
