@@ -197,8 +197,10 @@ describe('document behaviours', () => {
       await held;
       await route.continue().catch(() => {});
     });
-    // A change the listener may still bring on the request it already had open, then the one it must not.
-    await ref.update({ group: 'ajuda' });
+    // The connection it has open is cut (a moment offline): the listener reconnects into the hold.
+    await page.context().setOffline(true);
+    await page.waitForTimeout(500);
+    await page.context().setOffline(false);
     await page.waitForTimeout(1500);
     await ref.update({ title: 'Título mais novo' });
     await page.waitForTimeout(1500);

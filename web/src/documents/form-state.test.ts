@@ -194,6 +194,10 @@ describe('a save built on a stale copy (issue 22)', () => {
     expect(after.values.title).toBe('Sugestão da IA');
     expect(after.status).toBe('pending');
     expect(nextSaveRequest(after)).toBeNull();
+    // 'Usar o valor remoto' takes the newer value the save found, even before the listener brings it.
+    const theirs = formReducer(after, { type: 'conflict-resolved', key: 'title', keep: 'remote', at: 3100 });
+    expect(theirs.values.title).toBe('Título mais novo');
+    expect(theirs.status).toBe('saved');
     // The newer value arriving later keeps the conflict open; 'Manter o meu' saves over it knowingly.
     const seen = formReducer(after, { type: 'remote-changed', data: now, at: 10_000 });
     expect(seen.conflicts).toEqual({ title: { remote: 'Título mais novo' } });
