@@ -413,3 +413,26 @@ describe('campaign sends and orders (issue 15)', () => {
     await assertFails(addDoc(collection(admin(), 'project/rules-a/order'), { customerId: 'c1' }));
   });
 });
+
+describe('editor presence (who has a document open)', () => {
+  const entry = (uid: string) => ({ target: 'project/rules-a/content/home#content', uid, name: uid, at: serverTimestamp() });
+  it('a member writes, beats and removes an entry of its own; members of the store read them', async () => {
+    await assertSucceeds(setDoc(doc(staffA(), 'project/rules-a/editor-presence/s1'), entry('staff-a')));
+    await assertSucceeds(setDoc(doc(staffA(), 'project/rules-a/editor-presence/s1'), entry('staff-a')));
+    await assertSucceeds(getDocs(query(collection(admin(), 'project/rules-a/editor-presence'), where('target', '==', 'project/rules-a/content/home#content'))));
+    await assertSucceeds(deleteDoc(doc(staffA(), 'project/rules-a/editor-presence/s1')));
+  });
+  it("nobody writes an entry in another's name, takes over or removes another's, or stamps its own time", async () => {
+    await assertSucceeds(setDoc(doc(admin(), 'project/rules-a/editor-presence/s2'), entry('admin-1')));
+    await assertFails(setDoc(doc(staffA(), 'project/rules-a/editor-presence/s3'), entry('admin-1')));
+    await assertFails(setDoc(doc(staffA(), 'project/rules-a/editor-presence/s2'), entry('staff-a')));
+    await assertFails(deleteDoc(doc(staffA(), 'project/rules-a/editor-presence/s2')));
+    await assertFails(setDoc(doc(staffA(), 'project/rules-a/editor-presence/s4'), { ...entry('staff-a'), at: new Date(0) }));
+    await assertFails(setDoc(doc(staffA(), 'project/rules-a/editor-presence/s5'), { ...entry('staff-a'), role: 'admin' }));
+  });
+  it('other stores and signed-out users see and write nothing', async () => {
+    await assertFails(getDocs(collection(staffB(), 'project/rules-a/editor-presence')));
+    await assertFails(setDoc(doc(staffB(), 'project/rules-a/editor-presence/s6'), entry('staff-b')));
+    await assertFails(getDocs(collection(anonymous(), 'project/rules-a/editor-presence')));
+  });
+});

@@ -185,6 +185,42 @@ describe('document behaviours', () => {
     expect((await ref.get()).get('order')).toBe(42);
   });
 
+  it('a save built on a stale copy (its listener lagging) becomes a visible conflict, never an overwrite (issue 22)', async () => {
+    const id = `e2e-stale-${run}`;
+    const ref = await seedPage(id, { title: 'Título original' });
+    const page = await openAsAdmin(`/console/page/${id}`);
+    await waitForStatus(page, 'Salvo');
+    // The tab's listener lags: what the server sends it from now on is held back.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/Listen/channel**', async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    // The connection it has open is cut (a moment offline): the listener reconnects into the hold.
+    await page.context().setOffline(true);
+    await page.waitForTimeout(500);
+    await page.context().setOffline(false);
+    await page.waitForTimeout(1500);
+    await ref.update({ title: 'Título mais novo' });
+    await page.waitForTimeout(1500);
+    expect(await page.getByLabel('Título').inputValue()).toBe('Título original');
+
+    // An edit on the stale copy (as an AI suggestion accepted in this tab is): the save finds the newer value.
+    await page.getByLabel('Título').fill('Sugestão aceita');
+    const conflict = page.getByTestId('field-conflict');
+    await conflict.filter({ hasText: 'Este campo foi alterado por outra pessoa: Título mais novo' }).waitFor();
+    expect((await ref.get()).get('title')).toBe('Título mais novo');
+    expect(await status(page).innerText()).toBe('Alterações pendentes');
+    release();
+    await page.unroute('**/Listen/channel**');
+    await conflict.getByRole('button', { name: 'Usar o valor remoto' }).click();
+    await conflict.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByLabel('Título').inputValue()).toBe('Título mais novo');
+    await waitForStatus(page, 'Salvo');
+    expect((await ref.get()).get('title')).toBe('Título mais novo');
+  });
+
   it('edits the whole document as JSON, refusing invalid JSON and what the collection does not accept', async () => {
     const id = `e2e-json-${run}`;
     // Firestore keeps microseconds: the editor must not round them to milliseconds.

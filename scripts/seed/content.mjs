@@ -2,6 +2,7 @@
 import { DAY, NOW, at, fileObject, ts } from './values.mjs';
 import { PROJECTS } from './reference.mjs';
 import { STORE_INFO } from './stores.mjs';
+import { toFlatLayout } from '@console/shared';
 /** @import { Rng } from './random.mjs' */
 /** @import { ContentBlock, Docs, Product, StoreId } from './types.js' */
 
@@ -11,6 +12,16 @@ import { STORE_INFO } from './stores.mjs';
  * @param {ContentBlock[]} blocks
  */
 function layoutTree(project, rng, blocks) {
+  // Stored flat (shared/src/layout/flat.ts): nodes by id with parent and order, any depth.
+  return toFlatLayout(nestedLayout(project, rng, blocks));
+}
+
+/**
+ * @param {StoreId} project
+ * @param {Rng} rng
+ * @param {ContentBlock[]} blocks
+ */
+function nestedLayout(project, rng, blocks) {
   return {
     id: 'root',
     type: 'ContainerComponent',

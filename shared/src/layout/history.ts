@@ -45,8 +45,8 @@ export function closeStep<T>(history: History<T>): History<T> {
   return history.coalesceKey === null ? history : { ...history, coalesceKey: null };
 }
 
-export const canUndo = (history: History<unknown>) => history.past.length > 0;
-export const canRedo = (history: History<unknown>) => history.future.length > 0;
+export const canUndo = (history: { readonly past: readonly unknown[] }) => history.past.length > 0;
+export const canRedo = (history: { readonly future: readonly unknown[] }) => history.future.length > 0;
 
 export function undo<T>(history: History<T>): History<T> {
   if (!canUndo(history)) return history;

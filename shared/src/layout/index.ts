@@ -7,3 +7,7 @@ export * from './history.js';
 export * from './clipboard.js';
 export * from './zoom.js';
 export * from './keymap.js';
+export * from './order.js';
+export * from './flat.js';
+export * from './sync.js';
+export * from './op-history.js';

@@ -24,6 +24,10 @@ import {
   zoomLabel,
   zoomOut,
   zoomReset,
+  flatFromTree,
+  readLayout,
+  toFlatLayout,
+  type StoredLayoutNode,
   type KeyEventLike,
   type LayoutTree,
 } from '../index.js';
@@ -62,8 +66,47 @@ describe('stored layouts', () => {
     for (const [path, doc] of layouts) {
       const tree = open(doc.content);
       expect(layoutProblem(tree), path).toBeNull();
-      expect(layoutToStored(tree), path).toEqual(doc.content);
+      expect(flatFromTree(tree, (doc.content as { version: number }).version), path).toEqual(doc.content);
+      expect(readLayout(doc.content)?.id, path).toBe('root');
     }
+  });
+
+  it('stores the tree flat: twenty nested containers are three map levels deep, and read back as the tree', () => {
+    let nested: StoredLayoutNode = { id: 'c20', type: 'ContainerComponent', className: 'deep', children: [] };
+    for (let i = 19; i >= 1; i--) nested = { id: `c${i}`, type: 'ContainerComponent', className: '', children: [nested] };
+    const stored = flatFromTree(open({ id: 'root', type: 'ContainerComponent', children: [nested] }));
+    const depth = (value: unknown): number => (typeof value === 'object' && value !== null ? 1 + Math.max(0, ...Object.values(value).map(depth)) : 0);
+    expect(depth(stored)).toBeLessThanOrEqual(4);
+    const read = readLayout(JSON.parse(JSON.stringify(stored)));
+    let at = read!;
+    for (let i = 1; i <= 20; i++) at = at.children![0]!;
+    expect(at).toEqual({ id: 'c20', type: 'ContainerComponent', className: 'deep', children: [] });
+  });
+
+  it('reads the nested form of before (migration on read) and the flat form alike', () => {
+    expect(readLayout(sample)).toEqual(sample);
+    expect(readLayout(toFlatLayout(sample))).toEqual(sample);
+    expect(readLayout('<p>html</p>')).toBeNull();
+  });
+
+  it('reads any set of flat entries as one tree: orphans and cycles go under the root, nothing is lost', () => {
+    const flat = toFlatLayout(sample)!;
+    const broken = {
+      ...flat,
+      nodes: {
+        ...flat.nodes,
+        orphan: { type: 'TextComponent', parentId: 'gone', order: 'a0', props: {} },
+        x: { type: 'ContainerComponent', parentId: 'y', order: 'a0', props: {} },
+        y: { type: 'ContainerComponent', parentId: 'x', order: 'a0', props: {} },
+        partial: { props: { className: 'written to a removed node' } },
+      },
+    };
+    const tree = open(broken);
+    expect(layoutProblem(tree)).toBeNull();
+    expect(tree.nodes.get('orphan')!.parentId).toBe('root');
+    expect(tree.nodes.get('x')!.parentId).toBe('root');
+    expect(tree.nodes.get('y')!.parentId).toBe('x');
+    expect(tree.nodes.has('partial')).toBe(false);
   });
 
   it('opens a missing value as a root container', () => {

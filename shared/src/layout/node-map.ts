@@ -40,6 +40,22 @@ export class NodeMap<V> {
     for (const bucket of this.buckets) yield* bucket.values();
   }
 
+  /**
+   * Ids whose entry differs (by object) between this map and `other`: only the buckets that are
+   * not shared are looked at, so after one operation this reads a bucket or two, not every node.
+   */
+  changedIds(other: NodeMap<V>): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < BUCKETS; i++) {
+      const a = this.buckets[i]!;
+      const b = other.buckets[i]!;
+      if (a === b) continue;
+      for (const [id, value] of a) if (b.get(id) !== value) out.push(id);
+      for (const id of b.keys()) if (!a.has(id)) out.push(id);
+    }
+    return out;
+  }
+
   /** A draft to change: buckets are copied on their first write; `done` gives the new map. */
   edit(): NodeMapDraft<V> {
     return new NodeMapDraft(this.buckets, this.size);

@@ -1,6 +1,8 @@
 import { fail, ok, type LayoutResult } from './errors.js';
 import { CONTAINER_TYPE, LAYOUT_NODE_SPECS, type LayoutNodeType, type StoredLayoutNode } from './nodes.js';
 import { addStoredSubtree, isContainer, isSelfOrAncestor, subtreeIds, type LayoutNode, type LayoutTree, type NewNodeId } from './tree.js';
+import type { NodeMapDraft } from './node-map.js';
+import { compareOrder, orderKeysAt } from './order.js';
 
 /**
  * Pure operations on the flat map. Each returns a new tree sharing every untouched node object
@@ -36,10 +38,14 @@ export function insertNodes(
   if (!parent) return fail('not-found');
   if (!isContainer(parent)) return fail('not-a-container');
   const nodes = tree.nodes.edit();
-  const ids = stored.map((node) => addStoredSubtree(nodes, node, parentId, newId, true));
-  const children = [...parent.children!];
-  children.splice(clampIndex(index ?? children.length, children.length), 0, ...ids);
-  nodes.set(parentId, withChildren(parent, children));
+  const siblings = parent.children!;
+  const keys = orderKeysAt(
+    siblings.map((child) => nodes.get(child)!.order),
+    clampIndex(index ?? siblings.length, siblings.length),
+    stored.length,
+  );
+  const ids = stored.map((node, i) => addStoredSubtree(nodes, node, parentId, newId, true, keys[i]));
+  nodes.set(parentId, withChildren(parent, sortedChildren(nodes, [...siblings, ...ids])));
   return ok({ tree: { rootId: tree.rootId, nodes: nodes.done() }, ids });
 }
 
@@ -58,18 +64,36 @@ export function moveNode(tree: LayoutTree, id: string, parentId: string, index: 
   const oldParent = nodes.get(node.parentId!)!;
   const without = oldParent.children!.filter((child) => child !== id);
   if (oldParent.id === parentId) {
-    const children = [...without];
-    children.splice(clampIndex(index, children.length), 0, id);
-    if (children.every((child, i) => child === oldParent.children![i])) return ok(tree);
-    nodes.set(parentId, withChildren(oldParent, children));
+    const at = clampIndex(index, without.length);
+    // Already there: nothing to write.
+    if (oldParent.children![at] === id) return ok(tree);
+    const [order] = orderKeysAt(
+      without.map((child) => nodes.get(child)!.order),
+      at,
+      1,
+    );
+    nodes.set(id, { ...node, order: order! });
+    nodes.set(parentId, withChildren(oldParent, sortedChildren(nodes, oldParent.children!)));
   } else {
     nodes.set(oldParent.id, withChildren(oldParent, without));
-    const children = [...target.children!];
-    children.splice(clampIndex(index, children.length), 0, id);
-    nodes.set(parentId, withChildren(target, children));
-    nodes.set(id, { ...node, parentId });
+    const siblings = target.children!;
+    const [order] = orderKeysAt(
+      siblings.map((child) => nodes.get(child)!.order),
+      clampIndex(index, siblings.length),
+      1,
+    );
+    nodes.set(id, { ...node, parentId, order: order! });
+    nodes.set(parentId, withChildren(target, sortedChildren(nodes, [...siblings, id])));
   }
   return ok({ rootId: tree.rootId, nodes: nodes.done() });
+}
+
+/** Children ids in their stored order: (order, id). */
+function sortedChildren(nodes: NodeMapDraft<LayoutNode>, ids: readonly string[]): string[] {
+  return ids
+    .map((child) => nodes.get(child)!)
+    .sort(compareOrder)
+    .map((child) => child.id);
 }
 
 /** Removes `id` and its descendants. */

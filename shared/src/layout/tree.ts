@@ -1,6 +1,8 @@
 import { CONTAINER_TYPE, defaultStoredLayout, storedLayoutNodeSchema, type StoredLayoutNode } from './nodes.js';
 import { fail, ok, type LayoutResult } from './errors.js';
 import { NodeMap, type NodeMapDraft } from './node-map.js';
+import { childOrderKeys, compareOrder } from './order.js';
+import { isFlatLayoutShape, parseFlatLayout, treeFromFlat } from './flat.js';
 
 /**
  * One node of the editor's flat map. `props` are the node's stored fields other than id, type and
@@ -12,6 +14,12 @@ export interface LayoutNode {
   readonly type: string;
   readonly parentId: string | null;
   readonly children: readonly string[] | null;
+  /**
+   * The node's place among its siblings: a fractional index (`fractional-indexing`), so a move or
+   * an insert writes one key of one node and two editors' inserts never rewrite each other's
+   * siblings. Children are listed by (order, id). The root's is ''.
+   */
+  readonly order: string;
   readonly props: Readonly<Record<string, unknown>>;
 }
 
@@ -56,6 +64,7 @@ export function addStoredSubtree(
   parentId: string | null,
   newId: NewNodeId,
   freshIds: boolean,
+  order = '',
 ): string {
   let id = stored.id;
   if (freshIds || !id || nodes.has(id)) {
@@ -64,8 +73,12 @@ export function addStoredSubtree(
   }
   const container = stored.type === CONTAINER_TYPE;
   const children: string[] | null = container ? [] : null;
-  nodes.set(id, { id, type: stored.type, parentId, children, props: splitFields(stored) });
-  if (container) for (const child of stored.children ?? []) children!.push(addStoredSubtree(nodes, child, id, newId, freshIds));
+  nodes.set(id, { id, type: stored.type, parentId, children, order, props: splitFields(stored) });
+  if (container) {
+    const kids = stored.children ?? [];
+    const keys = childOrderKeys(kids.length);
+    kids.forEach((child, i) => children!.push(addStoredSubtree(nodes, child, id, newId, freshIds, keys[i])));
+  }
   return id;
 }
 
@@ -75,6 +88,10 @@ export function addStoredSubtree(
  * rather than overwrite it.
  */
 export function layoutFromStored(value: unknown, newId: NewNodeId = randomNodeId): LayoutResult<LayoutTree> {
+  if (isFlatLayoutShape(value)) {
+    const flat = parseFlatLayout(value);
+    return flat ? ok(treeFromFlat(flat)) : fail('invalid-data');
+  }
   const source = value === undefined || value === null ? defaultStoredLayout() : value;
   const parsed = storedLayoutNodeSchema.safeParse(source);
   if (!parsed.success) return fail('invalid-data');
@@ -152,8 +169,10 @@ export function layoutProblem(tree: LayoutTree): string | null {
     if (!node) return `${id} não existe`;
     if (node.id !== id) return `${id} com id ${node.id}`;
     if ((node.children !== null) !== (node.type === CONTAINER_TYPE)) return `${id}: filhos fora de um container`;
-    for (const child of node.children ?? []) {
+    const kids = node.children ?? [];
+    for (const [i, child] of kids.entries()) {
       if (tree.nodes.get(child)?.parentId !== id) return `${child} não aponta para ${id}`;
+      if (i > 0 && compareOrder(tree.nodes.get(kids[i - 1]!)!, tree.nodes.get(child)!) >= 0) return `${id}: filhos fora de ordem`;
       stack.push(child);
     }
   }

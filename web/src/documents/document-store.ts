@@ -3,12 +3,14 @@
  * replicate, save (the document form's and a merge-save of a document edited inside another
  * form). Screens and widgets reach them through the hooks of this folder.
  */
-import { addDoc, deleteDoc, getDoc, serverTimestamp, setDoc, updateDoc, type DocumentReference } from 'firebase/firestore';
+import { addDoc, deleteDoc, getDoc, runTransaction, serverTimestamp, setDoc, type DocumentReference } from 'firebase/firestore';
+import { db } from '../lib/firestore';
 import { projectCollection, projectDocument } from '../lib/firestore-paths';
 import { requiredFieldMessage } from './constants';
 import { changedFieldUpdates, idProblem, withoutUndefined } from './document-writes';
 import type { SaveRequest } from './form-state';
 import { replicateTo, type ReplicationOutcome } from './replication';
+import { staleKeys } from './stale-save';
 
 /** The id a user typed for a new record (trimmed), or the Portuguese problem with it. */
 export function checkNewId(typed: string, idTitle: string): { id: string } | { problem: string } {
@@ -32,14 +34,32 @@ export async function writeNewRecord(projectId: string, collectionId: string, id
   return { created: true, id };
 }
 
-/** The form's save: the edited keys of an existing document, or a first save of a settings document. */
-export async function saveDocument(ref: DocumentReference, request: SaveRequest, exists: boolean): Promise<void> {
+/** What a save found: keys someone else changed since the form's copy, with their stored value (not written). */
+export interface SaveOutcome {
+  conflicts: Record<string, unknown>;
+}
+
+/**
+ * The form's save: the edited keys of an existing document, or a first save of a settings
+ * document. An existing document is saved in a transaction that checks every key against the
+ * copy the edit was made on (`request.base`): a key changed since by someone else is not written
+ * and comes back as a conflict — a save built on a stale copy never overwrites a newer value.
+ */
+export async function saveDocument(ref: DocumentReference, request: SaveRequest, exists: boolean): Promise<SaveOutcome> {
   if (!exists) {
     // A settings document saved for the first time (merge: someone may have just created it).
     await setDoc(ref, { ...withoutUndefined(request.values), createdAt: serverTimestamp(), updatedAt: serverTimestamp() }, { merge: true });
-  } else {
-    await updateDoc(ref, ...changedFieldUpdates(request.keys, request.values as Record<string, unknown>));
+    return { conflicts: {} };
   }
+  return runTransaction(db, async (transaction) => {
+    const snapshot = await transaction.get(ref);
+    if (!snapshot.exists()) throw Object.assign(new Error('missing'), { code: 'not-found' });
+    const stored = snapshot.data();
+    const conflicts = staleKeys(request, stored);
+    const keys = request.keys.filter((key) => !(key in conflicts));
+    if (keys.length > 0) transaction.update(ref, ...changedFieldUpdates(keys, request.values as Record<string, unknown>));
+    return { conflicts };
+  });
 }
 
 /**

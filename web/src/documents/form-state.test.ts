@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { staleKeys } from './stale-save';
 import { formReducer, hasUnsavedChanges, initialFormState, nextSaveAt, nextSaveRequest, retryDelay, type FormAction, type FormState } from './form-state';
 
 const stored = { title: 'Sobre nós', slug: 'sobre-nos', order: 1 };
@@ -169,5 +170,44 @@ describe('snapshots and the save lock', () => {
     state = formReducer(state, { type: 'save-failed', message: 'x', retry: true, at: 2200 });
     expect(state.values).toEqual({ title: 'Meu', slug: 'sobre-nos', order: 9 });
     expect(state.conflicts).toEqual({});
+  });
+});
+
+describe('a save built on a stale copy (issue 22)', () => {
+  it('checks each key against the copy it was made on: a key changed elsewhere is not written and becomes a conflict', () => {
+    const edited = replay(
+      [
+        { type: 'edited', key: 'title', value: 'Sugestão da IA', at: 1000 },
+        { type: 'edited', key: 'order', value: 2, at: 1000 },
+      ],
+      ready,
+    );
+    const request = nextSaveRequest(edited)!;
+    expect(request.base).toEqual(stored);
+    // Someone saved a newer title the lagging listener has not brought yet.
+    const now = { ...stored, title: 'Título mais novo' };
+    const conflicts = staleKeys(request, now);
+    expect(conflicts).toEqual({ title: 'Título mais novo' });
+    const after = save(edited, { type: 'save-succeeded', at: 3000, conflicts });
+    expect(after.conflicts).toEqual({ title: { remote: 'Título mais novo' } });
+    expect(after.edited).toEqual(['title']);
+    expect(after.values.title).toBe('Sugestão da IA');
+    expect(after.status).toBe('pending');
+    expect(nextSaveRequest(after)).toBeNull();
+    // 'Usar o valor remoto' takes the newer value the save found, even before the listener brings it.
+    const theirs = formReducer(after, { type: 'conflict-resolved', key: 'title', keep: 'remote', at: 3100 });
+    expect(theirs.values.title).toBe('Título mais novo');
+    expect(theirs.status).toBe('saved');
+    // The newer value arriving later keeps the conflict open; 'Manter o meu' saves over it knowingly.
+    const seen = formReducer(after, { type: 'remote-changed', data: now, at: 10_000 });
+    expect(seen.conflicts).toEqual({ title: { remote: 'Título mais novo' } });
+    const kept = formReducer(seen, { type: 'conflict-resolved', key: 'title', keep: 'mine', at: 10_001 });
+    expect(staleKeys(nextSaveRequest(kept)!, now)).toEqual({});
+  });
+
+  it('its own earlier write not seen back yet is no conflict', () => {
+    const first = save(formReducer(ready, { type: 'edited', key: 'title', value: 'A', at: 1000 }), { type: 'save-succeeded', at: 3000 });
+    const second = formReducer(first, { type: 'edited', key: 'title', value: 'AB', at: 3100 });
+    expect(staleKeys(nextSaveRequest(second)!, { ...stored, title: 'A' })).toEqual({});
   });
 });

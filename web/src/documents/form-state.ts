@@ -11,6 +11,13 @@ import { mergeRemote, resolveConflict, sameValue, type DocumentData, type MergeS
 export interface SaveRequest {
   keys: readonly string[];
   values: DocumentData;
+  /**
+   * The stored document the edits were made on (the form's `remote` when the save started) and
+   * the values this form wrote before: the write checks each key against them, so a save built on
+   * a stale copy (a listener that lags) becomes a conflict, never an overwrite.
+   */
+  base?: DocumentData;
+  ours?: Readonly<Record<string, readonly unknown[]>>;
 }
 
 export interface FormState extends MergeState {
@@ -42,7 +49,8 @@ export type FormAction =
   | { type: 'remote-changed'; data: DocumentData; at: number }
   | { type: 'lock-expired'; at: number }
   | { type: 'save-started'; request: SaveRequest }
-  | { type: 'save-succeeded'; at: number }
+  /** `conflicts`: keys the write found changed by someone else since the base, with their stored value (not written). */
+  | { type: 'save-succeeded'; at: number; conflicts?: Readonly<Record<string, unknown>> }
   /** `retry`: try again later with backoff (a refused write); not for values that do not validate. */
   | { type: 'save-failed'; message: string; retry: boolean; at: number }
   | { type: 'conflict-resolved'; key: string; keep: 'remote' | 'mine'; at: number };
@@ -131,9 +139,19 @@ export function formReducer(state: FormState, action: FormAction): FormState {
     case 'save-succeeded': {
       const saved = state.saving;
       if (!saved) return state;
-      // Keys edited again while the write was under way stay pending.
-      const edited = state.edited.filter((key) => !(saved.keys.includes(key) && sameValue(state.values[key], saved.values[key])));
-      const next = { ...state, edited, saving: null, failures: 0, error: null, lockedUntil: action.at + SAVE_LOCK_MS };
+      const refused = action.conflicts ?? {};
+      // Keys edited again while the write was under way stay pending; refused keys stay edited, as conflicts.
+      const edited = state.edited.filter((key) => !(key in refused) && !(saved.keys.includes(key) && sameValue(state.values[key], saved.values[key])));
+      const conflicts = { ...state.conflicts };
+      const written = { ...state.written };
+      for (const [key, remote] of Object.entries(refused)) {
+        conflicts[key] = { remote };
+        const left = (written[key] ?? []).slice(0, -1);
+        if (left.length) written[key] = left;
+        else delete written[key];
+      }
+      const keptEdited = [...edited, ...Object.keys(refused).filter((key) => state.edited.includes(key))];
+      const next = { ...state, edited: keptEdited, conflicts, written, saving: null, failures: 0, error: null, lockedUntil: action.at + SAVE_LOCK_MS };
       return { ...next, status: restingStatus(next) };
     }
 
@@ -174,7 +192,7 @@ export function formReducer(state: FormState, action: FormAction): FormState {
 export function nextSaveRequest(state: FormState): SaveRequest | null {
   if (state.saving) return null;
   const keys = state.edited.filter((key) => !state.conflicts[key]);
-  return keys.length > 0 ? { keys, values: state.values } : null;
+  return keys.length > 0 ? { keys, values: state.values, base: state.remote, ours: state.written } : null;
 }
 
 /** When autosave should run next (ms timestamp), or null: after the delay, or at the retry time. */

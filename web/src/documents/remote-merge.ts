@@ -86,14 +86,17 @@ export function mergeRemote<S extends MergeState>(state: S, incoming: DocumentDa
 
 /** The user's answer to a conflict: take the stored value (the edit is dropped) or keep the edit. */
 export function resolveConflict<S extends MergeState>(state: S, key: string, keep: 'remote' | 'mine'): S {
-  if (!state.conflicts[key]) return state;
+  const open = state.conflicts[key];
+  if (!open) return state;
   const conflicts = { ...state.conflicts };
   delete conflicts[key];
   if (keep === 'mine') return { ...state, conflicts };
+  // The conflict's value is the newest known (a save may have found it before the listener did).
   return {
     ...state,
     conflicts,
-    values: withKey(state.values, key, state.remote[key]),
+    remote: withKey(state.remote, key, open.remote),
+    values: withKey(state.values, key, open.remote),
     edited: state.edited.filter((k) => k !== key),
   };
 }

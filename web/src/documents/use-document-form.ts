@@ -14,7 +14,8 @@ interface DocumentFormOptions {
   autosave: boolean;
   /** The Portuguese message of the first problem in what the request writes, or null. */
   validate(request: SaveRequest): string | null;
-  write(request: SaveRequest): Promise<void>;
+  /** Answers the keys found changed elsewhere since the request's base (not written), if any. */
+  write(request: SaveRequest): Promise<{ conflicts: Record<string, unknown> } | void>;
 }
 
 export interface DocumentForm {
@@ -73,8 +74,8 @@ export function useDocumentForm({ snapshot, autosave, validate, write }: Documen
     inFlight.current = true;
     dispatch({ type: 'save-started', request });
     try {
-      await io.current.write(request);
-      dispatch({ type: 'save-succeeded', at: Date.now() });
+      const outcome = await io.current.write(request);
+      dispatch({ type: 'save-succeeded', at: Date.now(), conflicts: outcome?.conflicts });
     } catch (error) {
       console.error(error);
       dispatch({ type: 'save-failed', message: writeErrorMessage(error), retry: io.current.autosave, at: Date.now() });

@@ -15,7 +15,7 @@ import {
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { layoutToStored, LAYOUT_NODE_SPECS, type EditorLayoutField, type LayoutTree } from '@console/shared';
+import { flatFromTree, LAYOUT_NODE_SPECS, type EditorLayoutField, type FlatLayout, type LayoutTree } from '@console/shared';
 import type { LayoutAction } from './actions';
 import { Canvas, CANVAS_DROP_ID } from './canvas/Canvas';
 import { canvasDropAt, canvasNodeElement, indicatorFor, type CanvasIndicator } from './canvas/canvas-drop';
@@ -33,12 +33,23 @@ import { createLayoutEditorStore, LayoutEditorStoreProvider, useEditorSelector, 
 import { LAYOUT_TEXTS } from './texts';
 import { LayoutDocumentContext } from './layout-document';
 import type { FormDocument } from '../form-engine/data/form-document';
+import { useLiveLayoutSync, type LayoutTarget } from './live-sync';
+import { useEditorPresence } from './presence';
+import { LayoutConflicts, PresenceText, SaveStatusText } from './SyncStatus';
 
 export interface LayoutEditorDrawerProps {
   field: EditorLayoutField;
   /** The layout as opened (from the field's value). */
   initial: LayoutTree;
-  /** Called with the stored form after every change: the form's autosave takes it from there. */
+  /** The stored (flat) layout `initial` was opened from. */
+  base?: FlatLayout;
+  /**
+   * Where the layout is stored: the editor then saves its operations there itself, key by key,
+   * and shows others' saves live (live-sync.ts). Without it (a record being created) every change
+   * goes to `onChange` and the form saves it.
+   */
+  target?: LayoutTarget | null;
+  /** Called with the stored form after every change when there is no `target`. */
   onChange(value: unknown): void;
   onClose(): void;
   /** The document being edited. */
@@ -254,15 +265,20 @@ function EditorBody({ field, store, dragActive }: { field: EditorLayoutField; st
 const SYNC_INTERVAL_MS = 150;
 
 /** The page layout editor: a full-width drawer over the form (document 1 screen 6). */
-export default function LayoutEditorDrawer({ field, initial, onChange, onClose, document, store: given }: LayoutEditorDrawerProps) {
-  const [store] = useState(() => given ?? createLayoutEditorStore(initial));
+export default function LayoutEditorDrawer({ field, initial, base, target = null, onChange, onClose, document, store: given }: LayoutEditorDrawerProps) {
+  const [store] = useState(() => given ?? createLayoutEditorStore(initial, base));
+  const live = target !== null;
+  useLiveLayoutSync(store, target);
+  const others = useEditorPresence(document.projectId, target ? `${target.ref.path}#${target.field}` : null);
   // While a node is dragged, Escape cancels the drag and does not close the drawer.
   const dragActive = useRef(false);
 
   useEffect(() => {
     clearCatalogueCache();
-    // The stored form is the whole layout: it is made at most once per SYNC_INTERVAL_MS while the
-    // operator types, not on every keystroke, and once more when the drawer closes.
+    // A stored record saves its own operations (live-sync.ts). A record being created hands the
+    // whole layout to the form: at most once per SYNC_INTERVAL_MS while the operator types, not on
+    // every keystroke, and once more when the drawer closes.
+    if (live) return undefined;
     let last = currentTree(store.getState());
     let timer: ReturnType<typeof setTimeout> | null = null;
     const flush = () => {
@@ -271,7 +287,7 @@ export default function LayoutEditorDrawer({ field, initial, onChange, onClose, 
       const tree = currentTree(store.getState());
       if (tree === last) return;
       last = tree;
-      onChange(layoutToStored(tree));
+      onChange(flatFromTree(tree));
     };
     const unsubscribe = store.subscribe(() => {
       if (timer === null && currentTree(store.getState()) !== last) timer = setTimeout(flush, SYNC_INTERVAL_MS);
@@ -280,7 +296,7 @@ export default function LayoutEditorDrawer({ field, initial, onChange, onClose, 
       unsubscribe();
       flush();
     };
-  }, [store, onChange]);
+  }, [store, onChange, live]);
 
   return (
     <Drawer.Root
@@ -295,24 +311,27 @@ export default function LayoutEditorDrawer({ field, initial, onChange, onClose, 
         <Drawer.Backdrop />
         <Drawer.Positioner>
           <Drawer.Content data-testid="layout-editor" h="100dvh">
-            <HStack px="4" py="2" borderBottomWidth="1px" justify="space-between" flex="none">
-              <Drawer.Title fontSize="md">
-                {LAYOUT_TEXTS.drawerTitle} — {field.title}
-              </Drawer.Title>
-              <HStack>
-                <Text fontSize="xs" color="fg.muted">
-                  Ctrl/⌘+C, Ctrl/⌘+V · H mão · V selecionar · M celular
-                </Text>
-                <Drawer.CloseTrigger asChild position="static">
-                  <CloseButton size="sm" aria-label={LAYOUT_TEXTS.close} />
-                </Drawer.CloseTrigger>
+            <LayoutEditorStoreProvider value={store}>
+              <HStack px="4" py="2" borderBottomWidth="1px" justify="space-between" flex="none">
+                <Drawer.Title fontSize="md">
+                  {LAYOUT_TEXTS.drawerTitle} — {field.title}
+                </Drawer.Title>
+                <HStack gap="4">
+                  <PresenceText others={others} />
+                  {live && <SaveStatusText />}
+                  <Text fontSize="xs" color="fg.muted">
+                    Ctrl/⌘+C, Ctrl/⌘+V · H mão · V selecionar · M celular
+                  </Text>
+                  <Drawer.CloseTrigger asChild position="static">
+                    <CloseButton size="sm" aria-label={LAYOUT_TEXTS.close} />
+                  </Drawer.CloseTrigger>
+                </HStack>
               </HStack>
-            </HStack>
-            <LayoutDocumentContext.Provider value={document}>
-              <LayoutEditorStoreProvider value={store}>
+              <LayoutDocumentContext.Provider value={document}>
+                <LayoutConflicts />
                 <EditorBody field={field} store={store} dragActive={dragActive} />
-              </LayoutEditorStoreProvider>
-            </LayoutDocumentContext.Provider>
+              </LayoutDocumentContext.Provider>
+            </LayoutEditorStoreProvider>
           </Drawer.Content>
         </Drawer.Positioner>
       </Portal>

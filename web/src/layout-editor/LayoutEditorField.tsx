@@ -1,12 +1,15 @@
 import { Box, chakra, Spinner, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { layoutFromStored } from '@console/shared';
+import { toFlatLayout, treeFromFlat, type FlatLayout, type LayoutTree } from '@console/shared';
 import { FieldShell } from '../form-engine/parts/FieldShell';
 import { useFormDocument } from '../form-engine/data/form-document';
 import { ReadOnlyField } from '../form-engine/widgets/ReadOnlyField';
 import { useLatestValue } from '../files/use-latest-value';
 import type { FieldOfType, FieldWidgetProps } from '../form-engine/types';
 import { LAYOUT_TEXTS } from './texts';
+import { projectDocument } from '../lib/firestore-paths';
+import { fieldKey } from '../form-engine/values/field-key';
+import type { LayoutTarget } from './live-sync';
 
 // The editor (and its drag-and-drop library) loads when a layout is first opened.
 const LayoutEditorDrawer = lazy(() => import('./LayoutEditorDrawer'));
@@ -18,20 +21,23 @@ const LayoutEditorDrawer = lazy(() => import('./LayoutEditorDrawer'));
  */
 export function LayoutEditorField(props: FieldWidgetProps<FieldOfType<'editor-layout'>>) {
   const { field, value, disabled } = props;
-  const [open, setOpen] = useState(false);
+  /** The layout as it was when the drawer opened (the drawer follows the stored layout from there). */
+  const [opened, setOpened] = useState<{ tree: LayoutTree; base: FlatLayout } | null>(null);
   const formDocument = useFormDocument();
   const { set } = useLatestValue(value, props.onChange);
-  // The stored value is read (parsed, checked) while the drawer is closed: while it is open every
-  // keystroke changes the value, and the drawer holds the layout itself (issue 22: no whole-layout
-  // work per keystroke).
-  const parsed = useMemo(() => (open ? null : layoutFromStored(value)), [open, value]);
-  const [lastParsed, setLastParsed] = useState(parsed);
-  if (parsed !== null && parsed !== lastParsed) setLastParsed(parsed);
-  const opened = parsed ?? lastParsed!;
+  // The stored form (flat; a layout still stored nested is read the same way and written flat on its first save).
+  const base = useMemo(() => toFlatLayout(value), [value]);
   const change = useCallback((next: unknown) => set(next), [set]);
-  const close = useCallback(() => setOpen(false), []);
-  if (!opened.ok) return <ReadOnlyField {...props} />;
-  const count = opened.value.nodes.size - 1;
+  const close = useCallback(() => setOpened(null), []);
+  // A stored record: the editor saves its operations there itself and shows others' live.
+  const { projectId, collectionId, docId } = formDocument;
+  const key = fieldKey(field);
+  const target = useMemo<LayoutTarget | null>(
+    () => (projectId && collectionId && docId ? { ref: projectDocument(projectId, collectionId, docId), field: key } : null),
+    [projectId, collectionId, docId, key],
+  );
+  if (!base) return <ReadOnlyField {...props} />;
+  const count = Object.keys(base.nodes).length - 1;
   return (
     <FieldShell field={field} disabled={disabled}>
       <chakra.button
@@ -39,7 +45,7 @@ export function LayoutEditorField(props: FieldWidgetProps<FieldOfType<'editor-la
         aria-label={`${field.title}: ${LAYOUT_TEXTS.open}`}
         data-testid="layout-field"
         disabled={disabled}
-        onClick={() => setOpen(true)}
+        onClick={() => setOpened({ tree: treeFromFlat(base), base })}
         w="full"
         textAlign="start"
         borderWidth="1px"
@@ -58,7 +64,7 @@ export function LayoutEditorField(props: FieldWidgetProps<FieldOfType<'editor-la
       <Text fontSize="xs" color="fg.muted" mt="1">
         {LAYOUT_TEXTS.components(count)}
       </Text>
-      {open && (
+      {opened && (
         <Suspense
           fallback={
             <Box position="fixed" inset="0" display="grid" placeItems="center">
@@ -66,7 +72,15 @@ export function LayoutEditorField(props: FieldWidgetProps<FieldOfType<'editor-la
             </Box>
           }
         >
-          <LayoutEditorDrawer field={field} initial={opened.value} onChange={change} onClose={close} document={formDocument} />
+          <LayoutEditorDrawer
+            field={field}
+            initial={opened.tree}
+            base={opened.base}
+            target={target}
+            onChange={change}
+            onClose={close}
+            document={formDocument}
+          />
         </Suspense>
       )}
     </FieldShell>

@@ -1,4 +1,4 @@
-import type { LayoutNodeType, StoredLayoutNode } from '@console/shared';
+import type { FlatLayout, LayoutConflict, LayoutNodeType, LayoutPath, StoredLayoutNode } from '@console/shared';
 
 /** The canvas tool: select nodes, or drag to pan. */
 export type CanvasTool = 'select' | 'hand';
@@ -29,7 +29,15 @@ export type LayoutAction =
   | { type: 'zoomReset' }
   | { type: 'pan'; dx: number; dy: number }
   | { type: 'toggleMobile' }
-  | { type: 'toggleCollapsed'; id: string };
+  | { type: 'toggleCollapsed'; id: string }
+  /** The stored layout as the listener saw it (someone else's save, or this editor's own). */
+  | { type: 'remote'; layout: FlatLayout }
+  /** The pending changes go out in one save (they are then `sync.inflight`). */
+  | { type: 'saveStarted' }
+  | { type: 'saveLanded'; stored: FlatLayout; conflicts: readonly LayoutConflict[] }
+  | { type: 'saveFailed'; message: string }
+  /** The operator settles a conflict: the stored value, or this editor's. */
+  | { type: 'resolveConflict'; path: LayoutPath; keep: 'remote' | 'mine' };
 
 export type LayoutActionType = LayoutAction['type'];
 
@@ -53,6 +61,12 @@ export const ACTION_HISTORY: Readonly<Record<LayoutActionType, 'record' | 'histo
   pan: 'none',
   toggleMobile: 'none',
   toggleCollapsed: 'none',
+  // Sync: never a step of this editor (undo only takes back one's own operations).
+  remote: 'none',
+  saveStarted: 'none',
+  saveLanded: 'none',
+  saveFailed: 'none',
+  resolveConflict: 'none',
 };
 
 export const recordsHistory = (action: LayoutAction) => ACTION_HISTORY[action.type] === 'record';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutFromStored, layoutToStored, parseClipboardText, copyToClipboardText, type LayoutTree } from '@console/shared';
+import { flatFromTree, layoutFromStored, layoutToStored, parseClipboardText, copyToClipboardText, type LayoutTree } from '@console/shared';
 import type { LayoutAction } from './actions';
 import { ACTION_HISTORY, recordsHistory } from './actions';
 import { dropAction, rowPosition } from './drag';
@@ -141,5 +141,24 @@ describe('layout editor reducer', () => {
       index: 0,
     });
     expect(dropAction(tree, { kind: 'layer', nodeId: 't' }, { zone: 'canvas', nodeId: 't', position: 'inside' })).toBeNull();
+  });
+});
+
+describe('layout editor with someone else editing (issue 22)', () => {
+  it("shows another editor's save at once, and undo takes back only this editor's own operations", () => {
+    const start = initialEditorState(open(page));
+    const mine = replay([{ type: 'setProps', id: 't', patch: { className: 'mine' } }], start).state;
+    // Someone else's save: a new node in the box and a new href on it.
+    const other = applyAction(initialEditorState(open(page)), { type: 'insert', nodeType: 'ImageComponent', parentId: 'box' }, () => 'theirs').state;
+    const stored = flatFromTree(applyAction(other, { type: 'setProps', id: 'box', patch: { href: '/x' } }).state.tree, 1);
+    const seen = replay([{ type: 'remote', layout: stored }], mine).state;
+    expect(seen.tree.nodes.get('box')!.children).toEqual(['theirs']);
+    expect(seen.tree.nodes.get('t')!.props.className).toBe('mine');
+    expect(seen.sync.pending.map((c) => c.path)).toEqual([['t', 'props', 'className']]);
+    const undone = replay([{ type: 'undo' }], seen).state;
+    expect(undone.tree.nodes.get('t')!.props.className).toBe('');
+    expect(undone.tree.nodes.get('box')!.children).toEqual(['theirs']);
+    expect(undone.tree.nodes.get('box')!.props.href).toBe('/x');
+    expect(undone.sync.pending).toEqual([]);
   });
 });

@@ -1,26 +1,37 @@
 import {
-  closeStep,
-  createHistory,
+  addLocalChanges,
+  closeOpStep,
+  createLayoutSync,
+  createOpHistory,
+  diffTrees,
+  flatFromTree,
   LAYOUT_ERROR_MESSAGES,
   insertNodes,
   moveNode,
   newStoredNode,
   randomNodeId,
-  recordStep,
-  redo,
+  receiveRemote,
+  recordOp,
+  redoOp,
   removeNode,
+  resolveLayoutConflict,
+  saveFailed,
+  saveLanded,
   setNodeProps,
-  undo,
-  withSelection,
+  startSave,
+  undoOp,
   zoomIn,
   zoomOut,
   zoomReset,
   isContainer,
-  type History,
+  type FlatLayout,
   type LayoutError,
   type LayoutResult,
+  type LayoutSyncState,
   type LayoutTree,
   type NewNodeId,
+  type OpHistory,
+  type OpHistoryMove,
 } from '@console/shared';
 import type { CanvasTool, LayoutAction } from './actions';
 
@@ -37,8 +48,15 @@ export interface EditorView {
 }
 
 export interface EditorState {
-  /** The layout and the selection, with undo and redo. */
-  history: History<LayoutTree>;
+  /** The layout as this editor shows it: the stored layout with this editor's unsaved changes. */
+  tree: LayoutTree;
+  selection: string | null;
+  /** This editor's own operations, for undo and redo (layout/op-history.ts). */
+  history: OpHistory;
+  /** The stored layout, the changes not yet saved and the conflicts (layout/sync.ts). */
+  sync: LayoutSyncState;
+  /** Why the last save failed, in Portuguese (shown in the drawer); null once a save lands. */
+  saveError: string | null;
   view: EditorView;
 }
 
@@ -52,12 +70,29 @@ export const initialView = (): EditorView => ({
   collapsed: new Set(),
 });
 
-export function initialEditorState(tree: LayoutTree): EditorState {
-  return { history: createHistory(tree, null), view: initialView() };
+/** `base`: the stored layout the tree was opened from (its flat form when not given). */
+export function initialEditorState(tree: LayoutTree, base: FlatLayout = flatFromTree(tree)): EditorState {
+  return { tree, selection: null, history: createOpHistory(), sync: createLayoutSync(base), saveError: null, view: initialView() };
 }
 
-export const currentTree = (state: EditorState) => state.history.present.state;
-export const currentSelection = (state: EditorState) => state.history.present.selection;
+export const currentTree = (state: EditorState) => state.tree;
+export const currentSelection = (state: EditorState) => state.selection;
+
+/** A selection that still names a node of `tree`. */
+const kept = (tree: LayoutTree, selection: string | null) => (selection !== null && tree.nodes.has(selection) ? selection : null);
+
+function select(state: EditorState, selection: string | null): EditorState {
+  if (state.selection === selection && state.history.coalesceKey === null) return state;
+  return { ...state, selection, history: closeOpStep(state.history) };
+}
+
+function moved(state: EditorState, move: OpHistoryMove | null): ActionOutcome {
+  if (!move) return { state, error: null };
+  return {
+    state: { ...state, tree: move.tree, selection: kept(move.tree, move.selection), history: move.history, sync: addLocalChanges(state.sync, move.changes) },
+    error: null,
+  };
+}
 
 /** What an action did: the next state, or the reason it was refused (the state is then unchanged). */
 export interface ActionOutcome {
@@ -78,11 +113,20 @@ function step(
 ): ActionOutcome {
   if (!result.ok) return { state, error: result.error };
   const { tree, selection } = result.value;
-  if (tree === currentTree(state)) {
-    return { state: selection === currentSelection(state) ? state : { ...state, history: withSelection(state.history, selection) }, error: null };
-  }
-  const before = subject === currentSelection(state) ? state.history : withSelection(state.history, subject);
-  return { state: { ...state, history: recordStep(before, tree, selection, coalesceKey) }, error: null };
+  if (tree === state.tree) return { state: selection === state.selection ? state : select(state, selection), error: null };
+  // The step is the key changes the operation made: what undo takes back, what the save writes.
+  const changes = diffTrees(state.tree, tree);
+  const history = subject === state.selection ? state.history : closeOpStep(state.history);
+  return {
+    state: {
+      ...state,
+      tree,
+      selection,
+      history: recordOp(history, { changes, selectionBefore: subject, selectionAfter: selection }, coalesceKey),
+      sync: addLocalChanges(state.sync, changes),
+    },
+    error: null,
+  };
 }
 
 const mapped = <T, U>(result: LayoutResult<T>, f: (value: T) => U): LayoutResult<U> => (result.ok ? { ok: true, value: f(result.value) } : result);
@@ -137,14 +181,33 @@ export function applyAction(state: EditorState, action: LayoutAction, newId: New
       );
     }
     case 'undo':
-      return { state: { ...state, history: undo(state.history) }, error: null };
+      return moved(state, undoOp(state.history, tree));
     case 'redo':
-      return { state: { ...state, history: redo(state.history) }, error: null };
+      return moved(state, redoOp(state.history, tree));
     case 'select':
       if (action.id !== null && !tree.nodes.get(action.id)) return { state, error: null };
-      return { state: { ...state, history: withSelection(state.history, action.id) }, error: null };
+      return { state: select(state, action.id), error: null };
     case 'closeStep':
-      return { state: { ...state, history: closeStep(state.history) }, error: null };
+      return { state: { ...state, history: closeOpStep(state.history) }, error: null };
+    case 'remote': {
+      const received = receiveRemote(state.sync, action.layout, tree);
+      if (!received) return { state, error: null };
+      return { state: { ...state, sync: received.sync, tree: received.tree, selection: kept(received.tree, selection) }, error: null };
+    }
+    case 'saveStarted': {
+      const started = startSave(state.sync);
+      return started ? { state: { ...state, sync: started.sync }, error: null } : { state, error: null };
+    }
+    case 'saveLanded': {
+      const landed = saveLanded(state.sync, action.stored, action.conflicts, tree);
+      return { state: { ...state, sync: landed.sync, tree: landed.tree, selection: kept(landed.tree, selection), saveError: null }, error: null };
+    }
+    case 'saveFailed':
+      return { state: { ...state, sync: saveFailed(state.sync), saveError: action.message }, error: null };
+    case 'resolveConflict': {
+      const resolved = resolveLayoutConflict(state.sync, action.path, action.keep, tree);
+      return { state: { ...state, sync: resolved.sync, tree: resolved.tree }, error: null };
+    }
     case 'setTool':
       return view(state, { tool: action.tool });
     case 'temporaryHand':

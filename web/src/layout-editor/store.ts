@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { LayoutError, LayoutTree } from '@console/shared';
+import type { FlatLayout, LayoutError, LayoutTree } from '@console/shared';
 import type { LayoutAction } from './actions';
 import { applyAction, initialEditorState, type EditorState } from './reducer';
 
@@ -15,8 +15,9 @@ export interface LayoutEditorStore {
   dispatch(action: LayoutAction): LayoutError | null;
 }
 
-export function createLayoutEditorStore(tree: LayoutTree): LayoutEditorStore {
-  let state = initialEditorState(tree);
+/** `base`: the stored layout the tree was opened from (live co-editing rebases on it). */
+export function createLayoutEditorStore(tree: LayoutTree, base?: FlatLayout): LayoutEditorStore {
+  let state = initialEditorState(tree, base);
   const listeners = new Set<() => void>();
   return {
     getState: () => state,

@@ -54,3 +54,19 @@ export const LAYOUT_TEXTS = {
     toolbar: 'Ferramentas do canvas',
   },
 } as const;
+
+/** Saving and co-editing, shown in the drawer's header (the form's own status is behind it). */
+export const LAYOUT_SYNC_TEXTS = {
+  saving: 'Salvando…',
+  saved: 'Salvo',
+  pending: 'Alterações pendentes',
+  failed: (reason: string) => `Erro ao salvar: ${reason}`,
+  notALayout: 'O valor guardado não é um layout; nada foi salvo.',
+  othersEditing: (names: string) => `Também editando: ${names}`,
+  conflictsTitle: 'Alterado por outra pessoa',
+  conflictOn: (node: string, what: string) => `${node} — ${what}`,
+  removedElsewhere: 'removido por outra pessoa',
+  removedHere: 'removido aqui',
+  node: 'componente',
+  position: 'posição',
+} as const;
