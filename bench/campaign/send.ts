@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { createSendgridSandbox, SENDGRID_SANDBOX_API_KEY } from '../../sandboxes/src/sendgrid.js';
-import { createEmailChannel } from '../../functions/src/campaigns/email-channel.js';
+import { createEmailChannel, DEFAULT_SENDGRID_LIMITS } from '../../functions/src/campaigns/email-channel.js';
 import { createSendgridClient } from '../../functions/src/campaigns/sendgrid-client.js';
 import { loadSegmentMembers } from '../../functions/src/campaigns/segment-members.js';
 import { runSendJob, sendDocPath } from '../../functions/src/campaigns/send-job.js';
@@ -35,6 +35,7 @@ export async function benchCampaign({ recipients, ratePerSecond, projectId }: { 
       client: () => createSendgridClient({ apiKey: SENDGRID_SANDBOX_API_KEY, baseUrl: url }),
       linkBase: () => 'http://console.test',
       linkSecret: () => 'bench',
+      limits: () => ({ ...DEFAULT_SENDGRID_LIMITS, mailSendPerSecond: ratePerSecond, activityPerSecond: 1, indexingDelayMs: 2000 }),
     });
     const started = performance.now();
     const startedAt = Date.now();
