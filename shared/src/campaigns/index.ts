@@ -3,3 +3,4 @@ export * from './template.js';
 export * from './report.js';
 export * from './segment.js';
 export * from './gift-rules.js';
+export * from './send-progress.js';
