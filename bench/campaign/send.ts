@@ -14,7 +14,9 @@ export async function benchCampaign({ recipients, ratePerSecond, projectId }: { 
   const app = getApps()[0] ?? initializeApp({ projectId });
   const firestore = getFirestore(app);
   const sandbox = createSendgridSandbox();
-  sandbox.configure({ ratePerSecond, eventsEnabled: false });
+  // 1% of Mail Send requests answered 503 at random, and one 429 burst at the start.
+  sandbox.configure({ ratePerSecond, eventsEnabled: false, failureRate: 0.01 });
+  sandbox.setFault('429', 3, 1);
   const server = createServer(sandbox);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -62,6 +64,7 @@ export async function benchCampaign({ recipients, ratePerSecond, projectId }: { 
       duplicates: journal.length - unique,
       missing: recipients - unique,
       requests,
+      faults: sandbox.calls().filter((c) => c.fault).length,
       status: state.status,
       sent: state.sent,
     };

@@ -121,6 +121,8 @@ export interface SendgridSandboxSettings {
   activityDelayMs: number;
   /** Email Activity API requests per minute (over it: 429 with X-RateLimit-Reset). */
   activityPerMinute: number;
+  /** Share (0..1) of Mail Send requests answered 503 without a body at random (the bench's noise). */
+  failureRate: number;
 }
 
 export interface SendgridSandbox extends RequestListener {
@@ -196,6 +198,7 @@ export function createSendgridSandbox({
     eventDelayMs: 200,
     activityDelayMs: 0,
     activityPerMinute: 600,
+    failureRate: 0,
   };
   let calls: MailSendCall[] = [];
   let activityWindow = { minute: 0, count: 0 };
@@ -385,7 +388,7 @@ export function createSendgridSandbox({
     if (window.second !== second) window = { second, count: 0 };
     if (window.count >= settings.ratePerSecond) return rateLimited(res, second + 1);
     window.count += 1;
-    const taken = takeFault();
+    const taken = takeFault() ?? (settings.failureRate > 0 && Math.random() < settings.failureRate ? { kind: '503-bare' as const, resetSeconds: 1 } : null);
     call.fault = taken?.kind ?? null;
     if (taken?.kind === '429') return rateLimited(res, second + Math.max(1, taken.resetSeconds));
     if (taken?.kind === '500' || taken?.kind === '503')
@@ -546,6 +549,7 @@ export function createSendgridSandbox({
       if (next.eventDelayMs !== undefined) settings.eventDelayMs = Math.max(0, Number(next.eventDelayMs));
       if (next.activityDelayMs !== undefined) settings.activityDelayMs = Math.max(0, Number(next.activityDelayMs));
       if (next.activityPerMinute !== undefined) settings.activityPerMinute = Math.max(1, Number(next.activityPerMinute));
+      if (next.failureRate !== undefined) settings.failureRate = Math.min(1, Math.max(0, Number(next.failureRate)));
     },
     calls: () => calls.slice(),
     setFault(kind: SendgridFaultKind | null, times = 1, resetSeconds = 1) {
