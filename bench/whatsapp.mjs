@@ -125,7 +125,9 @@ try {
   console.log(
     `whatsapp throughput errors (130429): ${errors['130429'] ?? 0}  (goal 0); other errors: ${JSON.stringify(Object.fromEntries(Object.entries(errors).filter(([k]) => k !== '130429')))}`,
   );
-  console.log(`whatsapp duplicates: ${duplicates}  (goal 0); lost: ${lost}  (goal 0); faults played (429 burst, 1% random 503): ${faulted}; sem confirmação: ${state.unknown ?? 0}`);
+  console.log(
+    `whatsapp duplicates: ${duplicates}  (goal 0); lost: ${lost}  (goal 0); faults played (429 burst, 1% random 503): ${faulted}; sem confirmação: ${state.unknown ?? 0}`,
+  );
   if (duplicates !== 0 || lost !== 0) process.exitCode = 1;
   console.log(`whatsapp click → finished: ${finishedS.toFixed(1)} s; delivered statuses counted: ${delivered} of ${ours.length}`);
 } finally {

@@ -448,7 +448,9 @@ export function withFaults(
       }
       if (fault.tooManyRequests) {
         const seconds = fault.tooManyRequests.retryAfterSeconds;
-        return sendJson(res, 429, errorBody?.(429) ?? { erro: `Limite de requisições excedido. Tente novamente em ${seconds} s.` }, { 'retry-after': String(seconds) });
+        return sendJson(res, 429, errorBody?.(429) ?? { erro: `Limite de requisições excedido. Tente novamente em ${seconds} s.` }, {
+          'retry-after': String(seconds),
+        });
       }
       const failing = fault.status ?? (fault.errorRate !== undefined && !fault.malformed && !fault.latencyMs ? 500 : undefined);
       if (failing !== undefined) {

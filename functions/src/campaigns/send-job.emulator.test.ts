@@ -104,8 +104,8 @@ describe('campaign send job', () => {
   // One test per fault, the provider's journal as the witness: each recipient exactly one message,
   // the counts equal the journal, nothing the provider did not accept counted as sent.
   const faults: [SendgridFaultKind, number, string][] = [
-    ['503', 2, 'retries a 503 with SendGrid\'s error body and sends once'],
-    ['503-bare', 2, 'retries a 503 without a body (a proxy\'s) and sends once'],
+    ['503', 2, "retries a 503 with SendGrid's error body and sends once"],
+    ['503-bare', 2, "retries a 503 without a body (a proxy's) and sends once"],
     ['500', 2, 'retries a 500 and sends once'],
     ['reset-before', 2, 'retries a connection reset before the body was read and sends once'],
     ['reset-after', 2, 'reconciles a connection reset after the body (not taken) before sending again'],
@@ -219,7 +219,14 @@ describe('campaign send job', () => {
     expect((await clickSend(project, campaignId, queued)).started).toBe(false);
     expect(queued).toHaveLength(0);
     sendgrid.sandbox.setFault(null);
-    const resumed = await controlCampaignSend(testFirestore(), { project, channel: 'email', campaignId, action: 'resume', caller, enqueue: async (t) => void queued.push(t) });
+    const resumed = await controlCampaignSend(testFirestore(), {
+      project,
+      channel: 'email',
+      campaignId,
+      action: 'resume',
+      caller,
+      enqueue: async (t) => void queued.push(t),
+    });
     expect(resumed.status).toBe('sending');
     expect(resumed.pausedReason).toBeNull();
     expect(queued).toHaveLength(1);
@@ -254,9 +261,9 @@ describe('campaign send job', () => {
     state = await sendState(project);
     expect(state).toMatchObject({ status: 'cancelled', sent: 1000 });
     expect(receivedCounts(sendgrid.sandbox, project).size).toBe(1000);
-    await expect(controlCampaignSend(testFirestore(), { project, channel: 'email', campaignId, action: 'resume', caller, enqueue: async () => undefined })).rejects.toThrow(
-      'Só um envio pausado pode ser retomado.',
-    );
+    await expect(
+      controlCampaignSend(testFirestore(), { project, channel: 'email', campaignId, action: 'resume', caller, enqueue: async () => undefined }),
+    ).rejects.toThrow('Só um envio pausado pode ser retomado.');
   });
 
   it('the worker process running the send killed mid-send (SIGKILL), then the task redelivered: each recipient once', async () => {

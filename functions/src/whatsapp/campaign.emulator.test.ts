@@ -347,14 +347,13 @@ describe('WhatsApp provider faults (the sandbox journal as the witness)', () => 
   it('429 with Retry-After holds every in-flight call to the number until then', async () => {
     await fetch(`${whatsapp}/__sandbox/requests`, { method: 'DELETE' });
     await sendWithFault('f429', 40, `${messages};429=2;times=1`);
-    const log = ((await (await fetch(`${whatsapp}/__sandbox/requests?path=/v21.0/`)).json()) as { requests: { method: string; time: string; fault?: string }[] }).requests.filter(
-      (r) => r.method === 'POST',
-    );
+    const log = (
+      (await (await fetch(`${whatsapp}/__sandbox/requests?path=/v21.0/`)).json()) as { requests: { method: string; time: string; fault?: string }[] }
+    ).requests.filter((r) => r.method === 'POST');
     const refused = log.find((r) => r.fault?.includes('429'))!;
     const at = Date.parse(refused.time);
     // Calls already on the wire when the 429 left may land just after it; none starts until Retry-After passed.
     expect(log.filter((r) => Date.parse(r.time) > at + 250 && Date.parse(r.time) < at + 1950)).toEqual([]);
     expect(log.filter((r) => Date.parse(r.time) >= at + 1950).length).toBeGreaterThan(0);
   });
-
 });
