@@ -10,7 +10,7 @@ import { createSendgridClient } from '../functions/src/campaigns/sendgrid-client
 import { SENDGRID_SANDBOX_API_KEY } from '../sandboxes/src/sendgrid.js';
 
 const project = process.env.CAMPAIGN_PROJECT!;
-const firestore = getFirestore(initializeApp({ projectId: process.env.GCLOUD_PROJECT }));
+const firestore = getFirestore(initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-console' }));
 const result = await runSendJob(project, 'email-promo', {
   firestore,
   channel: createEmailChannel({

@@ -14,7 +14,7 @@ import {
   type SendgridUnderTest,
 } from '../../../test-support/campaigns.js';
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -282,10 +282,14 @@ describe('campaign send job', () => {
       banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
       logLevel: 'warning',
     });
-    const child = spawn(process.execPath, [worker], { env: { ...process.env, CAMPAIGN_PROJECT: project, SENDGRID_URL: sendgrid.url }, stdio: 'ignore' });
+    const log = openSync(join(CACHE, 'campaign-worker.log'), 'w');
+    const child = spawn(process.execPath, [worker], {
+      env: { ...process.env, GCLOUD_PROJECT: process.env.GCLOUD_PROJECT ?? 'demo-console', CAMPAIGN_PROJECT: project, SENDGRID_URL: sendgrid.url },
+      stdio: ['ignore', log, log],
+    });
     const exited = new Promise<NodeJS.Signals | number | null>((r) => child.on('exit', (code, signal) => r(signal ?? code)));
     // Killed once the provider accepted two batches (the worker paces two calls a second).
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 150_000;
     while (receivedCounts(sendgrid.sandbox, project).size < 2000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
@@ -297,5 +301,5 @@ describe('campaign send job', () => {
     const run = await deliverUntilFinished(project, jobDeps(sendgrid.url));
     expect(run.results.at(-1)).toBe('finished');
     await expectExactlyOnce(project, expected);
-  });
+  }, 240_000);
 });

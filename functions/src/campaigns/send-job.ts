@@ -127,7 +127,10 @@ export class SendBusyError extends Error {
 const TRANSIENT_STORE_CODES = new Set([4, 8, 10, 14]);
 export function isTransientStoreError(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
-  return (typeof code === 'number' && TRANSIENT_STORE_CODES.has(code)) || /\b(ABORTED|UNAVAILABLE|DEADLINE_EXCEEDED|lock timeout)\b/i.test(String((error as Error)?.message ?? ''));
+  return (
+    (typeof code === 'number' && TRANSIENT_STORE_CODES.has(code)) ||
+    /\b(ABORTED|UNAVAILABLE|DEADLINE_EXCEEDED|lock timeout)\b/i.test(String((error as Error)?.message ?? ''))
+  );
 }
 
 /** A store write retried with backoff while the store's error is transient (p-retry). */
@@ -171,7 +174,11 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
       if (STOPPED.has(String(send.status))) return String(send.status) as 'finished' | 'paused' | 'cancelled';
       const lease = send.lease as { owner?: string; until?: number } | undefined;
       if (lease?.owner && lease.owner !== owner && Number(lease.until) > now()) return 'busy' as const;
-      tx.update(sendRef, { lease: { owner, until: now() + leaseMs }, run: { startedAt: now(), sentAtStart: Number(send.sent ?? 0) }, updatedAt: FieldValue.serverTimestamp() });
+      tx.update(sendRef, {
+        lease: { owner, until: now() + leaseMs },
+        run: { startedAt: now(), sentAtStart: Number(send.sent ?? 0) },
+        updatedAt: FieldValue.serverTimestamp(),
+      });
       return 'claimed' as const;
     }),
   );
@@ -180,7 +187,12 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
   if (claim !== 'claimed') return claim;
 
   /** Runs `write` in a transaction only while the lease is still ours, renewing it. */
-  async function underLease<T>(write: (tx: FirebaseFirestore.Transaction, send: FirebaseFirestore.DocumentData) => T | Promise<T>, extra: Record<string, unknown> = {}): Promise<T> {
+  async function underLease<T>(
+    write: (tx: FirebaseFirestore.Transaction, send: FirebaseFirestore.DocumentData) => T | Promise<T>,
+    extra: Record<string, unknown> = {},
+    /** Whether the result ends the run: the lease is released instead of renewed. */
+    releases: (result: T) => boolean = () => false,
+  ): Promise<T> {
     return withStoreRetry(() =>
       deps.firestore.runTransaction(async (tx) => {
         const send = (await tx.get(sendRef)).data();
@@ -188,7 +200,11 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
         if (!send || lease?.owner !== owner) throw new SendBusyError();
         // Reads first (Firestore transactions), then the writes.
         const result = await write(tx, send);
-        tx.update(sendRef, { lease: { owner, until: now() + leaseMs }, updatedAt: FieldValue.serverTimestamp(), ...extra });
+        tx.update(sendRef, {
+          lease: releases(result) ? FieldValue.delete() : { owner, until: now() + leaseMs },
+          updatedAt: FieldValue.serverTimestamp(),
+          ...extra,
+        });
         return result;
       }),
     );
@@ -220,18 +236,23 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
       }
     }
     // Finished only when every batch has every recipient settled, and nobody stopped it.
-    const ending = await underLease(async (tx, current) => {
-      const all = await tx.get(batches.select('state'));
-      if (current.status !== 'sending') return String(current.status) as 'paused' | 'cancelled';
-      if (!all.docs.every((d) => d.get('state') === 'done')) return 'continue' as const;
-      tx.update(sendRef, { status: 'finished', finishedAt: FieldValue.serverTimestamp(), lastError: null, lease: FieldValue.delete() });
-      return 'finished' as const;
-    });
-    if (ending === 'paused' || ending === 'cancelled') await release();
+    const ending = await underLease(
+      async (tx, current) => {
+        const all = await tx.get(batches.select('state'));
+        if (current.status !== 'sending') return String(current.status) as 'paused' | 'cancelled';
+        if (!all.docs.every((d) => d.get('state') === 'done')) return 'continue' as const;
+        tx.update(sendRef, { status: 'finished', finishedAt: FieldValue.serverTimestamp(), lastError: null });
+        return 'finished' as const;
+      },
+      {},
+      (result) => result !== 'continue',
+    );
     return ending;
   } catch (error) {
     if (error instanceof PermanentSendError) {
-      await withStoreRetry(() => sendRef.update({ status: 'finished', lastError: error.message, finishedAt: FieldValue.serverTimestamp(), lease: FieldValue.delete() }));
+      await withStoreRetry(() =>
+        sendRef.update({ status: 'finished', lastError: error.message, finishedAt: FieldValue.serverTimestamp(), lease: FieldValue.delete() }),
+      );
       logger.warn('campaign send stopped', { project, id, reason: error.message });
       return 'finished';
     }
@@ -331,7 +352,9 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
       const chunk = pending.slice(0, Math.max(1, open.chunkSize));
       // The intent, before the call: these recipients may receive a message from here on.
       const since = now();
-      await record(ref, new Map(chunk.map((r) => [r.key, { state: 'sending' as const, since, checks: 0 }])), 'keep', { batch: { attempts: FieldValue.increment(1) } });
+      await record(ref, new Map(chunk.map((r) => [r.key, { state: 'sending' as const, since, checks: 0 }])), 'keep', {
+        batch: { attempts: FieldValue.increment(1) },
+      });
       const outcomes = await open.send(batch, chunk);
       await deps.afterProviderCall?.(batch, outcomes);
 
@@ -374,7 +397,12 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
    * Records recipient changes in a batch, moves the send's counters by the recipients that
    * settled, and the run of chunks not taken ('add' one, 'reset' it, 'keep' it); answers that run.
    */
-  async function record(ref: DocumentReference, changes: ReadonlyMap<string, RecipientChange>, failureRun: 'add' | 'reset' | 'keep', extra: { batch?: Record<string, unknown>; send?: Record<string, unknown> } = {}): Promise<number> {
+  async function record(
+    ref: DocumentReference,
+    changes: ReadonlyMap<string, RecipientChange>,
+    failureRun: 'add' | 'reset' | 'keep',
+    extra: { batch?: Record<string, unknown>; send?: Record<string, unknown> } = {},
+  ): Promise<number> {
     let run = 0;
     await underLease(async (tx, current) => {
       const batch = readBatch((await tx.get(ref)).data());
