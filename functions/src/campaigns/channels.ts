@@ -1,4 +1,11 @@
-import { CAMPAIGN_PAUSE_AFTER_FAILURES, PUBLIC_BASE_URL, SENDGRID_ACTIVITY_PER_MINUTE, SENDGRID_API_KEY, SENDGRID_API_URL, SENDGRID_MAIL_SEND_PER_SECOND } from '../params.js';
+import {
+  CAMPAIGN_PAUSE_AFTER_FAILURES,
+  PUBLIC_BASE_URL,
+  SENDGRID_ACTIVITY_PER_MINUTE,
+  SENDGRID_API_KEY,
+  SENDGRID_API_URL,
+  SENDGRID_MAIL_SEND_PER_SECOND,
+} from '../params.js';
 import { PermanentSendError } from './channel.js';
 import { DEFAULT_SENDGRID_LIMITS, type SendgridLimits } from './email-channel.js';
 import { CONSECUTIVE_FAILURES_BEFORE_PAUSE } from './send-job.js';

@@ -110,12 +110,15 @@ export function createEmailChannel(config: EmailChannelConfig): SendChannel {
         async settle(batch, recipients) {
           const answer = await callProvider(activity, async () => {
             const found = await client.recipientsWithArg(CUSTOM_ARGS.batch, batch.key);
-            return found ? { kind: 'accepted' as const, status: 200, value: found } : { kind: 'not-taken' as const, status: null, body: undefined, reason: 'SendGrid: API de atividade indisponível' };
+            return found
+              ? { kind: 'accepted' as const, status: 200, value: found }
+              : { kind: 'not-taken' as const, status: null, body: undefined, reason: 'SendGrid: API de atividade indisponível' };
           });
           const outcomes = new Map<string, SettledOutcome>();
           const now = Date.now();
           for (const r of recipients) {
-            if (answer.kind !== 'accepted') outcomes.set(r.key, { state: 'unknown', reason: 'SendGrid: API de atividade indisponível; nova consulta em instantes' });
+            if (answer.kind !== 'accepted')
+              outcomes.set(r.key, { state: 'unknown', reason: 'SendGrid: API de atividade indisponível; nova consulta em instantes' });
             else if (answer.value.has(r.address)) outcomes.set(r.key, { state: 'sent' });
             // Absent after the indexing delay: SendGrid never took it.
             else if (now - r.since > limits.indexingDelayMs) outcomes.set(r.key, { state: 'not-sent' });

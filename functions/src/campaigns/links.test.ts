@@ -32,7 +32,11 @@ describe('classifySendError', () => {
     Object.assign(new Error('x'), { code, response: { headers, body }, request: { writableFinished: written } });
   it('sorts answers by HTTP status first: 429 and 5xx (with or without a body) not taken, other 4xx refused', () => {
     const now = 1_700_000_000_000;
-    expect(classifySendError(error(429, { 'x-ratelimit-reset': String(now / 1000 + 3) }), now)).toMatchObject({ kind: 'not-taken', status: 429, retryAtMs: now + 3000 });
+    expect(classifySendError(error(429, { 'x-ratelimit-reset': String(now / 1000 + 3) }), now)).toMatchObject({
+      kind: 'not-taken',
+      status: 429,
+      retryAtMs: now + 3000,
+    });
     expect(classifySendError(error(429), now)).toMatchObject({ kind: 'not-taken', retryAtMs: now + 1000 });
     expect(classifySendError(error(503), now).kind).toBe('not-taken');
     expect(classifySendError(error(503, {}, undefined), now).kind).toBe('not-taken');

@@ -144,7 +144,10 @@ export class ProviderPacer {
   private heldUntil = 0;
 
   constructor(readonly limits: PacerLimits) {
-    this.limiter = new Bottleneck({ maxConcurrent: Math.max(1, limits.concurrent), minTime: Math.max(0, Math.floor(1000 / Math.max(0.001, limits.perSecond))) });
+    this.limiter = new Bottleneck({
+      maxConcurrent: Math.max(1, limits.concurrent),
+      minTime: Math.max(0, Math.floor(1000 / Math.max(0.001, limits.perSecond))),
+    });
   }
 
   /** Holds every call not yet sent until `untilMs`. */
@@ -192,7 +195,11 @@ class NotTaken extends Error {
  * One provider call through the account's pacer, retried with backoff (p-retry) while the provider
  * did not take it; a 429 holds the whole account until its reset. Answers the last answer.
  */
-export async function callProvider<T>(pacer: ProviderPacer, call: () => Promise<ProviderAnswer<T>>, policy: RetryPolicy = DEFAULT_RETRY): Promise<ProviderAnswer<T>> {
+export async function callProvider<T>(
+  pacer: ProviderPacer,
+  call: () => Promise<ProviderAnswer<T>>,
+  policy: RetryPolicy = DEFAULT_RETRY,
+): Promise<ProviderAnswer<T>> {
   try {
     return await pRetry(
       async () => {
@@ -201,7 +208,14 @@ export async function callProvider<T>(pacer: ProviderPacer, call: () => Promise<
         if (answer.retryAtMs) pacer.hold(answer.retryAtMs);
         throw new NotTaken(answer as ProviderAnswer<never> & { kind: 'not-taken' });
       },
-      { retries: policy.retries, minTimeout: policy.minTimeoutMs, maxTimeout: policy.maxTimeoutMs, factor: 2, randomize: true, shouldRetry: (e) => e instanceof NotTaken },
+      {
+        retries: policy.retries,
+        minTimeout: policy.minTimeoutMs,
+        maxTimeout: policy.maxTimeoutMs,
+        factor: 2,
+        randomize: true,
+        shouldRetry: (e) => e instanceof NotTaken,
+      },
     );
   } catch (error) {
     if (error instanceof NotTaken) return error.answer;

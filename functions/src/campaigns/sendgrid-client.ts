@@ -92,7 +92,13 @@ export function createSendgridClient({ apiKey, baseUrl, timeoutMs = 15_000 }: { 
     try {
       const [response] = await client.request({ method: 'POST', url: '/v3/mail/send', body: mail });
       const headers = response.headers as Record<string, unknown>;
-      return answerFromStatus(response.statusCode, headers, response.body, () => ({ messageId: typeof headers['x-message-id'] === 'string' ? (headers['x-message-id'] as string) : null }), errorMessage);
+      return answerFromStatus(
+        response.statusCode,
+        headers,
+        response.body,
+        () => ({ messageId: typeof headers['x-message-id'] === 'string' ? (headers['x-message-id'] as string) : null }),
+        errorMessage,
+      );
     } catch (error) {
       return classifySendError(error as AxiosLikeError);
     }
@@ -107,7 +113,9 @@ export function createSendgridClient({ apiKey, baseUrl, timeoutMs = 15_000 }: { 
         case 'refused':
           return { kind: 'refused', status: answer.status, message: answer.reason };
         case 'not-taken':
-          return answer.status === 429 ? { kind: 'rate-limited', resetAtMs: answer.retryAtMs ?? Date.now() + 1000 } : { kind: 'not-taken', reason: answer.reason };
+          return answer.status === 429
+            ? { kind: 'rate-limited', resetAtMs: answer.retryAtMs ?? Date.now() + 1000 }
+            : { kind: 'not-taken', reason: answer.reason };
         default:
           return answer;
       }

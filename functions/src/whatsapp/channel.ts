@@ -185,7 +185,15 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
             if (record)
               records.set(
                 ref(r),
-                { campaignId, recipientKey: r.key, batchKey: batch.key, phone: r.address, customerId: r.customerId, ...record, updatedAt: FieldValue.serverTimestamp() },
+                {
+                  campaignId,
+                  recipientKey: r.key,
+                  batchKey: batch.key,
+                  phone: r.address,
+                  customerId: r.customerId,
+                  ...record,
+                  updatedAt: FieldValue.serverTimestamp(),
+                },
                 { merge: true },
               );
             if (outcome.state === 'opted-out') optOuts.push(recordOptOut(r));
