@@ -71,6 +71,17 @@ try {
     customerSegmentId: CAMPAIGN,
   });
   await sandbox('/__whatsapp/messages', { method: 'DELETE' });
+  // The faults of a bad day: one 429 burst (Retry-After 1 s) at the start, then 1% random 503s without a body.
+  const messagesPath = '/v*/*/messages';
+  await sandbox('/__sandbox/faults', {
+    method: 'POST',
+    body: JSON.stringify({
+      faults: [
+        { path: messagesPath, method: 'POST', tooManyRequests: { retryAfterSeconds: 1 }, times: 3 },
+        { path: messagesPath, method: 'POST', status: 503, bare: true, errorRate: 0.01, seed: 21 },
+      ],
+    }),
+  });
 
   const clicked = performance.now();
   const clicks = await Promise.all([1, 2, 3].map(() => api(`/api/console/campaign-whatsapp/${CAMPAIGN}/send?project=${PROJECT}`).then((r) => r.json())));
@@ -95,6 +106,9 @@ try {
   const perPhone = new Map();
   for (const m of ours) perPhone.set(m.to, (perPhone.get(m.to) ?? 0) + 1);
   const duplicates = [...perPhone.values()].reduce((sum, n) => sum + (n - 1), 0);
+  const lost = RECIPIENTS - perPhone.size;
+  const faulted = (await sandbox('/__sandbox/requests?path=/v')).requests.filter((/** @type {{ fault?: string }} */ r) => r.fault).length;
+  await sandbox('/__sandbox/faults', { method: 'DELETE' });
   // Statuses counted by the webhook (a few seconds for the last ones to come back).
   await new Promise((r) => setTimeout(r, 5000));
   const delivered = (
@@ -111,7 +125,10 @@ try {
   console.log(
     `whatsapp throughput errors (130429): ${errors['130429'] ?? 0}  (goal 0); other errors: ${JSON.stringify(Object.fromEntries(Object.entries(errors).filter(([k]) => k !== '130429')))}`,
   );
-  console.log(`whatsapp duplicates: ${duplicates}  (goal 0)`);
+  console.log(
+    `whatsapp duplicates: ${duplicates}  (goal 0); lost: ${lost}  (goal 0); faults played (429 burst, 1% random 503): ${faulted}; sem confirmação: ${state.unknown ?? 0}`,
+  );
+  if (duplicates !== 0 || lost !== 0) process.exitCode = 1;
   console.log(`whatsapp click → finished: ${finishedS.toFixed(1)} s; delivered statuses counted: ${delivered} of ${ours.length}`);
 } finally {
   if (app) await deleteApp(app).catch(() => undefined);

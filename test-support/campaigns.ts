@@ -90,6 +90,9 @@ export function jobDeps(sendgridUrl: string, extra: Partial<SendJobDeps> = {}, t
       client: () => createSendgridClient({ apiKey: SENDGRID_SANDBOX_API_KEY, baseUrl: sendgridUrl, timeoutMs }),
       linkBase: () => LINK_BASE,
       linkSecret: () => 'test-link-secret',
+      // The sandbox's pace, and an indexing delay longer than the sandbox's (configured per test).
+      limits: () => ({ mailSendPerSecond: 50, concurrent: 4, activityPerSecond: 20, indexingDelayMs: 400 }),
+      retry: { retries: 4, minTimeoutMs: 50, maxTimeoutMs: 400 },
     }),
     loadMembers: (project, campaign) => loadSegmentMembers(firestore, project, campaign.customerSegmentId),
     // Backoffs and rate-limit waits shortened: the faults are counted, not timed.

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { createSendgridSandbox, SENDGRID_SANDBOX_API_KEY } from '../../sandboxes/src/sendgrid.js';
-import { createEmailChannel } from '../../functions/src/campaigns/email-channel.js';
+import { createEmailChannel, DEFAULT_SENDGRID_LIMITS } from '../../functions/src/campaigns/email-channel.js';
 import { createSendgridClient } from '../../functions/src/campaigns/sendgrid-client.js';
 import { loadSegmentMembers } from '../../functions/src/campaigns/segment-members.js';
 import { runSendJob, sendDocPath } from '../../functions/src/campaigns/send-job.js';
@@ -14,7 +14,9 @@ export async function benchCampaign({ recipients, ratePerSecond, projectId }: { 
   const app = getApps()[0] ?? initializeApp({ projectId });
   const firestore = getFirestore(app);
   const sandbox = createSendgridSandbox();
-  sandbox.configure({ ratePerSecond, eventsEnabled: false });
+  // 1% of Mail Send requests answered 503 at random, and one 429 burst at the start.
+  sandbox.configure({ ratePerSecond, eventsEnabled: false, failureRate: 0.01 });
+  sandbox.setFault('429', 3, 1);
   const server = createServer(sandbox);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -35,6 +37,7 @@ export async function benchCampaign({ recipients, ratePerSecond, projectId }: { 
       client: () => createSendgridClient({ apiKey: SENDGRID_SANDBOX_API_KEY, baseUrl: url }),
       linkBase: () => 'http://console.test',
       linkSecret: () => 'bench',
+      limits: () => ({ ...DEFAULT_SENDGRID_LIMITS, mailSendPerSecond: ratePerSecond, activityPerSecond: 1, indexingDelayMs: 2000 }),
     });
     const started = performance.now();
     const startedAt = Date.now();
@@ -61,6 +64,7 @@ export async function benchCampaign({ recipients, ratePerSecond, projectId }: { 
       duplicates: journal.length - unique,
       missing: recipients - unique,
       requests,
+      faults: sandbox.calls().filter((c) => c.fault).length,
       status: state.status,
       sent: state.sent,
     };

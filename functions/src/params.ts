@@ -164,6 +164,21 @@ export const SENDGRID_API_URL = defineString('SENDGRID_API_URL', {
   description: 'SendGrid v3 API base URL.',
 });
 export const SENDGRID_API_KEY = defineSecret('SENDGRID_API_KEY');
+/** Mail Send requests per second a campaign makes (each carries up to 1,000 recipients). */
+export const SENDGRID_MAIL_SEND_PER_SECOND = defineString('SENDGRID_MAIL_SEND_PER_SECOND', {
+  default: '10',
+  description: 'Campaign Mail Send requests per second (SendGrid API key).',
+});
+/** Email Activity API calls per minute the reconciliation of unanswered sends may make. */
+export const SENDGRID_ACTIVITY_PER_MINUTE = defineString('SENDGRID_ACTIVITY_PER_MINUTE', {
+  default: '6',
+  description: "Email Activity API requests per minute (SendGrid's limit for the account).",
+});
+/** A campaign send pauses itself after this many chunks in a row the provider did not take. */
+export const CAMPAIGN_PAUSE_AFTER_FAILURES = defineString('CAMPAIGN_PAUSE_AFTER_FAILURES', {
+  default: '5',
+  description: 'Consecutive provider failures (after retries) before a campaign send pauses itself.',
+});
 /** The Event Webhook's verification key (Mail Settings → Signed Event Webhook), base64 DER; not a secret. */
 export const SENDGRID_WEBHOOK_PUBLIC_KEY = defineString('SENDGRID_WEBHOOK_PUBLIC_KEY', {
   default: '',

@@ -27,6 +27,14 @@ export interface FaultSpec {
   malformed?: boolean;
   /** Never answers. */
   hang?: boolean;
+  /** The connection reset as soon as the request's head arrives, before its body is read (the vendor never sees it). */
+  resetBefore?: boolean;
+  /** The body read, then the connection reset without the vendor seeing the request. */
+  resetAfter?: boolean;
+  /** The vendor handles the request (and keeps what it accepted), then the connection is cut before the answer. */
+  drop?: boolean;
+  /** With `status`: the answer has no body (what a proxy or load balancer answers), instead of an error body. */
+  bare?: boolean;
   /** Applies to the next N matching requests only. */
   times?: number;
 }
@@ -96,6 +104,19 @@ export function parseFaultHeader(text: string): FaultSpec {
       case 'hang':
         spec.hang = flag(key, value);
         break;
+      case 'reset-before':
+        spec.resetBefore = flag(key, value);
+        break;
+      case 'reset-after':
+        spec.resetAfter = flag(key, value);
+        break;
+      case 'drop':
+      case 'accept-then-drop':
+        spec.drop = flag(key, value);
+        break;
+      case 'bare':
+        spec.bare = flag(key, value);
+        break;
       case 'times':
         spec.times = number(key, value, { min: 1 });
         break;
@@ -114,7 +135,22 @@ export function parseFaultHeader(text: string): FaultSpec {
   return spec;
 }
 
-const SPEC_KEYS = new Set(['path', 'method', 'latencyMs', 'errorRate', 'seed', 'status', 'tooManyRequests', 'malformed', 'hang', 'times']);
+const SPEC_KEYS = new Set([
+  'path',
+  'method',
+  'latencyMs',
+  'errorRate',
+  'seed',
+  'status',
+  'tooManyRequests',
+  'malformed',
+  'hang',
+  'times',
+  'resetBefore',
+  'resetAfter',
+  'drop',
+  'bare',
+]);
 
 /** Checks one configured fault (JSON object, or a string in the header syntax). */
 export function validateFault(input: unknown): FaultSpec {
@@ -139,6 +175,10 @@ export function validateFault(input: unknown): FaultSpec {
   }
   if (raw.malformed !== undefined) text('malformed', raw.malformed);
   if (raw.hang !== undefined) text('hang', raw.hang);
+  if (raw.resetBefore !== undefined) text('reset-before', raw.resetBefore);
+  if (raw.resetAfter !== undefined) text('reset-after', raw.resetAfter);
+  if (raw.drop !== undefined) text('drop', raw.drop);
+  if (raw.bare !== undefined) text('bare', raw.bare);
   if (raw.times !== undefined) text('times', raw.times);
   if (parts.some((p) => p.includes(';'))) throw new FaultSpecError('Valores não podem conter ";".');
   return parseFaultHeader(parts.join(';'));
@@ -174,6 +214,10 @@ export function formatFault(spec: FaultSpec): string {
   if (spec.tooManyRequests) parts.push(`429=${spec.tooManyRequests.retryAfterSeconds}`);
   if (spec.malformed) parts.push('malformed');
   if (spec.hang) parts.push('hang');
+  if (spec.resetBefore) parts.push('reset-before');
+  if (spec.resetAfter) parts.push('reset-after');
+  if (spec.drop) parts.push('drop');
+  if (spec.bare) parts.push('bare');
   if (spec.times !== undefined) parts.push(`times=${spec.times}`);
   return parts.join(';');
 }
@@ -279,7 +323,12 @@ function truncateAnswer(res: ServerResponse): void {
  * Wraps a vendor's listener with fault injection, the request log and the /__sandbox/ control
  * endpoints. Returns the listener and its controller (for in-process tests).
  */
-export function withFaults(name: string, vendor: RequestListener): { listener: RequestListener; control: FaultController } {
+export function withFaults(
+  name: string,
+  vendor: RequestListener,
+  /** The vendor's own error body for a simulated status (Graph's `{error: {code, …}}` for WhatsApp). */
+  errorBody?: (status: number) => unknown,
+): { listener: RequestListener; control: FaultController } {
   let configured: ActiveFault[] = [];
   // Per-request header specs carrying `times` or `seed` keep their state by their text, so
   // `status=503;times=2` sent on every retry fails the first two calls only.
@@ -381,13 +430,35 @@ export function withFaults(name: string, vendor: RequestListener): { listener: R
 
     const apply = () => {
       if (fault.hang) return; // the socket stays open until the client gives up or the sandbox stops
+      if (fault.resetBefore) return void req.socket.resetAndDestroy();
+      if (fault.resetAfter) {
+        req.resume();
+        req.on('end', () => req.socket.resetAndDestroy());
+        return;
+      }
+      if (fault.drop) {
+        // The vendor does its work; its answer never leaves.
+        (res as { writeHead: unknown }).writeHead = () => res;
+        (res as { write: unknown }).write = () => true;
+        (res as { end: unknown }).end = () => {
+          req.socket.destroy();
+          return res;
+        };
+        return vendor(req, res);
+      }
       if (fault.tooManyRequests) {
         const seconds = fault.tooManyRequests.retryAfterSeconds;
-        return sendJson(res, 429, { erro: `Limite de requisições excedido. Tente novamente em ${seconds} s.` }, { 'retry-after': String(seconds) });
+        return sendJson(res, 429, errorBody?.(429) ?? { erro: `Limite de requisições excedido. Tente novamente em ${seconds} s.` }, {
+          'retry-after': String(seconds),
+        });
       }
       const failing = fault.status ?? (fault.errorRate !== undefined && !fault.malformed && !fault.latencyMs ? 500 : undefined);
       if (failing !== undefined) {
-        return sendJson(res, failing, { erro: `Falha simulada pelo sandbox ${name} (HTTP ${failing}).` });
+        if (fault.bare) {
+          res.writeHead(failing, { 'content-type': 'text/html', 'content-length': '0' });
+          return void res.end();
+        }
+        return sendJson(res, failing, errorBody?.(failing) ?? { erro: `Falha simulada pelo sandbox ${name} (HTTP ${failing}).` });
       }
       if (fault.malformed) truncateAnswer(res);
       return vendor(req, res);

@@ -4,6 +4,7 @@ import { createBlingSandbox, type BlingSandbox } from './bling.js';
 import { createBunnyStreamSandbox, TUS_PATH, type BunnyStreamSandbox } from './bunny-stream.js';
 import { createDokaSandbox } from './doka.js';
 import { withFaults, type FaultController } from './faults.js';
+import { graphFaultBody } from './whatsapp.js';
 import { createFilesSandbox } from './files.js';
 import { createFrankeSandbox } from './franke.js';
 import { createOpenAiSandbox, OPENAI_SANDBOX_KEY, type OpenAiSandbox } from './openai.js';
@@ -150,7 +151,7 @@ export async function startSandboxes({
   try {
     await Promise.all(
       SANDBOX_NAMES.map(async (name, i) => {
-        const { listener, control } = withFaults(name, vendors[name]);
+        const { listener, control } = withFaults(name, vendors[name], name === 'whatsapp' ? graphFaultBody : undefined);
         const server = createServer({ keepAliveTimeout: 5_000 }, listener);
         servers.push(server);
         const port = await listen(server, name, portBase ? portBase + i : 0, host);

@@ -90,7 +90,24 @@ export interface WebhookDelivery {
   error?: string;
 }
 
-export type SendgridFaultKind = '429' | '500' | '503' | 'hang' | 'accept-then-drop';
+/**
+ * '503-bare': a 503 without SendGrid's error body (what a proxy or load balancer answers);
+ * 'reset-before': the connection reset as soon as the request's head arrives, before its body is
+ * read (nothing journalled); 'reset-after': the body read, then the connection reset without
+ * SendGrid taking the mail (nothing journalled); 'accept-then-drop': the mail journalled, then the
+ * connection cut; 'hang': the body read and never answered (nothing journalled).
+ */
+export type SendgridFaultKind = '429' | '500' | '503' | '503-bare' | 'reset-before' | 'reset-after' | 'hang' | 'accept-then-drop';
+
+/** One Mail Send request as the sandbox saw it (the witness of pacing: when each call arrived). */
+export interface MailSendCall {
+  /** Arrival time (ms since the epoch). */
+  at: number;
+  /** Answer status; null for a cut connection or no answer. */
+  status: number | null;
+  fault: SendgridFaultKind | null;
+  recipients: number;
+}
 
 export interface SendgridSandboxSettings {
   ratePerSecond: number;
@@ -100,6 +117,12 @@ export interface SendgridSandboxSettings {
   duplicateRate: number;
   /** Delay before the events of an accepted request are posted. */
   eventDelayMs: number;
+  /** Email Activity API: how long an accepted message takes to be searchable (SendGrid indexes with a delay). */
+  activityDelayMs: number;
+  /** Email Activity API requests per minute (over it: 429 with X-RateLimit-Reset). */
+  activityPerMinute: number;
+  /** Share (0..1) of Mail Send requests answered 503 without a body at random (the bench's noise). */
+  failureRate: number;
 }
 
 export interface SendgridSandbox extends RequestListener {
@@ -108,6 +131,8 @@ export interface SendgridSandbox extends RequestListener {
   settings(): SendgridSandboxSettings;
   configure(settings: Partial<SendgridSandboxSettings>): void;
   setFault(kind: SendgridFaultKind | null, times?: number, resetSeconds?: number): void;
+  /** Every Mail Send request received, in arrival order. */
+  calls(): MailSendCall[];
   webhookDeliveries(): WebhookDelivery[];
   /** Events posted (or to be posted) so far, in the order they were made. */
   events(): WebhookEvent[];
@@ -165,7 +190,18 @@ export function createSendgridSandbox({
   let events: WebhookEvent[] = [];
   const deliveries: WebhookDelivery[] = [];
   const pending = new Set<Promise<void>>();
-  const settings: SendgridSandboxSettings = { ratePerSecond: 50, webhookUrl, eventsEnabled: true, duplicateRate: 0.2, eventDelayMs: 200 };
+  const settings: SendgridSandboxSettings = {
+    ratePerSecond: 50,
+    webhookUrl,
+    eventsEnabled: true,
+    duplicateRate: 0.2,
+    eventDelayMs: 200,
+    activityDelayMs: 0,
+    activityPerMinute: 600,
+    failureRate: 0,
+  };
+  let calls: MailSendCall[] = [];
+  let activityWindow = { minute: 0, count: 0 };
   let fault: { kind: SendgridFaultKind; remaining: number; resetSeconds: number } | null = null;
   let window = { second: 0, count: 0 };
 
@@ -330,6 +366,18 @@ export function createSendgridSandbox({
   }
 
   async function mailSend(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const call: MailSendCall = { at: Date.now(), status: null, fault: null, recipients: 0 };
+    calls.push(call);
+    if (calls.length > 50_000) calls.splice(0, calls.length - 50_000);
+    res.on('finish', () => {
+      call.status = res.statusCode;
+    });
+    // Checked before the body is read: a reset while the client is still writing.
+    if (fault?.kind === 'reset-before') {
+      call.fault = takeFault()?.kind ?? null;
+      req.socket.resetAndDestroy();
+      return;
+    }
     const auth = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
     const text = await readBody(req);
     if (!apiKeys.some((k) => safeEqual(k, auth))) {
@@ -340,10 +388,16 @@ export function createSendgridSandbox({
     if (window.second !== second) window = { second, count: 0 };
     if (window.count >= settings.ratePerSecond) return rateLimited(res, second + 1);
     window.count += 1;
-    const taken = takeFault();
+    const taken = takeFault() ?? (settings.failureRate > 0 && Math.random() < settings.failureRate ? { kind: '503-bare' as const, resetSeconds: 1 } : null);
+    call.fault = taken?.kind ?? null;
     if (taken?.kind === '429') return rateLimited(res, second + Math.max(1, taken.resetSeconds));
     if (taken?.kind === '500' || taken?.kind === '503')
       return sendJson(res, Number(taken.kind), { errors: [{ field: null, message: 'Internal Server Error' }] });
+    if (taken?.kind === '503-bare') {
+      res.writeHead(503, { 'content-type': 'text/html', 'content-length': '0' });
+      return void res.end();
+    }
+    if (taken?.kind === 'reset-after') return void req.socket.resetAndDestroy();
     if (taken?.kind === 'hang') return; // never answers
     let body: unknown;
     try {
@@ -360,6 +414,7 @@ export function createSendgridSandbox({
       throw error;
     }
     journal.push(...messages);
+    call.recipients = messages.length;
     scheduleEvents(messages);
     if (taken?.kind === 'accept-then-drop') {
       res.socket?.destroy();
@@ -375,7 +430,15 @@ export function createSendgridSandbox({
     const arg = /unique_args\['([^']+)'\]\s*=\s*"([^"]*)"/.exec(query);
     const to = /to_email\s*=\s*"([^"]*)"/.exec(query);
     if (!arg && !to) return sendJson(res, 400, { errors: [{ field: 'query', message: 'invalid query' }] });
-    const found = journal.filter((m) => (!arg || m.customArgs[arg[1]!] === arg[2]) && (!to || m.to === to[1]!.toLowerCase())).slice(0, limit);
+    const minute = Math.floor(Date.now() / 60_000);
+    if (activityWindow.minute !== minute) activityWindow = { minute, count: 0 };
+    if (activityWindow.count >= settings.activityPerMinute) return rateLimited(res, (minute + 1) * 60);
+    activityWindow.count += 1;
+    // Indexed with a delay: a message accepted just now is not found yet.
+    const indexedBefore = new Date(Date.now() - settings.activityDelayMs).toISOString();
+    const found = journal
+      .filter((m) => m.receivedAt <= indexedBefore && (!arg || m.customArgs[arg[1]!] === arg[2]) && (!to || m.to === to[1]!.toLowerCase()))
+      .slice(0, limit);
     sendJson(res, 200, {
       messages: found.map((m) => ({
         from_email: m.from,
@@ -429,6 +492,7 @@ export function createSendgridSandbox({
       return sendJson(res, 200, { count: list.length, messages: list });
     }
     if (path === '/__sendgrid/inbox') return inbox(url, res);
+    if (path === '/__sendgrid/calls') return sendJson(res, 200, { count: calls.length, calls });
     if (path === '/__sendgrid/webhooks') {
       const pendingDeliveries = deliveries.filter((d) => d.status === null && !d.error).length + pending.size;
       return sendJson(res, 200, { deliveries, events: events.length, pending: pendingDeliveries });
@@ -474,6 +538,7 @@ export function createSendgridSandbox({
     clearJournal() {
       journal = [];
       events = [];
+      calls = [];
     },
     settings: () => ({ ...settings }),
     configure(next: Partial<SendgridSandboxSettings>) {
@@ -482,7 +547,11 @@ export function createSendgridSandbox({
       if (next.eventsEnabled !== undefined) settings.eventsEnabled = Boolean(next.eventsEnabled);
       if (next.duplicateRate !== undefined) settings.duplicateRate = Math.min(1, Math.max(0, Number(next.duplicateRate)));
       if (next.eventDelayMs !== undefined) settings.eventDelayMs = Math.max(0, Number(next.eventDelayMs));
+      if (next.activityDelayMs !== undefined) settings.activityDelayMs = Math.max(0, Number(next.activityDelayMs));
+      if (next.activityPerMinute !== undefined) settings.activityPerMinute = Math.max(1, Number(next.activityPerMinute));
+      if (next.failureRate !== undefined) settings.failureRate = Math.min(1, Math.max(0, Number(next.failureRate)));
     },
+    calls: () => calls.slice(),
     setFault(kind: SendgridFaultKind | null, times = 1, resetSeconds = 1) {
       fault = kind ? { kind, remaining: times, resetSeconds } : null;
     },

@@ -36,6 +36,20 @@ import { readBody, readJsonBody, safeEqual, sendJson } from './respond.js';
  * `x-sandbox-fault` mechanism (faults.ts).
  */
 
+/** Graph's error body for a simulated failure: code 2 (service temporarily unavailable) for 5xx, 130429 for 429. */
+export function graphFaultBody(status: number): unknown {
+  const code = status === 429 ? 130429 : status >= 500 ? 2 : 100;
+  return {
+    error: {
+      message: status >= 500 ? 'Service temporarily unavailable' : `(#${code}) Simulated failure`,
+      type: 'OAuthException',
+      code,
+      error_data: { messaging_product: 'whatsapp', details: `Falha simulada pelo sandbox (HTTP ${status}).` },
+      fbtrace_id: 'sandbox-fault',
+    },
+  };
+}
+
 export interface WhatsappAccount {
   project: string;
   wabaId: string;

@@ -1,11 +1,12 @@
 import type { ChannelAddressing, PlannedRecipient, RecipientPreference } from '@console/shared';
 
 /**
- * The seam between the generic send job (send-job.ts) and a messaging channel: e-mail
- * (email-channel.ts) now, WhatsApp next (issue 16). A channel says how to address a member and how
- * many recipients one provider call carries (`addressing`), where its campaigns and preferences
- * live, how to send one batch, and how to tell which recipients of a batch the provider already has
- * when an earlier attempt ended without a clear answer.
+ * The seam between the one send job (send-job.ts) and a messaging channel, a plug-in: e-mail
+ * (email-channel.ts, SendGrid) and WhatsApp (../whatsapp/channel.ts, the Cloud API). A channel says
+ * how to address a member, where its campaigns and preferences live, how to send a chunk of
+ * recipients (retrying what the provider did not take) and how to ask the provider about
+ * recipients whose call ended without an answer. Exactly-once is the job's, for every channel: a
+ * channel never decides on its own whether to send someone again.
  */
 export interface SendChannel {
   /** 'email', 'whatsapp': the send document is campaign-send/{id}-{campaignId}. */
@@ -37,32 +38,44 @@ export interface BatchRef {
   key: string;
 }
 
-/** What happened to one recipient of a provider call. */
+/** What happened to one recipient of a send() call. */
 export type RecipientOutcome =
   | { state: 'sent' }
-  /** Not sent, and trying again may work (throughput limits, transient errors). */
+  /** The provider did not take it (5xx, 429, connection refused) even after the retries: try again later. */
   | { state: 'retry'; reason: string }
-  /** May or may not have been sent: settled with alreadySent before any new attempt. */
+  /** No answer after the request left: may have been sent. Reconciled (settle) before any new attempt. */
   | { state: 'unknown'; reason: string }
   /** Not sent and never will be as is (bad address, rejected content). */
   | { state: 'failed'; reason: string }
   /** The recipient opted out at the provider: never sent, and recorded as a preference. */
   | { state: 'opted-out'; reason: string };
 
-export type BatchOutcome =
-  /** Per-recipient outcomes (a batch API answers all alike; a per-message API one by one). */
-  | { kind: 'results'; results: Map<string, RecipientOutcome> }
-  /** Nothing was sent: wait until then (429 with its reset time) and try again. */
-  | { kind: 'wait'; untilMs: number; reason: string }
-  /** The whole call's fate is unknown (5xx, timeout, cut connection). */
-  | { kind: 'unknown'; reason: string }
-  /** Nothing was sent and retrying the same call will not help. */
-  | { kind: 'refused'; reason: string };
+/** What the provider says of a recipient whose call ended without a clear answer. */
+export type SettledOutcome =
+  | { state: 'sent' }
+  | { state: 'failed'; reason: string }
+  | { state: 'opted-out'; reason: string }
+  /** The provider has no message for it (its records are complete by now): safe to send. */
+  | { state: 'not-sent' }
+  /** Cannot tell yet (indexing delay, the reconciliation API limited or down): ask again later. */
+  | { state: 'unknown'; reason: string };
+
+/** A recipient the send job is reconciling: `since` is when its call started (ms). */
+export interface InDoubtRecipient extends PlannedRecipient {
+  since: number;
+}
 
 export interface OpenChannel {
-  send(batch: BatchRef, recipients: readonly PlannedRecipient[]): Promise<BatchOutcome>;
-  /** Keys of `recipients` the provider already accepted in an earlier attempt of `batch`. */
-  alreadySent(batch: BatchRef, recipients: readonly PlannedRecipient[]): Promise<Set<string>>;
+  /** Recipients one send() call carries (the job marks them 'sending' before it). */
+  chunkSize: number;
+  /** Sends to every recipient (retrying what the provider did not take) and answers each one's outcome. */
+  send(batch: BatchRef, recipients: readonly PlannedRecipient[]): Promise<Map<string, RecipientOutcome>>;
+  /**
+   * Asks the provider what became of recipients whose call ended without an answer (or whose
+   * worker died): sent, failed, opted out, certainly not sent, or not known yet. A recipient
+   * missing from the answer is not known yet.
+   */
+  settle(batch: BatchRef, recipients: readonly InDoubtRecipient[]): Promise<Map<string, SettledOutcome>>;
   /** Records a provider-side opt-out (optional). */
   recordOptOut?(recipient: PlannedRecipient): Promise<void>;
 }
@@ -76,6 +89,6 @@ export class PermanentSendError extends Error {
 }
 
 /** The same outcome for every recipient (a batch API that accepts or refuses the whole call). */
-export function sameOutcome(recipients: readonly PlannedRecipient[], outcome: RecipientOutcome): Map<string, RecipientOutcome> {
+export function sameOutcome<T>(recipients: readonly PlannedRecipient[], outcome: T): Map<string, T> {
   return new Map(recipients.map((r) => [r.key, outcome]));
 }

@@ -10,10 +10,11 @@ import {
   TemplateError,
   type PlannedRecipient,
 } from '@console/shared';
-import { PermanentSendError, sameOutcome, type SendChannel } from './channel.js';
+import { PermanentSendError, sameOutcome, type RecipientOutcome, type SendChannel, type SettledOutcome } from './channel.js';
 import { loadEmailContent } from './email-content.js';
 import { unsubscribeUrl } from './links.js';
-import type { MailSendBody, SendgridClient } from './sendgrid-client.js';
+import { accountPacer, callProvider, DEFAULT_RETRY, type RetryPolicy } from './provider-call.js';
+import { sendgridErrorDetail, type MailSendBody, type SendgridClient } from './sendgrid-client.js';
 
 /** custom_args names (string values, no personal data): they come back on every webhook event. */
 export const CUSTOM_ARGS = { project: 'console_project', send: 'console_send', batch: 'console_batch', recipient: 'console_recipient' } as const;
@@ -26,7 +27,22 @@ export interface EmailChannelConfig {
   /** Public origin for the unsubscribe links. */
   linkBase: () => string;
   linkSecret: () => string;
+  /** Mail Send pace and the Email Activity API's limits (campaign params). */
+  limits: () => SendgridLimits;
+  retry?: RetryPolicy;
 }
+
+export interface SendgridLimits {
+  /** Mail Send requests per second of the API key (and at most `concurrent` in flight). */
+  mailSendPerSecond: number;
+  concurrent: number;
+  /** Email Activity API requests per second (SendGrid limits it far below Mail Send). */
+  activityPerSecond: number;
+  /** How long an accepted message may take to appear in the Email Activity API. */
+  indexingDelayMs: number;
+}
+
+export const DEFAULT_SENDGRID_LIMITS: SendgridLimits = { mailSendPerSecond: 10, concurrent: 4, activityPerSecond: 0.1, indexingDelayMs: 120_000 };
 
 /** The List-Unsubscribe headers (RFC 2369 / RFC 8058 one-click) of one recipient. */
 export function unsubscribeHeaders(url: string): Record<string, string> {
@@ -64,7 +80,14 @@ export function createEmailChannel(config: EmailChannelConfig): SendChannel {
           custom_args: { [CUSTOM_ARGS.recipient]: r.key },
         };
       };
+      const limits = config.limits();
+      // One API key for the whole deployment (the SENDGRID_API_KEY secret): one account to pace.
+      const account = 'sendgrid';
+      const pacer = accountPacer(`${account}|mail`, { perSecond: limits.mailSendPerSecond, concurrent: limits.concurrent });
+      const activity = accountPacer(`${account}|activity`, { perSecond: limits.activityPerSecond, concurrent: 1 });
       return {
+        // SendGrid takes one batch (≤ 1,000 personalizations) in one call.
+        chunkSize: emailAddressing.batchSize,
         async send(batch, recipients) {
           const body: MailSendBody = {
             personalizations: recipients.map(personalization),
@@ -74,22 +97,37 @@ export function createEmailChannel(config: EmailChannelConfig): SendChannel {
             content: [{ type: 'text/html', value: rendered.html }],
             custom_args: { [CUSTOM_ARGS.project]: project, [CUSTOM_ARGS.send]: sendId, [CUSTOM_ARGS.batch]: batch.key },
           };
-          const result = await client.send(body);
-          switch (result.kind) {
-            case 'accepted':
-              return { kind: 'results', results: sameOutcome(recipients, { state: 'sent' }) };
-            case 'rate-limited':
-              return { kind: 'wait', untilMs: result.resetAtMs, reason: 'SendGrid: limite de envios (429)' };
-            case 'refused':
-              logger.warn('sendgrid refused a batch', { project, sendId, status: result.status, detail: result.detail });
-              return { kind: 'refused', reason: `SendGrid recusou o lote (HTTP ${result.status}): ${result.message}` };
-            default:
-              return { kind: 'unknown', reason: `SendGrid: ${result.reason}` };
-          }
+          const answer = await callProvider(pacer, () => client.mailSend(body), config.retry ?? DEFAULT_RETRY);
+          if (answer.kind === 'refused')
+            logger.warn('sendgrid refused a batch', { project, sendId, status: answer.status, detail: sendgridErrorDetail(answer.body) });
+          const outcome: RecipientOutcome =
+            answer.kind === 'accepted'
+              ? { state: 'sent' }
+              : answer.kind === 'refused'
+                ? { state: 'failed', reason: `SendGrid recusou o lote: ${answer.reason}` }
+                : answer.kind === 'not-taken'
+                  ? { state: 'retry', reason: answer.reason }
+                  : { state: 'unknown', reason: answer.reason };
+          return sameOutcome(recipients, outcome);
         },
-        async alreadySent(batch, recipients) {
-          const addresses = await client.recipientsWithArg(CUSTOM_ARGS.batch, batch.key);
-          return new Set(recipients.filter((r) => addresses.has(r.address)).map((r) => r.key));
+        async settle(batch, recipients) {
+          const answer = await callProvider(activity, async () => {
+            const found = await client.recipientsWithArg(CUSTOM_ARGS.batch, batch.key);
+            return found
+              ? { kind: 'accepted' as const, status: 200, value: found }
+              : { kind: 'not-taken' as const, status: null, body: undefined, reason: 'SendGrid: API de atividade indisponível' };
+          });
+          const outcomes = new Map<string, SettledOutcome>();
+          const now = Date.now();
+          for (const r of recipients) {
+            if (answer.kind !== 'accepted')
+              outcomes.set(r.key, { state: 'unknown', reason: 'SendGrid: API de atividade indisponível; nova consulta em instantes' });
+            else if (answer.value.has(r.address)) outcomes.set(r.key, { state: 'sent' });
+            // Absent after the indexing delay: SendGrid never took it.
+            else if (now - r.since > limits.indexingDelayMs) outcomes.set(r.key, { state: 'not-sent' });
+            else outcomes.set(r.key, { state: 'unknown', reason: 'aguardando a API de atividade do SendGrid confirmar o lote' });
+          }
+          return outcomes;
         },
       };
     },

@@ -28,18 +28,28 @@ describe('preview tickets', () => {
 });
 
 describe('classifySendError', () => {
-  const error = (code: number | string, headers: Record<string, string> = {}, body: unknown = {}) =>
-    Object.assign(new Error('x'), { code, response: { headers, body } });
-  it('429 waits for X-RateLimit-Reset (epoch seconds); 5xx and no answer are unknown; other 4xx refused', () => {
+  const error = (code: number | string, headers: Record<string, string> = {}, body: unknown = {}, written = false) =>
+    Object.assign(new Error('x'), { code, response: { headers, body }, request: { writableFinished: written } });
+  it('sorts answers by HTTP status first: 429 and 5xx (with or without a body) not taken, other 4xx refused', () => {
     const now = 1_700_000_000_000;
-    expect(classifySendError(error(429, { 'x-ratelimit-reset': String(now / 1000 + 3) }), now)).toEqual({ kind: 'rate-limited', resetAtMs: now + 3000 });
-    expect(classifySendError(error(429), now)).toEqual({ kind: 'rate-limited', resetAtMs: now + 1000 });
-    expect(classifySendError(error(503), now).kind).toBe('unknown');
-    expect(classifySendError(error('ECONNRESET'), now).kind).toBe('unknown');
-    expect(classifySendError(error(400, {}, { errors: [{ message: 'Each email address … duplicate', field: 'personalizations.1.to' }] }), now)).toEqual({
+    expect(classifySendError(error(429, { 'x-ratelimit-reset': String(now / 1000 + 3) }), now)).toMatchObject({
+      kind: 'not-taken',
+      status: 429,
+      retryAtMs: now + 3000,
+    });
+    expect(classifySendError(error(429), now)).toMatchObject({ kind: 'not-taken', retryAtMs: now + 1000 });
+    expect(classifySendError(error(503), now).kind).toBe('not-taken');
+    expect(classifySendError(error(503, {}, undefined), now).kind).toBe('not-taken');
+    expect(classifySendError(error(400, {}, { errors: [{ message: 'Each email address … duplicate', field: 'personalizations.1.to' }] }), now)).toMatchObject({
       kind: 'refused',
       status: 400,
-      message: 'Each email address … duplicate (personalizations.1.to)',
+      reason: 'SendGrid HTTP 400: Each email address … duplicate (personalizations.1.to)',
     });
+  });
+  it('no answer: not taken when the request was not written yet, unknown once it was', () => {
+    expect(classifySendError(error('ECONNREFUSED')).kind).toBe('not-taken');
+    expect(classifySendError(error('ECONNRESET', {}, {}, false)).kind).toBe('not-taken');
+    expect(classifySendError(error('ECONNRESET', {}, {}, true)).kind).toBe('unknown');
+    expect(classifySendError(error('ECONNABORTED')).kind).toBe('unknown');
   });
 });

@@ -13,8 +13,19 @@ import {
   startSendgridSandbox,
   type SendgridUnderTest,
 } from '../../../test-support/campaigns.js';
+import { spawn } from 'node:child_process';
+import { mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { testFirestore } from '../../../test-support/stack.js';
+import { controlCampaignSend } from './send-control.js';
 import { runSendJob } from './send-job.js';
 import type { CampaignSendTask } from './start-send.js';
+
+const CACHE = fileURLToPath(new URL('../../../.cache/test-campaign-worker', import.meta.url));
+mkdirSync(CACHE, { recursive: true });
+const caller = { uid: 'tester', email: 'tester@loja.test' };
 
 // The send job against the Firestore emulator and the SendGrid sandbox, through the real
 // @sendgrid/client. The sandbox's journal (every recipient it accepted) is the witness.
@@ -90,21 +101,31 @@ describe('campaign send job', () => {
     expect(queued).toHaveLength(1);
   });
 
+  // One test per fault, the provider's journal as the witness: each recipient exactly one message,
+  // the counts equal the journal, nothing the provider did not accept counted as sent.
   const faults: [SendgridFaultKind, number, string][] = [
-    ['429', 3, 'waits for X-RateLimit-Reset and sends once'],
-    ['500', 2, 'backs off on 5xx and sends once'],
-    ['503', 2, 'backs off on 503 and sends once'],
+    ['503', 2, "retries a 503 with SendGrid's error body and sends once"],
+    ['503-bare', 2, "retries a 503 without a body (a proxy's) and sends once"],
+    ['500', 2, 'retries a 500 and sends once'],
+    ['reset-before', 2, 'retries a connection reset before the body was read and sends once'],
+    ['reset-after', 2, 'reconciles a connection reset after the body (not taken) before sending again'],
     ['accept-then-drop', 2, 'does not resend what the provider accepted before the connection dropped'],
-    ['hang', 1, 'settles a call that never answered before sending again'],
+    ['hang', 1, 'reconciles a call that never answered before sending again'],
   ];
   for (const [kind, times, behaviour] of faults) {
     it(`${kind}: ${behaviour}`, async () => {
       const { project, campaignId, expected } = await seedCampaignProject(`send-${kind}`, 1200);
       await clickSend(project, campaignId);
+      // SendGrid indexes with a delay: the reconciliation must wait for it, not take "absent" at once.
+      sendgrid.sandbox.configure({ activityDelayMs: 150 });
       sendgrid.sandbox.setFault(kind, times, 1);
       const run = await deliverUntilFinished(project, jobDeps(sendgrid.url));
+      sendgrid.sandbox.configure({ activityDelayMs: 0 });
       expect(run.results.at(-1)).toBe('finished');
       await expectExactlyOnce(project, expected);
+      expect((await sendState(project)).unknown).toBe(0);
+      const calls = sendgrid.sandbox.calls().filter((c) => c.fault === kind);
+      expect(calls).toHaveLength(times);
       if (kind === 'accept-then-drop') {
         // The dropped batches were accepted once each and never sent again: 2 requests + the rest.
         const requests = new Set(
@@ -117,6 +138,27 @@ describe('campaign send job', () => {
       }
     });
   }
+
+  it('429: X-RateLimit-Reset holds every call of the account, not only the one refused', async () => {
+    // Two campaigns sending at once on one API key: their calls share the account's pacer.
+    const a = await seedCampaignProject('send-429a', 4500);
+    const b = await seedCampaignProject('send-429b', 4500);
+    await clickSend(a.project, a.campaignId);
+    await clickSend(b.project, b.campaignId);
+    sendgrid.sandbox.clearJournal();
+    sendgrid.sandbox.setFault('429', 1, 2);
+    const runs = await Promise.all([deliverUntilFinished(a.project, jobDeps(sendgrid.url)), deliverUntilFinished(b.project, jobDeps(sendgrid.url))]);
+    expect(runs.map((r) => r.results.at(-1))).toEqual(['finished', 'finished']);
+    await expectExactlyOnce(a.project, a.expected);
+    await expectExactlyOnce(b.project, b.expected);
+    const calls = sendgrid.sandbox.calls();
+    const refused = calls.find((c) => c.fault === '429')!;
+    const resetAt = (Math.floor(refused.at / 1000) + 2) * 1000;
+    // Calls already on the wire when the 429 left may still land; none starts after it until the reset.
+    const during = calls.filter((c) => c.at > refused.at + 250 && c.at < resetAt - 50);
+    expect(during).toEqual([]);
+    expect(calls.filter((c) => c.at >= resetAt - 50).length).toBeGreaterThan(0);
+  });
 
   it('a worker that dies after the provider accepted a batch, before recording it, is taken over without a second send', async () => {
     const { project, campaignId, expected } = await seedCampaignProject('send-crash', 2100);
@@ -161,23 +203,103 @@ describe('campaign send job', () => {
     await expectExactlyOnce(project, expected);
   });
 
-  it('is never finished while anyone is pending: a provider down past the retries leaves the send open, and it resumes', async () => {
+  it('pauses itself after consecutive provider failures, with the reason, and resumes once the operator says so', async () => {
     const { project, campaignId, expected } = await seedCampaignProject('send-down', 1100);
     await clickSend(project, campaignId);
-    sendgrid.sandbox.setFault('503', 1000, 1);
-    const first = await deliverUntilFinished(project, jobDeps(sendgrid.url), 1);
-    expect(first.errors).toHaveLength(1);
+    sendgrid.sandbox.setFault('503-bare', 100_000, 1);
+    const first = await deliverUntilFinished(project, jobDeps(sendgrid.url, { pauseAfterFailures: 3 }), 1);
+    expect(first.results).toEqual(['paused']);
     let state = await sendState(project);
-    expect(state.status).toBe('sending');
+    expect(state.status).toBe('paused');
     expect(state.sent).toBe(0);
-    expect(state.lastError).toMatch(/HTTP 503/);
-    // 'Enviar' again resumes it (no live lease): a new task is queued.
+    expect(state.pausedReason).toMatch(/^Pausado automaticamente: 3 tentativas seguidas sem aceite do provedor \(SendGrid HTTP 503\)/);
+    expect(sendgrid.sandbox.journal().filter((m) => m.customArgs.console_project === project)).toEqual([]);
+    // 'Enviar' does not restart a paused send; 'Retomar' does (one new task).
     const queued: CampaignSendTask[] = [];
     expect((await clickSend(project, campaignId, queued)).started).toBe(false);
-    expect(queued).toHaveLength(1);
+    expect(queued).toHaveLength(0);
     sendgrid.sandbox.setFault(null);
+    const resumed = await controlCampaignSend(testFirestore(), {
+      project,
+      channel: 'email',
+      campaignId,
+      action: 'resume',
+      caller,
+      enqueue: async (t) => void queued.push(t),
+    });
+    expect(resumed.status).toBe('sending');
+    expect(resumed.pausedReason).toBeNull();
+    expect(queued).toHaveLength(1);
     await deliverUntilFinished(project, jobDeps(sendgrid.url));
     state = await sendState(project);
     await expectExactlyOnce(project, expected);
   });
+
+  it('stops between chunks when paused or cancelled by the operator; a cancelled send sends nobody else', async () => {
+    const { project, campaignId } = await seedCampaignProject('send-cancel', 3100);
+    await clickSend(project, campaignId);
+    let paused = false;
+    const pausing = await runSendJob(
+      project,
+      'email-promo',
+      jobDeps(sendgrid.url, {
+        afterProviderCall: async () => {
+          if (paused) return;
+          paused = true;
+          await controlCampaignSend(testFirestore(), { project, channel: 'email', campaignId, action: 'pause', caller, enqueue: async () => undefined });
+        },
+      }),
+    );
+    expect(pausing).toBe('paused');
+    let state = await sendState(project);
+    expect(state).toMatchObject({ status: 'paused', sent: 1000, pausedReason: 'Pausado pelo operador.' });
+    expect(receivedCounts(sendgrid.sandbox, project).size).toBe(1000);
+    // A redelivered task does not run a paused send.
+    expect(await runSendJob(project, 'email-promo', jobDeps(sendgrid.url))).toBe('paused');
+    await controlCampaignSend(testFirestore(), { project, channel: 'email', campaignId, action: 'cancel', caller, enqueue: async () => undefined });
+    expect(await runSendJob(project, 'email-promo', jobDeps(sendgrid.url))).toBe('cancelled');
+    state = await sendState(project);
+    expect(state).toMatchObject({ status: 'cancelled', sent: 1000 });
+    expect(receivedCounts(sendgrid.sandbox, project).size).toBe(1000);
+    await expect(
+      controlCampaignSend(testFirestore(), { project, channel: 'email', campaignId, action: 'resume', caller, enqueue: async () => undefined }),
+    ).rejects.toThrow('Só um envio pausado pode ser retomado.');
+  });
+
+  it('the worker process running the send killed mid-send (SIGKILL), then the task redelivered: each recipient once', async () => {
+    const { project, campaignId, expected } = await seedCampaignProject('send-kill', 5100);
+    await clickSend(project, campaignId);
+    const worker = join(CACHE, 'campaign-worker.mjs');
+    await build({
+      entryPoints: [fileURLToPath(new URL('../../../test-support/campaign-worker.ts', import.meta.url))],
+      outfile: worker,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      alias: { '@console/shared': fileURLToPath(new URL('../../../shared/src/index.ts', import.meta.url)) },
+      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+      logLevel: 'warning',
+    });
+    const log = openSync(join(CACHE, 'campaign-worker.log'), 'w');
+    const child = spawn(process.execPath, [worker], {
+      env: { ...process.env, GCLOUD_PROJECT: process.env.GCLOUD_PROJECT ?? 'demo-console', CAMPAIGN_PROJECT: project, SENDGRID_URL: sendgrid.url },
+      stdio: ['ignore', log, log],
+    });
+    const exited = new Promise<NodeJS.Signals | number | null>((r) => child.on('exit', (code, signal) => r(signal ?? code)));
+    // Killed once the provider accepted two batches (the worker paces two calls a second).
+    const deadline = Date.now() + 150_000;
+    while (receivedCounts(sendgrid.sandbox, project).size < 2000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    const before = receivedCounts(sendgrid.sandbox, project).size;
+    expect(before).toBeGreaterThanOrEqual(2000);
+    expect(before).toBeLessThan(expected.length);
+    // Cloud Tasks redelivers: turned away while the dead worker's lease lives, then takes over.
+    await new Promise((r) => setTimeout(r, 1600));
+    const run = await deliverUntilFinished(project, jobDeps(sendgrid.url));
+    expect(run.results.at(-1)).toBe('finished');
+    await expectExactlyOnce(project, expected);
+  }, 240_000);
 });

@@ -1,26 +1,35 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
+import pRetry from 'p-retry';
 import { PROJECT_COLLECTION, planSend, type LeftOutReason, type PlannedRecipient, type RecipientSendState, type SegmentMember } from '@console/shared';
-import { PermanentSendError, type BatchOutcome, type OpenChannel, type SendChannel } from './channel.js';
-import { OperatorSendError, operatorSendError } from './send-errors.js';
+import { PermanentSendError, type OpenChannel, type RecipientOutcome, type SendChannel } from './channel.js';
+import { operatorSendError } from './send-errors.js';
 
 /**
- * The campaign send job, whatever the channel. Exactly once per recipient, under double clicks,
- * redelivered tasks, a worker dying mid-way and answers lost on the way back:
+ * The campaign send job, one for every channel (the channels are plug-ins: channel.ts). Exactly
+ * once per recipient is enforced here and only here, under double clicks, redelivered tasks, a
+ * worker dying mid-way and answers lost on the way back:
  *
  * - one send document per campaign (campaign-send/{channel}-{campaignId}); the send endpoint
  *   creates it in a transaction, so ten clicks start one send;
- * - one runner at a time: a lease on the send document (owner, until), renewed at every batch and
- *   checked before every provider call; a second delivery finding a live lease retries later;
- * - the segment is snapshot once into batches (deterministic keys) in one transaction;
- * - before a provider call the batch is marked 'sending' (the intent); after it, the recipients'
- *   states are recorded. A batch found 'sending' — its worker died after the call, or the answer
- *   was lost (5xx, timeout, accept-then-drop) — is settled by asking the provider which of its
- *   recipients it already has (channel.alreadySent, by the batch key) before anything is resent;
- * - 429 waits for the provider's reset, 5xx/unknown back off (1, 2, 4 … 30 s); past the in-run
- *   limits the task fails and Cloud Tasks retries it; the send is finished only when no recipient
- *   is pending.
+ * - one runner at a time: a lease on the send document (owner, until), renewed at every write;
+ * - the segment is snapshot once into batches (deterministic keys);
+ * - every recipient ends in one settled state — sent, failed, opted-out, unknown — or was left out
+ *   at the snapshot; every redelivery reads it. Before a provider call its recipients are marked
+ *   'sending' (the intent, with the time); after it, each one's outcome is recorded. A recipient
+ *   found 'sending' — its worker died, or the call ended without an answer — is reconciled with
+ *   the provider (channel.settle) before anything is sent to it again: the provider says sent,
+ *   failed, opted out or not sent (then it is sent again); while it cannot tell, the job waits, and
+ *   after MAX_SETTLE_CHECKS it settles as 'unknown' ('sem confirmação'): never resent blindly,
+ *   never counted as sent;
+ * - what the provider did not take (5xx, 429, refused connection) is retried inside the channel
+ *   with backoff under the account's shared pacer; a chunk still not taken goes back to pending,
+ *   and after CONSECUTIVE_FAILURES_BEFORE_PAUSE such chunks in a row the send pauses itself with
+ *   the reason shown;
+ * - the operator may pause, resume and cancel (send-control.ts): the job stops between chunks;
+ * - transient store errors (ABORTED: lock timeouts, UNAVAILABLE) are retried, and what the screen
+ *   shows is Portuguese, never a raw error.
  */
 
 export const SEND_COLLECTION = 'campaign-send';
@@ -31,18 +40,26 @@ export const RECIPIENT_COLLECTION = 'recipient';
 
 const LEASE_MS = 2 * 60_000;
 const MAX_BATCHES = 450;
-const MAX_UNKNOWN_RETRIES = 6;
-const MAX_WAITS = 120;
+/** Chunks in a row the provider did not take (after the channel's own retries) before the send pauses itself. */
+export const CONSECUTIVE_FAILURES_BEFORE_PAUSE = 5;
+/** Reconciliation rounds of one in-doubt recipient before it settles as 'unknown' (sem confirmação). */
+export const MAX_SETTLE_CHECKS = 30;
+/** Wait between two reconciliation rounds. */
+const SETTLE_WAIT_MS = 5_000;
 
 export interface StoredRecipient extends PlannedRecipient {
   state: RecipientSendState;
   reason?: string;
+  /** When its last call started (ms), while 'sending'. */
+  since?: number;
+  /** Reconciliation rounds so far, while 'sending'. */
+  checks?: number;
 }
 
 export interface StoredBatch {
   index: number;
   key: string;
-  /** pending: to send; sending: a call was made whose outcome is not recorded; done: nobody pending. */
+  /** pending: someone to send or reconcile; done: every recipient settled. */
   state: 'pending' | 'sending' | 'done';
   attempts: number;
   recipients: StoredRecipient[];
@@ -76,11 +93,17 @@ export interface SendJobDeps {
   leaseMs?: number;
   /** Time this run may take before handing over to a continuation task (Cloud Tasks' deadline). */
   budgetMs?: number;
-  /** Test hook: called after each provider call, before its outcome is recorded (a throw = the worker dies). */
-  afterProviderCall?: (batch: StoredBatch, outcome: BatchOutcome) => void | Promise<void>;
+  /** Test hook: called after each send() of a chunk, before its outcomes are recorded (a throw = the worker dies). */
+  afterProviderCall?: (batch: StoredBatch, outcomes: ReadonlyMap<string, RecipientOutcome>) => void | Promise<void>;
+  /** Chunks in a row not taken before pausing (CONSECUTIVE_FAILURES_BEFORE_PAUSE). */
+  pauseAfterFailures?: number;
+  settleWaitMs?: number;
+  maxSettleChecks?: number;
 }
 
-export type SendJobResult = 'finished' | 'already-finished' | 'busy' | 'continue';
+export type SendJobResult = 'finished' | 'already-finished' | 'busy' | 'continue' | 'paused' | 'cancelled';
+/** The send statuses in which the job does not run. */
+const STOPPED = new Set(['finished', 'paused', 'cancelled']);
 
 export function sendId(channel: string, campaignId: string): string {
   return `${channel}-${campaignId}`;
@@ -101,78 +124,144 @@ export class SendBusyError extends Error {
   }
 }
 
-/** Runs (or resumes) the send of `send` (a campaign-send document). */
+/** gRPC codes of store errors that go away by themselves: DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, ABORTED (lock timeout), UNAVAILABLE. */
+const TRANSIENT_STORE_CODES = new Set([4, 8, 10, 14]);
+export function isTransientStoreError(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return (
+    (typeof code === 'number' && TRANSIENT_STORE_CODES.has(code)) ||
+    /\b(ABORTED|UNAVAILABLE|DEADLINE_EXCEEDED|lock timeout)\b/i.test(String((error as Error)?.message ?? ''))
+  );
+}
+
+/** A store write retried with backoff while the store's error is transient (p-retry). */
+export function withStoreRetry<T>(write: () => Promise<T>): Promise<T> {
+  return pRetry(write, { retries: 6, minTimeout: 200, maxTimeout: 5000, factor: 2, randomize: true, shouldRetry: (error) => isTransientStoreError(error) });
+}
+
+/** A problem of the send told in the operator's words (kept as the send's lastError while it retries). */
+export class SendProblem extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SendProblem';
+  }
+}
+
+/** What the screen shows for an error that stopped a run: Portuguese, never a raw store or library error. */
+export function operatorMessage(error: unknown): string | null {
+  if (error instanceof SendBusyError) return null;
+  if (error instanceof SendProblem || error instanceof PermanentSendError) return error.message;
+  if (isTransientStoreError(error)) return 'O banco de dados estava ocupado; o envio continua sozinho em instantes.';
+  // Network and other unexpected errors: a Portuguese sentence (send-errors.ts); the original text is logged by the caller.
+  return operatorSendError(error).message;
+}
+
+/** Runs (or resumes) the send `id` (a campaign-send document). */
 export async function runSendJob(project: string, id: string, deps: SendJobDeps): Promise<SendJobResult> {
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const leaseMs = deps.leaseMs ?? LEASE_MS;
+  const pauseAfter = deps.pauseAfterFailures ?? CONSECUTIVE_FAILURES_BEFORE_PAUSE;
+  const maxChecks = deps.maxSettleChecks ?? MAX_SETTLE_CHECKS;
   const owner = randomUUID();
   const started = now();
   const sendRef = deps.firestore.doc(sendDocPath(project, id));
   const batches = sendRef.collection(BATCH_COLLECTION);
 
-  // Claim the lease.
-  const claim = await deps.firestore.runTransaction(async (tx) => {
-    const send = (await tx.get(sendRef)).data();
-    if (!send) return 'missing' as const;
-    if (send.status === 'finished') return 'finished' as const;
-    const lease = send.lease as { owner?: string; until?: number } | undefined;
-    if (lease?.owner && lease.owner !== owner && Number(lease.until) > now()) return 'busy' as const;
-    tx.update(sendRef, { lease: { owner, until: now() + leaseMs }, updatedAt: FieldValue.serverTimestamp() });
-    return 'claimed' as const;
-  });
+  // Claim the lease; a run also notes where it started (the screen's rate and time left).
+  const claim = await withStoreRetry(() =>
+    deps.firestore.runTransaction(async (tx) => {
+      const send = (await tx.get(sendRef)).data();
+      if (!send) return 'missing' as const;
+      if (STOPPED.has(String(send.status))) return String(send.status) as 'finished' | 'paused' | 'cancelled';
+      const lease = send.lease as { owner?: string; until?: number } | undefined;
+      if (lease?.owner && lease.owner !== owner && Number(lease.until) > now()) return 'busy' as const;
+      tx.update(sendRef, {
+        lease: { owner, until: now() + leaseMs },
+        run: { startedAt: now(), sentAtStart: Number(send.sent ?? 0) },
+        updatedAt: FieldValue.serverTimestamp(),
+      });
+      return 'claimed' as const;
+    }),
+  );
   if (claim === 'missing') throw new PermanentSendError(`Envio ${id} não existe.`);
   if (claim === 'finished') return 'already-finished';
-  if (claim === 'busy') return 'busy';
+  if (claim !== 'claimed') return claim;
 
   /** Runs `write` in a transaction only while the lease is still ours, renewing it. */
-  async function underLease(write: (tx: FirebaseFirestore.Transaction) => void | 'release' | Promise<void | 'release'>, extra: Record<string, unknown> = {}) {
-    await deps.firestore.runTransaction(async (tx) => {
-      const send = (await tx.get(sendRef)).data();
-      const lease = send?.lease as { owner?: string } | undefined;
-      if (!send || lease?.owner !== owner) throw new SendBusyError();
-      // Reads first (Firestore transactions), then the writes; a write that ends the send releases the lease.
-      const outcome = await write(tx);
-      const release = outcome === 'release';
-      tx.update(sendRef, { lease: release ? FieldValue.delete() : { owner, until: now() + leaseMs }, updatedAt: FieldValue.serverTimestamp(), ...extra });
-    });
+  async function underLease<T>(
+    write: (tx: FirebaseFirestore.Transaction, send: FirebaseFirestore.DocumentData) => T | Promise<T>,
+    extra: Record<string, unknown> = {},
+    /** Whether the result ends the run: the lease is released instead of renewed. */
+    releases: (result: T) => boolean = () => false,
+  ): Promise<T> {
+    return withStoreRetry(() =>
+      deps.firestore.runTransaction(async (tx) => {
+        const send = (await tx.get(sendRef)).data();
+        const lease = send?.lease as { owner?: string } | undefined;
+        if (!send || lease?.owner !== owner) throw new SendBusyError();
+        // Reads first (Firestore transactions), then the writes.
+        const result = await write(tx, send);
+        tx.update(sendRef, {
+          lease: releases(result) ? FieldValue.delete() : { owner, until: now() + leaseMs },
+          updatedAt: FieldValue.serverTimestamp(),
+          ...extra,
+        });
+        return result;
+      }),
+    );
   }
 
-  const send = (await sendRef.get()).data()!;
+  /** 'paused' or 'cancelled' when the operator (or the failure guard) stopped the send. */
+  async function stopRequested(): Promise<'paused' | 'cancelled' | null> {
+    const status = (await withStoreRetry(() => sendRef.get())).get('status');
+    return status === 'paused' || status === 'cancelled' ? status : null;
+  }
+  const release = () => withStoreRetry(() => sendRef.update({ lease: FieldValue.delete() })).catch(() => undefined);
+
+  const send = (await withStoreRetry(() => sendRef.get())).data()!;
   const campaignRef = deps.firestore.doc(`${PROJECT_COLLECTION}/${project}/${deps.channel.campaignCollection}/${send.campaignId}`);
   try {
-    const campaign = (await campaignRef.get()).data();
+    const campaign = (await withStoreRetry(() => campaignRef.get())).data();
     if (!campaign) throw new PermanentSendError('Campanha não encontrada.');
 
     if (send.status === 'preparing') await snapshot(campaign);
     const open = await deps.channel.open({ project, campaignId: String(send.campaignId), campaign, sendId: id });
 
-    const ids = (await batches.select().get()).docs.map((d) => d.id).sort();
+    const ids = (await withStoreRetry(() => batches.select().get())).docs.map((d) => d.id).sort();
     for (const bid of ids) {
       const outcome = await runBatch(batches.doc(bid), open);
       if (outcome === 'continue') return 'continue';
+      if (outcome !== 'done') {
+        await release();
+        return outcome;
+      }
     }
-    // Finished only when every batch has nobody pending.
-    let finished = false;
-    await underLease(async (tx) => {
-      const all = await tx.get(batches.select('state'));
-      finished = all.docs.every((d) => d.get('state') === 'done');
-      if (!finished) return;
-      tx.update(sendRef, { status: 'finished', finishedAt: FieldValue.serverTimestamp(), lastError: null });
-      return 'release' as const;
-    });
-    return finished ? 'finished' : 'continue';
+    // Finished only when every batch has every recipient settled, and nobody stopped it.
+    const ending = await underLease(
+      async (tx, current) => {
+        const all = await tx.get(batches.select('state'));
+        if (current.status !== 'sending') return String(current.status) as 'paused' | 'cancelled';
+        if (!all.docs.every((d) => d.get('state') === 'done')) return 'continue' as const;
+        tx.update(sendRef, { status: 'finished', finishedAt: FieldValue.serverTimestamp(), lastError: null });
+        return 'finished' as const;
+      },
+      {},
+      (result) => result !== 'continue',
+    );
+    return ending;
   } catch (error) {
     if (error instanceof PermanentSendError) {
-      await sendRef.update({ status: 'finished', lastError: error.message, finishedAt: FieldValue.serverTimestamp(), lease: FieldValue.delete() });
+      await withStoreRetry(() =>
+        sendRef.update({ status: 'finished', lastError: error.message, finishedAt: FieldValue.serverTimestamp(), lease: FieldValue.delete() }),
+      );
       logger.warn('campaign send stopped', { project, id, reason: error.message });
       return 'finished';
     }
-    // Let the next delivery take over at once (the error is kept for the screen, in Portuguese;
-    // its technical text goes to the log).
-    const shown = error instanceof SendBusyError ? null : operatorSendError(error);
-    if (shown?.detail) logger.error('campaign send interrupted', { project, id, detail: shown.detail });
-    await sendRef.update({ lastError: shown?.message ?? null, lease: FieldValue.delete(), stalledAt: now() }).catch(() => undefined);
+    logger.warn('campaign send run failed', { project, id, error: String((error as Error)?.message ?? error) });
+    // Let the next delivery take over at once (the problem is kept for the screen, in Portuguese).
+    const message = operatorMessage(error);
+    await sendRef.update({ ...(message !== null ? { lastError: message } : {}), lease: FieldValue.delete(), stalledAt: now() }).catch(() => undefined);
     throw error;
   }
 
@@ -185,7 +274,7 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
     for (const m of plan.leftOut) leftOut[m.reason] = (leftOut[m.reason] ?? 0) + 1;
     // One atomic batched write, made only if the send document is unchanged since it was read
     // under our lease (a transaction holding 1.5 MB of batches would be slower for the same guarantee).
-    const current = await sendRef.get();
+    const current = await withStoreRetry(() => sendRef.get());
     const data = current.data();
     if (data?.status !== 'preparing') return;
     if ((data.lease as { owner?: string } | undefined)?.owner !== owner) throw new SendBusyError();
@@ -215,6 +304,8 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
         sent: 0,
         failed: 0,
         optedOut: 0,
+        unknown: 0,
+        consecutiveFailures: 0,
         lease: { owner, until: now() + leaseMs },
         snapshotAt: FieldValue.serverTimestamp(),
       },
@@ -223,112 +314,136 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
     await write.commit();
   }
 
-  async function runBatch(ref: DocumentReference, open: OpenChannel): Promise<'done' | 'continue'> {
-    let unknownRetries = 0;
-    let waits = 0;
+  async function runBatch(ref: DocumentReference, open: OpenChannel): Promise<'done' | 'continue' | 'paused' | 'cancelled'> {
     while (true) {
-      const batch = readBatch((await ref.get()).data());
+      const batch = readBatch((await withStoreRetry(() => ref.get())).data());
       if (batch.state === 'done') return 'done';
+      const stop = await stopRequested();
+      if (stop) return stop;
       if (now() - started > (deps.budgetMs ?? Number.POSITIVE_INFINITY)) return 'continue';
 
-      // An earlier call's outcome is unknown: ask the provider before sending anyone again.
-      if (batch.state === 'sending') {
-        const waiting = batch.recipients.filter((r) => r.state === 'pending');
-        const already = waiting.length ? await open.alreadySent(batch, waiting) : new Set<string>();
-        await record(ref, batch, new Map([...already].map((k) => [k, { state: 'sent' as const }])), 'pending');
+      // Recipients whose call ended without an answer: ask the provider before sending anyone again.
+      const inDoubt = batch.recipients.filter((r) => r.state === 'sending');
+      if (inDoubt.length) {
+        const verdicts = await open.settle(
+          batch,
+          inDoubt.map((r) => ({ ...r, since: r.since ?? 0 })),
+        );
+        const changes = new Map<string, RecipientChange>();
+        let waiting = 0;
+        for (const r of inDoubt) {
+          const verdict = verdicts.get(r.key) ?? { state: 'unknown' as const, reason: 'sem resposta do provedor' };
+          if (verdict.state === 'not-sent') changes.set(r.key, { state: 'pending' });
+          else if (verdict.state !== 'unknown') changes.set(r.key, verdict);
+          else if ((r.checks ?? 0) + 1 >= maxChecks) changes.set(r.key, { state: 'unknown', reason: verdict.reason });
+          else {
+            changes.set(r.key, { state: 'sending', checks: (r.checks ?? 0) + 1 });
+            waiting += 1;
+          }
+        }
+        await record(ref, changes, 'keep');
+        if (waiting) await sleep(deps.settleWaitMs ?? SETTLE_WAIT_MS);
         continue;
       }
 
       const pending = batch.recipients.filter((r) => r.state === 'pending');
       if (pending.length === 0) {
-        await record(ref, batch, new Map(), 'done');
+        await record(ref, new Map(), 'keep');
         return 'done';
       }
-      // The intent, before the call.
-      await underLease((tx) => {
-        tx.update(ref, { state: 'sending', attempts: FieldValue.increment(1), sendingSince: FieldValue.serverTimestamp() });
+      const chunk = pending.slice(0, Math.max(1, open.chunkSize));
+      // The intent, before the call: these recipients may receive a message from here on.
+      const since = now();
+      await record(ref, new Map(chunk.map((r) => [r.key, { state: 'sending' as const, since, checks: 0 }])), 'keep', {
+        batch: { attempts: FieldValue.increment(1) },
       });
-      const outcome = await open.send(batch, pending);
-      await deps.afterProviderCall?.(batch, outcome);
+      const outcomes = await open.send(batch, chunk);
+      await deps.afterProviderCall?.(batch, outcomes);
 
-      if (outcome.kind === 'results') {
-        const unknown = [...outcome.results.values()].some((o) => o.state === 'unknown');
-        await record(ref, batch, outcome.results, unknown ? 'sending' : 'pending');
-        const retry = [...outcome.results.values()].find((o) => o.state === 'retry' || o.state === 'unknown');
-        if (retry) {
-          unknownRetries += 1;
-          if (unknownRetries > MAX_UNKNOWN_RETRIES) throw new OperatorSendError(`Lote ${batch.index + 1}: ${'reason' in retry ? retry.reason : ''}`);
-          await sleep(backoff(unknownRetries));
+      const changes = new Map<string, RecipientChange>();
+      let notTaken: string | null = null;
+      let taken = false;
+      for (const r of chunk) {
+        const outcome = outcomes.get(r.key) ?? { state: 'unknown' as const, reason: 'sem resposta do canal' };
+        if (outcome.state === 'retry') {
+          changes.set(r.key, { state: 'pending' });
+          notTaken = outcome.reason;
+        } else if (outcome.state === 'unknown') {
+          // Stays 'sending' (since kept): reconciled at the top of the loop.
+          changes.set(r.key, { state: 'sending', since, checks: 0 });
+        } else {
+          changes.set(r.key, outcome);
+          taken = true;
         }
-        continue;
       }
-      if (outcome.kind === 'refused') {
-        const failed = new Map(pending.map((r) => [r.key, { state: 'failed' as const, reason: outcome.reason }]));
-        await record(ref, batch, failed, 'pending', outcome.reason);
-        continue;
+      const failures = await record(ref, changes, taken || notTaken === null ? 'reset' : 'add', notTaken ? { send: { lastError: notTaken } } : {});
+      if (notTaken && !taken) {
+        if (failures >= pauseAfter) {
+          await pause(`Pausado automaticamente: ${failures} tentativas seguidas sem aceite do provedor (${notTaken}).`);
+          return 'paused';
+        }
+        await sleep(backoff(failures));
       }
-      if (outcome.kind === 'wait') {
-        // Nothing was accepted: back to pending, wait for the provider's reset.
-        await record(ref, batch, new Map(), 'pending', outcome.reason);
-        waits += 1;
-        if (waits > MAX_WAITS) throw new OperatorSendError(`Lote ${batch.index + 1}: ${outcome.reason}`);
-        await sleep(Math.max(0, outcome.untilMs - now()));
-        continue;
-      }
-      // unknown: stays 'sending' (settled at the top of the loop) after a backoff.
-      await underLease(() => undefined, { lastError: `Lote ${batch.index + 1}: ${outcome.reason}; verificando antes de reenviar.` });
-      unknownRetries += 1;
-      if (unknownRetries > MAX_UNKNOWN_RETRIES) throw new OperatorSendError(`Lote ${batch.index + 1}: ${outcome.reason}`);
-      await sleep(backoff(unknownRetries));
     }
   }
 
-  /** Records recipient outcomes and the batch's next state, and moves the send's counters. */
+  /** The send pauses itself (the guard against a provider refusing everything). */
+  async function pause(reason: string) {
+    await underLease((tx, current) => {
+      if (current.status === 'sending') tx.update(sendRef, { status: 'paused', pausedReason: reason, pausedAt: FieldValue.serverTimestamp(), pausedBy: null });
+    });
+    logger.warn('campaign send paused', { project, id, reason });
+  }
+
+  /**
+   * Records recipient changes in a batch, moves the send's counters by the recipients that
+   * settled, and the run of chunks not taken ('add' one, 'reset' it, 'keep' it); answers that run.
+   */
   async function record(
     ref: DocumentReference,
-    before: StoredBatch,
-    outcomes: ReadonlyMap<string, { state: string; reason?: string }>,
-    nextState: StoredBatch['state'],
-    lastError?: string,
-  ) {
-    await underLease(
-      async (tx) => {
-        const batch = readBatch((await tx.get(ref)).data());
-        const counts = { sent: 0, failed: 0, optedOut: 0 };
-        const optedOut: StoredRecipient[] = [];
-        const recipients = batch.recipients.map((r) => {
-          const outcome = outcomes.get(r.key);
-          if (!outcome || r.state !== 'pending') return r;
-          if (outcome.state === 'sent') {
-            counts.sent += 1;
-            return { ...r, state: 'sent' as const };
-          }
-          if (outcome.state === 'failed') {
-            counts.failed += 1;
-            return { ...r, state: 'failed' as const, reason: outcome.reason ?? '' };
-          }
-          if (outcome.state === 'opted-out') {
-            counts.optedOut += 1;
-            const next = { ...r, state: 'opted-out' as const, reason: outcome.reason ?? '' };
-            optedOut.push(next);
-            return next;
-          }
-          return r;
-        });
-        const state = recipients.some((r) => r.state === 'pending') ? (nextState === 'done' ? 'pending' : nextState) : 'done';
-        tx.update(ref, batchFields({ recipients, state }));
-        tx.update(sendRef, {
-          sent: FieldValue.increment(counts.sent),
-          failed: FieldValue.increment(counts.failed),
-          optedOut: FieldValue.increment(counts.optedOut),
-        });
-        void before;
-      },
-      lastError !== undefined ? { lastError } : {},
-    );
+    changes: ReadonlyMap<string, RecipientChange>,
+    failureRun: 'add' | 'reset' | 'keep',
+    extra: { batch?: Record<string, unknown>; send?: Record<string, unknown> } = {},
+  ): Promise<number> {
+    let run = 0;
+    await underLease(async (tx, current) => {
+      const batch = readBatch((await tx.get(ref)).data());
+      const counts: Record<SettledState, number> = { sent: 0, failed: 0, 'opted-out': 0, unknown: 0 };
+      const recipients = batch.recipients.map((r): StoredRecipient => {
+        const change = changes.get(r.key);
+        // A settled recipient never changes again (a late or repeated answer is ignored).
+        if (!change || SETTLED.has(r.state)) return r;
+        const { since: _since, checks: _checks, reason: _reason, ...base } = r;
+        if (change.state === 'pending') return { ...base, state: 'pending' };
+        if (change.state === 'sending') return { ...base, state: 'sending', since: change.since ?? r.since ?? now(), checks: change.checks ?? r.checks ?? 0 };
+        counts[change.state] += 1;
+        return { ...base, state: change.state, ...('reason' in change && change.reason ? { reason: change.reason } : {}) };
+      });
+      const done = recipients.every((r) => SETTLED.has(r.state));
+      tx.update(ref, { ...batchFields({ recipients, state: done ? 'done' : 'pending' }), ...extra.batch });
+      run = failureRun === 'add' ? Number(current.consecutiveFailures ?? 0) + 1 : failureRun === 'reset' ? 0 : Number(current.consecutiveFailures ?? 0);
+      tx.update(sendRef, {
+        sent: FieldValue.increment(counts.sent),
+        failed: FieldValue.increment(counts.failed),
+        optedOut: FieldValue.increment(counts['opted-out']),
+        unknown: FieldValue.increment(counts.unknown),
+        consecutiveFailures: run,
+        ...(failureRun === 'reset' && counts.sent ? { lastError: null } : {}),
+        ...extra.send,
+      });
+    });
+    return run;
   }
 }
 
+type SettledState = 'sent' | 'failed' | 'opted-out' | 'unknown';
+const SETTLED = new Set<RecipientSendState>(['sent', 'failed', 'opted-out', 'unknown']);
+type RecipientChange =
+  | { state: 'pending' }
+  | { state: 'sending'; since?: number; checks?: number }
+  | { state: 'sent' }
+  | { state: 'failed' | 'opted-out' | 'unknown'; reason: string };
+
 function backoff(attempt: number): number {
-  return Math.min(30_000, 1000 * 2 ** (attempt - 1));
+  return Math.min(30_000, 1000 * 2 ** Math.max(0, attempt - 1));
 }

@@ -20,7 +20,20 @@ export type Enqueue = (task: CampaignSendTask) => Promise<void>;
 /** A queued run that has not started after this long is taken as lost and queued again. */
 /** A send record as it starts, before its plan is taken: preparing, kicked once, nothing counted. */
 export function preparingSend(channel: string, campaignId: string) {
-  return { channel, campaignId, status: 'preparing', kicks: 1, total: 0, sent: 0, failed: 0, optedOut: 0, batches: 0, leftOut: {}, lastError: null } as const;
+  return {
+    channel,
+    campaignId,
+    status: 'preparing',
+    kicks: 1,
+    total: 0,
+    sent: 0,
+    failed: 0,
+    optedOut: 0,
+    unknown: 0,
+    batches: 0,
+    leftOut: {},
+    lastError: null,
+  } as const;
 }
 
 export const KICK_GRACE_MS = 2 * 60_000;
@@ -55,7 +68,8 @@ export async function startCampaignSend(
       });
       return { started: true, kick: 1 };
     }
-    if (current.status === 'finished') return { started: false, kick: null };
+    // Finished, or stopped by the operator: 'Enviar' does not restart it ('Retomar' does).
+    if (current.status === 'finished' || current.status === 'cancelled' || current.status === 'paused') return { started: false, kick: null };
     const lease = current.lease as { until?: number } | undefined;
     if (lease && Number(lease.until) > now()) return { started: false, kick: null };
     // Not finished and nobody running it: queued again (a new task id, the old one may be spent)

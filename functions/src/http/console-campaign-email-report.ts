@@ -15,7 +15,7 @@ export const handleConsoleCampaignEmailReport: Handler<typeof consoleCampaignEma
   const sendRef = firestore.doc(`${PROJECT_COLLECTION}/${project}/${SEND_COLLECTION}/${sendId('email', campaignId)}`);
   const [send, recipients] = await Promise.all([sendRef.get(), sendRef.collection(RECIPIENT_COLLECTION).get()]);
   const data = campaignReport(recipients.docs.map((d) => ({ email: String(d.data().email ?? ''), flags: (d.data().flags ?? {}) as RecipientFlags })));
-  return { data, sent: Number(send.data()?.sent ?? 0), total: Number(send.data()?.total ?? 0) };
+  return { data, sent: Number(send.data()?.sent ?? 0), total: Number(send.data()?.total ?? 0), unknown: Number(send.data()?.unknown ?? 0) };
 };
 
 export const consoleCampaignEmailReport = serve(consoleCampaignEmailReportEndpoint, handleConsoleCampaignEmailReport);

@@ -27,7 +27,8 @@ export const handleConsoleCampaignWhatsappReport: Handler<typeof consoleCampaign
     messages.where('failed', '==', true).select('failureReason', 'failureCode').get(),
   ]);
   const state = send.data();
-  if (!state) return { status: 'not-sent', total: 0, sent: 0, delivered: 0, read: 0, failed: 0, optedOut: 0, unconfirmed: 0, leftOut: {}, reasons: [] };
+  if (!state)
+    return { status: 'not-sent', total: 0, sent: 0, delivered: 0, read: 0, failed: 0, optedOut: 0, unconfirmed: 0, unknown: 0, leftOut: {}, reasons: [] };
   const reasons = new Map<string, number>();
   const add = (reason: string) => reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   for (const doc of batches.docs) {
@@ -47,6 +48,7 @@ export const handleConsoleCampaignWhatsappReport: Handler<typeof consoleCampaign
     failed: Number(state.failed ?? 0) + deliveryFailures.size,
     optedOut: Number(state.optedOut ?? 0),
     unconfirmed: Math.max(0, sent - delivered - deliveryFailures.size),
+    unknown: Number(state.unknown ?? 0),
     leftOut: (state.leftOut ?? {}) as Record<string, number>,
     reasons: [...reasons].map(([reason, n]) => ({ reason, count: n })).sort((a, b) => b.count - a.count),
   };

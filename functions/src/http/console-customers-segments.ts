@@ -3,7 +3,7 @@ import { ApiError } from '../lib/api-error.js';
 import { firestore } from '../lib/admin.js';
 import { serve, type Handler } from '../lib/endpoint.js';
 import { PermanentSendError } from '../campaigns/channel.js';
-import { campaignChannels } from '../campaigns/channels.js';
+import { campaignChannels } from '../campaign-channels.js';
 import { loadSegmentMembers } from '../campaigns/segment-members.js';
 import { sha256Hex } from '../campaigns/send-job.js';
 

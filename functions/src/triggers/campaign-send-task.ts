@@ -4,7 +4,8 @@ import { logger } from 'firebase-functions';
 import { z } from 'zod';
 import { CAMPAIGN_LINK_SECRET, REGION, SENDGRID_API_KEY } from '../params.js';
 import { firestore } from '../lib/admin.js';
-import { campaignChannels } from '../campaigns/channels.js';
+import { campaignChannels } from '../campaign-channels.js';
+import { pauseAfterFailuresFromParams } from '../campaigns/channels.js';
 import { enqueueCampaignSend } from '../campaigns/enqueue.js';
 import { loadSegmentMembers } from '../campaigns/segment-members.js';
 import { runSendJob, sendDocPath } from '../campaigns/send-job.js';
@@ -34,6 +35,7 @@ export async function handleCampaignSendTask(data: unknown): Promise<void> {
     channel,
     loadMembers: (p, campaign) => loadSegmentMembers(firestore, p, campaign.customerSegmentId),
     budgetMs: RUN_BUDGET_MS,
+    pauseAfterFailures: pauseAfterFailuresFromParams(),
   });
   logger.info('campaign send task', { project, sendId, result });
   // Another delivery holds the lease: come back later (it may die; then this one takes over).

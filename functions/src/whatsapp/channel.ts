@@ -13,61 +13,55 @@ import {
   type RecipientPreference,
   type WhatsappTemplate,
 } from '@console/shared';
-import { PermanentSendError, type RecipientOutcome, type SendChannel } from '../campaigns/channel.js';
-import { AccountPacer } from '../sync/bling/pacing.js';
-import { createWhatsappClient, WhatsappApiError, type WhatsappClient } from './client.js';
+import { PermanentSendError, type RecipientOutcome, type SendChannel, type SettledOutcome } from '../campaigns/channel.js';
+import { accountPacer, callProvider, DEFAULT_RETRY, type ProviderPacer, type RetryPolicy } from '../campaigns/provider-call.js';
+import { withStoreRetry } from '../campaigns/send-job.js';
+import { classifyWhatsappError, createWhatsappClient, graphCode, whatsappErrorOf, type WhatsappClient } from './client.js';
 import { parseWabaConfig, type WabaConfig } from './config.js';
 import { messageRef } from './messages.js';
 import { campaignOpaque } from './opaque.js';
 
 /**
- * WhatsApp in the campaign send job (functions/src/campaigns): one template message per member with
- * a phone number, addressed by the number's key (so +55 31 98765-4321 and 553187654321 are one
- * recipient), paced under the number's Cloud API throughput.
+ * WhatsApp in the campaign send job (functions/src/campaigns): a channel plug-in sending one
+ * template message per member with a phone number, addressed by the number's key (so
+ * +55 31 98765-4321 and 553187654321 are one recipient), paced by the phone number's shared pacer.
  *
- * Exactly once per recipient. The job marks a batch 'sending' before calling send(); inside it,
- * each chunk of recipients is claimed in campaign-whatsapp-message/{campaignId}_{key} (status
- * 'claimed') before any of them is sent (the next chunk is claimed while one goes out), and each answer is recorded there ('accepted' with Meta's
- * message id, or why not). If the worker dies in between, the job asks alreadySent(): every
- * recipient with a claim that Meta did not explicitly refuse counts as sent — at most once, never
- * twice: Meta has no way to ask whether a message went out, but the status webhook names the record
- * (biz_opaque_callback_data) and fills in the message id when it did.
+ * Exactly-once is the job's: it marks each chunk's recipients 'sending' before send() and asks
+ * settle() about any it finds still 'sending'. This channel answers from what Meta did:
  *
- * What Meta answers decides the rest: 131050 (opted out) is recorded as an unsubscribe in
- * campaign-whatsapp-preference and never retried; 131049 (marketing limit), template and parameter
- * errors are failures, not retried; 130429 (throughput) waits and tries again in place; 131056
- * (pair rate) and explicit 5xx are retried by the job; a timeout is 'unknown' (at most once).
+ * - send: each message through the number's pacer, retried with backoff while Meta did not take
+ *   it (5xx with or without a Graph error body, 429 — its Retry-After holds every call of the
+ *   number —, 130429 throughput, a connection refused or reset before the request was written);
+ *   131050 is an opt-out (recorded as an unsubscribe, never retried); 131049, template and
+ *   parameter errors fail; 131056 (pair rate) goes back to the job to retry later; no answer after
+ *   the request was written is 'unknown'. Each accepted message is recorded in
+ *   campaign-whatsapp-message with Meta's id, where its statuses land;
+ * - settle: Meta has no look-up of a message by our data, but it posts a status for every message
+ *   it accepted, naming our record (biz_opaque_callback_data) — the status webhook creates the
+ *   record when the send's own write never happened. A recipient with an accepted record was sent;
+ *   one with no record once `statusWindowMs` has passed since its call was not; before that, it is
+ *   not known yet.
  */
 
 /** Recipients per stored batch (one send() call). */
 export const WHATSAPP_BATCH_SIZE = 500;
-/** Recipients claimed together (one write) before they are sent. */
-const CLAIM_CHUNK = 100;
+/** Recipients of one send() call (the job marks them 'sending' in one write first). */
+const SEND_CHUNK = 250;
 /** Share of the configured throughput the pacer aims at, leaving room for arrival jitter. */
 const PACE_SHARE = 0.95;
-const PACE_BURST = 4;
-/** 130429 answers tolerated per message before it is left to the job's retry. */
-const THROUGHPUT_RETRIES = 5;
+/** Calls in flight at once per number (the pacer's concurrency). */
+const IN_FLIGHT = 40;
+/** How long after a call Meta's 'sent' status is sure to have arrived (the reconciliation window). */
+export const STATUS_WINDOW_MS = 120_000;
 
 export const whatsappAddressing: ChannelAddressing = {
   address: (member) => whatsappPhoneKey(member.phoneNumber),
   batchSize: WHATSAPP_BATCH_SIZE,
 };
 
-/** A record's statuses that mean Meta may have the message (the job must not send it again). */
-const MAYBE_SENT = new Set(['claimed', 'accepted', 'unknown']);
-
-const pacers = new Map<string, AccountPacer>();
-/** One pacer per phone number in this process: every send from the number shares it. */
-export function numberPacer(phoneNumberId: string, messagesPerSecond: number): AccountPacer {
-  const key = `${phoneNumberId}|${messagesPerSecond}`;
-  let pacer = pacers.get(key);
-  if (!pacer) {
-    const rate = Math.max(1, messagesPerSecond * PACE_SHARE);
-    pacer = new AccountPacer({ perWindow: PACE_BURST, windowMs: (PACE_BURST * 1000) / rate, perDay: Number.MAX_SAFE_INTEGER });
-    pacers.set(key, pacer);
-  }
-  return pacer;
+/** The pacer of one phone number in this process: every send from the number shares it. */
+export function numberPacer(phoneNumberId: string, messagesPerSecond: number): ProviderPacer {
+  return accountPacer(`whatsapp|${phoneNumberId}`, { perSecond: Math.max(1, messagesPerSecond * PACE_SHARE), concurrent: IN_FLIGHT });
 }
 
 export interface WhatsappChannelConfig {
@@ -76,6 +70,9 @@ export interface WhatsappChannelConfig {
   messagesPerSecond: () => number;
   /** Test hook: the client (default: the production client with the WABA token). */
   client?: (waba: WabaConfig) => WhatsappClient;
+  retry?: RetryPolicy;
+  /** The reconciliation window (STATUS_WINDOW_MS). */
+  statusWindowMs?: number;
 }
 
 export function createWhatsappChannel(config: WhatsappChannelConfig): SendChannel {
@@ -132,68 +129,66 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
         );
       }
 
-      /** One message, with 130429 waited out in place; answers the outcome and the record's fields. */
-      async function sendOne(recipient: PlannedRecipient, slot: Promise<void>): Promise<{ outcome: RecipientOutcome; record: Record<string, unknown> }> {
-        await slot;
+      /** One message: Meta's answer after the pacer and the retries, as the recipient's outcome and the record's fields. */
+      async function sendOne(recipient: PlannedRecipient): Promise<{ outcome: RecipientOutcome; record: Record<string, unknown> | null }> {
         const built = buildSendComponents(template!, params.ok ? params.params : { header: {}, body: {}, buttons: {} }, recipient);
         if (!built.ok) return { outcome: { state: 'failed', reason: built.error }, record: { status: 'failed', reason: built.error } };
-        for (let attempt = 0; ; attempt++) {
-          if (attempt > 0) await pacer.take();
-          try {
-            const sent = await client.sendTemplate(waba.phoneNumberId, {
-              to: recipient.address,
-              name: template!.name,
-              language: template!.language,
-              components: built.components,
-              opaque: campaignOpaque(project, campaignId, recipient.key),
-            });
-            return {
-              outcome: { state: 'sent' },
-              record: { status: 'accepted', messageId: sent.messageId, waId: sent.waId, acceptedAt: FieldValue.serverTimestamp() },
-            };
-          } catch (error) {
-            if (!(error instanceof WhatsappApiError)) throw error;
-            if (error.detail) logger.warn('whatsapp refused a campaign message', { project, campaignId, code: error.code, detail: error.detail });
-            const reason = error.message;
-            const refused = { errorCode: error.code, reason };
-            switch (error.kind) {
-              case 'opted-out':
-                return { outcome: { state: 'opted-out', reason }, record: { status: 'opted-out', ...refused } };
-              case 'throughput':
-                if (attempt < THROUGHPUT_RETRIES) {
-                  await new Promise((r) => setTimeout(r, 1000));
-                  continue;
-                }
-                return { outcome: { state: 'retry', reason }, record: { status: 'released', ...refused } };
-              case 'pair-rate':
-                return { outcome: { state: 'retry', reason }, record: { status: 'released', ...refused } };
-              case 'transient':
-                // An explicit error answer: Meta did not take it. No answer at all: it may have.
-                return error.code !== null
-                  ? { outcome: { state: 'retry', reason }, record: { status: 'released', ...refused } }
-                  : { outcome: { state: 'unknown', reason }, record: { status: 'unknown', ...refused } };
-              case 'auth':
-                throw new PermanentSendError(reason);
-              default:
-                return { outcome: { state: 'failed', reason }, record: { status: 'failed', ...refused } };
-            }
-          }
+        const input = {
+          to: recipient.address,
+          name: template!.name,
+          language: template!.language,
+          components: built.components,
+          opaque: campaignOpaque(project, campaignId, recipient.key),
+        };
+        const answer = await callProvider(
+          pacer,
+          async () => {
+            const answer = await client.sendTemplateAnswer(waba.phoneNumberId, input);
+            // 130429 is Meta's "too fast" whatever the HTTP status: not taken, the number holds a second.
+            if (answer.kind === 'refused' && classifyWhatsappError(graphCode(answer.body), answer.status) === 'throughput')
+              return { kind: 'not-taken' as const, status: answer.status, body: answer.body, reason: answer.reason, retryAtMs: Date.now() + 1000 };
+            return answer;
+          },
+          config.retry ?? DEFAULT_RETRY,
+        );
+        if (answer.kind === 'accepted')
+          return {
+            outcome: { state: 'sent' },
+            record: { status: 'accepted', messageId: answer.value.messageId, waId: answer.value.waId, acceptedAt: FieldValue.serverTimestamp() },
+          };
+        if (answer.kind === 'unknown') return { outcome: { state: 'unknown', reason: answer.reason }, record: null };
+        if (answer.kind === 'not-taken') return { outcome: { state: 'retry', reason: answer.reason }, record: null };
+        const error = whatsappErrorOf(answer);
+        if (error.detail) logger.warn('whatsapp refused a campaign message', { project, campaignId, code: error.code, detail: error.detail });
+        const reason = error.message;
+        const refused = { errorCode: error.code, reason };
+        switch (error.kind) {
+          case 'opted-out':
+            return { outcome: { state: 'opted-out', reason }, record: { status: 'opted-out', ...refused } };
+          case 'pair-rate':
+          case 'throughput':
+          case 'transient':
+            return { outcome: { state: 'retry', reason }, record: null };
+          case 'auth':
+            throw new PermanentSendError(reason);
+          default:
+            return { outcome: { state: 'failed', reason }, record: { status: 'failed', ...refused } };
         }
       }
 
       return {
+        chunkSize: SEND_CHUNK,
         recordOptOut,
 
         async send(batch, recipients) {
           const results = new Map<string, RecipientOutcome>();
-          const writes: Promise<unknown>[] = [];
-          const chunks: PlannedRecipient[][] = [];
-          for (let start = 0; start < recipients.length; start += CLAIM_CHUNK) chunks.push(recipients.slice(start, start + CLAIM_CHUNK));
-          // The claim of a chunk, durable before the first of its messages leaves.
-          const claim = (chunk: PlannedRecipient[]) => {
-            const claims = firestore.batch();
-            for (const r of chunk) {
-              claims.set(
+          const done = await Promise.all(recipients.map(async (r) => ({ r, ...(await sendOne(r)) })));
+          const records: WriteBatch = firestore.batch();
+          const optOuts: Promise<void>[] = [];
+          for (const { r, outcome, record } of done) {
+            results.set(r.key, outcome);
+            if (record)
+              records.set(
                 ref(r),
                 {
                   campaignId,
@@ -201,50 +196,34 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
                   batchKey: batch.key,
                   phone: r.address,
                   customerId: r.customerId,
-                  status: 'claimed',
-                  claimedAt: FieldValue.serverTimestamp(),
+                  ...record,
+                  updatedAt: FieldValue.serverTimestamp(),
                 },
                 { merge: true },
               );
-            }
-            return claims.commit();
-          };
-          const sending: Promise<void>[] = [];
-          let claimed = chunks.length ? claim(chunks[0]!) : null;
-          for (let k = 0; k < chunks.length; k++) {
-            await claimed;
-            const chunk = chunks[k]!;
-            // Pacer slots taken in order now; the next chunk is claimed while this one goes out
-            // (a stream, no pause between chunks: the pacer alone sets the rate).
-            const answers = chunk.map((r) => sendOne(r, pacer.take()).then((answer) => ({ r, ...answer })));
-            claimed = k + 1 < chunks.length ? claim(chunks[k + 1]!) : null;
-            const recording = Promise.all(answers).then((done) => {
-              const recorded: WriteBatch = firestore.batch();
-              for (const { r, outcome, record } of done) {
-                results.set(r.key, outcome);
-                recorded.set(ref(r), { ...record, updatedAt: FieldValue.serverTimestamp() }, { merge: true });
-                if (outcome.state === 'opted-out') writes.push(recordOptOut(r));
-              }
-              writes.push(recorded.commit());
-            });
-            // Awaited after the loop; a failure meanwhile must not count as unhandled.
-            recording.catch(() => undefined);
-            sending.push(recording);
+            if (outcome.state === 'opted-out') optOuts.push(recordOptOut(r));
           }
-          await Promise.all(sending);
-          await Promise.all(writes);
-          return { kind: 'results', results };
+          await withStoreRetry(() => records.commit());
+          await Promise.all(optOuts);
+          return results;
         },
 
-        async alreadySent(_batch, recipients) {
-          if (recipients.length === 0) return new Set();
-          const snaps = await firestore.getAll(...recipients.map(ref));
-          const keys = new Set<string>();
+        async settle(_batch, recipients) {
+          const outcomes = new Map<string, SettledOutcome>();
+          if (recipients.length === 0) return outcomes;
+          const snaps = await withStoreRetry(() => firestore.getAll(...recipients.map(ref)));
+          const window = config.statusWindowMs ?? STATUS_WINDOW_MS;
           snaps.forEach((snap, i) => {
+            const r = recipients[i]!;
             const data = snap.data();
-            if (data && (MAYBE_SENT.has(String(data.status)) || data.messageId)) keys.add(recipients[i]!.key);
+            const status = String(data?.status ?? '');
+            if (data?.messageId || status === 'accepted') outcomes.set(r.key, { state: 'sent' });
+            else if (status === 'opted-out') outcomes.set(r.key, { state: 'opted-out', reason: String(data?.reason ?? 'optou por não receber') });
+            else if (status === 'failed') outcomes.set(r.key, { state: 'failed', reason: String(data?.reason ?? 'recusado pela Meta') });
+            else if (Date.now() - r.since > window) outcomes.set(r.key, { state: 'not-sent' });
+            else outcomes.set(r.key, { state: 'unknown', reason: 'aguardando o status da Meta para confirmar a mensagem' });
           });
-          return keys;
+          return outcomes;
         },
       };
     },

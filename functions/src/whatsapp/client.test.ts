@@ -104,10 +104,14 @@ describe('sends', () => {
   it('turns faults into retryable or clear errors', async () => {
     sandboxes.controls.whatsapp.setFaults([{ path: '/v21.0', status: 503, times: 1 }]);
     expect((await failure(send('5511933330001'))).kind).toBe('transient');
+    // A 200 we cannot read, or no answer after the request left: it may have been sent (not retried blindly).
     sandboxes.controls.whatsapp.setFaults([{ path: '/v21.0', malformed: true, times: 1 }]);
-    expect((await failure(send('5511933330002'))).kind).toBe('rejected');
+    expect((await failure(send('5511933330002'))).message).toBe('WhatsApp: resposta de envio em formato inesperado.');
     sandboxes.controls.whatsapp.setFaults([{ path: '/v21.0', hang: true, times: 1 }]);
-    expect((await failure(send('5511933330003'))).message).toBe('WhatsApp: sem resposta em 2 s.');
+    expect((await failure(send('5511933330003'))).message).toBe('WhatsApp: sem resposta depois do envio (tempo esgotado).');
+    // A 503 without Graph's body (a proxy) is still Meta not taking it: retryable.
+    sandboxes.controls.whatsapp.setFaults([{ path: '/v21.0', status: 503, bare: true, times: 1 }]);
+    expect((await failure(send('5511933330004'))).retryable).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { whatsappTemplateSchema, type SendComponent, type WhatsappTemplate } from '@console/shared';
+import { answerFromStatus, postJson, TransportError, transportReason, type ProviderAnswer } from '../campaigns/provider-call.js';
 
 /**
  * The WhatsApp Cloud API (Graph API) client: fetch and zod, base URL given (the WHATSAPP_API_URL
@@ -97,6 +98,26 @@ export function classifyWhatsappError(code: number | null, httpStatus: number | 
   return 'rejected';
 }
 
+/** Graph's error code in an error answer, if it carries one. */
+export function graphCode(body: unknown): number | null {
+  const graph = graphErrorSchema.safeParse(body);
+  return graph.success ? graph.data.error.code : null;
+}
+
+function graphReason(status: number, body: unknown): string {
+  const graph = graphErrorSchema.safeParse(body);
+  const code = graph.success ? graph.data.error.code : null;
+  const reason = whatsappErrorReason(code, graph.success ? graph.data.error.message || `HTTP ${status}` : `HTTP ${status}`);
+  return `WhatsApp: ${reason}${code !== null ? ` (${code})` : ''}`;
+}
+
+/** The error a non-accepted answer means (the test send and the template screens throw it). */
+export function whatsappErrorOf(answer: Exclude<ProviderAnswer<unknown>, { kind: 'accepted' }>): WhatsappApiError {
+  if (answer.kind === 'unknown') return new WhatsappApiError('transient', null, null, `${answer.reason}.`);
+  const code = graphCode(answer.body);
+  return new WhatsappApiError(classifyWhatsappError(code, answer.status), code, answer.status, `${answer.reason}.`);
+}
+
 export interface WhatsappClientOptions {
   baseUrl: string;
   token: string;
@@ -146,7 +167,7 @@ export function createWhatsappClient({ baseUrl, token, timeoutMs = 15_000, fetch
     return body;
   }
 
-  return {
+  const api = {
     /** Every template of the WABA, following `paging.cursors.after` page by page. */
     async listTemplates(wabaId: string, { pageSize, maxPages = 50 }: { pageSize?: number; maxPages?: number } = {}): Promise<WhatsappTemplate[]> {
       const templates: WhatsappTemplate[] = [];
@@ -169,8 +190,13 @@ export function createWhatsappClient({ baseUrl, token, timeoutMs = 15_000, fetch
       throw new WhatsappApiError('rejected', null, 200, `WhatsApp: mais de ${maxPages} páginas de templates.`);
     },
 
-    /** One template message; answers Meta's message id and the recipient's wa_id. */
-    async sendTemplate(phoneNumberId: string, input: SendTemplateInput): Promise<{ messageId: string; waId: string | null }> {
+    /**
+     * One template message, as Meta answered it (provider-call.ts): accepted with Meta's message id
+     * and the recipient's wa_id; refused (4xx, Graph's code kept in `body`); not taken (5xx with or
+     * without a Graph error body, 429, connection refused or reset before the request was
+     * written); unknown (no answer after it was written).
+     */
+    async sendTemplateAnswer(phoneNumberId: string, input: SendTemplateInput): Promise<ProviderAnswer<{ messageId: string; waId: string | null }>> {
       const body = {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
@@ -179,17 +205,29 @@ export function createWhatsappClient({ baseUrl, token, timeoutMs = 15_000, fetch
         template: { name: input.name, language: { code: input.language }, components: input.components },
         ...(input.opaque ? { biz_opaque_callback_data: input.opaque } : {}),
       };
-      const answer = sendAnswerSchema.safeParse(
-        await call(`${base}/${encodeURIComponent(phoneNumberId)}/messages`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }),
-      );
-      // Meta accepted something we cannot read: not retried (it may have been sent).
-      if (!answer.success) throw new WhatsappApiError('rejected', null, 200, 'WhatsApp: resposta de envio em formato inesperado.');
-      return { messageId: answer.data.messages[0]!.id, waId: answer.data.contacts[0]?.wa_id ?? null };
+      let answer;
+      try {
+        answer = await postJson(`${base}/${encodeURIComponent(phoneNumberId)}/messages`, body, { headers: { authorization: `Bearer ${token}` }, timeoutMs });
+      } catch (error) {
+        if (!(error instanceof TransportError)) throw error;
+        const reason = transportReason('WhatsApp', error);
+        return error.written || error.timeout ? { kind: 'unknown', reason } : { kind: 'not-taken', status: null, body: undefined, reason };
+      }
+      const parsed = sendAnswerSchema.safeParse(answer.body);
+      const result = answerFromStatus(answer.status, answer.headers, answer.body, () => parsed.data, graphReason);
+      // Meta accepted something we cannot read: it may have been sent.
+      if (result.kind === 'accepted' && !parsed.success) return { kind: 'unknown', reason: 'WhatsApp: resposta de envio em formato inesperado' };
+      if (result.kind !== 'accepted') return result;
+      return { ...result, value: { messageId: parsed.data!.messages[0]!.id, waId: parsed.data!.contacts[0]?.wa_id ?? null } };
+    },
+
+    /** One template message (the test send); throws WhatsappApiError when Meta did not accept it. */
+    async sendTemplate(phoneNumberId: string, input: SendTemplateInput): Promise<{ messageId: string; waId: string | null }> {
+      const answer = await api.sendTemplateAnswer(phoneNumberId, input);
+      if (answer.kind === 'accepted') return answer.value;
+      throw whatsappErrorOf(answer);
     },
   };
+  return api;
 }
 export type WhatsappClient = ReturnType<typeof createWhatsappClient>;

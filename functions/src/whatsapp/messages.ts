@@ -50,9 +50,23 @@ export async function applyStatus(
   status: IncomingStatus,
   /** Whether the record's phone is the status's recipient (a wa_id may lack the ninth digit). */
   sameRecipient: (phone: string) => boolean = () => true,
+  /** The record to create when none exists (a campaign message the opaque data names). */
+  recordIfMissing?: Record<string, unknown>,
 ): Promise<'applied' | 'stale' | 'ignored'> {
   for (let attempt = 1; ; attempt++) {
     const snapshot = await ref.get();
+    if (!snapshot.exists && recordIfMissing) {
+      // Meta accepted a message whose send never recorded it (the worker died after the call):
+      // the status, signed and naming our record, is the provider's word that it was sent.
+      const { update } = statusChange({ ...recordIfMissing, status: 'accepted', messageId: status.messageId }, status, () => true);
+      try {
+        await ref.create({ ...recordIfMissing, status: 'accepted', messageId: status.messageId, recoveredFromWebhook: true, ...update });
+        return 'applied';
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== ALREADY_EXISTS || attempt >= MAX_ATTEMPTS) throw error;
+        continue;
+      }
+    }
     const { outcome, update } = statusChange(snapshot.data(), status, sameRecipient);
     if (!update || !snapshot.updateTime) return outcome;
     try {
@@ -67,6 +81,7 @@ export async function applyStatus(
 
 /** gRPC's status of a write whose precondition (the update time read) no longer holds. */
 const FAILED_PRECONDITION = 9;
+const ALREADY_EXISTS = 6;
 const MAX_ATTEMPTS = 20;
 
 /** What one status changes in the record as read: the outcome, and the update to write if any. */

@@ -84,7 +84,14 @@ export async function applyWebhook(project: string, body: z.infer<typeof webhook
         timestamp: raw.timestamp && /^\d+$/.test(raw.timestamp) ? Number(raw.timestamp) : null,
         errors: (raw.errors ?? []).map((e) => ({ code: e.code, title: e.title || e.message || '' })),
       };
-      const result = await applyStatus(firestore, doc, status, (phone) => !status.recipientId || samePhone(phone, status.recipientId));
+      const result = await applyStatus(
+        firestore,
+        doc,
+        status,
+        (phone) => !status.recipientId || samePhone(phone, status.recipientId),
+        // Any status of a message the send never recorded (its worker died) proves Meta took it.
+        { campaignId: ref.campaignId, recipientKey: ref.recipientKey },
+      );
       if (result === 'ignored') logger.info('whatsapp webhook: status ignored', { project, campaignId: ref.campaignId });
       outcome[result] += 1;
     }),

@@ -42,26 +42,39 @@ export const emailTemplatePreviewTicketRequestSchema = z.object({ id: documentId
 export const emailTemplatePreviewTicketResponseSchema = z.object({ url: z.string() });
 
 // The send state of a campaign: project/{p}/campaign-send/{channel}-{campaignId} (read live by the screen).
-export const SEND_STATUSES = ['preparing', 'sending', 'finished'] as const;
+export const SEND_STATUSES = ['preparing', 'sending', 'paused', 'cancelled', 'finished'] as const;
 export const sendStateSchema = z.object({
   channel: z.string(),
   campaignId: z.string(),
   status: z.enum(SEND_STATUSES),
   total: z.number().int().default(0),
+  /** Accepted by the provider ('enviadas'). */
   sent: z.number().int().default(0),
   failed: z.number().int().default(0),
   optedOut: z.number().int().default(0),
+  /** Never confirmed nor denied by the provider ('sem confirmação'): not counted as sent, not resent. */
+  unknown: z.number().int().default(0),
   leftOut: z.record(z.string(), z.number().int()).default({}),
   batches: z.number().int().default(0),
   /** The last problem met (kept while retrying), in Portuguese. */
   lastError: z.string().nullable().default(null),
+  /** Why the send is paused (by the operator, or by itself after consecutive provider failures). */
+  pausedReason: z.string().nullable().default(null),
+  /** Where the current run started (ms, and `sent` then): the screen's rate and time left. */
+  run: z.object({ startedAt: z.number(), sentAtStart: z.number() }).nullable().default(null),
 });
 export type SendState = z.infer<typeof sendStateSchema>;
 export const SEND_STATUS_LABELS: Record<SendState['status'], string> = {
   preparing: 'Preparando envio',
   sending: 'Enviando',
+  paused: 'Envio pausado',
+  cancelled: 'Envio cancelado',
   finished: 'Envio concluído',
 };
+
+/** The operator's controls of a running send. */
+export const SEND_CONTROL_ACTIONS = ['pause', 'resume', 'cancel'] as const;
+export type SendControlAction = (typeof SEND_CONTROL_ACTIONS)[number];
 
 // GET /api/console/campaign-email/{id}/send?project
 export const campaignSendResponseSchema = z.object({
@@ -91,6 +104,8 @@ export const campaignReportResponseSchema = z.object({
   /** Recipients the provider accepted, and the send's total (0 before any send). */
   sent: z.number().int(),
   total: z.number().int(),
+  /** Recipients the provider never confirmed nor denied ('sem confirmação'): not in `sent`. */
+  unknown: z.number().int().default(0),
 });
 
 // POST /api/console/products/gift/generate?project {}
@@ -160,6 +175,18 @@ const campaignSendEndpoint = (collection: 'campaign-email' | 'campaign-whatsapp'
   });
 export const consoleCampaignEmailSendEndpoint = campaignSendEndpoint('campaign-email');
 export const consoleCampaignWhatsappSendEndpoint = campaignSendEndpoint('campaign-whatsapp');
+
+/** 'Pausar', 'Retomar', 'Cancelar' of a running send: POST /api/console/{collection}/{id}/send/{action}?project. */
+const campaignSendControlEndpoint = (collection: 'campaign-email' | 'campaign-whatsapp') =>
+  defineEndpoint({
+    method: 'POST',
+    path: `/api/console/${collection}/:id/send/:action` as string,
+    access: 'project',
+    params: z.object({ id: z.string(), action: z.enum(SEND_CONTROL_ACTIONS) }),
+    answer: z.object({ state: sendStateSchema }),
+  });
+export const consoleCampaignEmailSendControlEndpoint = campaignSendControlEndpoint('campaign-email');
+export const consoleCampaignWhatsappSendControlEndpoint = campaignSendControlEndpoint('campaign-whatsapp');
 
 /** 'Relatório' of an e-mail campaign. */
 export const consoleCampaignEmailReportEndpoint = defineEndpoint({

@@ -59,7 +59,7 @@ export const NO_TEMPLATE_MESSAGE = 'Nenhum template fornecido.';
  * once), and the failures grouped by reason.
  */
 export const whatsappCampaignReportSchema = z.object({
-  status: z.enum(['not-sent', 'preparing', 'sending', 'finished']),
+  status: z.enum(['not-sent', 'preparing', 'sending', 'paused', 'cancelled', 'finished']),
   total: z.number().int(),
   sent: z.number().int(),
   delivered: z.number().int(),
@@ -68,8 +68,10 @@ export const whatsappCampaignReportSchema = z.object({
   failed: z.number().int(),
   /** Opted out at Meta (131050): recorded as unsubscribed. */
   optedOut: z.number().int(),
-  /** Sent with no status from Meta yet. */
+  /** Sent with no delivery status from Meta yet. */
   unconfirmed: z.number().int(),
+  /** Calls Meta never confirmed nor denied ('sem confirmação'): not counted as sent, never resent. */
+  unknown: z.number().int().default(0),
   leftOut: z.record(z.string(), z.number().int()),
   reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
 });

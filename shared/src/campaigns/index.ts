@@ -5,3 +5,4 @@ export * from './segment.js';
 export * from './gift-rules.js';
 export * from './template-errors.js';
 export * from './personalise.js';
+export * from './send-progress.js';

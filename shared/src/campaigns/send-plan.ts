@@ -145,8 +145,13 @@ export function preferencesByEmail(docs: readonly { id: string; data: Record<str
   return map;
 }
 
-/** State of one recipient inside a stored batch. */
-export type RecipientSendState = 'pending' | 'sent' | 'failed' | 'opted-out';
+/**
+ * State of one recipient inside a stored batch: pending (to send), sending (a call started whose
+ * outcome is not recorded: reconciled with the provider before any new attempt), or settled —
+ * sent (the provider accepted it), failed, opted-out, unknown (the provider never confirmed nor
+ * denied it: 'sem confirmação', never counted as sent nor resent).
+ */
+export type RecipientSendState = 'pending' | 'sending' | 'sent' | 'failed' | 'opted-out' | 'unknown';
 
 /** How a channel classifies a failed send of one recipient (the WhatsApp channel returns these per message). */
 export type SendFailureClass = 'retry' | 'never-retry' | 'opt-out';
@@ -156,13 +161,15 @@ export function sendProgress(batches: readonly { recipients: readonly { state: R
   let sent = 0;
   let failed = 0;
   let optedOut = 0;
+  let unknown = 0;
   let pending = 0;
   for (const batch of batches)
     for (const r of batch.recipients) {
       if (r.state === 'sent') sent += 1;
       else if (r.state === 'failed') failed += 1;
       else if (r.state === 'opted-out') optedOut += 1;
+      else if (r.state === 'unknown') unknown += 1;
       else pending += 1;
     }
-  return { sent, failed, optedOut, pending, total: sent + failed + optedOut + pending };
+  return { sent, failed, optedOut, unknown, pending, total: sent + failed + optedOut + unknown + pending };
 }

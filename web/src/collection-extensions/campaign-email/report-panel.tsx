@@ -41,6 +41,7 @@ export function CampaignReportPanel({ projectId, docId, payload }: PanelProps) {
   const r = answer.data;
   const figures = [
     { label: 'Enviados', value: formatNumber(answer.sent, 0) },
+    ...(answer.unknown ? [{ label: CAMPAIGN_TEXTS.unknown, value: formatNumber(answer.unknown, 0) }] : []),
     { label: 'Entregues', value: formatNumber(r.delivered, 0) },
     { label: 'Aberturas', value: formatNumber(r.open, 0), help: formatPercent(r.open_rate) },
     { label: 'Cliques', value: formatNumber(r.click, 0), help: formatPercent(r.click_rate) },

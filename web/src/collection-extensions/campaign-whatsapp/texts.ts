@@ -10,7 +10,8 @@ export const WHATSAPP_CAMPAIGN_TEXTS = {
     read: 'Lidas',
     failed: 'Falharam',
     optedOut: 'Descadastrados (131050)',
-    unconfirmed: 'Sem confirmação',
+    unconfirmed: 'Aguardando status de entrega',
+    unknown: 'Sem confirmação',
   },
   reasons: 'Motivos das falhas',
 } as const;

@@ -66,11 +66,12 @@ export function WhatsappSendPanel({ projectId, docId }: PanelProps) {
         ['failed', report.failed],
         ['optedOut', report.optedOut],
         ['unconfirmed', report.unconfirmed],
+        ['unknown', report.unknown],
       ]
     : [];
   return (
     <Stack gap="3">
-      <SendProgress state={state} leftOutLabels={WHATSAPP_LEFT_OUT_LABELS} />
+      <SendProgress state={state} leftOutLabels={WHATSAPP_LEFT_OUT_LABELS} projectId={projectId} campaignId={docId} />
       <Box borderWidth="1px" borderRadius="md" p="4" data-testid="whatsapp-report">
         <HStack justify="space-between" mb="2">
           <Text fontWeight="semibold">{T.reportTitle}</Text>
