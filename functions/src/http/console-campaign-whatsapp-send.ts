@@ -1,6 +1,6 @@
 import { consoleCampaignWhatsappSendEndpoint, PROJECT_COLLECTION } from '@console/shared';
 import { campaignSendHandler } from '../campaigns/send-endpoint.js';
-import { campaignChannels } from '../campaigns/channels.js';
+import { campaignChannels } from '../campaign-channels.js';
 import { sendDocPath, sendId } from '../campaigns/send-job.js';
 import { firestore } from '../lib/admin.js';
 import { serve, type Handler } from '../lib/endpoint.js';
