@@ -180,7 +180,11 @@ describe('errors in Portuguese', () => {
     // Acknowledged at once, applied after (campaigns/event-batches.ts).
     expect([answer.status, answer.json]).toEqual([200, { ok: true, received: 12_000, queued: true, duplicate: false }]);
     const recipients = testFirestore().collection(`project/${project}/campaign-send/email-promo/recipient`);
-    const opened = await waitFor(async () => (await recipients.doc('b0123456789abcdef').get()).data()?.opens === 100 || undefined, 120_000, 'the batch applied');
+    const opened = await waitFor(
+      async () => (await recipients.doc('b0123456789abcdef').get()).data()?.opens === 100 || undefined,
+      120_000,
+      'the batch applied',
+    );
     expect(opened).toBe(true);
     const recipient = (await recipients.doc('a0123456789abcdef').get()).data()!;
     expect(recipient).toMatchObject({ opens: 0, flags: { delivered: true } });

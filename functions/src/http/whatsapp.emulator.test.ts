@@ -257,13 +257,11 @@ describe('replies and template changes by webhook', () => {
       .padStart(8, '7')
       .replace(/^./, '8');
     const customerId = `reply-${run}`;
-    await db
-      .doc(`project/${PROJECT}/customer/${customerId}`)
-      .set({
-        email: `${customerId}@teste.demo`,
-        firstName: 'Joana',
-        phoneNumber: `+5541 9${local.slice(0, 4)}-${local.slice(4)}`.replace('+5541 ', '+55 41 '),
-      });
+    await db.doc(`project/${PROJECT}/customer/${customerId}`).set({
+      email: `${customerId}@teste.demo`,
+      firstName: 'Joana',
+      phoneNumber: `+5541 9${local.slice(0, 4)}-${local.slice(4)}`.replace('+5541 ', '+55 41 '),
+    });
     const campaignMessage = db.doc(`project/${PROJECT}/campaign-whatsapp-message/reply-${run}_k1`);
     const sentId = `wamid.sent-${run}`;
     await campaignMessage.set({ campaignId: `reply-${run}`, recipientKey: 'k1', phone: `55419${local}`, customerId, status: 'accepted', messageId: sentId });
