@@ -43,7 +43,7 @@ describe('classifySendError', () => {
     expect(classifySendError(error(400, {}, { errors: [{ message: 'Each email address … duplicate', field: 'personalizations.1.to' }] }), now)).toMatchObject({
       kind: 'refused',
       status: 400,
-      reason: 'SendGrid HTTP 400: Each email address … duplicate (personalizations.1.to)',
+      reason: 'um endereço aparece mais de uma vez no mesmo lote (HTTP 400)',
     });
   });
   it('no answer: not taken when the request was not written yet, unknown once it was', () => {

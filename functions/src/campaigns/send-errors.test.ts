@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { networkErrorText, OperatorSendError, operatorSendError, sendgridRefusalText } from './send-errors.js';
-import { classifySendError } from './sendgrid-client.js';
+import { classifySendError, sendgridErrorDetail } from './sendgrid-client.js';
 
 const ENGLISH = /\b(the|does|not|error|failed|invalid|must|may|exceeded|timeout|socket|hang)\b/i;
 
@@ -19,23 +19,16 @@ describe("what a send's operator reads when it fails", () => {
   });
 
   it("keeps SendGrid's own words apart, for the logs", () => {
-    const refused = classifySendError(
-      Object.assign(new Error('Bad Request'), {
-        code: 400,
-        response: { body: { errors: [{ message: 'Does not contain a valid address.', field: 'personalizations.0.to.0.email' }] } },
-      }),
-    );
-    expect(refused).toEqual({
-      kind: 'refused',
-      status: 400,
-      message: 'endereço de e-mail inválido',
-      detail: 'Does not contain a valid address. (personalizations.0.to.0.email)',
-    });
-    expect(classifySendError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toEqual({
-      kind: 'unknown',
-      reason: 'sem resposta (conexão interrompida)',
-    });
-    expect(classifySendError(new Error('socket hang up'))).toEqual({ kind: 'unknown', reason: 'sem resposta (falha de rede)' });
+    const body = { errors: [{ message: 'Does not contain a valid address.', field: 'personalizations.0.to.0.email' }] };
+    const refused = classifySendError(Object.assign(new Error('Bad Request'), { code: 400, response: { body } }));
+    expect(refused).toEqual({ kind: 'refused', status: 400, body, reason: 'endereço de e-mail inválido (HTTP 400)' });
+    expect(sendgridErrorDetail(body)).toBe('Does not contain a valid address. (personalizations.0.to.0.email)');
+    // No answer: the operator reads Portuguese whether or not the request had left.
+    const reset = classifySendError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    expect(reset).toMatchObject({ kind: 'not-taken', reason: 'SendGrid: conexão recusada ou interrompida antes do envio' });
+    const afterWrite = classifySendError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET', request: { writableFinished: true } }));
+    expect(afterWrite).toEqual({ kind: 'unknown', reason: 'SendGrid: conexão interrompida depois do envio' });
+    for (const answer of [refused, reset, afterWrite]) expect('reason' in answer ? answer.reason : '').not.toMatch(ENGLISH);
   });
 
   it('says an unexpected error in Portuguese and keeps the technical text as detail', () => {

@@ -20,7 +20,8 @@ export function whatsappPhoneKey(text: string | null | undefined): string | null
   let digits = phoneDigits(text);
   if (digits.startsWith('00')) digits = digits.slice(2);
   const international = text.trim().startsWith('+') || text.trim().startsWith('00');
-  if (!international && (digits.length === 10 || digits.length === 11) && !digits.startsWith('55')) digits = `55${digits}`;
+  // 10 or 11 digits cannot be 55 + a Brazilian number (12 or 13): a national number, even in area 55 (RS).
+  if (!international && (digits.length === 10 || digits.length === 11)) digits = `55${digits}`;
   if (/^55[1-9]\d[6-9]\d{7}$/.test(digits)) digits = `${digits.slice(0, 4)}9${digits.slice(4)}`;
   if (digits.length < 10 || digits.length > 15) return null;
   return digits;
