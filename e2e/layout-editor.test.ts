@@ -563,7 +563,7 @@ describe('page layout editor', () => {
       await expect.poll(layerIds, { timeout: 10_000 }).toEqual(ORIGINAL);
     }
     /** What DOC_C stores, once the autosave has written it. */
-    const storedLayout = async () => (await stored(DOC_C)).content;
+    const storedCanvas = () => storedLayout(DOC_C);
 
     it(
       'drags a node on the canvas into a container and out again, with a drop indicator; Undo puts it back',
@@ -577,7 +577,7 @@ describe('page layout editor', () => {
         await expect.poll(layerIds).toEqual(['1:Container', '2:Container: /caixa', '3:Texto: Dentro', '3:Texto: Solto', '2:Products: 10437899, 10618562']);
         expect(await page.getByTestId('canvas-drop-line').count()).toBe(0);
         await expect
-          .poll(async () => (await storedLayout()).children[0].children.map((c: { id: string }) => c.id), { timeout: 30_000 })
+          .poll(async () => (await storedCanvas()).children[0].children.map((c: { id: string }) => c.id), { timeout: 30_000 })
           .toEqual(['dentro', 'solto']);
 
         // Out of it: after the Products node, at the root's end.
@@ -590,7 +590,7 @@ describe('page layout editor', () => {
         await expect.poll(layerIds).toEqual(['1:Container', '2:Container: /caixa', '3:Texto: Dentro', '3:Texto: Solto', '2:Products: 10437899, 10618562']);
         await page.getByRole('button', { name: 'Desfazer' }).click();
         await expect.poll(layerIds).toEqual(ORIGINAL);
-        await expect.poll(storedLayout, { timeout: 30_000 }).toEqual(CANVAS_LAYOUT);
+        await expect.poll(storedCanvas, { timeout: 30_000 }).toEqual(CANVAS_LAYOUT);
       },
       STEP_TIMEOUT,
     );

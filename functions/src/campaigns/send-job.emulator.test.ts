@@ -212,7 +212,7 @@ describe('campaign send job', () => {
     let state = await sendState(project);
     expect(state.status).toBe('paused');
     expect(state.sent).toBe(0);
-    expect(state.pausedReason).toMatch(/^Pausado automaticamente: 3 tentativas seguidas sem aceite do provedor \(SendGrid HTTP 503\)/);
+    expect(state.pausedReason).toMatch(/^Pausado automaticamente: 3 tentativas seguidas sem aceite do provedor \(SendGrid indisponível \(HTTP 503\)\)/);
     expect(sendgrid.sandbox.journal().filter((m) => m.customArgs.console_project === project)).toEqual([]);
     // 'Enviar' does not restart a paused send; 'Retomar' does (one new task).
     const queued: CampaignSendTask[] = [];

@@ -177,8 +177,9 @@ describe('errors in Portuguese', () => {
       body,
       headers: { 'x-twilio-email-event-webhook-signature': signWebhookBody(body, now), 'x-twilio-email-event-webhook-timestamp': now },
     });
-    // Acknowledged at once, applied after (campaigns/event-batches.ts).
-    expect([answer.status, answer.json]).toEqual([200, { ok: true, received: 12_000, queued: true, duplicate: false }]);
+    // About 1 MB: past what a batch document holds, so it is applied before the answer; a smaller
+    // batch is acknowledged at once and applied after (campaigns/event-batches.ts). Either way:
+    expect([answer.status, answer.json.received]).toEqual([200, 12_000]);
     const recipients = testFirestore().collection(`project/${project}/campaign-send/email-promo/recipient`);
     const opened = await waitFor(
       async () => (await recipients.doc('b0123456789abcdef').get()).data()?.opens === 100 || undefined,

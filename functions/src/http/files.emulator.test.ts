@@ -198,16 +198,22 @@ describe('POST /api/console/files/attaches', () => {
 
 describe('POST /api/console/files/permissions', () => {
   it('refuses ids that are not one registry id at once, as the video endpoints do', async () => {
-    for (const id of ['a/b', '..', '.', '__x__']) {
+    const why: Record<string, string> = {
+      'a/b': 'identificador não pode conter "/"',
+      '..': 'identificador não pode ser "." nem ".."',
+      '.': 'identificador não pode ser "." nem ".."',
+      __x__: 'identificador não pode começar e terminar com "__" (reservado)',
+    };
+    for (const [id, reason] of Object.entries(why)) {
       const started = Date.now();
       const { status, json } = await post('/api/console/files/permissions', { id, isPublic: false });
-      expect([id, status, json.error]).toEqual([id, 400, 'Requisição inválida: id: identificador de arquivo inválido']);
+      expect([id, status, json.error]).toEqual([id, 400, `Requisição inválida: id: ${reason}`]);
       expect(Date.now() - started, id).toBeLessThan(5000);
     }
     const long = await post('/api/console/files/permissions', { id: 'x'.repeat(201), isPublic: false });
-    expect([long.status, long.json.error]).toEqual([400, 'Requisição inválida: id: Grande demais: esperava que o texto tivesse <= 200 caracteres']);
+    expect([long.status, long.json.error]).toEqual([400, 'Requisição inválida: id: identificador de arquivo inválido']);
     const video = await post('/api/console/files/cdn/bunny/upload-video-url', { id: 'a/b' });
-    expect([video.status, video.json.error]).toEqual([400, 'Requisição inválida: id: identificador de arquivo inválido']);
+    expect([video.status, video.json.error]).toEqual([400, `Requisição inválida: id: ${why['a/b']}`]);
   });
 
   it('private removes every token (the public URL stops working); public gives a fresh one', async () => {
