@@ -5,10 +5,61 @@ import type { Browser, Page } from 'playwright-core';
 import { answerDialogs, launchBrowser, openConsole, signIn } from '../test-support/browser.js';
 import { seedUser } from '../test-support/emulator.js';
 import { openDocument } from '../test-support/document.js';
-import { sandboxUrls, testFirestore } from '../test-support/stack.js';
+import { sandboxUrls, setSandboxFaults, testFirestore, waitFor } from '../test-support/stack.js';
 
 const run = Date.now().toString(36);
 const staff = seedUser('staff', ['main', 'cookstore']);
+
+/** The messages the SendGrid sandbox accepted for one campaign's send (its journal: the witness). */
+async function journalOf(campaignId: string): Promise<string[]> {
+  const res = await fetch(`${sandboxUrls().sendgrid}/__sendgrid/journal?arg=console_send&value=${encodeURIComponent(`email-${campaignId}`)}`);
+  return ((await res.json()) as { messages: { to: string }[] }).messages.map((m) => m.to);
+}
+
+async function sendgridSettings(settings?: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const res = await fetch(`${sandboxUrls().sendgrid}/__sendgrid/settings`, {
+    method: settings ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json' },
+    body: settings ? JSON.stringify(settings) : undefined,
+  });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+const sendDoc = (campaignId: string) => testFirestore().doc(`project/main/campaign-send/email-${campaignId}`);
+
+/** The stored recipients of a send, by state (the batches' recipientsJson). */
+async function storedRecipients(campaignId: string): Promise<Record<string, string[]>> {
+  const byState: Record<string, string[]> = {};
+  for (const batch of (await sendDoc(campaignId).collection('batch').get()).docs) {
+    for (const r of JSON.parse(batch.get('recipientsJson') as string) as { address: string; state: string }[]) (byState[r.state] ??= []).push(r.address);
+  }
+  return byState;
+}
+
+/** The send's runner has stopped (paused, cancelled or finished, its lease released): nothing is in flight. */
+const runnerStopped = (campaignId: string) =>
+  waitFor(
+    async () => {
+      const data = (await sendDoc(campaignId).get()).data();
+      return data && data.status !== 'sending' && data.lease === undefined ? data : undefined;
+    },
+    90_000,
+    `the send of ${campaignId} to stop`,
+  );
+
+/** A campaign in main to a segment of `count` explicit addresses (more than one 1,000-recipient batch). */
+async function seedLargeCampaign(campaignId: string, count: number): Promise<string[]> {
+  const emails = Array.from({ length: count }, (_, i) => `${campaignId}-${String(i).padStart(5, '0')}@exemplo.com.br`);
+  const db = testFirestore();
+  await db.doc(`project/main/customer-segment/${campaignId}`).set({ name: `Segmento ${campaignId}`, emails, rules: [] });
+  await db.doc(`project/main/campaign-email/${campaignId}`).set({
+    name: `Campanha ${campaignId}`,
+    emailTemplateId: 'black-friday',
+    customerSegmentId: campaignId,
+    batchs: [{ sku: '20810134' }],
+  });
+  return emails;
+}
 
 describe('segments, campaigns and gifts', () => {
   let browser: Browser;
@@ -24,7 +75,14 @@ describe('segments, campaigns and gifts', () => {
   });
   afterAll(async () => {
     await browser?.close();
+    const db = testFirestore();
+    for (const id of controlled) {
+      await db.recursiveDelete(sendDoc(id));
+      await db.doc(`project/main/campaign-email/${id}`).delete();
+      await db.doc(`project/main/customer-segment/${id}`).delete();
+    }
   });
+  const controlled: string[] = [];
 
   it("'Testar segmento' shows the report in the data table; a member's e-mail opens the customer", async () => {
     await openDocument(page, 'customer-segment/clientes-vip');
@@ -100,6 +158,101 @@ describe('segments, campaigns and gifts', () => {
     await expect.poll(() => page.getByTestId('customer-email-drawer').innerText()).toContain(email);
     await page.keyboard.press('Escape');
   }, 180_000);
+
+  describe('operator control of a running send', () => {
+    // Each SendGrid call takes seconds (sandbox latency), so a send of several 1,000-recipient
+    // calls is still running when the operator clicks; the sandbox's events are off meanwhile (the
+    // webhook is not what these tests are about).
+    let settings: Record<string, unknown>;
+    beforeAll(async () => {
+      settings = await sendgridSettings();
+      await sendgridSettings({ eventsEnabled: false });
+      await setSandboxFaults(sandboxUrls().sendgrid!, { path: '/v3/mail/send', method: 'POST', latencyMs: 4000 });
+    });
+    afterAll(async () => {
+      await setSandboxFaults(sandboxUrls().sendgrid!);
+      await sendgridSettings({ eventsEnabled: settings.eventsEnabled });
+    });
+
+    async function startSend(campaignId: string) {
+      await openDocument(page, `campaign-email/${campaignId}`);
+      dialogs.next('accept');
+      const asked = dialogs.seen.length;
+      await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+      await expect.poll(() => dialogs.seen[asked]).toBe('Confirma o envio?');
+      await expect.poll(() => page.getByTestId('send-status').innerText(), { timeout: 60_000 }).toBe('Enviando');
+    }
+
+    it("'Pausar' stops the send between calls with 'Envio pausado: Pausado pelo operador.'; 'Retomar' sends the rest, each recipient once", async () => {
+      const campaignId = `pausa-${run}`;
+      controlled.push(campaignId);
+      const emails = await seedLargeCampaign(campaignId, 2100);
+      await startSend(campaignId);
+      await page.getByRole('button', { name: 'Pausar' }).click();
+      await expect.poll(() => page.getByTestId('send-status').innerText()).toBe('Envio pausado');
+      await expect.poll(() => page.getByTestId('send-paused-reason').innerText()).toBe('Envio pausado: Pausado pelo operador.');
+      // Paused: 'Retomar' and 'Cancelar envio' instead of 'Pausar'.
+      await page.getByRole('button', { name: 'Retomar' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Pausar' }).count()).toBe(0);
+
+      // The call in flight when the operator clicked ends; then the runner stops: part sent, the rest waits.
+      const paused = await runnerStopped(campaignId);
+      expect(paused.status).toBe('paused');
+      const sentBefore = await journalOf(campaignId);
+      expect(paused.sent).toBe(sentBefore.length);
+      expect(paused.sent).toBeLessThan(2100);
+      const stored = await storedRecipients(campaignId);
+      expect((stored.sent ?? []).length).toBe(paused.sent);
+      expect(stored.pending?.length).toBe(2100 - paused.sent);
+      await expect.poll(() => page.getByTestId('send-count').innerText()).toBe(`${paused.sent} de 2100 enviados`);
+      expect(await page.getByTestId('send-status').innerText()).toBe('Envio pausado');
+
+      await page.getByRole('button', { name: 'Retomar' }).click();
+      await expect.poll(() => page.getByTestId('send-status').innerText(), { timeout: 90_000 }).toBe('Envio concluído');
+      expect(await page.getByTestId('send-count').innerText()).toBe('2100 de 2100 enviados');
+      expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+      expect(await page.getByTestId('send-paused-reason').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Retomar' }).count()).toBe(0);
+      // Every member exactly once, nobody else.
+      const journal = await journalOf(campaignId);
+      expect(journal).toHaveLength(2100);
+      expect([...new Set(journal)].sort()).toEqual(emails);
+      const finished = (await sendDoc(campaignId).get()).data()!;
+      expect(finished).toMatchObject({ status: 'finished', sent: 2100, total: 2100, failed: 0, unknown: 0, pausedReason: null });
+      expect((await storedRecipients(campaignId)).sent).toHaveLength(2100);
+    }, 240_000);
+
+    it("'Cancelar envio' asks first, stops the send for good with 'Envio cancelado', and nobody else gets the campaign", async () => {
+      const campaignId = `cancela-${run}`;
+      controlled.push(campaignId);
+      await seedLargeCampaign(campaignId, 1100);
+      await startSend(campaignId);
+      dialogs.next('accept');
+      const asked = dialogs.seen.length;
+      await page.getByRole('button', { name: 'Cancelar envio' }).click();
+      await expect.poll(() => dialogs.seen[asked]).toBe('Cancelar o envio? Quem ainda não recebeu não receberá esta campanha.');
+      await expect.poll(() => page.getByTestId('send-status').innerText()).toBe('Envio cancelado');
+
+      const cancelled = await runnerStopped(campaignId);
+      expect(cancelled.status).toBe('cancelled');
+      expect(cancelled.sent).toBeLessThan(1100);
+      const journal = await journalOf(campaignId);
+      expect(journal).toHaveLength(cancelled.sent);
+      const stored = await storedRecipients(campaignId);
+      expect(stored.sent ?? []).toHaveLength(cancelled.sent);
+      expect(stored.pending).toHaveLength(1100 - cancelled.sent);
+      await expect.poll(() => page.getByTestId('send-count').innerText()).toBe(`${cancelled.sent} de 1100 enviados`);
+      // No control is left, and 'Enviar' does not start it again.
+      expect(await page.getByRole('button', { name: 'Retomar' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Cancelar envio' }).count()).toBe(0);
+      dialogs.next('accept');
+      await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+      await page.getByText('O envio desta campanha foi cancelado; ela não será enviada de novo.').waitFor();
+      expect((await sendDoc(campaignId).get()).get('status')).toBe('cancelled');
+      expect(await journalOf(campaignId)).toHaveLength(cancelled.sent);
+      expect(await page.getByTestId('send-status').innerText()).toBe('Envio cancelado');
+    }, 180_000);
+  });
 
   it("'Limpar todos os brindes e processar regras' applies the gift rules and says how many products got gifts", async () => {
     await openDocument(page, 'product-gift/natal-2026');

@@ -23,7 +23,11 @@ export function registerCampaignChannel(
     confirm: CAMPAIGN_TEXTS.confirmSend,
     async run({ projectId, docId }) {
       const answer = await callApi(SEND_ENDPOINTS[collectionId], { params: { id: docId }, project: projectId });
-      return answer.started ? CAMPAIGN_TEXTS.started : CAMPAIGN_TEXTS.alreadyStarted;
+      if (answer.started) return CAMPAIGN_TEXTS.started;
+      // 'Enviar' never restarts a paused or cancelled send: say so instead of 'já foi enviada'.
+      if (answer.state.status === 'paused') return CAMPAIGN_TEXTS.alreadyPaused;
+      if (answer.state.status === 'cancelled') return CAMPAIGN_TEXTS.alreadyCancelled;
+      return CAMPAIGN_TEXTS.alreadyStarted;
     },
   };
   registerCollectionExtension(collectionId, { actions: [send, ...actions], panels });

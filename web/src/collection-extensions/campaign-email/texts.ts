@@ -4,6 +4,8 @@ export const CAMPAIGN_TEXTS = {
   report: 'Relatório',
   started: 'Envio iniciado.',
   alreadyStarted: 'Esta campanha já foi enviada ou está em envio.',
+  alreadyPaused: "O envio desta campanha está pausado: use 'Retomar' para continuar.",
+  alreadyCancelled: 'O envio desta campanha foi cancelado; ela não será enviada de novo.',
   progress: (sent: number, total: number) => `${sent} de ${total} enviados`,
   unknown: 'Sem confirmação',
   unknownHelp: 'o provedor não confirmou nem negou o envio; não contam como enviadas e não são reenviadas',
