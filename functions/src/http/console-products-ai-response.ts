@@ -26,16 +26,25 @@ export const handleConsoleProductsAiResponse: Handler<typeof consoleProductsAiRe
   caller,
   signal,
 }): Promise<AiResponseAnswer> => {
-  // Every request counts towards the user's limit, refused ones too; the budget is read beside it.
+  // Every request counts towards the user's limit, refused ones too; the budget is read beside it,
+  // while the operator's request is kept. A request refused below still waits for its count (a
+  // count left running after the answer may never land) and answers 429 first when over the limit.
   const limits = Promise.all([takeUserCall(caller.uid), checkBudget(project)]);
-  limits.catch(() => {}); // awaited below, once the conversation is kept
-  if (body.project !== project) throw new ApiError(400, 'Requisição inválida: project do corpo difere do projeto da requisição.');
-  const definition = documentDefinition(project, body.document);
-  const conversation = toChatMessages(body.messages);
+  limits.catch(() => {}); // awaited below
   const who = { uid: caller.uid, email: caller.email };
-  const last = body.messages.at(-1)!;
-  const kept =
-    last.role === 'user' ? await keepOperatorRequest(project, who, body.document, body.conversation ?? null, last.content) : (body.conversation ?? null);
+  let definition: ReturnType<typeof documentDefinition>;
+  let conversation: ReturnType<typeof toChatMessages>;
+  let kept: string | null;
+  try {
+    if (body.project !== project) throw new ApiError(400, 'Requisição inválida: project do corpo difere do projeto da requisição.');
+    definition = documentDefinition(project, body.document);
+    conversation = toChatMessages(body.messages);
+    const last = body.messages.at(-1)!;
+    kept = last.role === 'user' ? await keepOperatorRequest(project, who, body.document, body.conversation ?? null, last.content) : (body.conversation ?? null);
+  } catch (error) {
+    await limits;
+    throw error;
+  }
   const keep = (entries: Parameters<typeof keepEntries>[4]) => (kept ? keepEntries(project, who, body.document, kept, entries) : Promise.resolve());
   let answer: AiResponseAnswer;
   try {
