@@ -106,7 +106,9 @@ describe('console shell', () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const loading = await openConsole(browser, '/signin', async (p) => {
-      await p.route(/\/assets\/SignInScreen-[^/]+\.js$/, async (route) => {
+      // The screen is in the initial JavaScript; it waits for the Auth session module (its own
+      // chunk) to know nobody is signed in.
+      await p.route(/\/assets\/auth-session-[^/]+\.js$/, async (route) => {
         await held;
         await route.continue();
       });
