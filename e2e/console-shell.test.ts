@@ -127,7 +127,11 @@ describe('console shell', () => {
     await expectNoAxeViolations(page, 'sign-in');
     await signIn(page, admin.email, 'not-the-password');
     await page.getByText('E-mail ou senha inválidos.').waitFor();
-    await page.getByRole('button', { name: 'Entrar', exact: true }).and(page.locator(':not([data-loading])')).waitFor();
+    const button = page.getByRole('button', { name: 'Entrar', exact: true }).and(page.locator(':not([data-loading])'));
+    await button.waitFor();
+    // The button fades back from its disabled look (a CSS transition): axe measures its contrast
+    // once that has ended (it failed once, measured mid-fade).
+    await button.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
     await expectNoAxeViolations(page, 'sign-in with an error');
   });
 
