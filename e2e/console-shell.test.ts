@@ -106,7 +106,9 @@ describe('console shell', () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const loading = await openConsole(browser, '/signin', async (p) => {
-      await p.route(/\/assets\/SignInScreen-[^/]+\.js$/, async (route) => {
+      // The screen is in the initial JavaScript; it waits for the Auth session module (its own
+      // chunk) to know nobody is signed in.
+      await p.route(/\/assets\/auth-session-[^/]+\.js$/, async (route) => {
         await held;
         await route.continue();
       });
@@ -125,7 +127,11 @@ describe('console shell', () => {
     await expectNoAxeViolations(page, 'sign-in');
     await signIn(page, admin.email, 'not-the-password');
     await page.getByText('E-mail ou senha inválidos.').waitFor();
-    await page.getByRole('button', { name: 'Entrar', exact: true }).and(page.locator(':not([data-loading])')).waitFor();
+    const button = page.getByRole('button', { name: 'Entrar', exact: true }).and(page.locator(':not([data-loading])'));
+    await button.waitFor();
+    // The button fades back from its disabled look (a CSS transition): axe measures its contrast
+    // once that has ended (it failed once, measured mid-fade).
+    await button.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
     await expectNoAxeViolations(page, 'sign-in with an error');
   });
 

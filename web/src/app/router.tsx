@@ -4,10 +4,12 @@ import { PageLoading, RouteError } from './page-states';
 import { CONSOLE_PATH, SIGN_IN_PATH } from './paths';
 import { RequireAuth } from './require-auth';
 import { loadFullSystem } from './theme-store';
+import SignInScreen from '../routes/sign-in/SignInScreen';
 
-// Every screen is its own chunk: sign-in never pulls the console, the console shell never pulls
-// the form engine until a collection is opened.
-const SignInScreen = lazy(() => import('../routes/sign-in/SignInScreen'));
+// Every console screen is its own chunk: sign-in never pulls the console, the console shell never
+// pulls the form engine until a collection is opened. The sign-in screen itself is small and is
+// in the initial chunk, so its form paints without another round trip.
+
 // The shell brings the full Chakra system (every recipe) with it; sign-in has a smaller one.
 const ConsoleLayout = lazy(() => Promise.all([import('../routes/console/ConsoleLayout'), loadFullSystem()]).then(([layout]) => layout));
 const WelcomeScreen = lazy(() => import('../routes/console/WelcomeScreen'));
@@ -31,11 +33,7 @@ export const router = createBrowserRouter([
       { path: '/', element: <Navigate to={CONSOLE_PATH} replace /> },
       {
         path: SIGN_IN_PATH,
-        element: (
-          <Lazy>
-            <SignInScreen />
-          </Lazy>
-        ),
+        element: <SignInScreen />,
       },
       {
         path: CONSOLE_PATH,
