@@ -3,17 +3,16 @@
 // seeded emulator stack — the security-rules tests, the API integration tests and the browser
 // tests. Extra arguments go to vitest (e.g. `npm test -- e2e/console.test.ts`); a run given any
 // (a filter, `--unit`) is a developer's narrow run and skips the gate, which looks at the whole tree.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { createInterface } from 'node:readline';
 
 // Tests run on ports shifted by 10 from firebase.json's (and their own demo project), so they can
 // run while `npm start` is up. CONSOLE_PORT_OFFSET chooses another shift.
 process.env.CONSOLE_PORT_OFFSET ??= '10';
-const { CACHE_DIR, HOSTING_URL, ROOT } = await import('./lib/config.mjs');
-const { StackError, startStack } = await import('./lib/stack.mjs');
-const { emulatorEnv, loadSeed } = await import('./lib/seed.mjs');
+const { HOSTING_URL, ROOT } = await import('./lib/config.mjs');
+const { emulatorEnv } = await import('./lib/seed.mjs');
 
 const extra = process.argv.slice(2);
 const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
@@ -40,34 +39,67 @@ if (extra.length === 0) {
 if (run(['--project', 'unit', '--passWithNoTests', ...filters]) !== 0) process.exit(1);
 if (unitOnly) process.exit(0);
 
-const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(1);
-
-const stateDir = mkdtempSync(join(tmpdir(), 'console-test-state-'));
-/** @type {Awaited<ReturnType<typeof startStack>> | undefined} */
-let stack;
-let status = 1;
-try {
-  console.log('test: starting the emulators…');
-  stack = await startStack({
-    stateDir,
-    persist: false,
-    logFile: join(CACHE_DIR, `emulators-test-${process.env.CONSOLE_PORT_OFFSET}.log`),
-    onNote: (line) => console.log(`  ! ${line}`),
-  });
-  await loadSeed();
-  status = run(['--project', 'emulator', '--passWithNoTests', ...filters], {
-    ...process.env,
-    ...emulatorEnv(),
-    CONSOLE_URL: HOSTING_URL,
-    // The stack's upstream sandboxes by name, for tests that set faults or count upstream calls.
-    SANDBOX_URLS: JSON.stringify(stack.sandboxes.urls),
-  });
-} catch (error) {
-  console.error(error instanceof StackError ? `npm test: ${error.message}` : error);
-} finally {
-  await stack?.stop();
-  rmSync(stateDir, { recursive: true, force: true });
+/**
+ * The emulator phase in lanes, each a child (scripts/test-lane.mjs) with a stack of its own on its
+ * own port offset, running at once: the browser and API tests mostly wait on each other's
+ * processes (one lane keeps about one core busy), so two lanes on two cores take little more than
+ * half the time of one. Files go to the lane with the least expected time so far, longest first,
+ * by the durations in test-support/emulator-test-durations.json (a file not listed counts 20 s).
+ * A developer's filtered run uses one lane.
+ * @param {string[][]} lanes vitest arguments per lane
+ * @returns {Promise<number>}
+ */
+async function runLanes(lanes) {
+  const base = Number(process.env.CONSOLE_PORT_OFFSET);
+  const statuses = await Promise.all(
+    lanes.map(
+      (args, i) =>
+        new Promise((resolve) => {
+          const offset = String(base + 10 * i);
+          const child = spawn(process.execPath, [join(ROOT, 'scripts/test-lane.mjs'), ...args], {
+            cwd: ROOT,
+            env: { ...process.env, CONSOLE_PORT_OFFSET: offset },
+            stdio: lanes.length === 1 ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+          });
+          if (lanes.length > 1) {
+            // Line by line, each line marked with its lane, so the two lanes' output stays readable.
+            for (const stream of [child.stdout, child.stderr]) {
+              createInterface({ input: /** @type {import('node:stream').Readable} */ (stream) }).on('line', (line) =>
+                (stream === child.stdout ? process.stdout : process.stderr).write(`[lane ${i + 1}] ${line}\n`),
+              );
+            }
+          }
+          child.on('close', (code) => resolve(code ?? 1));
+        }),
+    ),
+  );
+  statuses.forEach((s, i) => lanes.length > 1 && console.log(`test: lane ${i + 1} ${s === 0 ? 'passed' : `failed (exit ${s})`}`));
+  return statuses.find((s) => s !== 0) ?? 0;
 }
+
+/**
+ * The emulator project's files split into `count` lanes of about equal expected time.
+ * @param {number} count
+ */
+function splitIntoLanes(count) {
+  const listed = spawnSync(process.execPath, [vitest, 'list', '--project', 'emulator', '--filesOnly', '--json'], { cwd: ROOT, encoding: 'utf8' });
+  if (listed.status !== 0) throw new Error(`vitest list failed: ${listed.stderr}`);
+  const files = /** @type {{ file: string }[]} */ (JSON.parse(listed.stdout)).map((f) => relative(ROOT, f.file));
+  /** @type {Record<string, number>} */
+  const seconds = JSON.parse(readFileSync(join(ROOT, 'test-support/emulator-test-durations.json'), 'utf8'));
+  const lanes = Array.from({ length: count }, () => ({ files: /** @type {string[]} */ ([]), seconds: 0 }));
+  for (const file of files.sort((a, b) => (seconds[b] ?? 20) - (seconds[a] ?? 20))) {
+    const lane = lanes.reduce((least, l) => (l.seconds < least.seconds ? l : least));
+    lane.files.push(file);
+    lane.seconds += seconds[file] ?? 20;
+  }
+  lanes.forEach((l, i) => console.log(`test: lane ${i + 1}: ${l.files.length} files, about ${l.seconds} s alone`));
+  return lanes.map((l) => l.files);
+}
+
+// Built once here, so the lanes' own builds (scripts/test-lane.mjs) find the shared outputs up to date.
+if (spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' }).status !== 0) process.exit(1);
+const laneCount = filters.length ? 1 : Number(process.env.CONSOLE_TEST_LANES || 2);
+let status = await runLanes(laneCount === 1 ? [filters] : splitIntoLanes(laneCount));
 if (status === 0) status = run(['--project', 'stack', '--passWithNoTests', ...filters], { ...process.env, ...emulatorEnv(), CONSOLE_URL: HOSTING_URL });
 process.exit(status);

@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// One lane of `npm test`'s emulator phase: builds for this process's CONSOLE_PORT_OFFSET, starts a
+// fresh seeded stack on those ports, runs the given vitest arguments in the `emulator` project
+// against it, and stops the stack. scripts/test.mjs runs two lanes at once, each on its own
+// offset, so no file ever shares a stack (data, sandbox faults, the browser's project) with a file
+// of the other lane.
+// Usage: CONSOLE_PORT_OFFSET=20 node scripts/test-lane.mjs [vitest args and files…]
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+process.env.CONSOLE_PORT_OFFSET ??= '10';
+const { CACHE_DIR, HOSTING_URL, ROOT } = await import('./lib/config.mjs');
+const { StackError, startStack } = await import('./lib/stack.mjs');
+const { emulatorEnv, loadSeed } = await import('./lib/seed.mjs');
+
+const vitestArgs = process.argv.slice(2);
+const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
+
+const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(1);
+
+const stateDir = mkdtempSync(join(tmpdir(), 'console-test-state-'));
+/** @type {Awaited<ReturnType<typeof startStack>> | undefined} */
+let stack;
+let status = 1;
+try {
+  console.log(`test: starting the emulators (port offset ${process.env.CONSOLE_PORT_OFFSET})…`);
+  stack = await startStack({
+    stateDir,
+    persist: false,
+    logFile: join(CACHE_DIR, `emulators-test-${process.env.CONSOLE_PORT_OFFSET}.log`),
+    onNote: (line) => console.log(`  ! ${line}`),
+  });
+  await loadSeed();
+  status =
+    spawnSync(process.execPath, [vitest, 'run', '--project', 'emulator', '--passWithNoTests', ...vitestArgs], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        ...emulatorEnv(),
+        CONSOLE_URL: HOSTING_URL,
+        // The stack's upstream sandboxes by name, for tests that set faults or count upstream calls.
+        SANDBOX_URLS: JSON.stringify(stack.sandboxes.urls),
+      },
+    }).status ?? 1;
+} catch (error) {
+  console.error(error instanceof StackError ? `npm test: ${error.message}` : error);
+} finally {
+  await stack?.stop();
+  rmSync(stateDir, { recursive: true, force: true });
+}
+process.exit(status);
