@@ -3,7 +3,6 @@ export * from './errors.js';
 export * from './node-map.js';
 export * from './tree.js';
 export * from './operations.js';
-export * from './history.js';
 export * from './clipboard.js';
 export * from './zoom.js';
 export * from './keymap.js';

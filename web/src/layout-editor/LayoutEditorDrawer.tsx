@@ -28,7 +28,7 @@ import { Palette } from './panels/Palette';
 import { PropertyPanel } from './panels/PropertyPanel';
 import { Toolbar } from './panels/Toolbar';
 import { currentTree } from './reducer';
-import { useLayoutShortcuts } from './shortcuts';
+import { SHORTCUT_REMINDER, useLayoutShortcuts } from './shortcuts';
 import { createLayoutEditorStore, LayoutEditorStoreProvider, useEditorSelector, type LayoutEditorStore } from './store';
 import { LAYOUT_TEXTS } from './texts';
 import { LayoutDocumentContext } from './layout-document';
@@ -320,7 +320,7 @@ export default function LayoutEditorDrawer({ field, initial, base, target = null
                   <PresenceText others={others} />
                   {live && <SaveStatusText />}
                   <Text fontSize="xs" color="fg.muted">
-                    Ctrl/⌘+C, Ctrl/⌘+V · H mão · V selecionar · M celular
+                    {SHORTCUT_REMINDER}
                   </Text>
                   <Drawer.CloseTrigger asChild position="static">
                     <CloseButton size="sm" aria-label={LAYOUT_TEXTS.close} />

@@ -1,3 +1,4 @@
+import { LAYOUT_COMMANDS_BY_ID } from '@console/shared';
 /** What the layout editor says (Portuguese; the palette labels are the spec's, as written). */
 export const LAYOUT_TEXTS = {
   open: 'Abrir editor de layout',
@@ -40,17 +41,17 @@ export const LAYOUT_TEXTS = {
     cancel: (label: string) => `Movimento de ${label} cancelado.`,
   },
   tools: {
-    select: 'Selecionar',
-    hand: 'Mão (arrastar para mover)',
-    undo: 'Desfazer',
-    redo: 'Refazer',
-    hideTools: 'Ocultar ferramentas',
+    select: LAYOUT_COMMANDS_BY_ID.selectTool.label,
+    hand: LAYOUT_COMMANDS_BY_ID.handTool.label,
+    undo: LAYOUT_COMMANDS_BY_ID.undo.label,
+    redo: LAYOUT_COMMANDS_BY_ID.redo.label,
+    hideTools: LAYOUT_COMMANDS_BY_ID.hideTools.label,
     showTools: 'Mostrar ferramentas',
-    zoomReset: 'Redefinir zoom',
-    zoomOut: 'Diminuir zoom',
-    zoomIn: 'Aumentar zoom',
+    zoomReset: LAYOUT_COMMANDS_BY_ID.zoomReset.label,
+    zoomOut: LAYOUT_COMMANDS_BY_ID.zoomOut.label,
+    zoomIn: LAYOUT_COMMANDS_BY_ID.zoomIn.label,
     desktop: 'Desktop',
-    mobile: 'Celular',
+    mobile: LAYOUT_COMMANDS_BY_ID.toggleMobile.label,
     toolbar: 'Ferramentas do canvas',
   },
 } as const;
