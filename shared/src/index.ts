@@ -17,3 +17,4 @@ export * from './layout/index.js';
 export * from './numbers/index.js';
 export * from './values/index.js';
 export * from './ai/index.js';
+export * from './ai-assistant/index.js';
