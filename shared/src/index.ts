@@ -18,3 +18,4 @@ export * from './numbers/index.js';
 export * from './values/index.js';
 export * from './ai/index.js';
 export * from './ai-assistant/index.js';
+export * from './rich-text/index.js';
