@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AI_ERRORS, AI_MAX_ROUNDS, AI_ROUND_LIMIT_MESSAGE } from '@console/shared';
-import { AI_RESPONSE_PATH, AI_STOPPED_MESSAGE, runAssistantTurn, type AiPost, type AssistantEvent } from './assistant-loop';
+import { AI_ERRORS, AI_MAX_ROUNDS, AI_ROUND_LIMIT_MESSAGE } from '../api/ai.js';
+import { AI_RESPONSE_PATH, AI_STOPPED_MESSAGE, runAssistantTurn, type AiPost, type AssistantEvent } from './assistant-loop.js';
 
 const context = { project: 'main', document: { collection: 'product', id: '1' }, productData: {} };
 const reply = (status: number, body: unknown) => ({ ok: status < 400, status, json: async () => body });

@@ -9,13 +9,15 @@ import {
   type AiDocument,
   type AiMessage,
   type ProposalResult,
-} from '@console/shared';
+} from '../api/ai.js';
 
 /**
  * The assistant loop of the browser (document 1 §7, §8, §9): the operator's message goes to
  * …/ai/response; a function call is parsed and run with …/ai/tools and its result sent back, at
- * most AI_MAX_ROUNDS answers per message. Framework-free: `post` is fetch with the ID token, so
- * the same loop runs in the page and in the API tests. The URLs are the endpoint descriptors' and
+ * most AI_MAX_ROUNDS answers per message. Framework-free, in the shared package: `post` is fetch
+ * with the ID token, so the same loop runs in the page (web/src/ai-assistant/use-ai-assistant.ts)
+ * and in the API tests (test-support/ai.ts). Beside shared/src/ai rather than in it: it calls the
+ * endpoints of api/ai.ts, which itself imports ai/, and the folders stay free of circles. The URLs are the endpoint descriptors' and
  * the answers are parsed with their schemas, as callApi does; the loop reads the raw answers itself
  * because each failure has its own message in the conversation (document 1 §8).
  */
