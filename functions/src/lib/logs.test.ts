@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -102,5 +105,17 @@ describe('logEvent', () => {
       path: '/api/console/x',
       error: 'TypeError: fetch https://***@host.example/ failed',
     });
+  });
+});
+
+describe('one way to log', () => {
+  it("no file but lib/logs.ts calls firebase-functions' logger: every event goes through a feature's named logs", () => {
+    const src = fileURLToPath(new URL('..', import.meta.url));
+    const direct = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.ts$/.test(file))
+      .filter((file) => /\blogger\b|firebase-functions\/logger|\bconsole\.(log|info|warn|error|debug)\(/.test(readFileSync(join(src, file), 'utf8')))
+      .map((file) => relative(src, join(src, file)).replaceAll('\\', '/'));
+    // The warehouse server is a command-line process of its own: its usage line goes to stderr.
+    expect(direct.sort()).toEqual(['lib/logs.ts', 'warehouse/server-main.ts']);
   });
 });
