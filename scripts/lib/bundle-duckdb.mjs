@@ -1,12 +1,17 @@
 // Bundles the DuckDB adapter into one ES module plain `node` can import (there is no TypeScript
 // loader at run time): used by bench/warehouse.mjs and by the test that runs two writer processes;
-// and the local warehouse server the stack starts (scripts/lib/stack.mjs).
+// and the local warehouse server the stack starts (scripts/lib/stack.mjs). It lives here, not in
+// functions/src: it is a build step (esbuild is a root dev dependency), and scripts import it
+// without reaching into the functions' source.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const require = createRequire(import.meta.url);
+/** The warehouse's TypeScript entry points. */
+const WAREHOUSE_SRC = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'functions', 'src', 'warehouse');
+/** Resolves packages as the functions do (@duckdb/node-api is their dependency). */
+const require = createRequire(join(WAREHOUSE_SRC, 'index.ts'));
 
 /**
  * Writes <outDir>/duckdb-warehouse.mjs and returns its path.
@@ -30,7 +35,7 @@ export function bundleWarehouseServer(outDir) {
  */
 async function bundle(entry, outfile) {
   await build({
-    entryPoints: [join(dirname(fileURLToPath(import.meta.url)), entry)],
+    entryPoints: [join(WAREHOUSE_SRC, entry)],
     outfile,
     bundle: true,
     platform: 'node',
