@@ -1,7 +1,7 @@
 import { Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { documentPath } from '../../../app/paths';
-import type { DataTableColumn } from '../../../data-table';
+import { documentPath } from '../../app/paths';
+import type { DataTableColumn } from '../../data-table';
 import { customerLink, joinParts, locationPath, type CustomerEvent } from '../customer-event';
 
 /** Layout rules are a collection of the console: /console/layout-rule/{id}. */

@@ -1,5 +1,5 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { FIELD_FORMATS, FIELD_LABELS, PANEL_TEXTS } from '../constants';
 import type { PanelHistory } from '../use-product-panel';
 import { displayValue } from './panel-parts';

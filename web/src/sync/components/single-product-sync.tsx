@@ -2,9 +2,9 @@ import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { companyFromProductCode } from '@console/shared';
-import { documentPath } from '../../../app/paths';
-import { toaster } from '../../../app/toaster';
-import { ApiRequestError, callWorkerUrl } from '../../../lib/api';
+import { documentPath } from '../../app/paths';
+import { toaster } from '../../app/toaster';
+import { ApiRequestError, callWorkerUrl } from '../../lib/api';
 import {
   BLING_SYNC_LABELS,
   importManufacturerProduct,
@@ -12,8 +12,8 @@ import {
   parseCompany,
   SINGLE_PRODUCT_TEXTS,
   syncBlingProduct,
-} from '../../../sync/single-product';
-import type { TaskContext } from '../../../sync/tasks';
+} from '../single-product';
+import type { TaskContext } from '../tasks';
 
 const PRODUCT_COLLECTION = 'product';
 

@@ -1,26 +1,26 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { PageLoading, RouteError } from './page-states';
-import { CONSOLE_PATH, SIGN_IN_PATH } from './paths';
-import { RequireAuth } from './require-auth';
-import { loadFullSystem } from './theme-store';
-import SignInScreen from '../routes/sign-in/SignInScreen';
+import { PageLoading, RouteError } from '../app/page-states';
+import { CONSOLE_PATH, SIGN_IN_PATH } from '../app/paths';
+import { RequireAuth } from '../app/require-auth';
+import { loadFullSystem } from '../app/theme-store';
+import SignInScreen from './sign-in/SignInScreen';
 
 // Every console screen is its own chunk: sign-in never pulls the console, the console shell never
 // pulls the form engine until a collection is opened. The sign-in screen itself is small and is
 // in the initial chunk, so its form paints without another round trip.
 
 // The shell brings the full Chakra system (every recipe) with it; sign-in has a smaller one.
-const ConsoleLayout = lazy(() => Promise.all([import('../routes/console/ConsoleLayout'), loadFullSystem()]).then(([layout]) => layout));
-const WelcomeScreen = lazy(() => import('../routes/console/WelcomeScreen'));
-const CollectionScreen = lazy(() => import('../routes/collection/CollectionScreen'));
-const SettingsScreen = lazy(() => import('../routes/settings/SettingsScreen'));
-const SyncScreen = lazy(() => import('../routes/sync/SyncScreen'));
-const EventsScreen = lazy(() => import('../routes/events/EventsScreen'));
-const OrdersScreen = lazy(() => import('../routes/orders/OrdersScreen'));
+const ConsoleLayout = lazy(() => Promise.all([import('./console/ConsoleLayout'), loadFullSystem()]).then(([layout]) => layout));
+const WelcomeScreen = lazy(() => import('./console/WelcomeScreen'));
+const CollectionScreen = lazy(() => import('./collection/CollectionScreen'));
+const SettingsScreen = lazy(() => import('./settings/SettingsScreen'));
+const SyncScreen = lazy(() => import('./sync/SyncScreen'));
+const EventsScreen = lazy(() => import('./events/EventsScreen'));
+const OrdersScreen = lazy(() => import('./orders/OrdersScreen'));
 // Lazy too: it reads the current project (Firestore) and the shared package (zod), which a static
 // import here would put into the sign-in screen's initial JavaScript.
-const ToolScreen = lazy(() => import('../routes/console/components/tool-screen').then((m) => ({ default: m.ToolScreen })));
+const ToolScreen = lazy(() => import('./console/components/tool-screen').then((m) => ({ default: m.ToolScreen })));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading standalone />}>{children}</Suspense>;

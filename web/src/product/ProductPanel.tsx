@@ -1,10 +1,10 @@
 import { Box, Flex, Heading, SimpleGrid, Stack, Switch, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { installmentsPrice, margin, overriddenFields, packagePriceRows, purchasePrice, upstreamDifference } from '@console/shared';
-import { useAuth } from '../../app/auth-context';
-import { toaster } from '../../app/toaster';
-import { formatMoney, formatNumber } from '../../lib/format';
-import { parseOverrideValue, promptDefault, valueAt, type ProductDoc } from '../../product/panel';
+import { useAuth } from '../app/auth-context';
+import { toaster } from '../app/toaster';
+import { formatMoney, formatNumber } from '../lib/format';
+import { parseOverrideValue, promptDefault, valueAt, type ProductDoc } from './panel';
 import { ChangeHistory } from './components/change-history';
 import { EyeOnly } from './components/eye-only';
 import { ProductTexts } from './components/product-texts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { collection, collectionGroup, limit, onSnapshot, orderBy, query, where, type Query } from 'firebase/firestore';
 import { PROJECT_COLLECTION } from '@console/shared';
-import { db } from '../../lib/firestore';
+import { db } from '../lib/firestore';
 import { CUSTOMER_EVENT_COLLECTION, EVENT_FEED_LIMIT } from './constants';
 import { toCustomerEvent, type CustomerEvent } from './customer-event';
 

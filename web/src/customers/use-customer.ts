@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { onSnapshot } from 'firebase/firestore';
-import { projectDocument } from '../../lib/firestore-paths';
+import { projectDocument } from '../lib/firestore-paths';
 import { CUSTOMER_COLLECTION } from './constants';
 
 export type CustomerState = { status: 'loading' } | { status: 'error' } | { status: 'missing' } | { status: 'ready'; data: Record<string, unknown> };

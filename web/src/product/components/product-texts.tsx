@@ -1,6 +1,6 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { htmlTextLines, PRODUCT_TEXT_KINDS, type ProductTextKind } from '@console/shared';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { PANEL_TEXTS } from '../constants';
 import type { PanelTexts } from '../use-product-panel';
 

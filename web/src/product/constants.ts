@@ -1,4 +1,4 @@
-import type { OverrideKind } from '../../product/panel';
+import type { OverrideKind } from './panel';
 
 /** Texts of the product information panel (document 1 §2 screen 3, §5 'Manual override'). */
 export const PANEL_TEXTS = {

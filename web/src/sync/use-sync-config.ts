@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { consoleSyncConfigEndpoint, type SyncConfigResponse } from '@console/shared';
-import { callApi } from '../../lib/api';
+import { callApi } from '../lib/api';
 
 export type SyncConfigState = { status: 'loading' } | { status: 'ready'; config: SyncConfigResponse } | { status: 'error'; message: string };
 

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Flex, Heading, Image, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { formatMoney, formatNumber } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../lib/format';
 import { PANEL_TEXTS, type PanelField, type ValueFormat } from '../constants';
 
 /** A value as the panel shows it: money in BRL, numbers in pt-BR, a dash for nothing. */

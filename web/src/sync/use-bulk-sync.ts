@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { callWorkerUrl } from '../../lib/api';
-import { createBulkSync, type BulkSyncController } from '../../sync/bulk-sync';
-import { runSyncTask, syncTask, type TaskContext } from '../../sync/tasks';
+import { callWorkerUrl } from '../lib/api';
+import { createBulkSync, type BulkSyncController } from './bulk-sync';
+import { runSyncTask, syncTask, type TaskContext } from './tasks';
 
 /**
  * The bulk sync engine of this screen, running the tasks through the API as the signed-in user.

@@ -1,6 +1,6 @@
 import { Box, chakra, HStack, Stack, Text } from '@chakra-ui/react';
-import type { BulkSyncStats, ErrorGroup } from '../../../sync/bulk-sync-stats';
-import { formatDuration } from '../../../sync/bulk-sync-stats';
+import type { BulkSyncStats, ErrorGroup } from '../bulk-sync-stats';
+import { formatDuration } from '../bulk-sync-stats';
 import { SYNC_TEXTS } from '../constants';
 
 const number = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });

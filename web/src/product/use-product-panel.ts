@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { deleteField, limit, onSnapshot, orderBy, query, serverTimestamp, setDoc, where } from 'firebase/firestore';
 import { OVERRIDES_KEY, PRODUCT_TEXT_COLLECTION, upstreamToRecord } from '@console/shared';
-import { changeLine, nestedPatch, productView, type ChangeLine, type ProductDoc } from '../../product/panel';
-import { projectCollection, projectDocument } from '../../lib/firestore-paths';
+import { changeLine, nestedPatch, productView, type ChangeLine, type ProductDoc } from './panel';
+import { projectCollection, projectDocument } from '../lib/firestore-paths';
 import { HISTORY_LIMIT } from './constants';
 
 export const PRODUCT_COLLECTION = 'product';

@@ -1,8 +1,8 @@
 import { chakra, Field, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useId } from 'react';
 import type { SyncConfigResponse } from '@console/shared';
-import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../../../sync/bulk-sync';
-import { SYNC_TASKS } from '../../../sync/tasks';
+import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../bulk-sync';
+import { SYNC_TASKS } from '../tasks';
 import { SYNC_TEXTS } from '../constants';
 
 export interface SyncOptions {

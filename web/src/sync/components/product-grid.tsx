@@ -1,7 +1,7 @@
 import { Box, chakra, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { memo, useState } from 'react';
-import type { CodeProgress, TaskProgress } from '../../../sync/bulk-sync';
-import { syncTask } from '../../../sync/tasks';
+import type { CodeProgress, TaskProgress } from '../bulk-sync';
+import { syncTask } from '../tasks';
 import { SYNC_TEXTS } from '../constants';
 import { CheckIcon, ErrorIcon } from './status-icons';
 

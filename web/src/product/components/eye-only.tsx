@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Role } from '@console/shared';
-import { useAuth } from '../../../app/auth-context';
-import { PANEL_ROLES, eyeOnlyAllows } from '../../../product/panel';
+import { useAuth } from '../../app/auth-context';
+import { PANEL_ROLES, eyeOnlyAllows } from '../panel';
 
 interface EyeOnlyProps {
   projectId: string;
