@@ -3,11 +3,10 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { query, where } from 'firebase/firestore';
 import type { WhatsappCampaignReport } from '@console/shared';
 import { CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION, LEFT_OUT_LABELS } from '@console/shared';
-import CampaignFunnelChart from '../campaign-email/funnel-chart';
+import CampaignFunnelChart from '../funnel-chart';
 import { useLiveReport } from '../live-report';
 import { projectCollection } from '../../lib/firestore-paths';
-import { SendProgress, useSendState } from '../campaign-email/send-progress-panel';
-import type { PanelProps } from '../types';
+import { SendProgress, useSendState } from '../email/send-progress-panel';
 import { fetchWhatsappReport } from './report';
 import { WHATSAPP_CAMPAIGN_TEXTS as T } from './texts';
 
@@ -21,7 +20,7 @@ const REFRESH_MS = 4000;
  * A WhatsApp campaign's send: the live progress of the job (campaign-send/whatsapp-{id}) and the
  * report (sent, delivered, read, failed with reasons), refreshed while the send runs and on demand.
  */
-export function WhatsappSendPanel({ projectId, docId }: PanelProps) {
+export function WhatsappSendPanel({ projectId, docId }: { projectId: string; docId: string }) {
   const state = useSendState(projectId, 'whatsapp', docId);
   const [report, setReport] = useState<WhatsappCampaignReport | null>(null);
   const [error, setError] = useState<string | null>(null);

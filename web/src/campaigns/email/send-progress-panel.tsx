@@ -15,7 +15,6 @@ import {
 } from '@console/shared';
 import { callApi } from '../../lib/api';
 import { projectDocument } from '../../lib/firestore-paths';
-import type { PanelProps } from '../types';
 import { CAMPAIGN_TEXTS } from './texts';
 
 export const SEND_COLLECTION = 'campaign-send';
@@ -174,6 +173,6 @@ export function SendProgress({
   );
 }
 
-export function EmailSendProgressPanel({ projectId, docId }: PanelProps) {
+export function EmailSendProgressPanel({ projectId, docId }: { projectId: string; docId: string }) {
   return <SendProgress state={useSendState(projectId, 'email', docId)} projectId={projectId} campaignId={docId} />;
 }

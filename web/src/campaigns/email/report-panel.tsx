@@ -9,8 +9,7 @@ import { SEND_COLLECTION } from './send-progress-panel';
 import type { z } from 'zod';
 import { CustomerEmailLink } from '../../customers/CustomerEmailLink';
 import { formatNumber, formatPercent } from '../../lib/format';
-import type { PanelProps } from '../types';
-import CampaignFunnelChart from './funnel-chart';
+import CampaignFunnelChart from '../funnel-chart';
 import { CAMPAIGN_TEXTS } from './texts';
 
 export type ReportAnswer = z.infer<typeof campaignReportResponseSchema>;
@@ -25,7 +24,7 @@ const LISTS = [
 ] as const;
 
 /** 'Relatório': the figures, the funnel and the addresses per flag, each opening its customer. */
-export function CampaignReportPanel({ projectId, docId, payload }: PanelProps) {
+export function CampaignReportPanel({ projectId, docId, payload }: { projectId: string; docId: string; payload: unknown }) {
   const [answer, setAnswer] = useState(payload as ReportAnswer | undefined);
   useEffect(() => setAnswer(payload as ReportAnswer | undefined), [payload]);
   // Once opened, the report follows the send's delivery events live (they keep arriving after

@@ -2,7 +2,6 @@ import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { LEFT_OUT_LABELS, SEGMENT_HELP, type SegmentReport } from '@console/shared';
 import { CustomerEmailLink } from '../../customers/CustomerEmailLink';
 import { DataTable, type DataTableColumn } from '../../data-table';
-import type { PanelProps } from '../types';
 import { LiveSegmentCount } from './live-count';
 
 type Member = SegmentReport['data'][number];
@@ -18,7 +17,17 @@ export const SEGMENT_TEXTS = {
   help: 'Como as listas se combinam',
 } as const;
 
-export function SegmentReportPanel({ projectId, docId, data, payload }: PanelProps) {
+export function SegmentReportPanel({
+  projectId,
+  docId,
+  data,
+  payload,
+}: {
+  projectId: string;
+  docId: string;
+  data: Record<string, unknown> | null;
+  payload: unknown;
+}) {
   const report = payload as SegmentReport | undefined;
   const memberColumns: DataTableColumn<Member>[] = [
     { key: 'email', header: 'E-mail', value: (m) => m.email, render: (m) => <CustomerEmailLink email={m.email} projectId={projectId} />, filter: 'text' },
