@@ -1,22 +1,19 @@
 import { Box, chakra, Spinner, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { toFlatLayout, treeFromFlat, type FlatLayout, type LayoutTree } from '@console/shared';
-import { FieldShell } from '../form-engine/parts/FieldShell';
-import { useFormDocument } from '../form-engine/data/form-document';
-import { ReadOnlyField } from '../form-engine/widgets/ReadOnlyField';
-import { useLatestValue } from '../files/use-latest-value';
-import type { FieldOfType, FieldWidgetProps } from '../form-engine/types';
-import { LAYOUT_TEXTS } from './texts';
-import { projectDocument } from '../lib/firestore-paths';
-import { fieldKey } from '../form-engine/values/field-key';
-import type { LayoutTarget } from './live-sync';
-
-// The editor (and its drag-and-drop library) loads when a layout is first opened.
-const LayoutEditorDrawer = lazy(() => import('./LayoutEditorDrawer'));
+import { FieldShell } from '../parts/FieldShell';
+import { useFormDocument } from '../data/form-document';
+import { ReadOnlyField } from './ReadOnlyField';
+import { useLatestValue } from '../../files/use-latest-value';
+import type { FieldOfType, FieldWidgetProps } from '../types';
+import { LAYOUT_FIELD_TEXTS as LAYOUT_TEXTS } from '../texts';
+import { projectDocument } from '../../lib/firestore-paths';
+import { fieldKey } from '../values/field-key';
+import { useLayoutEditor, type LayoutEditorProps } from '../data/layout-editor-slot';
 
 /**
  * The `editor-layout` field: a summary of the layout; a click opens the editor in a full-width
- * drawer. Its value saves through the form's autosave like any field. A stored value that is not a
+ * drawer (the layout editor the screen gives, loaded when a layout is first opened). Its value saves through the form's autosave like any field. A stored value that is not a
  * layout is shown read-only and never overwritten.
  */
 export function LayoutEditorField(props: FieldWidgetProps<FieldOfType<'editor-layout'>>) {
@@ -24,6 +21,7 @@ export function LayoutEditorField(props: FieldWidgetProps<FieldOfType<'editor-la
   /** The layout as it was when the drawer opened (the drawer follows the stored layout from there). */
   const [opened, setOpened] = useState<{ tree: LayoutTree; base: FlatLayout } | null>(null);
   const formDocument = useFormDocument();
+  const LayoutEditorDrawer = useLayoutEditor();
   const { set } = useLatestValue(value, props.onChange);
   // The stored form (flat; a layout still stored nested is read the same way and written flat on its first save).
   const base = useMemo(() => toFlatLayout(value), [value]);
@@ -32,11 +30,11 @@ export function LayoutEditorField(props: FieldWidgetProps<FieldOfType<'editor-la
   // A stored record: the editor saves its operations there itself and shows others' live.
   const { projectId, collectionId, docId } = formDocument;
   const key = fieldKey(field);
-  const target = useMemo<LayoutTarget | null>(
+  const target = useMemo<LayoutEditorProps['target']>(
     () => (projectId && collectionId && docId ? { ref: projectDocument(projectId, collectionId, docId), field: key } : null),
     [projectId, collectionId, docId, key],
   );
-  if (!base) return <ReadOnlyField {...props} />;
+  if (!base || !LayoutEditorDrawer) return <ReadOnlyField {...props} />;
   const count = Object.keys(base.nodes).length - 1;
   return (
     <FieldShell field={field} disabled={disabled}>
