@@ -1,12 +1,12 @@
 import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { CollectionDefinition } from '@console/shared';
-import { exportColumns, exportFileName, recordsToCsv } from '../../../csv/csv-export';
-import { toaster } from '../../../app/toaster';
-import { LIST_TEXTS } from '../constants';
-import { readWholeCollection } from './csv-firestore';
-import { downloadCsv } from './csv-download';
-import { CSV_UI_TEXTS } from './csv-texts';
+import { exportColumns, exportFileName, recordsToCsv } from '../csv-export';
+import { toaster } from '../../app/toaster';
+import { readWholeCollection } from '../csv-firestore';
+import { downloadCsv } from '../csv-download';
+import { CSV_BUTTON_TEXTS } from '../texts';
+import { CSV_UI_TEXTS } from '../ui-texts';
 
 /** 'Export CSV': the whole collection (not just the listed page), with the count read so far. */
 export function CsvExportButton({ projectId, definition }: { projectId: string; definition: CollectionDefinition }) {
@@ -27,7 +27,7 @@ export function CsvExportButton({ projectId, definition }: { projectId: string; 
 
   return (
     <Button size="xs" variant="outline" onClick={exportCollection} loading={read !== null} loadingText={CSV_UI_TEXTS.exporting(read ?? 0)}>
-      {LIST_TEXTS.exportCsv}
+      {CSV_BUTTON_TEXTS.exportCsv}
     </Button>
   );
 }

@@ -1,4 +1,4 @@
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '../lib/format';
 
 const formatInteger = (n: number) => formatNumber(n, 0);
 

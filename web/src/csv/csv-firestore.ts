@@ -1,13 +1,13 @@
 import { consoleCollectionsImportEndpoint, type ImportRecordsRequest } from '@console/shared';
 import { addDoc, documentId, getDocs, limit, orderBy, query, serverTimestamp, startAfter, where, type QueryDocumentSnapshot } from 'firebase/firestore';
-import { projectCollection } from '../../../lib/firestore-paths';
-import type { StoredRecord } from '../../../csv/csv-export';
-import type { ReadyRecord } from '../../../csv/import-plan';
-import type { BatchWriter } from '../../../csv/import-run';
-import { CSV_TEXTS } from '../../../csv/texts';
-import { callApi } from '../../../lib/api';
-import { documentToJsonValue } from '../../../json-editor/json-document';
-import type { ImportCounts } from '../../../csv/import-state';
+import { projectCollection } from '../lib/firestore-paths';
+import type { StoredRecord } from './csv-export';
+import type { ReadyRecord } from './import-plan';
+import type { BatchWriter } from './import-run';
+import { CSV_TEXTS } from './texts';
+import { callApi } from '../lib/api';
+import { documentToJsonValue } from '../json-editor/json-document';
+import type { ImportCounts } from './import-state';
 
 /** Firestore side of CSV import and export: reads by pages, existence checks, batched writes, the log. */
 

@@ -1,10 +1,10 @@
 import { Box, Button, Dialog, Field, HStack, Input, List, Portal, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo, useReducer, useRef, useState, type ChangeEvent } from 'react';
 import type { CollectionDefinition, ImportRecordResult } from '@console/shared';
-import { useAuth } from '../../../app/auth-context';
-import { exportFileName } from '../../../csv/csv-export';
-import { checkAgainstSchema, isCsvFile, linesToCsv, planImport, readCsvText, type ReadyRecord } from '../../../csv/import-plan';
-import { writeInBatches } from '../../../csv/import-run';
+import { useAuth } from '../../app/auth-context';
+import { exportFileName } from '../csv-export';
+import { checkAgainstSchema, isCsvFile, linesToCsv, planImport, readCsvText, type ReadyRecord } from '../import-plan';
+import { writeInBatches } from '../import-run';
 import {
   batchOutcomes,
   importReducer,
@@ -15,13 +15,12 @@ import {
   summarize,
   type ImportState,
   type RecordOutcome,
-} from '../../../csv/import-state';
-import { importRequirements } from '../../../collection-extensions';
-import { CSV_TEXTS } from '../../../csv/texts';
-import { LIST_TEXTS } from '../constants';
-import { downloadCsv } from './csv-download';
-import { addImportLog, readExisting, serverBatchWriter } from './csv-firestore';
-import { CSV_UI_TEXTS as T } from './csv-texts';
+} from '../import-state';
+import { importRequirements } from '../../collection-extensions';
+import { CSV_BUTTON_TEXTS, CSV_TEXTS } from '../texts';
+import { downloadCsv } from '../csv-download';
+import { addImportLog, readExisting, serverBatchWriter } from '../csv-firestore';
+import { CSV_UI_TEXTS as T } from '../ui-texts';
 
 const PREVIEW_RECORDS = 10;
 const OUTCOMES_SHOWN = 500;
@@ -47,7 +46,7 @@ export function CsvImportButton(props: CsvImportProps) {
   return (
     <>
       <Button size="xs" variant="outline" onClick={() => setOpen(true)}>
-        {LIST_TEXTS.importCsv}
+        {CSV_BUTTON_TEXTS.importCsv}
       </Button>
       {open && <CsvImportDialog {...props} onClose={() => setOpen(false)} />}
     </>
