@@ -8,5 +8,6 @@ export * from './zoom.js';
 export * from './keymap.js';
 export * from './order.js';
 export * from './flat.js';
+export * from './stored.js';
 export * from './sync.js';
 export * from './op-history.js';

@@ -1,10 +1,8 @@
 import { LAYOUT_COMMANDS_BY_ID } from '@console/shared';
 /** What the layout editor says (Portuguese; the palette labels are the spec's, as written). */
 export const LAYOUT_TEXTS = {
-  open: 'Abrir editor de layout',
   drawerTitle: 'Editor de layout',
   close: 'Fechar',
-  components: (n: number) => (n === 1 ? '1 componente' : `${n} componentes`),
   palette: 'Componentes',
   paletteHint: 'Arraste para o canvas ou para as camadas, ou clique para adicionar ao container selecionado.',
   canvas: 'Canvas',
