@@ -1,6 +1,6 @@
 export { api } from './api.js';
-export { syncTask } from './triggers/sync-task.js';
-export { productDataChangelog } from './triggers/product-data-changelog.js';
-export { campaignSendTask } from './triggers/campaign-send-task.js';
-export { conditionSql } from './triggers/condition-sql.js';
-export { sendgridEventBatch } from './triggers/sendgrid-event-batch.js';
+export { syncTask } from './sync/sync-task.js';
+export { productDataChangelog } from './products/product-data-changelog.js';
+export { campaignSendTask } from './campaigns/campaign-send-task.js';
+export { conditionSql } from './conditions/condition-sql.js';
+export { sendgridEventBatch } from './campaigns/sendgrid-event-batch.js';

@@ -1,0 +1,57 @@
+import { onTaskDispatched } from 'firebase-functions/v2/tasks';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { logger } from 'firebase-functions';
+import { z } from 'zod';
+import { CAMPAIGN_LINK_SECRET, REGION, SENDGRID_API_KEY } from '../params.js';
+import { firestore } from '../lib/admin.js';
+import { campaignChannels } from './campaign-channels.js';
+import { pauseAfterFailuresFromParams } from './channels.js';
+import { enqueueCampaignSend } from './enqueue.js';
+import { loadSegmentMembers } from './segment-members.js';
+import { runSendJob, sendDocPath } from './send-job.js';
+
+const payloadSchema = z.object({ project: z.string().min(1), sendId: z.string().min(1), kick: z.number().int() });
+
+/** A run stops here and hands over to a fresh task, well inside the 540 s dispatch deadline. */
+const RUN_BUDGET_MS = 420_000;
+
+/** Runs one campaign send task (exported apart from its trigger for tests). */
+export async function handleCampaignSendTask(data: unknown): Promise<void> {
+  const parsed = payloadSchema.safeParse(data);
+  if (!parsed.success) {
+    logger.error('campaign send task: invalid payload, dropped');
+    return;
+  }
+  const { project, sendId } = parsed.data;
+  const send = (await firestore.doc(sendDocPath(project, sendId)).get()).data();
+  if (!send) return;
+  const channel = campaignChannels(firestore)[String(send.channel)];
+  if (!channel) {
+    logger.error('campaign send task: unknown channel', { project, sendId, channel: send.channel });
+    return;
+  }
+  const result = await runSendJob(project, sendId, {
+    firestore,
+    channel,
+    loadMembers: (p, campaign) => loadSegmentMembers(firestore, p, campaign.customerSegmentId),
+    budgetMs: RUN_BUDGET_MS,
+    pauseAfterFailures: pauseAfterFailuresFromParams(),
+  });
+  logger.info('campaign send task', { project, sendId, result });
+  // Another delivery holds the lease: come back later (it may die; then this one takes over).
+  if (result === 'busy') throw new HttpsError('unavailable', 'Envio em andamento por outra entrega.');
+  if (result === 'continue') await enqueueCampaignSend(firestore, project, sendId);
+}
+
+/** The campaign send queue (Cloud Tasks): GET /api/console/campaign-email/{id}/send queues it. */
+export const campaignSendTask = onTaskDispatched(
+  {
+    region: REGION,
+    memory: '512MiB',
+    timeoutSeconds: 540,
+    secrets: [SENDGRID_API_KEY, CAMPAIGN_LINK_SECRET],
+    retryConfig: { maxAttempts: 20, minBackoffSeconds: 10, maxBackoffSeconds: 300, maxDoublings: 4 },
+    rateLimits: { maxConcurrentDispatches: 10 },
+  },
+  async (request) => handleCampaignSendTask(request.data),
+);
