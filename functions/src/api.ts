@@ -1,5 +1,5 @@
 import { onRequest } from 'firebase-functions/v2/https';
-import { CAMPAIGN_LINK_SECRET, GOOGLE_OAUTH_CLIENT_SECRET, OPENAI_API_KEY, REGION, SENDGRID_API_KEY } from './params.js';
+import { CAMPAIGN_LINK_SECRET, GOOGLE_OAUTH_CLIENT_SECRET, OPENAI_API_KEY, REGION, SENDGRID_API_KEY } from './config.js';
 import { createRouter } from './lib/router.js';
 import { endpoints } from './http/index.js';
 import { answerBodyErrorsAsJson } from './lib/body-errors.js';

@@ -4,14 +4,14 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { consoleAuthGoogleCallbackEndpoint, consoleAuthGoogleEndpoint, GOOGLE_CONNECTED_PATH } from '@console/shared';
 import {
-  GOOGLE_OAUTH_AUTHORIZE_URL,
-  GOOGLE_OAUTH_CLIENT_ID,
-  GOOGLE_OAUTH_CLIENT_SECRET,
-  GOOGLE_OAUTH_SCOPES,
-  GOOGLE_OAUTH_TOKEN_URL,
-  GOOGLE_USERINFO_URL,
-  PUBLIC_BASE_URL,
-} from '../params.js';
+  googleOAuthAuthorizeUrl,
+  googleOAuthClientId,
+  googleOAuthClientSecret,
+  googleOAuthScopes,
+  googleOAuthTokenUrl,
+  googleUserinfoUrl,
+  publicBaseUrl,
+} from '../config.js';
 
 /**
  * The Google Console connection's OAuth flow (authorization code, offline access):
@@ -54,7 +54,7 @@ export const pkceChallenge = (verifier: string) => createHash('sha256').update(v
  * The console's public origin (PUBLIC_BASE_URL), the only base of the URLs this flow builds; an
  * unset or non-http(s) value stops the flow with a message for whoever deploys.
  */
-export function consolePublicOrigin(configured = PUBLIC_BASE_URL.value()): string {
+export function consolePublicOrigin(configured = publicBaseUrl()): string {
   let url: URL | null = null;
   try {
     url = configured ? new URL(configured) : null;
@@ -78,10 +78,10 @@ export function settingsUrl(origin: string, params: Record<string, string>): str
 
 export function oauthClient(redirectUri: string): OAuth2Client {
   return new OAuth2Client({
-    clientId: GOOGLE_OAUTH_CLIENT_ID.value(),
-    clientSecret: GOOGLE_OAUTH_CLIENT_SECRET.value(),
+    clientId: googleOAuthClientId(),
+    clientSecret: googleOAuthClientSecret(),
     redirectUri,
-    endpoints: { oauth2AuthBaseUrl: GOOGLE_OAUTH_AUTHORIZE_URL.value(), oauth2TokenUrl: GOOGLE_OAUTH_TOKEN_URL.value() },
+    endpoints: { oauth2AuthBaseUrl: googleOAuthAuthorizeUrl(), oauth2TokenUrl: googleOAuthTokenUrl() },
   });
 }
 
@@ -111,7 +111,7 @@ export async function startConsent(firestore: Firestore, input: { uid: string; p
     access_type: 'offline',
     prompt: 'consent',
     include_granted_scopes: true,
-    scope: GOOGLE_OAUTH_SCOPES.value().split(/\s+/).filter(Boolean),
+    scope: googleOAuthScopes().split(/\s+/).filter(Boolean),
     state,
     code_challenge_method: CodeChallengeMethod.S256,
     code_challenge: pkceChallenge(codeVerifier),
@@ -161,7 +161,7 @@ export interface StoredGoogleTokens {
 export async function exchangeCode(redirectUri: string, code: string, codeVerifier: string): Promise<StoredGoogleTokens> {
   const { tokens } = await oauthClient(redirectUri).getToken({ code, codeVerifier });
   if (!tokens.access_token) throw new Error('Google não devolveu um access token.');
-  const res = await fetch(GOOGLE_USERINFO_URL.value(), { headers: { authorization: `Bearer ${tokens.access_token}` }, signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(googleUserinfoUrl(), { headers: { authorization: `Bearer ${tokens.access_token}` }, signal: AbortSignal.timeout(10_000) });
   const info = userinfoSchema.safeParse(await res.json().catch(() => null));
   if (!res.ok || !info.success) throw new Error('Google: não foi possível ler a conta conectada.');
   return {

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { CAMPAIGN_LINK_SECRET, WHATSAPP_API_URL, WHATSAPP_MESSAGES_PER_SECOND } from '../params.js';
+import { campaignLinkSecret, whatsappApiUrl, whatsappMessagesPerSecond } from '../config.js';
 import type { SendChannel } from './channel.js';
 import { publicBaseUrl, sendgridFromParams, sendgridLimitsFromParams } from './channels.js';
 import { createEmailChannel } from './email-channel.js';
@@ -16,13 +16,13 @@ export function campaignChannels(firestore: Firestore): Record<string, SendChann
       firestore,
       client: sendgridFromParams,
       linkBase: publicBaseUrl,
-      linkSecret: () => CAMPAIGN_LINK_SECRET.value(),
+      linkSecret: () => campaignLinkSecret(),
       limits: sendgridLimitsFromParams,
     }),
     whatsapp: createWhatsappChannel({
       firestore,
-      baseUrl: () => WHATSAPP_API_URL.value(),
-      messagesPerSecond: () => Number(WHATSAPP_MESSAGES_PER_SECOND.value()) || 80,
+      baseUrl: () => whatsappApiUrl(),
+      messagesPerSecond: () => Number(whatsappMessagesPerSecond()) || 80,
     }),
   };
 }

@@ -9,7 +9,7 @@ import {
 } from '@console/shared';
 import { firestore } from '../lib/admin.js';
 import { RawResponse, serve, type Handler } from '../lib/endpoint.js';
-import { CAMPAIGN_LINK_SECRET } from '../params.js';
+import { campaignLinkSecret } from '../config.js';
 import { PREFERENCE_COLLECTION } from './email-channel.js';
 import { verifyUnsubscribe } from './links.js';
 
@@ -33,7 +33,7 @@ const page = (status: number, title: string, body: string) =>
 async function linkAddress(q: QueryOf<typeof campaignEmailUnsubscribeEndpoint>): Promise<{ project: string; email: string } | null> {
   const project = projectIdSchema.safeParse(q.project);
   if (!project.success || !q.e || !q.s) return null;
-  const email = verifyUnsubscribe(CAMPAIGN_LINK_SECRET.value(), project.data, q.e, q.s);
+  const email = verifyUnsubscribe(campaignLinkSecret(), project.data, q.e, q.s);
   if (!email) return null;
   if (!(await firestore.doc(`${PROJECT_COLLECTION}/${project.data}`).get()).exists) return null;
   return { project: project.data, email };

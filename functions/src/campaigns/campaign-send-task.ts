@@ -2,7 +2,7 @@ import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { z } from 'zod';
-import { CAMPAIGN_LINK_SECRET, REGION, SENDGRID_API_KEY } from '../params.js';
+import { CAMPAIGN_LINK_SECRET, REGION, SENDGRID_API_KEY } from '../config.js';
 import { firestore } from '../lib/admin.js';
 import { campaignChannels } from './campaign-channels.js';
 import { pauseAfterFailuresFromParams } from './channels.js';

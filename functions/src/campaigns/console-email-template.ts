@@ -14,7 +14,7 @@ import { ApiError } from '../lib/api-error.js';
 import { adminAuth, firestore } from '../lib/admin.js';
 import { requireProjectAccess, verifyCaller } from '../lib/caller.js';
 import { RawResponse, serve, type Handler } from '../lib/endpoint.js';
-import { CAMPAIGN_LINK_SECRET } from '../params.js';
+import { campaignLinkSecret } from '../config.js';
 import { PermanentSendError } from './channel.js';
 import { sendgridFromParams } from './channels.js';
 import { CUSTOM_ARGS } from './email-channel.js';
@@ -93,7 +93,7 @@ export const handleConsoleEmailTemplatePreviewTicket: Handler<typeof consoleEmai
   // are not one document id, such as '../config/waba').
   const template = await firestore.doc(`${PROJECT_COLLECTION}/${project}/email-template/${body.id}`).get();
   if (!template.exists) throw new ApiError(404, 'Template de e-mail não encontrado.');
-  const ticket = previewTicket(CAMPAIGN_LINK_SECRET.value(), project, body.id, caller.uid);
+  const ticket = previewTicket(campaignLinkSecret(), project, body.id, caller.uid);
   return { url: consoleEmailTemplatePreviewEndpoint.url({ query: { id: body.id, project, ticket } }) };
 };
 
@@ -119,7 +119,7 @@ export const handleConsoleEmailTemplatePreview: Handler<typeof consoleEmailTempl
   if (header('authorization')) {
     requireProjectAccess(await verifyCaller(header('authorization')), project.data);
   } else {
-    const uid = query.ticket ? verifyPreviewTicket(CAMPAIGN_LINK_SECRET.value(), project.data, query.id, query.ticket) : null;
+    const uid = query.ticket ? verifyPreviewTicket(campaignLinkSecret(), project.data, query.id, query.ticket) : null;
     if (!uid) throw new ApiError(401, 'Link de visualização inválido ou expirado. Clique em "Ver" novamente.');
     const user = await adminAuth.getUser(uid).catch(() => null);
     if (!user || user.disabled || !canAccessProject(readAccessClaims(user.customClaims ?? null), project.data))

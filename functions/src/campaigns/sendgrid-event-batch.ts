@@ -2,7 +2,7 @@ import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
 import { FieldValue } from 'firebase-admin/firestore';
 import { firestore } from '../lib/admin.js';
-import { REGION } from '../params.js';
+import { REGION } from '../config.js';
 import { EVENT_BATCH_COLLECTION } from './event-batches.js';
 import { applyWebhookEvents, webhookBodySchema } from './webhook-events.js';
 

@@ -3,15 +3,8 @@ import { logger } from 'firebase-functions';
 import { ApiError } from '../lib/api-error.js';
 import { firestore } from '../lib/admin.js';
 import { serve, type Handler } from '../lib/endpoint.js';
-import { SENDGRID_WEBHOOK_PUBLIC_KEY } from '../params.js';
-import {
-  SIGNATURE_HEADER,
-  TIMESTAMP_HEADER,
-  WEBHOOK_MAX_BYTES,
-  applyWebhookEvents,
-  verifyWebhookSignature,
-  webhookBodySchema,
-} from './webhook-events.js';
+import { sendgridWebhookPublicKey } from '../config.js';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, WEBHOOK_MAX_BYTES, applyWebhookEvents, verifyWebhookSignature, webhookBodySchema } from './webhook-events.js';
 import { acceptEventBatch, MAX_STORED_BATCH_BYTES } from './event-batches.js';
 
 /**
@@ -22,7 +15,7 @@ import { acceptEventBatch, MAX_STORED_BATCH_BYTES } from './event-batches.js';
  * SendGrid's 30 s, and the same batch sent again is recognised and changes nothing.
  */
 export const handleSendgridEvents: Handler<typeof sendgridEventsEndpoint> = async ({ rawBody, header }) => {
-  const check = verifyWebhookSignature(SENDGRID_WEBHOOK_PUBLIC_KEY.value(), rawBody, header(SIGNATURE_HEADER), header(TIMESTAMP_HEADER));
+  const check = verifyWebhookSignature(sendgridWebhookPublicKey(), rawBody, header(SIGNATURE_HEADER), header(TIMESTAMP_HEADER));
   if (!check.ok) {
     logger.warn('sendgrid webhook refused', { reason: check.reason });
     throw new ApiError(403, `Webhook recusado: ${check.reason}.`);

@@ -2,7 +2,7 @@ import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
 import type { DocumentReference, Timestamp } from 'firebase-admin/firestore';
 import { CDLBOX_COLLECTIONS, hasConditionFields, settleDocumentConditions, STORE_COLLECTIONS, type FieldDefinition } from '@console/shared';
-import { REGION } from '../params.js';
+import { REGION } from '../config.js';
 import { firestore } from '../lib/admin.js';
 
 /**

@@ -2,7 +2,7 @@ import { logger } from 'firebase-functions';
 import { consoleFilesDownloadUrlEndpoint, type DownloadUrlResponse } from '@console/shared';
 import { serve, type Handler } from '../lib/endpoint.js';
 import { parseOriginList, safeFetch, SafeFetchError } from './safe-fetch.js';
-import { DOWNLOAD_URL_ALLOWED_ORIGINS } from '../params.js';
+import { downloadUrlAllowedOrigins } from '../config.js';
 
 /**
  * Limits of a download. 20 MiB: the answer carries the body in base64 (4/3 of it) inside JSON, and
@@ -35,7 +35,7 @@ export const handleConsoleFilesDownloadUrl: Handler<typeof consoleFilesDownloadU
       maxBytes: DOWNLOAD_MAX_BYTES,
       timeoutMs: DOWNLOAD_TIMEOUT_MS,
       maxRedirects: DOWNLOAD_MAX_REDIRECTS,
-      allowedOrigins: parseOriginList(DOWNLOAD_URL_ALLOWED_ORIGINS.value()),
+      allowedOrigins: parseOriginList(downloadUrlAllowedOrigins()),
     });
     return {
       success: true,

@@ -3,7 +3,7 @@ import { logger } from 'firebase-functions';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { UserRecord } from 'firebase-admin/auth';
 import { isPlainObject, valueAt } from '@console/shared';
-import { REGION } from '../params.js';
+import { REGION } from '../config.js';
 import { adminAuth, firestore } from '../lib/admin.js';
 
 /** The audit trail of manual overrides (document 1 §3 'Product data changelog entry'). */

@@ -1,6 +1,6 @@
 import { consoleQueueTasksEndpoint, matchWorkerUrl } from '@console/shared';
 import pLimit from 'p-limit';
-import { REGION } from '../params.js';
+import { REGION } from '../config.js';
 import { adminFunctions } from '../lib/admin.js';
 import { serve, type Handler } from '../lib/endpoint.js';
 import { ApiError, forbidden } from '../lib/api-error.js';

@@ -1,5 +1,5 @@
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
-import { OPENAI_API_KEY, REGION } from '../params.js';
+import { OPENAI_API_KEY, REGION } from '../config.js';
 import { adminAuth, firestore } from '../lib/admin.js';
 import { createInternalDispatcher } from '../lib/router.js';
 import { workerEndpoints } from './workers.js';

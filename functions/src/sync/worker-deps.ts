@@ -1,5 +1,5 @@
 import { firestore } from '../lib/admin.js';
-import { MARKETPLACE_STORE_IDS } from '../params.js';
+import { marketplaceStoreIdsJson } from '../config.js';
 import type { ProductForBling } from './bling/mapping.js';
 import { parseMarketplaceStoreIds } from './pipeline/marketplace.js';
 import { readProductView } from './pipeline/product-view.js';
@@ -8,4 +8,4 @@ import { readProductView } from './pipeline/product-view.js';
 export const productLoader = (project: string) => async (code: string) =>
   ((await readProductView(firestore, project, code))?.data as ProductForBling | undefined) ?? null;
 
-export const marketplaceStoreIds = () => parseMarketplaceStoreIds(MARKETPLACE_STORE_IDS.value());
+export const marketplaceStoreIds = () => parseMarketplaceStoreIds(marketplaceStoreIdsJson());

@@ -1,7 +1,7 @@
 import { whatsappMessageEndpoint, maskPhone, NO_TEMPLATE_MESSAGE, whatsappPhoneKey, type WhatsappTestMessageResponse } from '@console/shared';
 import { ApiError } from '../lib/api-error.js';
 import { serve, type Handler } from '../lib/endpoint.js';
-import { WHATSAPP_API_URL } from '../params.js';
+import { whatsappApiUrl } from '../config.js';
 import { createWhatsappClient, WhatsappApiError } from './client.js';
 import { readWabaConfig } from './config.js';
 import { whatsappApiError } from './errors.js';
@@ -20,7 +20,7 @@ export const handleWhatsappMessage: Handler<typeof whatsappMessageEndpoint> = as
   const waba = await readWabaConfig(project);
   const to = whatsappPhoneKey(waba.testPhoneNumber);
   if (!to) throw new ApiError(412, 'Número para mensagens de teste não configurado (Configurações › WhatsApp Business).');
-  const client = createWhatsappClient({ baseUrl: WHATSAPP_API_URL.value(), token: waba.token });
+  const client = createWhatsappClient({ baseUrl: whatsappApiUrl(), token: waba.token });
   try {
     const sent = await client.sendTemplate(waba.phoneNumberId, {
       to,
