@@ -1,8 +1,6 @@
-import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { z } from 'zod';
-import { CAMPAIGN_LINK_SECRET, REGION, SENDGRID_API_KEY } from '../config.js';
 import { firestore } from '../lib/admin.js';
 import { campaignChannels } from './campaign-channels.js';
 import { pauseAfterFailuresFromParams } from './channels.js';
@@ -42,16 +40,3 @@ export async function handleCampaignSendTask(data: unknown): Promise<void> {
   if (result === 'busy') throw new HttpsError('unavailable', 'Envio em andamento por outra entrega.');
   if (result === 'continue') await enqueueCampaignSend(firestore, project, sendId);
 }
-
-/** The campaign send queue (Cloud Tasks): GET /api/console/campaign-email/{id}/send queues it. */
-export const campaignSendTask = onTaskDispatched(
-  {
-    region: REGION,
-    memory: '512MiB',
-    timeoutSeconds: 540,
-    secrets: [SENDGRID_API_KEY, CAMPAIGN_LINK_SECRET],
-    retryConfig: { maxAttempts: 20, minBackoffSeconds: 10, maxBackoffSeconds: 300, maxDoublings: 4 },
-    rateLimits: { maxConcurrentDispatches: 10 },
-  },
-  async (request) => handleCampaignSendTask(request.data),
-);

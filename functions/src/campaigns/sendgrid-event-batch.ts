@@ -1,8 +1,6 @@
-import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
 import { FieldValue } from 'firebase-admin/firestore';
 import { firestore } from '../lib/admin.js';
-import { REGION } from '../config.js';
 import { EVENT_BATCH_COLLECTION } from './event-batches.js';
 import { applyWebhookEvents, webhookBodySchema } from './webhook-events.js';
 
@@ -24,8 +22,3 @@ export async function applyStoredEventBatch(batchId: string, data: Record<string
   await ref.update({ status: 'done', body: FieldValue.delete(), ...summary, processedAt: FieldValue.serverTimestamp() });
   logger.info('sendgrid event batch applied', { batchId, ...summary });
 }
-
-export const sendgridEventBatch = onDocumentCreated(
-  { document: `${EVENT_BATCH_COLLECTION}/{batchId}`, region: REGION, retry: true, memory: '512MiB' },
-  (event) => applyStoredEventBatch(event.params.batchId, event.data?.data()),
-);

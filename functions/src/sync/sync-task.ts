@@ -1,11 +1,19 @@
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { OPENAI_API_KEY, REGION } from '../config.js';
-import { adminAuth, firestore } from '../lib/admin.js';
-import { createInternalDispatcher } from '../lib/router.js';
-import { workerEndpoints } from './workers.js';
+import type { createInternalDispatcher } from '../lib/router.js';
+import type * as Admin from '../lib/admin.js';
 import { SYNC_TASK_MAX_ATTEMPTS, runSyncTask } from './run-sync-task.js';
 
-const dispatch = createInternalDispatcher(workerEndpoints);
+/**
+ * The worker endpoints and the Admin SDK, imported on the first task: every function's worker
+ * loads this module (functions/lib/index.js), and only this one runs tasks.
+ */
+let loaded: Promise<{ dispatch: ReturnType<typeof createInternalDispatcher>; admin: typeof Admin }> | undefined;
+const loadWorkers = () =>
+  (loaded ??= Promise.all([import('../lib/router.js'), import('./workers.js'), import('../lib/admin.js')]).then(([router, workers, admin]) => ({
+    dispatch: router.createInternalDispatcher(workers.workerEndpoints),
+    admin,
+  })));
 
 /**
  * The sync task queue: POST /api/console/queue/tasks enqueues one task per worker URL; each
@@ -30,6 +38,8 @@ export const syncTask = onTaskDispatched(
     secrets: [OPENAI_API_KEY],
   },
   async (request) => {
+    const { dispatch, admin } = await loadWorkers();
+    const { adminAuth, firestore } = admin;
     await runSyncTask(
       request.data,
       {
