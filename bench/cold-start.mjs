@@ -8,7 +8,7 @@
 //
 // It needs only URLs and firebase.json (which function Hosting routes a URL to), so the same file
 // runs on a commit with the single `api` function, for the 'before' figure: copy it there and run
-// `node bench/cold-start.mjs`.
+// `node scripts/build.mjs && node bench/cold-start.mjs` (`npm run bench -- load` builds first).
 //
 // A new worker: the workers of the URL's function (found by their K_SERVICE) are stopped first —
 // processes of the stack this script started — so the emulator starts one for the call. Repeated
