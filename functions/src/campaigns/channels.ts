@@ -1,4 +1,11 @@
-import { campaignPauseAfterFailures, publicBaseUrl as configuredPublicBaseUrl, sendgridActivityPerMinute, sendgridApiKey, sendgridApiUrl, sendgridMailSendPerSecond } from '../config.js';
+import {
+  campaignPauseAfterFailures,
+  publicBaseUrl as configuredPublicBaseUrl,
+  sendgridActivityPerMinute,
+  sendgridApiKey,
+  sendgridApiUrl,
+  sendgridMailSendPerSecond,
+} from '../config.js';
 import { PermanentSendError } from './channel.js';
 import { DEFAULT_SENDGRID_LIMITS, type SendgridLimits } from './email-channel.js';
 import { CONSECUTIVE_FAILURES_BEFORE_PAUSE } from './send-job.js';
