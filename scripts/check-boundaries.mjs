@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// The import boundaries of the target layout (scripts/lib/boundaries.mjs says which): one line per
+// broken rule, exit status 1 when any is broken. A step of `npm run check`; alone:
+// `node scripts/check-boundaries.mjs`. dependency-cruiser keeps its result under .cache/ and
+// reuses it while no file changed.
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { checkBoundaries } from './lib/boundaries.mjs';
+import { CACHE_DIR, ROOT } from './lib/config.mjs';
+
+// `--root <folder>` checks another tree laid out as this one (the check's own tests), uncached.
+const { values } = parseArgs({ options: { root: { type: 'string' } } });
+const root = values.root ? resolve(values.root) : ROOT;
+const started = performance.now();
+const { violations, modules, dependencies } = await checkBoundaries({ root, cacheFolder: values.root ? undefined : join(CACHE_DIR, 'dependency-cruiser') });
+/** @type {Map<string, string[]>} */
+const byRule = new Map();
+for (const v of violations) byRule.set(v.rule, [...(byRule.get(v.rule) ?? []), v.message]);
+for (const [rule, messages] of byRule) {
+  console.log(`\n${rule} (${messages.length}):`);
+  for (const message of messages) console.log(`  ${message}`);
+}
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+console.log(`\nboundaries: ${modules} files, ${dependencies} imports, ${violations.length} broken (${seconds} s)`);
+process.exit(violations.length ? 1 : 0);
