@@ -15,11 +15,15 @@ const started = performance.now();
 const { violations, modules, dependencies } = await checkBoundaries({ root, cacheFolder: values.root ? undefined : join(CACHE_DIR, 'dependency-cruiser') });
 /** @type {Map<string, string[]>} */
 const byRule = new Map();
-for (const v of violations) byRule.set(v.rule, [...(byRule.get(v.rule) ?? []), v.message]);
-for (const [rule, messages] of byRule) {
-  console.log(`\n${rule} (${messages.length}):`);
+for (const v of violations) {
+  const heading = v.severity === 'error' ? v.rule : `${v.rule}, ${v.severity}`;
+  byRule.set(heading, [...(byRule.get(heading) ?? []), v.message]);
+}
+for (const [heading, messages] of byRule) {
+  console.log(`\n${heading} (${messages.length}):`);
   for (const message of messages) console.log(`  ${message}`);
 }
+const errors = violations.filter((v) => v.severity === 'error').length;
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`\nboundaries: ${modules} files, ${dependencies} imports, ${violations.length} broken (${seconds} s)`);
-process.exit(violations.length ? 1 : 0);
+console.log(`\nboundaries: ${modules} files, ${dependencies} imports, ${errors} broken, ${violations.length - errors} warned (${seconds} s)`);
+process.exit(errors ? 1 : 0);
