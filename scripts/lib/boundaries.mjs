@@ -27,7 +27,7 @@
 //   has no circle (`form-engine/` → `layout-editor/` → `form-engine/`). Tests are left out of that
 //   graph: nothing imports a test, so its imports make no folder depend on another.
 // - Tests (`*.test.ts`, `*-test-support.ts`) may reach a feature's internals and the sandboxes.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cruise } from 'dependency-cruiser';
 
@@ -122,10 +122,30 @@ export const FORBIDDEN = [
 ];
 
 /**
- * A broken rule; `severity` is the rule's ('warn' is printed and does not fail the check).
+ * A broken rule; `severity` is the rule's ('warn' is printed and does not fail the check), or
+ * 'known' when KNOWN_FILE lists it.
  * @typedef {{ rule: string, severity: string, from: string, to: string, message: string }} Violation
- * @typedef {{ violations: Violation[], modules: number, dependencies: number }} BoundaryReport
+ * @typedef {{ violations: Violation[], staleKnown: string[], modules: number, dependencies: number }} BoundaryReport
  */
+
+/**
+ * Breaks accepted for now, one `violationKey` a line: the check counts them but does not fail on
+ * them, so a rule can hold for new imports while older ones are moved (`node
+ * scripts/check-boundaries.mjs --write-known` lists today's). Absent: none accepted.
+ */
+export const KNOWN_FILE = 'scripts/boundaries-known.json';
+
+/** @param {Pick<Violation, 'rule' | 'from' | 'to'>} v */
+export const violationKey = (v) => `${v.rule}: ${v.from} → ${v.to}`;
+
+/** @param {string} root @returns {string[]} */
+export function readKnown(root) {
+  const file = join(root, KNOWN_FILE);
+  if (!existsSync(file)) return [];
+  const { known } = JSON.parse(readFileSync(file, 'utf8'));
+  if (!Array.isArray(known) || !known.every((key) => typeof key === 'string')) throw new Error(`${KNOWN_FILE}: "known" must be a list of strings`);
+  return known;
+}
 
 /**
  * Cruises the parts under `root` and returns every broken boundary, circles first.
@@ -139,7 +159,7 @@ export async function checkBoundaries({ root, parts = PARTS, cacheFolder }) {
       baseDir: root,
       validate: true,
       ruleSet: { forbidden: FORBIDDEN },
-      exclude: { path: '(^|/)(node_modules|dist|dist-[^/]+|fixtures)/|^functions/lib/|\\.d\\.ts$' },
+      exclude: { path: '(^|/)(node_modules|dist|dist-[^/]+)/|^functions/lib/|\\.d\\.ts$' },
       doNotFollow: { path: 'node_modules' },
       // Type-only imports count: a circle of types is still a circle of files and folders.
       tsPreCompilationDeps: true,
@@ -177,9 +197,17 @@ export async function checkBoundaries({ root, parts = PARTS, cacheFolder }) {
     }
   }
   violations.push(...folderCircles(output.modules));
+  const known = new Set(readKnown(root));
+  for (const v of violations) if (known.has(violationKey(v))) v.severity = 'known';
+  const broken = new Set(violations.map(violationKey));
   const order = (/** @type {Violation} */ v) => ['no-circular', 'no-folder-circular'].indexOf(v.rule) >>> 0;
   violations.sort((a, b) => order(a) - order(b) || a.rule.localeCompare(b.rule) || a.message.localeCompare(b.message));
-  return { violations, modules: output.modules.length, dependencies: output.summary.totalDependenciesCruised ?? 0 };
+  return {
+    violations,
+    staleKnown: [...known].filter((key) => !broken.has(key)),
+    modules: output.modules.length,
+    dependencies: output.summary.totalDependenciesCruised ?? 0,
+  };
 }
 
 /**
