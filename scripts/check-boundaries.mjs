@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { KNOWN_FILE, checkBoundaries, violationKey } from './lib/boundaries.mjs';
+import { KNOWN_FILE, checkBoundaries, ruleComment, violationKey } from './lib/boundaries.mjs';
 import { CACHE_DIR, ROOT } from './lib/config.mjs';
 
 // `--root <folder>` checks another tree laid out as this one (the check's own tests), uncached.
@@ -29,20 +29,18 @@ if (values['write-known']) {
   console.log(`boundaries: ${known.length} breaks written to ${KNOWN_FILE}`);
   process.exit(0);
 }
-/** @type {Map<string, string[]>} */
+/** @type {Map<string, import('./lib/boundaries.mjs').Violation[]>} */
 const byRule = new Map();
 /** @type {Map<string, number>} */
 const knownByRule = new Map();
 for (const v of violations) {
   if (v.severity === 'known') knownByRule.set(v.rule, (knownByRule.get(v.rule) ?? 0) + 1);
-  else {
-    const heading = v.severity === 'error' ? v.rule : `${v.rule}, ${v.severity}`;
-    byRule.set(heading, [...(byRule.get(heading) ?? []), v.message]);
-  }
+  else byRule.set(v.rule, [...(byRule.get(v.rule) ?? []), v]);
 }
-for (const [heading, messages] of byRule) {
-  console.log(`\n${heading} (${messages.length}):`);
-  for (const message of messages) console.log(`  ${message}`);
+for (const [rule, broken] of byRule) {
+  const severity = broken[0].severity === 'error' ? '' : `, ${broken[0].severity}`;
+  console.log(`\n${rule} (${broken.length}${severity}): ${ruleComment(rule)}`);
+  for (const { message } of broken) console.log(`  ${message}`);
 }
 if (knownByRule.size) {
   const counts = [...knownByRule].map(([rule, n]) => `${rule} ${n}`).join(', ');
