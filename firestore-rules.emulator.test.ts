@@ -311,7 +311,7 @@ describe('file registry', () => {
 });
 
 describe('customer events across stores (the super-project event feed)', () => {
-  // Same shape as the console's query (web/src/routes/events/use-customer-events.ts).
+  // Same shape as the console's query (web/src/customers/use-customer-events.ts).
   const feed = (db: ReturnType<typeof admin>, stores: string[]) =>
     getDocs(query(collectionGroup(db, 'customer-event'), where('projectId', 'in', stores), orderBy('createdAt', 'desc'), limit(50)));
 

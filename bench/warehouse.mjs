@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleDuckDbAdapter } from '../functions/src/warehouse/bundle-duckdb.mjs';
+import { bundleDuckDbAdapter } from '../scripts/lib/bundle-duckdb.mjs';
 
 const ROWS = 10_000;
 const dir = mkdtempSync(join(tmpdir(), 'console-bench-warehouse-'));

@@ -2,7 +2,7 @@
 // their own (the per-user rate limit must not leak between files), the OpenAI sandbox's switches,
 // and the browser's assistant loop over HTTP through Hosting.
 import { CONSOLE_URL, idToken } from './emulator.js';
-import type { AiPost } from '../web/src/ai-assistant/assistant-loop.js';
+import type { AiPost } from '@console/shared';
 import { createTestProject, sandboxUrls, setSandboxFaults, testAuth, testFirestore } from './stack.js';
 
 export const openaiSandbox = () => sandboxUrls().openai!;

@@ -241,7 +241,7 @@ function lastError(logFile) {
  * `<file>.server.json`. stdin stays a pipe: it stops when this process goes.
  */
 async function startWarehouseServer() {
-  const { bundleWarehouseServer } = await import('../../functions/src/warehouse/bundle-duckdb.mjs');
+  const { bundleWarehouseServer } = await import('./bundle-duckdb.mjs');
   const script = await bundleWarehouseServer(join(CACHE_DIR, 'warehouse-server'));
   const database = join(ROOT, 'emulator-data', 'warehouse', `${PROJECT_ID.replace(/[^\w.-]/g, '_')}.duckdb`);
   const child = spawn(process.execPath, [script, database], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });

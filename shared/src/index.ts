@@ -17,3 +17,6 @@ export * from './layout/index.js';
 export * from './numbers/index.js';
 export * from './values/index.js';
 export * from './ai/index.js';
+export * from './editor-kit/index.js';
+export * from './ai-assistant/index.js';
+export * from './rich-text/index.js';

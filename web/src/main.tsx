@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { router } from './routes/router';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,21 +1,30 @@
 import type SanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_DROPPED_WITH_CONTENT, RICH_TEXT_HREF_SCHEMES, RICH_TEXT_TAGS, richTextHrefAllowed } from '@console/shared';
 import { lazyRequire } from '../lib/lazy-module.js';
 
 const sanitizeHtml = lazyRequire<typeof SanitizeHtml>('sanitize-html');
 
+/** An element's attributes with an href the policy refuses left out (sanitize-html would keep a relative one). */
+function withAllowedHref(tagName: string, attribs: SanitizeHtml.Attributes): SanitizeHtml.Tag {
+  const { href, ...rest } = attribs;
+  return { tagName, attribs: href !== undefined && richTextHrefAllowed(href) ? { ...rest, href: href.trim() } : rest };
+}
+
 /**
- * The rich-text policy of the console (web/src/form-engine/rich-text.ts, document 1 §5) on the
- * server: b, i, em, strong, a (href to http(s) or mailto only), p, br, ol, ul, li; script and
- * style removed with their content, other tags dropped keeping their text.
+ * The rich-text policy of the console (shared/src/rich-text/policy.ts, document 1 §5) on the
+ * server, as DOMPurify applies it in the browser (web/src/form-engine/values/rich-text.ts): its
+ * tags and per-tag attributes, links to http(s) or mailto only, its listed tags removed with their
+ * content, other tags dropped keeping their text.
  */
 export function sanitizeRichTextHtml(html: string): string {
   return sanitizeHtml()(html, {
-    allowedTags: ['b', 'i', 'em', 'strong', 'a', 'p', 'br', 'ol', 'ul', 'li'],
-    allowedAttributes: { a: ['href'] },
-    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedTags: [...RICH_TEXT_TAGS],
+    allowedAttributes: Object.fromEntries(Object.entries(RICH_TEXT_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
+    allowedSchemes: RICH_TEXT_HREF_SCHEMES,
     allowProtocolRelative: false,
+    transformTags: Object.fromEntries(Object.keys(RICH_TEXT_ATTRIBUTES).map((tag) => [tag, withAllowedHref])),
     disallowedTagsMode: 'discard',
-    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript'],
+    nonTextTags: [...RICH_TEXT_DROPPED_WITH_CONTENT],
   }).trim();
 }
 

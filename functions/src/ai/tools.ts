@@ -4,9 +4,9 @@ import {
   CONFIG_COLLECTION,
   PROJECT_COLLECTION,
   collectionsForProject,
-  fieldsNamedBy,
   fieldsSchema,
   isAdminOnlyConfig,
+  operatorAskedFor,
   proposeFieldChangesArgumentsSchema,
   searchCatalogueArgumentsSchema,
   settingsForProject,
@@ -29,8 +29,6 @@ type Doc = Record<string, unknown>;
 
 /** Field kinds the assistant can propose values for (their editors own the other kinds' shapes). */
 const PROPOSABLE_TYPES = new Set(['text', 'textarea', 'editor', 'number', 'checkbox', 'select', 'array_textarea', 'select_nested']);
-/** Free text: proposable on any request. Other kinds (prices, flags, options) only when the operator named the field. */
-const CONTENT_TYPES = new Set(['text', 'textarea', 'editor', 'array_textarea']);
 
 export interface ToolContext {
   project: string;
@@ -139,8 +137,8 @@ export function checkProposal(context: ToolContext, args: Doc): ProposalResult {
   const defined = new Set(documentDefinition(context.project, context.document).fields.map((f) => f.name));
   const result: ProposalResult = { proposal: { changes: [], rejected: [] } };
   const seen = new Set<string>();
-  // Named among all the document's fields, so 'preço promocional' does not also name 'Preço'.
-  const named = fieldsNamedBy(context.operatorRequest, documentDefinition(context.project, context.document).fields);
+  // The operator-intent check (shared/src/ai/operator-intent.ts), against all the document's fields.
+  const asked = operatorAskedFor(context.operatorRequest, documentDefinition(context.project, context.document).fields);
   for (const change of changes) {
     const field = fields.get(change.field);
     const reject = (reason: string) => result.proposal.rejected.push({ field: change.field, reason });
@@ -152,9 +150,7 @@ export function checkProposal(context: ToolContext, args: Doc): ProposalResult {
       reject('campo repetido na proposta');
       continue;
     }
-    if (!CONTENT_TYPES.has(field.type) && !named.has(field.name)) {
-      // Prices, flags and options change only when the operator asked: an instruction found in
-      // the data (prompt injection) or the model's own idea does not reach the form.
+    if (!asked(field)) {
       reject('campo não pedido pelo operador');
       continue;
     }

@@ -1,5 +1,5 @@
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import * as logs from '../files/logs.js';
 import { FILE_REGISTRY_COLLECTION, fileIdSchema, storedFileSchema, type BunnyUploadTicket, type BunnyVideo, type StoredFile } from '@console/shared';
 import { ApiError } from '../lib/api-error.js';
 import { UpstreamError, type UpstreamCallOptions } from '../sync/http-client.js';
@@ -189,6 +189,6 @@ export async function applyWebhook(context: VideoContext, { guid, libraryId }: {
     if (!stored || stored.id !== guid) return;
     await refresh(context, config, link.project, link.fileId, guid, typeof stored.status === 'number' ? stored.status : 6);
   } catch (error) {
-    logger.warn('bunny webhook not applied', { project: link.project, fileId: link.fileId, error: error instanceof Error ? error.message : String(error) });
+    logs.bunnyWebhookNotApplied(link.project, link.fileId, error);
   }
 }

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import * as logs from './logs.js';
 import {
   PROJECT_COLLECTION,
   RECIPIENT_TAGS,
@@ -98,8 +98,7 @@ export function createEmailChannel(config: EmailChannelConfig): SendChannel {
             custom_args: { [CUSTOM_ARGS.project]: project, [CUSTOM_ARGS.send]: sendId, [CUSTOM_ARGS.batch]: batch.key },
           };
           const answer = await callProvider(pacer, () => client.mailSend(body), config.retry ?? DEFAULT_RETRY);
-          if (answer.kind === 'refused')
-            logger.warn('sendgrid refused a batch', { project, sendId, status: answer.status, detail: sendgridErrorDetail(answer.body) });
+          if (answer.kind === 'refused') logs.sendgridBatchRefused(project, sendId, answer.status, sendgridErrorDetail(answer.body));
           const outcome: RecipientOutcome =
             answer.kind === 'accepted'
               ? { state: 'sent' }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import * as logs from './logs.js';
 import pRetry from 'p-retry';
 import { PROJECT_COLLECTION, planSend, type LeftOutReason, type PlannedRecipient, type RecipientSendState, type SegmentMember } from '@console/shared';
 import { PermanentSendError, type OpenChannel, type RecipientOutcome, type SendChannel } from './channel.js';
@@ -255,10 +255,10 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
       await withStoreRetry(() =>
         sendRef.update({ status: 'finished', lastError: error.message, finishedAt: FieldValue.serverTimestamp(), lease: FieldValue.delete() }),
       );
-      logger.warn('campaign send stopped', { project, id, reason: error.message });
+      logs.campaignSendStopped(project, id, error.message);
       return 'finished';
     }
-    logger.warn('campaign send run failed', { project, id, error: String((error as Error)?.message ?? error) });
+    logs.campaignSendRunFailed(project, id, error);
     // Let the next delivery take over at once (the problem is kept for the screen, in Portuguese).
     const message = operatorMessage(error);
     await sendRef.update({ ...(message !== null ? { lastError: message } : {}), lease: FieldValue.delete(), stalledAt: now() }).catch(() => undefined);
@@ -392,7 +392,7 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
     await underLease((tx, current) => {
       if (current.status === 'sending') tx.update(sendRef, { status: 'paused', pausedReason: reason, pausedAt: FieldValue.serverTimestamp(), pausedBy: null });
     });
-    logger.warn('campaign send paused', { project, id, reason });
+    logs.campaignSendPaused(project, id, reason);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import * as logs from './logs.js';
 import type { z } from 'zod';
 import { FILE_REGISTRY_COLLECTION, isRegistrablePath, storedFileSchema, type registerFileRequestSchema, type StoredFile } from '@console/shared';
 import { firestore } from '../lib/admin.js';
@@ -66,7 +66,7 @@ export async function registerFile({ project, uid, kind, request }: RegisterInpu
   let duration: number | undefined;
   if (type.startsWith('image/')) {
     dimensions = await measureImage(object).catch((error: unknown) => {
-      logger.warn('image not measured', { filePath: object.path, error: (error as Error).message });
+      logs.imageNotMeasured(object.path, error);
       return null;
     });
   } else if (type.startsWith('audio/')) {

@@ -1,9 +1,8 @@
 // The assistant of the document form through Hosting, with the real openai client in the
-// functions against the OpenAI sandbox, and the browser's own loop (web/src/ai-assistant).
+// functions against the OpenAI sandbox, and the browser's own loop (shared/src/ai-assistant).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AI_ERRORS, AI_MAX_ROUNDS, AI_ROUND_LIMIT_MESSAGE, type AiMessage } from '@console/shared';
+import { AI_ERRORS, AI_MAX_ROUNDS, AI_ROUND_LIMIT_MESSAGE, runAssistantTurn, type AiMessage, type AssistantEvent } from '@console/shared';
 import { api } from '../../../test-support/emulator.js';
-import { runAssistantTurn, type AssistantEvent } from '../../../web/src/ai-assistant/assistant-loop.js';
 import { freshUser, openaiSandbox, postAs, resetOpenAiSandbox, setOpenAiBehaviour, ownProject, removeOwnProjects } from '../../../test-support/ai.js';
 import { sandboxRequests, setSandboxFaults, testFirestore } from '../../../test-support/stack.js';
 

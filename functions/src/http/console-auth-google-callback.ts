@@ -1,4 +1,4 @@
-import { logger } from 'firebase-functions';
+import * as logs from '../auth/logs.js';
 import { consoleAuthGoogleCallbackEndpoint, isAdmin, readAccessClaims } from '@console/shared';
 import { adminAuth, firestore } from '../lib/admin.js';
 import { RawResponse, serve, type Handler } from '../lib/endpoint.js';
@@ -31,10 +31,10 @@ export const handleConsoleAuthGoogleCallback: Handler<typeof consoleAuthGoogleCa
   try {
     const tokens = await exchangeCode(claimed.redirectUri, query.code, claimed.codeVerifier);
     await storeTokens(firestore, claimed.project, claimed.uid, tokens);
-    logger.info('google console connected', { project: claimed.project, uid: claimed.uid });
+    logs.googleConsoleConnected(claimed.project, claimed.uid);
     return back({ google: 'connected' });
   } catch (error) {
-    logger.warn('google console connection failed', { project: claimed.project, reason: (error as Error).message });
+    logs.googleConsoleConnectionFailed(claimed.project, error);
     return failed('Não foi possível concluir a conexão com o Google. Tente novamente.');
   }
 };

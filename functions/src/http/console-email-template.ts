@@ -9,7 +9,7 @@ import {
   renderEmail,
   TemplateError,
 } from '@console/shared';
-import { logger } from 'firebase-functions';
+import * as logs from '../campaigns/logs.js';
 import { ApiError } from '../lib/api-error.js';
 import { adminAuth, firestore } from '../lib/admin.js';
 import { requireProjectAccess, verifyCaller } from '../lib/caller.js';
@@ -79,7 +79,7 @@ export const handleConsoleEmailTemplateTest: Handler<typeof consoleEmailTemplate
   if (result.kind === 'accepted') return { ok: true as const, to, subject };
   if (result.kind === 'rate-limited') throw new ApiError(429, 'SendGrid: limite de envios atingido. Tente em alguns segundos.');
   if (result.kind === 'refused') {
-    logger.warn('sendgrid refused a test e-mail', { project, status: result.status, detail: result.detail });
+    logs.sendgridTestEmailRefused(project, result.status, result.detail);
     throw new ApiError(502, `SendGrid recusou o e-mail (HTTP ${result.status}): ${result.message}`);
   }
   throw new ApiError(502, `SendGrid não confirmou o envio (${result.reason}). Veja sua caixa de entrada antes de tentar de novo.`);

@@ -1,4 +1,4 @@
-import { logger } from 'firebase-functions';
+import * as logs from '../files/logs.js';
 import { consoleFilesDownloadUrlEndpoint, type DownloadUrlResponse } from '@console/shared';
 import { serve, type Handler } from '../lib/endpoint.js';
 import { parseOriginList, safeFetch, SafeFetchError } from '../files/safe-fetch.js';
@@ -46,7 +46,7 @@ export const handleConsoleFilesDownloadUrl: Handler<typeof consoleFilesDownloadU
     };
   } catch (error) {
     if (!(error instanceof SafeFetchError)) throw error;
-    logger.warn('download-url refused', { host: hostOf(body.url), code: error.code, reason: error.message });
+    logs.downloadUrlRefused(hostOf(body.url), error.code, error.message);
     return { success: false, message: error.message };
   }
 };

@@ -1,5 +1,5 @@
 import { sendgridEventsEndpoint } from '@console/shared';
-import { logger } from 'firebase-functions';
+import * as logs from '../campaigns/logs.js';
 import { ApiError } from '../lib/api-error.js';
 import { firestore } from '../lib/admin.js';
 import { serve, type Handler } from '../lib/endpoint.js';
@@ -24,7 +24,7 @@ import { acceptEventBatch, MAX_STORED_BATCH_BYTES } from '../campaigns/event-bat
 export const handleSendgridEvents: Handler<typeof sendgridEventsEndpoint> = async ({ rawBody, header }) => {
   const check = verifyWebhookSignature(SENDGRID_WEBHOOK_PUBLIC_KEY.value(), rawBody, header(SIGNATURE_HEADER), header(TIMESTAMP_HEADER));
   if (!check.ok) {
-    logger.warn('sendgrid webhook refused', { reason: check.reason });
+    logs.sendgridWebhookRefused(check.reason);
     throw new ApiError(403, `Webhook recusado: ${check.reason}.`);
   }
   if (rawBody && rawBody.length > WEBHOOK_MAX_BYTES)

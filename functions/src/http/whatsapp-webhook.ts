@@ -1,5 +1,5 @@
 import { whatsappWebhookEndpoint } from '@console/shared';
-import { logger } from 'firebase-functions';
+import * as logs from '../whatsapp/logs.js';
 import { ApiError } from '../lib/api-error.js';
 import { serve, type Handler } from '../lib/endpoint.js';
 import { wabaSecrets } from '../whatsapp/webhook-secrets.js';
@@ -26,7 +26,7 @@ export const handleWhatsappWebhook: Handler<typeof whatsappWebhookEndpoint> = as
   }
   const body = webhookBodySchema.safeParse(json);
   if (!body.success) {
-    logger.warn('whatsapp webhook: unexpected body acknowledged', { project });
+    logs.whatsappWebhookBodyUnexpected(project);
     return { ok: true, applied: 0, stale: 0, ignored: 0, messages: 0, templates: 0 };
   }
   return { ok: true, ...(await applyWebhook(project, body.data)) };

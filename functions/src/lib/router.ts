@@ -1,11 +1,11 @@
-import type { Request } from 'firebase-functions/v2/https';
-import type { Response } from 'express';
+// firebase-functions re-exports express' Response type: express itself is not our dependency.
+import type { Request, Response } from 'firebase-functions/v2/https';
 import { z } from 'zod';
 import { createEndpointMatcher, isAdmin, needsProject, type AnyEndpoint } from '@console/shared';
 import { ApiError, notFound } from './api-error.js';
 import { requireProjectAccess, verifyCaller, type Caller } from './caller.js';
 import { JsonWithHeaders, RawResponse, type ServedEndpoint } from './endpoint.js';
-import { logApiError } from './logs.js';
+import { apiRequestFailed } from './logs.js';
 
 function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -130,7 +130,7 @@ export function createRouter(endpoints: readonly ServedEndpoint[]) {
         res.status(error.status).json({ error: error.message });
         return;
       }
-      logApiError(req.method, req.path, error);
+      apiRequestFailed(req.method, req.path, error);
       res.status(500).json({ error: 'Erro interno. Tente novamente em instantes.' });
     }
   };
@@ -161,7 +161,7 @@ export function createInternalDispatcher(endpoints: readonly ServedEndpoint[]) {
       return { status: 200, body: result ?? { ok: true } };
     } catch (error) {
       if (error instanceof ApiError) return { status: error.status, body: { error: error.message } };
-      logApiError(method, parsed.pathname, error);
+      apiRequestFailed(method, parsed.pathname, error);
       return { status: 500, body: { error: 'Erro interno. Tente novamente em instantes.' } };
     }
   };

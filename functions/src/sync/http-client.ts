@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { logger } from 'firebase-functions';
+import { maskCredentials } from '../lib/logs.js';
+import * as logs from './logs.js';
 import type { z } from 'zod';
 import { ApiError } from '../lib/api-error.js';
 
@@ -102,13 +103,6 @@ export function redactUrl(url: string | URL): string {
   }
 }
 
-/** Masks credentials that upstreams sometimes echo back in error bodies. */
-function maskSecrets(text: string): string {
-  return text
-    .replace(/((?:Bearer|Basic)\s+)[\w.~+/=-]+/gi, '$1***')
-    .replace(/((?:access_token|refresh_token|api[_-]?key|token|secret|password|senha|client_secret)["'=:\s]+)[^\s"'&,]+/gi, '$1***');
-}
-
 function statusReason(status: number): { kind: UpstreamErrorKind; reason: string } {
   if (status === 429) return { kind: 'rate-limit', reason: 'limite de requisições excedido (HTTP 429)' };
   if (status >= 500) return { kind: 'server', reason: `erro no servidor (HTTP ${status})` };
@@ -192,7 +186,7 @@ export async function fetchUpstream<S extends z.ZodType | undefined = undefined>
       }
       const body = await response.text().catch(() => '');
       const { kind, reason } = statusReason(response.status);
-      failure = new UpstreamError(upstream, kind, reason, response.status, attempts, maskSecrets(body.slice(0, 300)) || undefined);
+      failure = new UpstreamError(upstream, kind, reason, response.status, attempts, maskCredentials(body.slice(0, 300)) || undefined);
       const transient = response.status === 429 || (response.status >= 500 && repeatable);
       if (!transient || !canRetry) throw failure;
       if (response.status === 429) {
@@ -212,7 +206,7 @@ export async function fetchUpstream<S extends z.ZodType | undefined = undefined>
     }
 
     const delay = waitMs ?? backoffDelay(attempt, backoffMs, maxDelayMs);
-    logger.warn('upstream retry', { upstream, method, url: where, attempt: attempts, reason: failure.reason, delayMs: delay });
+    logs.upstreamRetry(upstream, method, where, attempts, failure.reason, delay);
     await sleep(delay, undefined, callerSignal ? { signal: callerSignal } : undefined).catch(() => {
       throw new UpstreamError(upstream, 'timeout', 'requisição cancelada', failure.upstreamStatus, attempts);
     });

@@ -1,6 +1,6 @@
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { logger } from 'firebase-functions';
+import * as logs from '../campaigns/logs.js';
 import { z } from 'zod';
 import { CAMPAIGN_LINK_SECRET, REGION, SENDGRID_API_KEY } from '../params.js';
 import { firestore } from '../lib/admin.js';
@@ -19,7 +19,7 @@ const RUN_BUDGET_MS = 420_000;
 export async function handleCampaignSendTask(data: unknown): Promise<void> {
   const parsed = payloadSchema.safeParse(data);
   if (!parsed.success) {
-    logger.error('campaign send task: invalid payload, dropped');
+    logs.campaignSendTaskPayloadInvalid();
     return;
   }
   const { project, sendId } = parsed.data;
@@ -27,7 +27,7 @@ export async function handleCampaignSendTask(data: unknown): Promise<void> {
   if (!send) return;
   const channel = campaignChannels(firestore)[String(send.channel)];
   if (!channel) {
-    logger.error('campaign send task: unknown channel', { project, sendId, channel: send.channel });
+    logs.campaignSendTaskChannelUnknown(project, sendId, send.channel);
     return;
   }
   const result = await runSendJob(project, sendId, {
@@ -37,7 +37,7 @@ export async function handleCampaignSendTask(data: unknown): Promise<void> {
     budgetMs: RUN_BUDGET_MS,
     pauseAfterFailures: pauseAfterFailuresFromParams(),
   });
-  logger.info('campaign send task', { project, sendId, result });
+  logs.campaignSendTaskRun(project, sendId, result);
   // Another delivery holds the lease: come back later (it may die; then this one takes over).
   if (result === 'busy') throw new HttpsError('unavailable', 'Envio em andamento por outra entrega.');
   if (result === 'continue') await enqueueCampaignSend(firestore, project, sendId);

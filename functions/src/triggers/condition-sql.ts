@@ -1,5 +1,5 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
-import { logger } from 'firebase-functions';
+import * as logs from '../conditions/logs.js';
 import type { DocumentReference, Timestamp } from 'firebase-admin/firestore';
 import { CDLBOX_COLLECTIONS, hasConditionFields, settleDocumentConditions, STORE_COLLECTIONS, type FieldDefinition } from '@console/shared';
 import { REGION } from '../params.js';
@@ -44,7 +44,7 @@ export async function settleWrittenConditions(write: ConditionWrite): Promise<st
     if (code === 9 || code === 5) return [];
     throw error;
   }
-  logger.info('conditions settled', { path: write.ref.path, fields: keys });
+  logs.conditionsSettled(write.ref.path, keys);
   return keys;
 }
 

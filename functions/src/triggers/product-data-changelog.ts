@@ -1,5 +1,5 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
-import { logger } from 'firebase-functions';
+import * as logs from '../products/logs.js';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { UserRecord } from 'firebase-admin/auth';
 import { isPlainObject, valueAt } from '@console/shared';
@@ -93,7 +93,7 @@ export async function recordOverride(write: ProductDataWrite, deps: ChangelogDep
     if ((error as { code?: number }).code === 6) return false;
     throw error;
   }
-  logger.info('override recorded', { project: write.projectId, code: write.code, field: mark.field, by: mark.by });
+  logs.overrideRecorded(write.projectId, write.code, mark.field, mark.by);
   return true;
 }
 

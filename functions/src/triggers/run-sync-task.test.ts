@@ -5,7 +5,7 @@ import type { InternalAnswer } from '../lib/router.js';
 import type { SyncTaskPayload } from '../sync/pipeline/queue.js';
 import { runSyncTask, type SyncTaskDeps } from './run-sync-task.js';
 
-vi.mock('firebase-functions', () => ({ logger: { info() {}, warn() {}, error() {} } }));
+vi.mock('firebase-functions', () => ({ logger: { write() {} } }));
 
 /** Just enough Firestore for the task records: doc get/set (merge) and transactions. */
 function fakeFirestore() {

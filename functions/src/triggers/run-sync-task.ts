@@ -1,6 +1,6 @@
 import type { DecodedIdToken, UserRecord } from 'firebase-admin/auth';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import * as logs from '../sync/logs.js';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { canAccessProject, readAccessClaims } from '@console/shared';
 import type { Caller } from '../lib/caller.js';
@@ -33,7 +33,7 @@ export async function runSyncTask(data: unknown, deps: SyncTaskDeps, delivery: {
   const now = deps.now ?? (() => new Date());
   const parsed = syncTaskPayloadSchema.safeParse(data);
   if (!parsed.success) {
-    logger.error('sync task: invalid payload, dropped', { issue: parsed.error.issues[0]?.message });
+    logs.syncTaskPayloadInvalid(parsed.error.issues[0]?.message);
     return 'invalid';
   }
   const task = parsed.data;
@@ -67,7 +67,7 @@ export async function runSyncTask(data: unknown, deps: SyncTaskDeps, delivery: {
     return { state: 'claimed' as const, attempts };
   });
   if (claim.state === 'finished') {
-    logger.info('sync task: already finished, re-delivery skipped', where);
+    logs.syncTaskRedeliverySkipped(where);
     return 'skipped';
   }
   if (claim.state === 'busy') {
@@ -80,24 +80,24 @@ export async function runSyncTask(data: unknown, deps: SyncTaskDeps, delivery: {
   const refusal = await checkCaller(task, deps);
   if (typeof refusal === 'string') {
     await finish('refused', { error: refusal, httpStatus: 403 });
-    logger.warn('sync task refused', { ...where, reason: refusal });
+    logs.syncTaskRefused(where, refusal);
     return 'refused';
   }
 
   const answer = await deps.dispatch('GET', task.url, refusal);
   if (answer.status >= 200 && answer.status < 300) {
     await finish('done', { httpStatus: answer.status, result: compact(answer.body), error: FieldValue.delete() });
-    logger.info('sync task done', { ...where, attempts: claim.attempts });
+    logs.syncTaskDone(where, claim.attempts);
     return 'done';
   }
   const error = errorText(answer.body);
   if (isPermanentFailure(answer.status) || claim.attempts >= SYNC_TASK_MAX_ATTEMPTS) {
     await finish('failed', { httpStatus: answer.status, error });
-    logger.warn('sync task failed', { ...where, status: answer.status, error, attempts: claim.attempts });
+    logs.syncTaskFailed(where, answer.status, error, claim.attempts);
     return 'failed';
   }
   await ref.set({ status: 'retrying', httpStatus: answer.status, error }, { merge: true });
-  logger.warn('sync task will be retried', { ...where, status: answer.status, error, attempts: claim.attempts });
+  logs.syncTaskWillRetry(where, answer.status, error, claim.attempts);
   throw new HttpsError('unavailable', error);
 }
 

@@ -1,5 +1,5 @@
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
-import { logger } from 'firebase-functions';
+import * as logs from '../campaigns/logs.js';
 import { FieldValue } from 'firebase-admin/firestore';
 import { firestore } from '../lib/admin.js';
 import { REGION } from '../params.js';
@@ -22,7 +22,7 @@ export async function applyStoredEventBatch(batchId: string, data: Record<string
   const summary = await applyWebhookEvents(firestore, parsed.data);
   // The body is no longer needed once applied; the summary stays for the record.
   await ref.update({ status: 'done', body: FieldValue.delete(), ...summary, processedAt: FieldValue.serverTimestamp() });
-  logger.info('sendgrid event batch applied', { batchId, ...summary });
+  logs.sendgridEventBatchApplied(batchId, summary);
 }
 
 export const sendgridEventBatch = onDocumentCreated(

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundleDuckDbAdapter } from './bundle-duckdb.mjs';
+import { bundleDuckDbAdapter } from '../../../scripts/lib/bundle-duckdb.mjs';
 import { createDuckDbWarehouse, createTableSql, upsertFromStagingSql, writeStagedRows } from './duckdb.js';
 import { stageRows } from './rows.js';
 

@@ -1,4 +1,4 @@
-import { logger } from 'firebase-functions';
+import * as logs from './logs.js';
 import { FieldValue, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import {
   buildSendComponents,
@@ -159,7 +159,7 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
         if (answer.kind === 'unknown') return { outcome: { state: 'unknown', reason: answer.reason }, record: null };
         if (answer.kind === 'not-taken') return { outcome: { state: 'retry', reason: answer.reason }, record: null };
         const error = whatsappErrorOf(answer);
-        if (error.detail) logger.warn('whatsapp refused a campaign message', { project, campaignId, code: error.code, detail: error.detail });
+        if (error.detail) logs.whatsappCampaignMessageRefused(project, campaignId, error.code, error.detail);
         const reason = error.message;
         const refused = { errorCode: error.code, reason };
         switch (error.kind) {

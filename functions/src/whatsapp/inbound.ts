@@ -1,7 +1,7 @@
 import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import * as logs from './logs.js';
 import { z } from 'zod';
-import { CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION, PROJECT_COLLECTION, maskPhone, phoneKeyVariants, samePhone, whatsappPhoneKey } from '@console/shared';
+import { CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION, PROJECT_COLLECTION, phoneKeyVariants, samePhone, whatsappPhoneKey } from '@console/shared';
 import { firestore } from '../lib/admin.js';
 
 /**
@@ -148,12 +148,7 @@ export async function storeInboundMessage(project: string, message: InboundMessa
         })
       : null,
   ]);
-  logger.info('whatsapp webhook: inbound message stored', {
-    project,
-    from: maskPhone(key),
-    conversation: conversation.id,
-    campaign: campaign?.campaignId ?? null,
-  });
+  logs.whatsappInboundStored(project, key, conversation.id, campaign?.campaignId ?? null);
   return 'stored';
 }
 

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { logger } from 'firebase-functions';
+import * as logs from './logs.js';
 import { samePhone } from '@console/shared';
 import { firestore } from '../lib/admin.js';
 import { applyStatus, messageRef, type IncomingStatus } from './messages.js';
@@ -92,7 +92,7 @@ export async function applyWebhook(project: string, body: z.infer<typeof webhook
         // Any status of a message the send never recorded (its worker died) proves Meta took it.
         { campaignId: ref.campaignId, recipientKey: ref.recipientKey },
       );
-      if (result === 'ignored') logger.info('whatsapp webhook: status ignored', { project, campaignId: ref.campaignId });
+      if (result === 'ignored') logs.whatsappStatusIgnored(project, ref.campaignId);
       outcome[result] += 1;
     }),
   );

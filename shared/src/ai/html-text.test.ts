@@ -24,6 +24,12 @@ describe('rich text shown as text', () => {
     expect(decodeEntities('&bogus; &#0;')).toBe('&bogus; &#0;');
   });
 
+  it('keeps text that looks like a list marker, drops an empty list item', () => {
+    expect(htmlText('0.')).toBe('0.');
+    expect(htmlText('<p>•</p>')).toBe('•');
+    expect(htmlText('<ol><li></li><li>dois</li></ol>')).toBe('2. dois');
+  });
+
   it('keeps a lone "<" that is not a tag, and drops a tag cut off at the end', () => {
     expect(htmlText('<p>a < b</p>')).toBe('a < b');
     expect(htmlText('texto <strong')).toBe('texto');

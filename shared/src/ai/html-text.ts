@@ -25,11 +25,15 @@ const BLOCK_TAGS = new Set(['p', 'div', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4'
 export function htmlTextLines(html: string): string[] {
   const lines: string[] = [];
   let line = '';
+  // The list marker this line was started with: a line holding only it is an empty item (dropped),
+  // while text that merely looks like one ('0.') is kept.
+  let marker = '';
   const lists: { ordered: boolean; count: number }[] = [];
   const breakLine = () => {
     const text = line.replace(/\s+/g, ' ').trim();
-    if (text && text !== '•' && !/^\d+\.$/.test(text)) lines.push(text);
+    if (text && text !== marker.trim()) lines.push(text);
     line = '';
+    marker = '';
   };
   const source = html.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '').replace(/<!--[\s\S]*?-->/g, '');
   const tag = /<\/?([a-z][a-z0-9]*)\b[^>]*>/gi;
@@ -50,8 +54,7 @@ export function htmlTextLines(html: string): string[] {
       else lists.push({ ordered: name === 'ol', count: 0 });
     } else if (name === 'li' && !closing) {
       const list = lists.at(-1);
-      if (list?.ordered) line = `${++list.count}. `;
-      else line = '• ';
+      marker = line = list?.ordered ? `${++list.count}. ` : '• ';
     }
   }
   // A tag cut off at the end (a truncated text) is not text.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fieldsNamedBy, intentWords } from './operator-intent.js';
+import { FREE_TEXT_FIELD_TYPES, fieldsNamedBy, intentWords, operatorAskedFor } from './operator-intent.js';
 
 const PRICES = [
   { name: 'Price', title: 'Preço' },
@@ -95,6 +95,41 @@ describe('the fields an operator request names', () => {
       fc.property(fc.string({ maxLength: 40 }), (text) => {
         expect(named(text.toUpperCase())).toEqual(named(text.toLowerCase()));
         expect(intentWords(text.normalize('NFD'))).toEqual(intentWords(text.normalize('NFC')));
+      }),
+    );
+  });
+});
+
+describe("the operator-intent check: what a proposal may change after the operator's request", () => {
+  const FIELDS = [
+    { name: 'ProductSiteName', title: 'Nome no site', type: 'text' },
+    { name: 'ProductDescription', title: 'Descrição', type: 'editor' },
+    { name: 'Price', title: 'Preço', type: 'number' },
+    { name: 'PricePromo', title: 'Preço promocional', type: 'number' },
+    { name: 'canSell', title: 'Pode vender', type: 'checkbox' },
+    { name: 'category', title: 'Categoria', type: 'select' },
+  ];
+  const asked = (request: string) => FIELDS.filter(operatorAskedFor(request, FIELDS)).map((f) => f.name);
+
+  it('free text always; prices, flags and options only when the request names them', () => {
+    expect(asked('melhore a descrição')).toEqual(['ProductSiteName', 'ProductDescription']);
+    expect(asked('reduza o preço promocional e mude a categoria')).toEqual(['ProductSiteName', 'ProductDescription', 'PricePromo', 'category']);
+    expect(asked('')).toEqual(['ProductSiteName', 'ProductDescription']);
+  });
+
+  it("a word near a field's title is not its title: 'preço' alone does not unlock 'Preço promocional'", () => {
+    expect(asked('mude o preço')).toEqual(['ProductSiteName', 'ProductDescription', 'Price']);
+    expect(asked('precificação e vendas')).toEqual(['ProductSiteName', 'ProductDescription']);
+  });
+
+  it('property: a field that is not free text is asked for exactly when the request names it', () => {
+    const kinds = fc.constantFrom('text', 'textarea', 'editor', 'array_textarea', 'number', 'checkbox', 'select', 'select_nested');
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), fc.array(kinds, { minLength: 1, maxLength: FIELDS.length }), (request, types) => {
+        const fields = types.map((type, i) => ({ ...FIELDS[i]!, type }));
+        const named = fieldsNamedBy(request, fields);
+        const check = operatorAskedFor(request, fields);
+        for (const field of fields) expect(check(field)).toBe(FREE_TEXT_FIELD_TYPES.has(field.type) || named.has(field.name));
       }),
     );
   });

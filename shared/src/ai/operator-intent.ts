@@ -1,5 +1,6 @@
 /**
- * Whether the operator asked for a field (the assistant's proposal check, functions/src/ai/tools.ts):
+ * Whether the operator asked for a field (the assistant's proposal check, run by the server in
+ * functions/src/ai/tools.ts on the operator's request as stored, never on one the browser sends):
  * prices, flags and options are proposable only when the operator's request names them, so an
  * instruction hidden in the data or the model's own idea never reaches the form.
  *
@@ -59,4 +60,22 @@ export function fieldsNamedBy(text: string, fields: readonly NamedField[]): Set<
   const named = new Set<string>();
   for (const mention of mentions) if (!mentions.some((other) => within(mention, other))) named.add(mention.field);
   return named;
+}
+
+/** Kinds of free text: proposable on any request (describing the product is what the assistant is for). */
+export const FREE_TEXT_FIELD_TYPES: ReadonlySet<string> = new Set(['text', 'textarea', 'editor', 'array_textarea']);
+
+export interface IntentField extends NamedField {
+  type: string;
+}
+
+/**
+ * The operator-intent check: whether a proposal may change a field after the operator's `request`.
+ * Free text always; prices, flags and options only when the request names the field, so an
+ * instruction found in the data (prompt injection) or the model's own idea does not reach the
+ * form. `fields` are all the document's fields, so 'preço promocional' does not also name 'Preço'.
+ */
+export function operatorAskedFor(request: string, fields: readonly IntentField[]): (field: IntentField) => boolean {
+  const named = fieldsNamedBy(request, fields);
+  return (field) => FREE_TEXT_FIELD_TYPES.has(field.type) || named.has(field.name);
 }

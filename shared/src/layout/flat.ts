@@ -1,7 +1,7 @@
-import { CONTAINER_TYPE, type StoredLayoutNode } from './nodes.js';
+import { CONTAINER_TYPE } from './nodes.js';
 import { NodeMap } from './node-map.js';
 import { compareOrder } from './order.js';
-import { layoutFromStored, storedSubtree, type LayoutNode, type LayoutTree } from './tree.js';
+import type { LayoutNode, LayoutTree } from './tree.js';
 
 /**
  * How a layout is stored: flat, one map entry per node keyed by its id, with its parent and its
@@ -155,30 +155,4 @@ export function treeFromFlat(flat: FlatLayout, previous?: LayoutTree): LayoutTre
     nodes.set(id, same ? before : { id, type: stored.type, parentId, order, children, props });
   }
   return { rootId, nodes: nodes.done() };
-}
-
-/**
- * THE reader of a stored layout (the storefront, anything rendering a page): the nested tree of
- * the stored value — the flat form, or the nested form layouts were stored in before — or null when
- * the value is not a layout. A missing value is the default layout (a root container).
- */
-export function readLayout(stored: unknown): StoredLayoutNode | null {
-  const tree = layoutFromStored(stored, sequentialIds());
-  return tree.ok ? storedSubtree(tree.value, tree.value.rootId) : null;
-}
-
-/** Deterministic ids for repairs while reading (a nested layout with duplicate ids). */
-function sequentialIds() {
-  let n = 0;
-  return () => `node-dup-${++n}`;
-}
-
-/**
- * The flat stored form of any stored layout value (flat, or nested as stored before), or null
- * when it is not a layout. Writers use it to migrate a nested value on their first save.
- */
-export function toFlatLayout(stored: unknown): FlatLayout | null {
-  if (isFlatLayoutShape(stored)) return parseFlatLayout(stored);
-  const tree = layoutFromStored(stored, sequentialIds());
-  return tree.ok ? flatFromTree(tree.value, 0) : null;
 }

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   copyToClipboardText,
-  createHistory,
   insertNodes,
   isTemporaryHandKey,
   layoutFromStored,
@@ -11,14 +10,9 @@ import {
   moveNode,
   newStoredNode,
   parseClipboardText,
-  recordStep,
-  redo,
   removeNode,
   setNodeProps,
   shortcutFor,
-  undo,
-  withSelection,
-  closeStep,
   visibleRows,
   zoomIn,
   zoomLabel,
@@ -173,29 +167,6 @@ describe('operations', () => {
   it('lists the layer rows without the children of collapsed containers', () => {
     const tree = open(sample);
     expect(visibleRows(tree, new Set(['box'])).map((r) => `${r.depth}${r.id}`)).toEqual(['0root', '1a', '1box', '1c']);
-  });
-});
-
-describe('history', () => {
-  it('undoes and redoes steps, restoring the selection; typing in one property coalesces', () => {
-    let h = createHistory('s0', null);
-    h = withSelection(h, 'a');
-    h = recordStep(h, 's1', 'a', 'props:a:text');
-    h = recordStep(h, 's2', 'a', 'props:a:text');
-    h = closeStep(h);
-    h = recordStep(h, 's3', 'a', 'props:a:text');
-    h = withSelection(h, 'b');
-    h = recordStep(h, 's4', null);
-    expect(h.past.map((e) => e.state)).toEqual(['s0', 's2', 's3']);
-    h = undo(h);
-    expect(h.present).toEqual({ state: 's3', selection: 'b' });
-    h = undo(h);
-    h = undo(h);
-    expect(h.present).toEqual({ state: 's0', selection: 'a' });
-    h = redo(h);
-    expect(h.present.state).toBe('s2');
-    h = recordStep(h, 'x', null);
-    expect(h.future).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { HISTORY_LIMIT } from './history.js';
+import { closeHistoryStep, createEditorHistory, recordHistoryStep, redoHistoryStep, undoHistoryStep, type EditorHistory } from '../editor-kit/history.js';
 import { applyChangesToTree, inverseChanges, layoutPathKey, sameLayoutValue, valueInTree, type LayoutChange } from './sync.js';
 import type { LayoutTree } from './tree.js';
 
@@ -14,14 +14,13 @@ export interface OpStep {
   readonly selectionAfter: string | null;
 }
 
-export interface OpHistory {
-  readonly past: readonly OpStep[];
-  readonly future: readonly OpStep[];
-  /** The key of the last step while it can still absorb the next one. */
-  readonly coalesceKey: string | null;
-}
+/** The layout's undo history: the editor kit's, over key-change steps. */
+export type OpHistory = EditorHistory<OpStep>;
 
-export const createOpHistory = (): OpHistory => ({ past: [], future: [], coalesceKey: null });
+/** Steps kept for undo; older ones are dropped. */
+export const HISTORY_LIMIT = 200;
+
+export const createOpHistory = (): OpHistory => createEditorHistory<OpStep>();
 
 /** Merges two change lists of one step: per key, the first before and the last after. */
 function mergeStepChanges(first: readonly LayoutChange[], second: readonly LayoutChange[]): LayoutChange[] {
@@ -34,24 +33,18 @@ function mergeStepChanges(first: readonly LayoutChange[], second: readonly Layou
   return [...byKey.values()].filter((change) => !sameLayoutValue(change.before, change.after));
 }
 
+const mergeSteps = (first: OpStep, second: OpStep): OpStep => ({
+  changes: mergeStepChanges(first.changes, second.changes),
+  selectionBefore: first.selectionBefore,
+  selectionAfter: second.selectionAfter,
+});
+
 /** Records an operation's changes as a step (or into the last one when `coalesceKey` matches); clears redo. */
-export function recordOp(history: OpHistory, step: OpStep, coalesceKey: string | null = null, limit = HISTORY_LIMIT): OpHistory {
-  const last = history.past[history.past.length - 1];
-  if (coalesceKey !== null && coalesceKey === history.coalesceKey && last) {
-    const merged: OpStep = {
-      changes: mergeStepChanges(last.changes, step.changes),
-      selectionBefore: last.selectionBefore,
-      selectionAfter: step.selectionAfter,
-    };
-    return { ...history, past: [...history.past.slice(0, -1), merged], future: [] };
-  }
-  const past = [...history.past, step];
-  if (past.length > limit) past.splice(0, past.length - limit);
-  return { past, future: [], coalesceKey };
-}
+export const recordOp = (history: OpHistory, step: OpStep, coalesceKey: string | null = null, limit = HISTORY_LIMIT): OpHistory =>
+  recordHistoryStep(history, step, { coalesceKey, merge: mergeSteps, limit });
 
 /** Ends coalescing (the input lost focus, the selection changed). */
-export const closeOpStep = (history: OpHistory): OpHistory => (history.coalesceKey === null ? history : { ...history, coalesceKey: null });
+export const closeOpStep = (history: OpHistory): OpHistory => closeHistoryStep(history);
 
 export interface OpHistoryMove {
   history: OpHistory;
@@ -66,26 +59,16 @@ function stillApplicable(tree: LayoutTree, changes: readonly LayoutChange[]): La
   return changes.filter((change) => sameLayoutValue(valueInTree(tree, change.path), change.before));
 }
 
+/** Undo: the inverse of the last step, where the layout still holds what the step left. */
 export function undoOp(history: OpHistory, tree: LayoutTree): OpHistoryMove | null {
-  const step = history.past[history.past.length - 1];
-  if (!step) return null;
-  const changes = stillApplicable(tree, inverseChanges(step.changes));
-  return {
-    history: { past: history.past.slice(0, -1), future: [step, ...history.future], coalesceKey: null },
-    tree: applyChangesToTree(tree, changes),
-    changes,
-    selection: step.selectionBefore,
-  };
+  let changes: LayoutChange[] = [];
+  const move = undoHistoryStep(history, tree, (doc, step) => applyChangesToTree(doc, (changes = stillApplicable(doc, inverseChanges(step.changes)))));
+  return move && { history: move.history, tree: move.doc, changes, selection: move.step.selectionBefore };
 }
 
+/** Redo: the next step again, where the layout still holds what it found. */
 export function redoOp(history: OpHistory, tree: LayoutTree): OpHistoryMove | null {
-  const [step, ...future] = history.future;
-  if (!step) return null;
-  const changes = stillApplicable(tree, step.changes);
-  return {
-    history: { past: [...history.past, step], future, coalesceKey: null },
-    tree: applyChangesToTree(tree, changes),
-    changes,
-    selection: step.selectionAfter,
-  };
+  let changes: LayoutChange[] = [];
+  const move = redoHistoryStep(history, tree, (doc, step) => applyChangesToTree(doc, (changes = stillApplicable(doc, step.changes))));
+  return move && { history: move.history, tree: move.doc, changes, selection: move.step.selectionAfter };
 }

@@ -1,8 +1,6 @@
-import { CONTAINER_TYPE, defaultStoredLayout, storedLayoutNodeSchema, type StoredLayoutNode } from './nodes.js';
-import { fail, ok, type LayoutResult } from './errors.js';
+import { CONTAINER_TYPE, type StoredLayoutNode } from './nodes.js';
 import { NodeMap, type NodeMapDraft } from './node-map.js';
 import { childOrderKeys, compareOrder } from './order.js';
-import { isFlatLayoutShape, parseFlatLayout, treeFromFlat } from './flat.js';
 
 /**
  * One node of the editor's flat map. `props` are the node's stored fields other than id, type and
@@ -80,24 +78,6 @@ export function addStoredSubtree(
     kids.forEach((child, i) => children!.push(addStoredSubtree(nodes, child, id, newId, freshIds, keys[i])));
   }
   return id;
-}
-
-/**
- * The flat map of a stored layout. A missing value opens the default layout (a root container);
- * a value that is not a layout is refused ('Dados inválidos'), so the field shows it read-only
- * rather than overwrite it.
- */
-export function layoutFromStored(value: unknown, newId: NewNodeId = randomNodeId): LayoutResult<LayoutTree> {
-  if (isFlatLayoutShape(value)) {
-    const flat = parseFlatLayout(value);
-    return flat ? ok(treeFromFlat(flat)) : fail('invalid-data');
-  }
-  const source = value === undefined || value === null ? defaultStoredLayout() : value;
-  const parsed = storedLayoutNodeSchema.safeParse(source);
-  if (!parsed.success) return fail('invalid-data');
-  const nodes = NodeMap.empty<LayoutNode>().edit();
-  const rootId = addStoredSubtree(nodes, source as StoredLayoutNode, null, newId, false);
-  return ok({ rootId, nodes: nodes.done() });
 }
 
 /** The stored (nested) form of the subtree at `id`: what the document holds, and what is copied. */

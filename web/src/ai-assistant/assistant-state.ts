@@ -3,7 +3,7 @@ import { aiErrorText, type AiMessage, type ProposedChange } from '@console/share
 /**
  * State of the assistant panel: what the conversation shows, the messages the server needs, and
  * the proposals with the operator's decision per field. A pure reducer over a union of actions;
- * the hook runs the loop (assistant-loop.ts) and reports here. Kept while the document is open.
+ * the hook runs the loop (shared/src/ai-assistant/assistant-loop.ts) and reports here. Kept while the document is open.
  */
 
 export type ChangeStatus = 'pending' | 'accepted' | 'rejected';

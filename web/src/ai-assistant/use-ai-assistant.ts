@@ -1,8 +1,7 @@
 import { useCallback, useReducer, useRef } from 'react';
-import { consoleProductsAiDecisionEndpoint, type AiDocument, type FieldDefinition } from '@console/shared';
+import { consoleProductsAiDecisionEndpoint, runAssistantTurn, type AiDocument, type AiPost, type FieldDefinition } from '@console/shared';
 import { auth } from '../lib/firebase';
 import { callApi } from '../lib/api';
-import { runAssistantTurn, type AiPost } from './assistant-loop';
 import { assistantReducer, initialAssistantState, type AssistantState } from './assistant-state';
 
 /** fetch with the signed-in user's ID token; rejects only when the request cannot be made (or is stopped). */

@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import { Fragment, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { toaster } from '../app/toaster';
-import { ActionButton } from '../routes/document/components/document-header';
+import { ActionButton } from '../app/action-button';
 import { availableIn, collectionExtension } from './registry';
 import type { ExtensionContext } from './types';
 

@@ -2,6 +2,7 @@ import { Box, Button, Flex, Grid, Text } from '@chakra-ui/react';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type Dispatch } from 'react';
 import {
   checkCondition,
+  commandTitle,
   conditionValue,
   newComparison,
   nodeAt,
@@ -11,16 +12,14 @@ import {
   type ConditionNode,
   type ConditionValue,
 } from '@console/shared';
-import { commandForKey } from './commands';
+import { actionForKey, COMMAND_ACTIONS, CONDITION_COMMANDS_BY_ID } from './commands';
 import { ConditionPreview } from './ConditionPreview';
 import { ConditionEditorContext, DraftStore, IssueStore, pathOf, type ConditionEditorEnv } from './editor-context';
-import { editorReducer, initialEditorState, type EditorAction } from './editor-state';
+import { canRedo, canUndo, editorReducer, initialEditorState, type EditorAction } from './editor-state';
 import { LayoutTryOut } from './LayoutTryOut';
 import { NodeEditor } from './NodeEditor';
 import { OperandDragContext } from './SortableOperands';
 import { SqlPanel } from './SqlPanel';
-
-const sameTree = (a: ConditionNode | null, b: ConditionNode | null) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The condition builder: the tree editor, its SQL beside it (editable as SQL), the type checker's
@@ -48,30 +47,26 @@ export function ConditionBuilder({
   );
   const [issues] = useState(() => new IssueStore());
   const [drafts] = useState(() => new DraftStore());
-  // What this editor sent out recently (as JSON): the form hands each one back as `value`, maybe
-  // a few keystrokes late, and those echoes must not replace the newer tree.
-  const emitted = useRef<{ revision: number; recent: string[] }>({ revision: 0, recent: [JSON.stringify(value)] });
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
-  // A stored value changed elsewhere (another tab, a reload) replaces the tree.
+  // Every stored value goes to the reducer: this editor's own echo (recognised by value, however
+  // late) changes nothing; someone else's save is merged with this editor's edits (editor kit).
   useEffect(() => {
-    const text = JSON.stringify(value);
-    if (emitted.current.recent.includes(text) || sameTree(value, state.tree)) return;
-    emitted.current.recent = [text];
-    dispatch({ type: 'load', tree: value });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new stored value reloads; the tree is compared, not followed
+    dispatch({ type: 'remote', stored: value });
   }, [value]);
 
   const found = useMemo(() => (state.tree ? checkCondition(state.tree, context) : []), [state.tree, context]);
   useEffect(() => issues.set(found), [found, issues]);
 
-  // Edits made here go out; the revision counts them, so a load from outside is not echoed back.
-  // A tree with a problem does not go out (its SQL would not run): the stored value stays the last
-  // valid one, and the toolbar says the changes are pending until the problems are fixed.
+  // Edits made here go out; the revision counts them. A tree with a problem does not go out (its
+  // SQL would not run): the stored value stays the last valid one, and the toolbar says the
+  // changes are pending until the problems are fixed.
+  const sentRevision = useRef(0);
   useEffect(() => {
-    if (state.revision === emitted.current.revision || found.length > 0) return;
-    emitted.current = { revision: state.revision, recent: [...emitted.current.recent.slice(-19), JSON.stringify(state.tree)] };
+    if (state.revision === sentRevision.current || found.length > 0) return;
+    sentRevision.current = state.revision;
+    dispatch({ type: 'sent', tree: state.tree });
     onChangeRef.current(state.tree ? conditionValue(state.tree) : null);
   }, [state.revision, state.tree, found]);
   const invalidDrafts = useSyncExternalStore(drafts.subscribe, drafts.count);
@@ -105,8 +100,9 @@ export function ConditionBuilder({
     <ConditionEditorContext.Provider value={env}>
       <BuilderView
         tree={state.tree}
-        canUndo={state.past.length > 0}
-        canRedo={state.future.length > 0}
+        canUndo={canUndo(state)}
+        canRedo={canRedo(state)}
+        conflicts={state.conflicts.length}
         found={found}
         pending={pending}
         sql={sql}
@@ -127,6 +123,7 @@ const BuilderView = memo(function BuilderView({
   tree,
   canUndo,
   canRedo,
+  conflicts,
   found,
   pending,
   sql,
@@ -138,6 +135,7 @@ const BuilderView = memo(function BuilderView({
   tree: ConditionNode | null;
   canUndo: boolean;
   canRedo: boolean;
+  conflicts: number;
   found: ConditionIssue[];
   pending: boolean;
   sql: string;
@@ -150,14 +148,22 @@ const BuilderView = memo(function BuilderView({
   return (
     <Box
       onKeyDown={(e) => {
-        const command = commandForKey(e.nativeEvent);
-        if (command && !disabled) {
+        const action = actionForKey(e.nativeEvent);
+        if (action && !disabled) {
           e.preventDefault();
-          dispatch(command.action);
+          dispatch(action);
         }
       }}
     >
       <Toolbar canUndo={canUndo} canRedo={canRedo} hasTree={tree !== null} problems={found.length} pending={pending} disabled={disabled} dispatch={dispatch} />
+      {conflicts > 0 && (
+        <Flex role="alert" data-testid="condition-conflict" gap="2" mb="2" align="center" wrap="wrap" bg="orange.subtle" px="2" py="1" rounded="sm">
+          <Text fontSize="xs">{CONFLICT_MESSAGE}</Text>
+          <Button size="2xs" variant="outline" onClick={() => dispatch({ type: 'dismiss-conflicts' })}>
+            Entendi
+          </Button>
+        </Flex>
+      )}
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="3">
         <Box minW="0">
           {tree ? (
@@ -186,6 +192,13 @@ const BuilderView = memo(function BuilderView({
   );
 });
 
+/**
+ * Shown when someone else saved a change to a place this editor had changed too: their value is
+ * kept (never overwritten silently) and this editor's change there is not applied.
+ */
+export const CONFLICT_MESSAGE =
+  'Outra pessoa alterou o mesmo ponto desta condição ao mesmo tempo: a versão salva por ela foi mantida e a sua alteração nesse ponto não foi aplicada.';
+
 /** Shown while the tree (or an input) has a problem: the stored condition is still the last valid one. */
 export const PENDING_MESSAGE = 'Alterações pendentes: não salvas até corrigir os problemas.';
 
@@ -209,12 +222,18 @@ const Toolbar = memo(function Toolbar({
 }) {
   return (
     <Flex gap="2" mb="2" align="center" wrap="wrap">
-      <Button size="xs" variant="outline" disabled={disabled || !canUndo} onClick={() => dispatch({ type: 'undo' })} title="Ctrl+Z">
-        Desfazer
-      </Button>
-      <Button size="xs" variant="outline" disabled={disabled || !canRedo} onClick={() => dispatch({ type: 'redo' })} title="Ctrl+Shift+Z">
-        Refazer
-      </Button>
+      {(['undo', 'redo'] as const).map((id) => (
+        <Button
+          key={id}
+          size="xs"
+          variant="outline"
+          disabled={disabled || !(id === 'undo' ? canUndo : canRedo)}
+          onClick={() => dispatch(COMMAND_ACTIONS[id])}
+          title={commandTitle(CONDITION_COMMANDS_BY_ID[id])}
+        >
+          {CONDITION_COMMANDS_BY_ID[id].label}
+        </Button>
+      ))}
       {hasTree && (
         <Button size="xs" variant="ghost" colorPalette="red" disabled={disabled} onClick={() => dispatch({ type: 'set-tree', tree: null })}>
           Limpar condição

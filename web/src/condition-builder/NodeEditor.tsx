@@ -1,4 +1,4 @@
-import { Box, Button, Flex, IconButton, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { memo, useMemo, type ReactNode } from 'react';
 import {
   conditionTypeOf,
@@ -251,7 +251,7 @@ function GroupEditor({ node, pathKey, menu }: { node: { type: 'AND' | 'OR'; para
       aria-label={node.type === 'AND' ? 'Grupo E' : 'Grupo OU'}
     >
       <GroupHeader type={node.type} pathKey={pathKey} menu={menu} />
-      <SortableOperands node={node} pathKey={pathKey} />
+      <SortableOperands node={node} pathKey={pathKey} Operand={NodeEditor} />
       <GroupButtons type={node.type} pathKey={pathKey} />
     </Box>
   );
@@ -298,22 +298,5 @@ const GroupButtons = memo(function GroupButtons({ type, pathKey }: { type: 'AND'
         + Grupo {type === 'AND' ? 'OU' : 'E'}
       </Button>
     </Flex>
-  );
-});
-
-/** The visible remove button of an AND/OR operand: only when the group has more than two (document 1 §5). */
-export const RemoveOperandButton = memo(function RemoveOperandButton({ pathKey }: { pathKey: string }) {
-  const { dispatch, disabled } = useConditionEditor();
-  return (
-    <IconButton
-      size="2xs"
-      variant="ghost"
-      colorPalette="red"
-      aria-label="Remover condição"
-      disabled={disabled}
-      onClick={() => dispatch({ type: 'remove', path: pathOf(pathKey) })}
-    >
-      ✕
-    </IconButton>
   );
 });

@@ -12,10 +12,9 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { memo, useCallback, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { ConditionNode, ConditionNodeType } from '@console/shared';
 import { childKey, pathOf, useConditionEditor } from './editor-context';
-import { NodeEditor, RemoveOperandButton } from './NodeEditor';
 import { useOperandKeys } from './node-keys';
 
 // Module constants: new option objects on each render would give dnd-kit new sensors and
@@ -58,18 +57,40 @@ class OperandStore {
 }
 
 /**
+ * What edits one operand (NodeEditor, given by the group that renders this list: the two render
+ * each other, and the editor is passed in so neither file imports the other).
+ */
+export type OperandEditor = ComponentType<{
+  node: ConditionNode;
+  pathKey: string;
+  slotLabel: string;
+  slotAccepts: string;
+  parentType: ConditionNodeType;
+  index: number;
+  count: number;
+}>;
+
+/**
  * The operands of an AND/OR, reordered by dragging their handle (@dnd-kit), with the keyboard
  * too: focus the handle, Space, arrows, Space — also into another group (OperandDragContext).
  * Each move is one `move` or `transfer` action (undoable).
  */
-export function SortableOperands({ node, pathKey }: { node: { type: 'AND' | 'OR'; params: ConditionNode[] }; pathKey: string }) {
+export function SortableOperands({
+  node,
+  pathKey,
+  Operand,
+}: {
+  node: { type: 'AND' | 'OR'; params: ConditionNode[] };
+  pathKey: string;
+  Operand: OperandEditor;
+}) {
   const keys = useOperandKeys(node.params);
   const [store] = useState(() => new OperandStore(node.params));
   const changed = store.update(node.params);
   useLayoutEffect(() => {
     if (changed) store.notify();
   });
-  return <SortableList keys={keys} pathKey={pathKey} parentType={node.type} store={store} />;
+  return <SortableList keys={keys} pathKey={pathKey} parentType={node.type} store={store} Operand={Operand} />;
 }
 
 const SortableList = memo(function SortableList({
@@ -77,18 +98,20 @@ const SortableList = memo(function SortableList({
   pathKey,
   parentType,
   store,
+  Operand,
 }: {
   keys: string[];
   pathKey: string;
   parentType: ConditionNodeType;
   store: OperandStore;
+  Operand: OperandEditor;
 }) {
   const { disabled } = useConditionEditor();
   return (
     <SortableContext items={keys} strategy={verticalListSortingStrategy} disabled={disabled}>
       <Flex direction="column" gap="1.5">
         {keys.map((key, i) => (
-          <OperandRow key={key} id={key} store={store} pathKey={childKey(pathKey, i)} parentType={parentType} index={i} count={keys.length} />
+          <OperandRow key={key} id={key} store={store} pathKey={childKey(pathKey, i)} parentType={parentType} index={i} count={keys.length} Operand={Operand} />
         ))}
       </Flex>
     </SortableContext>
@@ -139,6 +162,7 @@ const OperandRow = memo(function OperandRow({
   parentType,
   index,
   count,
+  Operand,
 }: {
   id: string;
   store: OperandStore;
@@ -146,6 +170,7 @@ const OperandRow = memo(function OperandRow({
   parentType: ConditionNodeType;
   index: number;
   count: number;
+  Operand: OperandEditor;
 }) {
   const node = useSyncExternalStore(store.subscribe, () => store.params[index]);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, data: { pathKey } });
@@ -159,7 +184,7 @@ const OperandRow = memo(function OperandRow({
     >
       <DragHandle handleRef={setActivatorNodeRef} attributes={attributes} listeners={listeners} />
       <Box flex="1" minW="0">
-        <NodeEditor node={node} pathKey={pathKey} slotLabel="condição" slotAccepts="boolean" parentType={parentType} index={index} count={count} />
+        <Operand node={node} pathKey={pathKey} slotLabel="condição" slotAccepts="boolean" parentType={parentType} index={index} count={count} />
       </Box>
       {count > 2 && <RemoveOperandButton pathKey={pathKey} />}
     </Flex>
@@ -179,6 +204,23 @@ const DragHandle = memo(function DragHandle({
   return (
     <IconButton ref={handleRef} size="2xs" variant="ghost" aria-label="Arrastar para reordenar" cursor="grab" {...attributes} {...listeners}>
       ⠿
+    </IconButton>
+  );
+});
+
+/** The visible remove button of an AND/OR operand: only when the group has more than two (document 1 §5). */
+export const RemoveOperandButton = memo(function RemoveOperandButton({ pathKey }: { pathKey: string }) {
+  const { dispatch, disabled } = useConditionEditor();
+  return (
+    <IconButton
+      size="2xs"
+      variant="ghost"
+      colorPalette="red"
+      aria-label="Remover condição"
+      disabled={disabled}
+      onClick={() => dispatch({ type: 'remove', path: pathOf(pathKey) })}
+    >
+      ✕
     </IconButton>
   );
 });

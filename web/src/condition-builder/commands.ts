@@ -1,31 +1,34 @@
+import { commandForKey, commandsById, type EditorCommand, type KeyEventLike } from '@console/shared';
 import type { EditorAction } from './editor-state';
 
-/** The editor's keyboard commands: each with its label and shortcut; one dispatcher binds them. */
-export interface EditorCommand {
-  label: string;
-  /** `mod` is Ctrl (Cmd on a Mac). */
-  shortcut: string;
-  action: EditorAction;
-}
+/**
+ * The condition builder's commands (editor kit): shortcuts and button titles come from here; the
+ * kit's key matching (ABNT2 rules, nothing while typing, nothing with Alt) is the layout editor's.
+ */
+export type ConditionCommandId = 'undo' | 'redo';
 
-export const EDITOR_COMMANDS: EditorCommand[] = [
-  { label: 'Desfazer', shortcut: 'mod+z', action: { type: 'undo' } },
-  { label: 'Refazer', shortcut: 'mod+shift+z', action: { type: 'redo' } },
-  { label: 'Refazer', shortcut: 'mod+y', action: { type: 'redo' } },
+export const CONDITION_COMMANDS: readonly EditorCommand<ConditionCommandId>[] = [
+  { id: 'undo', label: 'Desfazer', bindings: [{ mod: true, shift: false, keys: ['z'] }] },
+  {
+    id: 'redo',
+    label: 'Refazer',
+    bindings: [
+      { mod: true, shift: true, keys: ['z'] },
+      { mod: true, shift: false, keys: ['y'] },
+    ],
+  },
 ];
 
-function shortcutOf(e: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'key'>): string {
-  return [(e.ctrlKey || e.metaKey) && 'mod', e.altKey && 'alt', e.shiftKey && 'shift', e.key.toLowerCase()].filter(Boolean).join('+');
-}
+export const CONDITION_COMMANDS_BY_ID = commandsById(CONDITION_COMMANDS);
 
-/**
- * The command of a key press, or null. Ignored while text is being edited (the input's own undo
- * applies there).
- */
-export function commandForKey(e: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'key' | 'target'>): EditorCommand | null {
-  const target = e.target as HTMLElement | null;
-  if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return null;
-  const key = shortcutOf(e);
-  const matches = EDITOR_COMMANDS.filter((c) => c.shortcut === key);
-  return matches.length >= 1 && matches.every((m) => m.action.type === matches[0]!.action.type) ? matches[0]! : null;
+/** What each command does. */
+export const COMMAND_ACTIONS: Readonly<Record<ConditionCommandId, EditorAction>> = {
+  undo: { type: 'undo' },
+  redo: { type: 'redo' },
+};
+
+/** The action of a key press, or null (ignored while text is being edited: the input's own undo applies there). */
+export function actionForKey(event: KeyEventLike): EditorAction | null {
+  const command = commandForKey(CONDITION_COMMANDS, event);
+  return command ? COMMAND_ACTIONS[command.id] : null;
 }

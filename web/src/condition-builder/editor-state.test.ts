@@ -38,7 +38,7 @@ describe('condition editor actions and history', () => {
       ],
     ]);
     expect(sql(s)).toBe("section = 'panelas' AND Price BETWEEN 100 AND 300");
-    expect(s.past).toHaveLength(2);
+    expect(s.history.past).toHaveLength(2);
   });
 
   it('typing in one input is one undo step; undo and redo walk the history', () => {
@@ -48,7 +48,7 @@ describe('condition editor actions and history', () => {
       [{ type: 'replace', path: [1], node: { type: 'string', value: 'Mun' }, coalesce: '1' }, 400],
     ]);
     expect(sql(s)).toBe("brand = 'Mun'");
-    expect(s.past).toHaveLength(1);
+    expect(s.history.past).toHaveLength(1);
     s = editorReducer(s, { type: 'undo' });
     expect(sql(s)).toBe("brand = 'Mor'");
     s = editorReducer(s, { type: 'redo' });
@@ -60,16 +60,16 @@ describe('condition editor actions and history', () => {
       [{ type: 'replace', path: [1], node: { type: 'string', value: 'A' }, coalesce: '1' }, 0],
       [{ type: 'replace', path: [1], node: { type: 'string', value: 'AB' }, coalesce: '1' }, 5000],
     ]);
-    expect(s.past).toHaveLength(2);
+    expect(s.history.past).toHaveLength(2);
   });
 
-  it('a new edit clears redo; loads from outside do not enter the history', () => {
+  it('a new edit clears redo; a value stored elsewhere does not enter the history', () => {
     let s = replay([[{ type: 'replace', path: [1], node: { type: 'string', value: 'X' } }]]);
     s = editorReducer(s, { type: 'undo' });
-    s = editorReducer(s, { type: 'load', tree: cmp('brand', 'Remoto') });
-    expect(s.past).toHaveLength(0);
+    s = editorReducer(s, { type: 'remote', stored: cmp('brand', 'Remoto') });
+    expect(s.history.past).toHaveLength(0);
     s = editorReducer(s, { type: 'replace', path: [1], node: { type: 'string', value: 'Y' } });
-    expect(s.future).toHaveLength(0);
+    expect(s.history.future).toHaveLength(0);
     expect(sql(editorReducer(s, { type: 'undo' }))).toBe("brand = 'Remoto'");
   });
 

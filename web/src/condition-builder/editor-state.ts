@@ -7,14 +7,34 @@ import {
   replaceNode,
   unwrapNode,
   wrapNode,
+  applyJsonChanges,
+  closeHistoryStep,
+  createEditorHistory,
+  createStoredValueSync,
+  diffJson,
+  interceptHistory,
+  inverseJsonChanges,
+  jsonEqual,
+  receiveStoredValue,
+  recordHistoryStep,
+  redoHistoryStep,
+  sentValue,
+  undoHistoryStep,
   type ConditionNode,
+  type EditorHistory,
+  type HistoryKind,
+  type JsonChange,
   type NodePath,
+  type StoredValueSync,
 } from '@console/shared';
 
 /**
- * The condition editor's state: the tree and its history. Every change is an action of one
- * discriminated union; `recordsHistory` says which ones enter the undo history (UI-only and
- * history actions do not). Typing in one input coalesces into one history entry.
+ * The condition editor's state: the tree, this editor's own history and how it keeps in step with
+ * the stored value (the editor kit: editor-kit/history.ts, value-sync.ts). Every change is an
+ * action of one discriminated union; HISTORY_KINDS says which ones enter the undo history, and
+ * `editorReducer` enforces it (interceptHistory). A step is the JSON changes an edit made, so undo
+ * takes back only this editor's own edit on the tree as it is now: a change saved elsewhere since
+ * stays. Typing in one input coalesces into one step.
  */
 export type EditorAction =
   | { type: 'replace'; path: NodePath; node: ConditionNode; /** Same key within COALESCE_MS: one undo step. */ coalesce?: string }
@@ -28,30 +48,44 @@ export type EditorAction =
   | { type: 'set-tree'; tree: ConditionNode | null }
   | { type: 'undo' }
   | { type: 'redo' }
-  /** A value changed from outside (another tab, a reload): replaces the tree, history kept. */
-  | { type: 'load'; tree: ConditionNode | null };
+  /** The stored value as the form hands it (this editor's echo, or someone else's save). */
+  | { type: 'remote'; stored: ConditionNode | null }
+  /** This editor sent its tree out to be stored. */
+  | { type: 'sent'; tree: ConditionNode | null }
+  /** The operator read the conflict notice. */
+  | { type: 'dismiss-conflicts' };
 
-export const recordsHistory: Record<EditorAction['type'], boolean> = {
-  replace: true,
-  add: true,
-  remove: true,
-  wrap: true,
-  unwrap: true,
-  move: true,
-  transfer: true,
-  'set-tree': true,
-  undo: false,
-  redo: false,
-  load: false,
+export const HISTORY_KINDS: Readonly<Record<EditorAction['type'], HistoryKind>> = {
+  replace: 'record',
+  add: 'record',
+  remove: 'record',
+  wrap: 'record',
+  unwrap: 'record',
+  move: 'record',
+  transfer: 'record',
+  'set-tree': 'record',
+  undo: 'history',
+  redo: 'history',
+  // Sync: never a step of this editor (undo only takes back one's own edits).
+  remote: 'none',
+  sent: 'none',
+  'dismiss-conflicts': 'none',
 };
+
+/** The JSON changes one edit made to the tree. */
+export interface ConditionStep {
+  readonly changes: readonly JsonChange[];
+}
 
 export interface EditorState {
   tree: ConditionNode | null;
-  past: (ConditionNode | null)[];
-  future: (ConditionNode | null)[];
+  history: EditorHistory<ConditionStep>;
+  sync: StoredValueSync<ConditionNode | null>;
+  /** This editor's changes refused because someone else changed the same place: shown until read. */
+  conflicts: readonly JsonChange[];
   /** Coalescing key and time of the last recorded action. */
   last?: { key: string; at: number };
-  /** Counts user edits (not loads), so the widget knows when to save. */
+  /** Counts changes that must go out (edits, undo, redo, a merge that kept edits of this editor). */
   revision: number;
 }
 
@@ -59,8 +93,11 @@ export const HISTORY_LIMIT = 100;
 export const COALESCE_MS = 1000;
 
 export function initialEditorState(tree: ConditionNode | null): EditorState {
-  return { tree, past: [], future: [], revision: 0 };
+  return { tree, history: createEditorHistory(), sync: createStoredValueSync(tree), conflicts: [], revision: 0 };
 }
+
+export const canUndo = (state: EditorState) => state.history.past.length > 0;
+export const canRedo = (state: EditorState) => state.history.future.length > 0;
 
 function applyEdit(tree: ConditionNode | null, action: EditorAction): ConditionNode | null {
   switch (action.type) {
@@ -85,28 +122,69 @@ function applyEdit(tree: ConditionNode | null, action: EditorAction): ConditionN
   }
 }
 
-export function editorReducer(state: EditorState, action: EditorAction, now = Date.now()): EditorState {
+const normalised = (tree: ConditionNode | null) => tree && normaliseCondition(tree);
+const mergeSteps = (first: ConditionStep, second: ConditionStep): ConditionStep => ({ changes: [...first.changes, ...second.changes] });
+
+/** One step taken back (or made again) where the tree still holds what it left. */
+function replay(tree: ConditionNode | null, changes: readonly JsonChange[]): ConditionNode | null {
+  return normalised(applyJsonChanges(tree, changes).value);
+}
+
+function reduce(state: EditorState, action: EditorAction, now: number): EditorState {
   switch (action.type) {
     case 'undo': {
-      if (state.past.length === 0) return state;
-      const previous = state.past[state.past.length - 1]!;
-      return { ...state, tree: previous, past: state.past.slice(0, -1), future: [state.tree, ...state.future], last: undefined, revision: state.revision + 1 };
+      const move = undoHistoryStep(state.history, state.tree, (tree, step) => replay(tree, inverseJsonChanges(step.changes)));
+      return move ? { ...state, tree: move.doc, history: move.history, last: undefined, revision: state.revision + 1 } : state;
     }
     case 'redo': {
-      if (state.future.length === 0) return state;
-      const [next, ...future] = state.future;
-      return { ...state, tree: next!, past: [...state.past, state.tree], future, last: undefined, revision: state.revision + 1 };
+      const move = redoHistoryStep(state.history, state.tree, (tree, step) => replay(tree, step.changes));
+      return move ? { ...state, tree: move.doc, history: move.history, last: undefined, revision: state.revision + 1 } : state;
     }
-    case 'load':
-      return { ...state, tree: action.tree, last: undefined };
+    case 'remote': {
+      const received = receiveStoredValue(state.sync, action.stored, state.tree);
+      if (received.echo) return { ...state, sync: received.sync };
+      const tree = normalised(received.value);
+      // A merge that kept edits of this editor goes out again, so they are stored too.
+      const carriesEdits = !jsonEqual(tree, action.stored);
+      return {
+        ...state,
+        tree,
+        sync: received.sync,
+        conflicts: received.conflicts.length ? [...state.conflicts, ...received.conflicts] : state.conflicts,
+        history: closeHistoryStep(state.history),
+        last: undefined,
+        revision: carriesEdits ? state.revision + 1 : state.revision,
+      };
+    }
+    case 'sent':
+      return { ...state, sync: sentValue(state.sync, action.tree) };
+    case 'dismiss-conflicts':
+      return state.conflicts.length ? { ...state, conflicts: [] } : state;
     default: {
-      const edited = applyEdit(state.tree, action);
-      const tree = edited && normaliseCondition(edited);
+      const tree = normalised(applyEdit(state.tree, action));
       if (tree === state.tree) return state;
       const key = action.type === 'replace' ? action.coalesce : undefined;
-      const coalesced = key !== undefined && state.last?.key === key && now - state.last.at < COALESCE_MS;
-      const past = coalesced ? state.past : [...state.past, state.tree].slice(-HISTORY_LIMIT);
-      return { tree, past, future: [], last: key ? { key, at: now } : undefined, revision: state.revision + 1 };
+      const coalesce = key !== undefined && state.last?.key === key && now - state.last.at < COALESCE_MS;
+      const history = recordHistoryStep(
+        coalesce ? state.history : closeHistoryStep(state.history),
+        { changes: diffJson(state.tree, tree) },
+        {
+          coalesceKey: key ?? null,
+          merge: mergeSteps,
+          limit: HISTORY_LIMIT,
+        },
+      );
+      return { ...state, tree, history, last: key ? { key, at: now } : undefined, revision: state.revision + 1 };
     }
   }
+}
+
+/** The editor's reducer, with the history kinds enforced (editor kit); `now` for tests of coalescing. */
+export function editorReducer(state: EditorState, action: EditorAction, now = Date.now()): EditorState {
+  return interceptHistory<EditorState, EditorAction, ConditionStep, EditorState>(
+    HISTORY_KINDS,
+    (s) => s.history,
+    (s) => s,
+    (s, a) => reduce(s, a, now),
+  )(state, action);
 }

@@ -18,3 +18,9 @@ export const CSV_TEXTS = {
   unknownColumn: (header: string) => `Coluna desconhecida: ${header}`,
   emptyFile: 'O arquivo não tem registros',
 } as const;
+
+/** The collection list's CSV buttons, verbatim from the spec (document 2 §8). */
+export const CSV_BUTTON_TEXTS = {
+  exportCsv: 'Export CSV',
+  importCsv: 'Import CSV',
+} as const;

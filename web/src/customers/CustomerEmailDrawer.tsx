@@ -5,7 +5,7 @@ import { getDocs, limit, query, where } from 'firebase/firestore';
 import { customerDisplayNumber } from '@console/shared';
 import { useCurrentProject } from '../app/project-context';
 import { projectCollection } from '../lib/firestore-paths';
-import { CustomerDataList } from '../routes/events/components/customer-drawer';
+import { CustomerDataList } from './components/customer-drawer';
 import { CUSTOMER_EMAIL_PARAM, withoutCustomerEmail } from './customer-email-link';
 
 type Found = { status: 'loading' } | { status: 'error' } | { status: 'missing' } | { status: 'ready'; id: string; data: Record<string, unknown> };

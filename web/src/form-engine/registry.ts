@@ -23,7 +23,7 @@ import { StructField } from './widgets/StructField';
 import { TextareaField } from './widgets/TextareaField';
 import { TextField } from './widgets/TextField';
 import { VideoField } from './widgets/VideoField';
-import { LayoutEditorField } from '../layout-editor/LayoutEditorField';
+import { LayoutEditorField } from './widgets/LayoutEditorField';
 import type { FieldOfType, FieldWidget } from './types';
 
 /**

@@ -40,3 +40,9 @@ export const CONFLICT_TEXTS = {
   keepMine: 'Manter o meu',
   empty: '(vazio)',
 } as const;
+
+/** The `editor-layout` field's summary (the editor's own texts are in layout-editor/texts.ts). */
+export const LAYOUT_FIELD_TEXTS = {
+  open: 'Abrir editor de layout',
+  components: (n: number) => (n === 1 ? '1 componente' : `${n} componentes`),
+};

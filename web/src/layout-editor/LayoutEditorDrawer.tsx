@@ -15,7 +15,7 @@ import {
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { flatFromTree, LAYOUT_NODE_SPECS, type EditorLayoutField, type FlatLayout, type LayoutTree } from '@console/shared';
+import { flatFromTree, LAYOUT_NODE_SPECS, type EditorLayoutField, type LayoutTree } from '@console/shared';
 import type { LayoutAction } from './actions';
 import { Canvas, CANVAS_DROP_ID } from './canvas/Canvas';
 import { canvasDropAt, canvasNodeElement, indicatorFor, type CanvasIndicator } from './canvas/canvas-drop';
@@ -28,32 +28,17 @@ import { Palette } from './panels/Palette';
 import { PropertyPanel } from './panels/PropertyPanel';
 import { Toolbar } from './panels/Toolbar';
 import { currentTree } from './reducer';
-import { useLayoutShortcuts } from './shortcuts';
+import { SHORTCUT_REMINDER, useLayoutShortcuts } from './shortcuts';
 import { createLayoutEditorStore, LayoutEditorStoreProvider, useEditorSelector, type LayoutEditorStore } from './store';
 import { LAYOUT_TEXTS } from './texts';
 import { LayoutDocumentContext } from './layout-document';
-import type { FormDocument } from '../form-engine/data/form-document';
-import { useLiveLayoutSync, type LayoutTarget } from './live-sync';
+import type { LayoutEditorProps } from '../form-engine/data/layout-editor-slot';
+import { useLiveLayoutSync } from './live-sync';
 import { useEditorPresence } from './presence';
 import { LayoutConflicts, PresenceText, SaveStatusText } from './SyncStatus';
 
-export interface LayoutEditorDrawerProps {
-  field: EditorLayoutField;
-  /** The layout as opened (from the field's value). */
-  initial: LayoutTree;
-  /** The stored (flat) layout `initial` was opened from. */
-  base?: FlatLayout;
-  /**
-   * Where the layout is stored: the editor then saves its operations there itself, key by key,
-   * and shows others' saves live (live-sync.ts). Without it (a record being created) every change
-   * goes to `onChange` and the form saves it.
-   */
-  target?: LayoutTarget | null;
-  /** Called with the stored form after every change when there is no `target`. */
-  onChange(value: unknown): void;
-  onClose(): void;
-  /** The document being edited. */
-  document: FormDocument;
+/** What the form's `editor-layout` field opens it with (form-engine/data/layout-editor-slot.tsx). */
+export interface LayoutEditorDrawerProps extends LayoutEditorProps {
   /** A store made by the caller (the benchmark reads it); by default the drawer makes its own. */
   store?: LayoutEditorStore;
 }
@@ -320,7 +305,7 @@ export default function LayoutEditorDrawer({ field, initial, base, target = null
                   <PresenceText others={others} />
                   {live && <SaveStatusText />}
                   <Text fontSize="xs" color="fg.muted">
-                    Ctrl/⌘+C, Ctrl/⌘+V · H mão · V selecionar · M celular
+                    {SHORTCUT_REMINDER}
                   </Text>
                   <Drawer.CloseTrigger asChild position="static">
                     <CloseButton size="sm" aria-label={LAYOUT_TEXTS.close} />

@@ -1,10 +1,10 @@
-import type { FlatLayout, LayoutConflict, LayoutNodeType, LayoutPath, StoredLayoutNode } from '@console/shared';
+import type { HistoryKind, FlatLayout, LayoutConflict, LayoutNodeType, LayoutPath, StoredLayoutNode } from '@console/shared';
 
 /** The canvas tool: select nodes, or drag to pan. */
 export type CanvasTool = 'select' | 'hand';
 
 /**
- * Every change the editor makes, as data (Puck's way). `recordsHistory` below says which ones are
+ * Every change the editor makes, as data (Puck's way). ACTION_HISTORY below says which ones are
  * user-level operations (one undo step each); UI-only actions never enter the history.
  */
 export type LayoutAction =
@@ -41,8 +41,11 @@ export type LayoutAction =
 
 export type LayoutActionType = LayoutAction['type'];
 
-/** 'record': a step of its own; 'history': moves in the history; 'none': UI state only. */
-export const ACTION_HISTORY: Readonly<Record<LayoutActionType, 'record' | 'history' | 'none'>> = {
+/**
+ * 'record': a step of its own; 'history': moves in the history; 'none': UI state only. The
+ * reducer enforces it through the editor kit's interceptHistory (reducer.ts).
+ */
+export const ACTION_HISTORY: Readonly<Record<LayoutActionType, HistoryKind>> = {
   insert: 'record',
   move: 'record',
   remove: 'record',
@@ -68,5 +71,3 @@ export const ACTION_HISTORY: Readonly<Record<LayoutActionType, 'record' | 'histo
   saveFailed: 'none',
   resolveConflict: 'none',
 };
-
-export const recordsHistory = (action: LayoutAction) => ACTION_HISTORY[action.type] === 'record';

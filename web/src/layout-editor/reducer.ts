@@ -32,8 +32,10 @@ import {
   type NewNodeId,
   type OpHistory,
   type OpHistoryMove,
+  type OpStep,
+  interceptHistory,
 } from '@console/shared';
-import type { CanvasTool, LayoutAction } from './actions';
+import { ACTION_HISTORY, type CanvasTool, type LayoutAction } from './actions';
 
 export interface EditorView {
   tool: CanvasTool;
@@ -135,9 +137,19 @@ const view = (state: EditorState, patch: Partial<EditorView>): ActionOutcome => 
 
 /**
  * The editor's reducer: pure, every change through one action. `newId` makes the ids of inserted
- * and pasted nodes (tests pass a counter).
+ * and pasted nodes (tests pass a counter). ACTION_HISTORY says which actions are steps; the editor
+ * kit's interceptor enforces it here, in one place, for every action.
  */
 export function applyAction(state: EditorState, action: LayoutAction, newId: NewNodeId = randomNodeId): ActionOutcome {
+  return interceptHistory<EditorState, LayoutAction, OpStep, ActionOutcome>(
+    ACTION_HISTORY,
+    (s) => s.history,
+    (outcome) => outcome.state,
+    (s, a) => reduceAction(s, a, newId),
+  )(state, action);
+}
+
+function reduceAction(state: EditorState, action: LayoutAction, newId: NewNodeId): ActionOutcome {
   const tree = currentTree(state);
   const selection = currentSelection(state);
   switch (action.type) {

@@ -1,5 +1,14 @@
 import { useEffect } from 'react';
-import { copyToClipboardText, isTemporaryHandKey, isTypingTarget, parseClipboardText, shortcutFor, type LayoutShortcut } from '@console/shared';
+import {
+  commandHint,
+  copyToClipboardText,
+  isTemporaryHandKey,
+  isTypingTarget,
+  LAYOUT_COMMANDS,
+  parseClipboardText,
+  shortcutFor,
+  type LayoutShortcut,
+} from '@console/shared';
 import type { LayoutAction } from './actions';
 import { currentSelection, currentTree } from './reducer';
 import type { LayoutEditorStore } from './store';
@@ -21,20 +30,13 @@ export const SHORTCUT_ACTIONS: Readonly<Record<Exclude<LayoutShortcut, 'copy' | 
   toggleMobile: { type: 'toggleMobile' },
 };
 
-/** How the toolbar names each shortcut in its tooltips. */
-export const SHORTCUT_HINTS: Readonly<Record<LayoutShortcut, string>> = {
-  copy: 'Ctrl/⌘+C',
-  paste: 'Ctrl/⌘+V',
-  hideTools: 'Ctrl/⌘+\\',
-  zoomOut: 'Ctrl/⌘+-',
-  zoomReset: 'Ctrl/⌘+0',
-  zoomIn: 'Ctrl/⌘+=',
-  undo: 'Ctrl/⌘+Z',
-  redo: 'Ctrl/⌘+Shift+Z',
-  handTool: 'H',
-  selectTool: 'V',
-  toggleMobile: 'M',
-};
+/** How the toolbar and the drawer write each shortcut: derived from the commands (editor kit). */
+export const SHORTCUT_HINTS: Readonly<Record<LayoutShortcut, string>> = Object.fromEntries(
+  LAYOUT_COMMANDS.map((command) => [command.id, commandHint(command)]),
+) as Record<LayoutShortcut, string>;
+
+/** The drawer header's reminder of the shortcuts without a toolbar button. */
+export const SHORTCUT_REMINDER = `${SHORTCUT_HINTS.copy}, ${SHORTCUT_HINTS.paste} · ${SHORTCUT_HINTS.handTool} mão · ${SHORTCUT_HINTS.selectTool} selecionar · ${SHORTCUT_HINTS.toggleMobile} celular`;
 
 /** The target of a clipboard event: where the caret is when the event fired on the document. */
 const typingNow = (event: Event) => isTypingTarget(event.target) || isTypingTarget(document.activeElement);

@@ -1,9 +1,8 @@
+import { LAYOUT_COMMANDS_BY_ID } from '@console/shared';
 /** What the layout editor says (Portuguese; the palette labels are the spec's, as written). */
 export const LAYOUT_TEXTS = {
-  open: 'Abrir editor de layout',
   drawerTitle: 'Editor de layout',
   close: 'Fechar',
-  components: (n: number) => (n === 1 ? '1 componente' : `${n} componentes`),
   palette: 'Componentes',
   paletteHint: 'Arraste para o canvas ou para as camadas, ou clique para adicionar ao container selecionado.',
   canvas: 'Canvas',
@@ -40,17 +39,17 @@ export const LAYOUT_TEXTS = {
     cancel: (label: string) => `Movimento de ${label} cancelado.`,
   },
   tools: {
-    select: 'Selecionar',
-    hand: 'Mão (arrastar para mover)',
-    undo: 'Desfazer',
-    redo: 'Refazer',
-    hideTools: 'Ocultar ferramentas',
+    select: LAYOUT_COMMANDS_BY_ID.selectTool.label,
+    hand: LAYOUT_COMMANDS_BY_ID.handTool.label,
+    undo: LAYOUT_COMMANDS_BY_ID.undo.label,
+    redo: LAYOUT_COMMANDS_BY_ID.redo.label,
+    hideTools: LAYOUT_COMMANDS_BY_ID.hideTools.label,
     showTools: 'Mostrar ferramentas',
-    zoomReset: 'Redefinir zoom',
-    zoomOut: 'Diminuir zoom',
-    zoomIn: 'Aumentar zoom',
+    zoomReset: LAYOUT_COMMANDS_BY_ID.zoomReset.label,
+    zoomOut: LAYOUT_COMMANDS_BY_ID.zoomOut.label,
+    zoomIn: LAYOUT_COMMANDS_BY_ID.zoomIn.label,
     desktop: 'Desktop',
-    mobile: 'Celular',
+    mobile: LAYOUT_COMMANDS_BY_ID.toggleMobile.label,
     toolbar: 'Ferramentas do canvas',
   },
 } as const;

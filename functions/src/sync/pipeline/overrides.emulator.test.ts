@@ -1,7 +1,7 @@
 // Issue 17 point 1: a reasoned override survives Bling → warehouse and warehouse → Firestore syncs
 // until an operator removes it; the upstream value is kept beside it; every change of the
 // overridden field, by a person or a sync, leaves a changelog entry. The override is written
-// with the web SDK under the security rules, in the panel's shape (web/src/routes/product-panel).
+// with the web SDK under the security rules, in the panel's shape (web/src/product).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteField, doc, serverTimestamp, setDoc } from 'firebase/firestore';
 import { api, idToken, seedUser } from '../../../../test-support/emulator.js';

@@ -1,9 +1,9 @@
 import { consoleCampaignEmailReportEndpoint } from '@console/shared';
 import { callApi } from '../../lib/api';
 import { registerCampaignChannel } from '../campaign-channel';
-import { CampaignReportPanel } from './report-panel';
-import { EmailSendProgressPanel } from './send-progress-panel';
-import { CAMPAIGN_TEXTS } from './texts';
+import { CampaignReportPanel } from '../../campaigns/email/report-panel';
+import { EmailSendProgressPanel } from '../../campaigns/email/send-progress-panel';
+import { CAMPAIGN_TEXTS } from '../../campaigns/email/texts';
 
 registerCampaignChannel('campaign-email', {
   actions: [

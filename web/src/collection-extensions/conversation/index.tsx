@@ -1,6 +1,6 @@
 import { HStack, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { useCustomer } from '../../routes/events/use-customer';
+import { useCustomer } from '../../customers/use-customer';
 import { registerCollectionExtension } from '../registry';
 import type { PanelProps } from '../types';
 import { ConversationMessages } from './conversation-messages';

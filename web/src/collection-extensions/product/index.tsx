@@ -1,6 +1,6 @@
 import { projectHasTool } from '@console/shared';
-import { ProductPanel } from '../../routes/product-panel/ProductPanel';
-import { SingleProductSync } from '../../routes/sync/components/single-product-sync';
+import { ProductPanel } from '../../product/ProductPanel';
+import { SingleProductSync } from '../../sync/components/single-product-sync';
 import { registerCollectionExtension } from '../registry';
 import type { HeaderPartProps, PanelProps } from '../types';
 

@@ -1,24 +1,39 @@
 import DOMPurify, { type Config } from 'dompurify';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_DROPPED_WITH_CONTENT, RICH_TEXT_HREF, RICH_TEXT_TAGS } from '@console/shared';
 
-/** Rich text keeps these tags only, and of attributes only a link's href (document 1 §5). */
-export const RICH_TEXT_TAGS = ['b', 'i', 'em', 'strong', 'a', 'p', 'br', 'ol', 'ul', 'li'];
-
-const POLICY: Config = {
-  ALLOWED_TAGS: RICH_TEXT_TAGS,
-  ALLOWED_ATTR: ['href'],
+/**
+ * DOMPurify's form of the rich-text policy (shared/src/rich-text/policy.ts, document 1 §5); the
+ * server applies the same policy with sanitize-html (functions/src/ai/sanitize.ts).
+ */
+export const RICH_TEXT_PURIFY_CONFIG: Config = {
+  ALLOWED_TAGS: [...RICH_TEXT_TAGS],
+  // Every attribute some tag may keep; the hook below keeps each on its own tags only.
+  ALLOWED_ATTR: [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
-  // Links go to web pages (or e-mail, as the stores' contact pages do); any other href is dropped.
-  ALLOWED_URI_REGEXP: /^(?:https?:\/\/|mailto:)/i,
+  ALLOWED_URI_REGEXP: RICH_TEXT_HREF,
+  FORBID_CONTENTS: [...RICH_TEXT_DROPPED_WITH_CONTENT],
   KEEP_CONTENT: true,
+  // Rich text is a fragment of a page's body: without this, leading <noscript>, <title>… would be
+  // parsed as the head's, and what follows them moved out of the tag that should drop it.
+  FORCE_BODY: true,
 };
 
-const SCRIPT_OR_STYLE = /<(script|style)\b[\s\S]*?<\/\1\s*>/gi;
+/** An instance of its own, so the per-tag hook applies to rich text only (unsupported without a DOM). */
+const purifier = DOMPurify();
+if (purifier.isSupported) {
+  purifier.addHook('uponSanitizeAttribute', (node, data) => {
+    if (!RICH_TEXT_ATTRIBUTES[node.nodeName.toLowerCase()]?.includes(data.attrName)) data.keepAttr = false;
+  });
+}
+
+// The policy's tags dropped with their content (script, style, svg…), content and all.
+const DROPPED_WITH_CONTENT = new RegExp(`<(${RICH_TEXT_DROPPED_WITH_CONTENT.join('|')})\\b[\\s\\S]*?<\\/\\1\\s*>`, 'gi');
 
 /** Text only: what is left of `html` when no DOM is there to sanitise it (fails closed). */
 export function textOnlyHtml(html: string): string {
   return html
-    .replace(SCRIPT_OR_STYLE, '')
+    .replace(DROPPED_WITH_CONTENT, '')
     .replace(/<[^>]*>?/g, '')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;');
@@ -27,8 +42,8 @@ export function textOnlyHtml(html: string): string {
 /** The HTML that may be stored: DOMPurify with the rich-text policy (tags outside it keep their text). */
 export function sanitizeRichText(html: string): string {
   // Without a DOM (server, unit tests) DOMPurify would hand the input back untouched.
-  if (!DOMPurify.isSupported) return textOnlyHtml(html);
-  return DOMPurify.sanitize(html, POLICY);
+  if (!purifier.isSupported) return textOnlyHtml(html);
+  return purifier.sanitize(html, RICH_TEXT_PURIFY_CONFIG);
 }
 
 /** An editor left empty holds '' (not the browser's leftover <br> or empty paragraph). */

@@ -102,7 +102,7 @@ export function Toolbar() {
         size="sm"
         variant={mobile ? 'ghost' : 'solid'}
         aria-pressed={!mobile}
-        title={`${T.desktop} (M)`}
+        title={`${T.desktop} (${SHORTCUT_HINTS.toggleMobile})`}
         onClick={() => mobile && store.dispatch({ type: 'toggleMobile' })}
       >
         {T.desktop}
@@ -111,7 +111,7 @@ export function Toolbar() {
         size="sm"
         variant={mobile ? 'solid' : 'ghost'}
         aria-pressed={mobile}
-        title={`${T.mobile} (M)`}
+        title={`${T.mobile} (${SHORTCUT_HINTS.toggleMobile})`}
         onClick={() => !mobile && store.dispatch({ type: 'toggleMobile' })}
       >
         {T.mobile}

@@ -3,8 +3,6 @@ export const LIST_TEXTS = {
   loading: 'Loading...',
   empty: 'No entries found.',
   failed: 'Failed to load entries.',
-  exportCsv: 'Export CSV',
-  importCsv: 'Import CSV',
   add: 'Add',
   notFound: 'Coleção não encontrada',
   filterLabel: 'Filtrar',

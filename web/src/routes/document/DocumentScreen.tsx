@@ -16,7 +16,8 @@ import { AiEditorButton, BottomBar, SaveStatusText } from './components/bottom-b
 import { DeletedNotice } from './components/deleted-notice';
 import { DocumentActions } from './components/document-actions';
 import { DocumentBody } from './components/document-body';
-import { ActionButton, DocumentHeader } from './components/document-header';
+import { ActionButton } from '../../app/action-button';
+import { DocumentHeader } from './components/document-header';
 import { DocumentProblem } from './components/document-problem';
 import { FormSkeleton } from './components/form-skeleton';
 import { JsonEditorOverlay } from './components/json-editor-overlay';

@@ -4,12 +4,12 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentProject, useProjects } from '../../app/project-context';
 import { DataTable } from '../../data-table';
 import { SUPER_PROJECT_ID } from '../../lib/env';
-import { CustomerDrawer } from './components/customer-drawer';
-import { EventDetails, eventColumns } from './components/event-columns';
-import { StorePicker } from './components/store-picker';
-import { CUSTOMER_ID_PARAM, EVENTS_TEXTS, MAX_STORES_PER_QUERY, PROJECT_PARAM } from './constants';
-import { withoutCustomer } from './customer-event';
-import { useCustomerEvents } from './use-customer-events';
+import { CustomerDrawer } from '../../customers/components/customer-drawer';
+import { EventDetails, eventColumns } from '../../customers/components/event-columns';
+import { StorePicker } from '../../customers/components/store-picker';
+import { CUSTOMER_ID_PARAM, EVENTS_TEXTS, MAX_STORES_PER_QUERY, PROJECT_PARAM } from '../../customers/constants';
+import { withoutCustomer } from '../../customers/customer-event';
+import { useCustomerEvents } from '../../customers/use-customer-events';
 
 /** Route /console/events: the live feed of customer events (spec document 2 §2 'Event feed screen'). */
 export default function EventsScreen() {

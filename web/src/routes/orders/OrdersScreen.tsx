@@ -7,7 +7,7 @@ import { useCurrentProject } from '../../app/project-context';
 import { DataTable, type DataTableColumn } from '../../data-table';
 import { projectCollection } from '../../lib/firestore-paths';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { useCustomer } from '../events/use-customer';
+import { useCustomer } from '../../customers/use-customer';
 
 const TEXTS = {
   title: 'Pedidos do cliente',

@@ -7,12 +7,12 @@ import { callApi } from '../../lib/api';
 import { parseCodes } from '../../sync/bulk-sync';
 import { bulkSyncStats, groupErrorsByCause } from '../../sync/bulk-sync-stats';
 import { inCatalogueOrder, queueUrls, syncTask, type TaskContext } from '../../sync/tasks';
-import { ProductGrid } from './components/product-grid';
-import { SyncOptionsPanel, type SyncOptions } from './components/sync-options';
-import { SyncStats } from './components/sync-stats';
-import { SYNC_TEXTS } from './constants';
-import { useBulkSync, useNow } from './use-bulk-sync';
-import { useSyncConfig } from './use-sync-config';
+import { ProductGrid } from '../../sync/components/product-grid';
+import { SyncOptionsPanel, type SyncOptions } from '../../sync/components/sync-options';
+import { SyncStats } from '../../sync/components/sync-stats';
+import { SYNC_TEXTS } from '../../sync/constants';
+import { useBulkSync, useNow } from '../../sync/use-bulk-sync';
+import { useSyncConfig } from '../../sync/use-sync-config';
 
 const newBatchId = () => `bulk-${Date.now().toString(36)}`;
 

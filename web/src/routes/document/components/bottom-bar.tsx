@@ -1,7 +1,7 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { DOCUMENT_TEXTS } from '../../../documents/constants';
-import { ActionButton } from './document-header';
+import { ActionButton } from '../../../app/action-button';
 
 /**
  * The fixed bar under the form (spec document 1 §2 screen 4): the Save button of a new document,

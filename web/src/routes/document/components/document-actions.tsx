@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { DOCUMENT_TEXTS } from '../../../documents/constants';
 import type { DocumentModel } from '../../../documents/use-document';
-import { ActionButton } from './document-header';
+import { ActionButton } from '../../../app/action-button';
 
 interface DocumentActionsProps {
   document: DocumentModel;

@@ -1,10 +1,13 @@
 import { Alert, Box, chakra, Text } from '@chakra-ui/react';
-import { useMemo, type FormEvent, type ReactNode } from 'react';
+import { lazy, useMemo, type FormEvent, type ReactNode } from 'react';
 import { DOCUMENT_TEXTS } from '../../../documents/constants';
 import type { DocumentModel } from '../../../documents/use-document';
 import { useDocumentFormData } from '../../../documents/form-data';
-import { DocumentForm, type FormDocument } from '../../../form-engine';
+import { DocumentForm, LayoutEditorProvider, type FormDocument } from '../../../form-engine';
 import { ReplicationPanel } from './replication-panel';
+
+// The layout editor (and its drag-and-drop library) loads when a layout is first opened.
+const LayoutEditorDrawer = lazy(() => import('../../../layout-editor/LayoutEditorDrawer'));
 
 interface DocumentBodyProps {
   formId: string;
@@ -47,13 +50,15 @@ export function DocumentBody({ formId, projectId, collectionId, docId, document,
       )}
       {panels}
       <chakra.form id={formId} noValidate onSubmit={submit}>
-        <DocumentForm
-          fields={document.formFields}
-          values={document.formValues}
-          onChange={document.change}
-          isFieldDisabled={(field) => field === idField && !creating}
-          data={formData}
-        />
+        <LayoutEditorProvider value={LayoutEditorDrawer}>
+          <DocumentForm
+            fields={document.formFields}
+            values={document.formValues}
+            onChange={document.change}
+            isFieldDisabled={(field) => field === idField && !creating}
+            data={formData}
+          />
+        </LayoutEditorProvider>
       </chakra.form>
     </Box>
   );

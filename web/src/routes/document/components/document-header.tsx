@@ -1,4 +1,4 @@
-import { Box, Button, Code, Flex, Heading, HStack } from '@chakra-ui/react';
+import { Box, Code, Flex, Heading, HStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 interface DocumentHeaderProps {
@@ -25,8 +25,4 @@ export function DocumentHeader({ title, path, actions }: DocumentHeaderProps) {
       </HStack>
     </Flex>
   );
-}
-
-export function ActionButton(props: React.ComponentProps<typeof Button>) {
-  return <Button size="sm" variant="outline" {...props} />;
 }

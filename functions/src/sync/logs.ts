@@ -1,0 +1,45 @@
+import { logEvent } from '../lib/logs.js';
+
+/** The named log events of the sync (one function per event). */
+
+/** Which queued sync task an event is about. */
+export interface SyncTaskWhere {
+  taskId: string;
+  project: string;
+  /** The endpoint's path, without its query. */
+  path: string;
+}
+
+/** An upstream call failed transiently and is tried again after `delayMs`. */
+export function upstreamRetry(upstream: string, method: string, url: string, attempt: number, reason: string, delayMs: number): void {
+  logEvent('WARNING', 'upstream retry', { upstream, method, url, attempt, reason, delayMs });
+}
+
+/** A queued sync task whose payload does not parse: dropped, not retried. */
+export function syncTaskPayloadInvalid(issue: string | undefined): void {
+  logEvent('ERROR', 'sync task: invalid payload, dropped', { issue });
+}
+
+/** The queue delivered a task that already finished. */
+export function syncTaskRedeliverySkipped(where: SyncTaskWhere): void {
+  logEvent('INFO', 'sync task: already finished, re-delivery skipped', { ...where });
+}
+
+/** The user who queued the task may no longer run it (access removed). */
+export function syncTaskRefused(where: SyncTaskWhere, reason: string): void {
+  logEvent('WARNING', 'sync task refused', { ...where, reason });
+}
+
+export function syncTaskDone(where: SyncTaskWhere, attempts: number): void {
+  logEvent('INFO', 'sync task done', { ...where, attempts });
+}
+
+/** A permanent failure, or the last attempt: recorded, not retried. */
+export function syncTaskFailed(where: SyncTaskWhere, status: number, error: string, attempts: number): void {
+  logEvent('WARNING', 'sync task failed', { ...where, status, error, attempts });
+}
+
+/** A transient failure: the queue retries with backoff. */
+export function syncTaskWillRetry(where: SyncTaskWhere, status: number, error: string, attempts: number): void {
+  logEvent('WARNING', 'sync task will be retried', { ...where, status, error, attempts });
+}

@@ -1,0 +1,2 @@
+export * from './policy.js';
+export * from './hostile-html.js';
