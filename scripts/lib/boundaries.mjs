@@ -26,7 +26,8 @@
 //   it (feature folders and top files), with an edge where a file in one imports a file in another,
 //   has no circle (`form-engine/` → `layout-editor/` → `form-engine/`). Tests are left out of that
 //   graph: nothing imports a test, so its imports make no folder depend on another.
-// - Tests (`*.test.ts`, `*-test-support.ts`) may reach a feature's internals and the sandboxes.
+// - Tests (`*.test.ts`, `*-test-support.ts`) may reach a feature's internals, the sandboxes and
+//   scripts/ (a build helper they check).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cruise } from 'dependency-cruiser';
@@ -69,10 +70,10 @@ export const FORBIDDEN = [
   {
     name: 'tests-import-no-other-package-source',
     comment:
-      "A package's tests import its own source, the shared package (by its name), the test harness and the sandboxes (the vendors' fakes), not another package's source.",
+      "A package's tests import its own source, the shared package (by its name), the test harness, the sandboxes (the vendors' fakes) and scripts/lib (the build's helpers), not another package's source.",
     severity: 'error',
     from: { path: '^(web|functions|sandboxes|shared)/.*(?:\\.test\\.[cm]?[jt]sx?|-test-support\\.[jt]s)$' },
-    to: { path: '^(web|functions|shared|scripts)/', pathNot: ['^$1/', '^shared/'] },
+    to: { path: '^(web|functions|shared)/', pathNot: ['^$1/', '^shared/'] },
   },
   {
     name: 'no-harness-in-package-code',
