@@ -16,7 +16,8 @@
 //  - conditions: condition SQL write/read of 1,000 ~200-node trees, one rule over 10,000 products, editor keystroke-to-paint (bench/conditions.mjs).
 //  - layout: the page layout editor: operation p95 at 2,000 nodes, opening 500 nodes, node re-renders (bench/layout-editor.mjs).
 //  - ai: the assistant's server time per round, and product texts for 100 codes at N = 1, 5, 10 against the OpenAI sandbox's latency floor (bench/ai.mjs).
-//  - load: fifty concurrent warehouse-backed API calls vs the same calls in sequence (bench/warehouse-load.mjs).
+//  - load: fifty concurrent warehouse-backed API calls vs the same calls in sequence (bench/warehouse-load.mjs),
+//    and the cold start of a small and a big HTTPS function on a new worker (bench/cold-start.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -116,6 +117,12 @@ const PARTS = [
     script: 'bench/warehouse-load.mjs',
     minutes: 15,
     note: 'its own stack: fifty concurrent warehouse-backed API calls vs the same calls in sequence',
+  },
+  {
+    name: 'load',
+    script: 'bench/cold-start.mjs',
+    minutes: 10,
+    note: 'its own stack (workers not warmed): time to the first answer of a new worker, a small function and a big one',
   },
   { name: 'form', script: 'bench/document-form.mjs', minutes: 10, note: 'the document form in headless chromium' },
   {

@@ -104,23 +104,35 @@ if (wanted.includes('rules')) {
 }
 
 if (wanted.includes('functions')) {
-  await step('functions', ['functions/src', 'shared/src'], join(ROOT, 'functions/lib/index.js'), functionsPackage.dependencies, () =>
-    build({
-      entryPoints: [join(ROOT, 'functions/src/index.ts')],
-      outfile: join(ROOT, 'functions/lib/index.js'),
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      // ESM output: several dependencies (p-limit, ...) ship only as ES modules. The banner gives
-      // bundled CommonJS code the `require` it expects.
-      format: 'esm',
-      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-      sourcemap: 'linked',
-      // Runtime dependencies are installed by Cloud Functions from functions/package.json;
-      // only the workspace's shared package is inlined.
-      external: Object.keys(functionsPackage.dependencies),
-      logLevel: 'warning',
-    }),
+  await step(
+    'functions',
+    ['functions/src', 'shared/src'],
+    join(ROOT, 'functions/lib/index.js'),
+    { dependencies: functionsPackage.dependencies, splitting: true },
+    () => {
+      // Chunks of an earlier build would pile up (their names carry a hash).
+      rmSync(join(ROOT, 'functions/lib'), { recursive: true, force: true });
+      return build({
+        entryPoints: [join(ROOT, 'functions/src/index.ts')],
+        outdir: join(ROOT, 'functions/lib'),
+        bundle: true,
+        // Each function loads its feature's code by dynamic import (functions/src/http/api-functions.ts):
+        // split, a feature's code is a chunk of its own that only its function's workers evaluate.
+        splitting: true,
+        chunkNames: 'chunks/[name]-[hash]',
+        platform: 'node',
+        target: 'node20',
+        // ESM output: several dependencies (p-limit, ...) ship only as ES modules. The banner gives
+        // bundled CommonJS code the `require` it expects.
+        format: 'esm',
+        banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+        sourcemap: 'linked',
+        // Runtime dependencies are installed by Cloud Functions from functions/package.json;
+        // only the workspace's shared package is inlined.
+        external: Object.keys(functionsPackage.dependencies),
+        logLevel: 'warning',
+      });
+    },
   );
 }
 

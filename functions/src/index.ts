@@ -1,6 +1,10 @@
-export { api } from './api.js';
-export { syncTask } from './triggers/sync-task.js';
-export { productDataChangelog } from './triggers/product-data-changelog.js';
-export { campaignSendTask } from './triggers/campaign-send-task.js';
-export { conditionSql } from './triggers/condition-sql.js';
-export { sendgridEventBatch } from './triggers/sendgrid-event-batch.js';
+import { apiFunctions } from './api.js';
+
+// Every deployed function. The HTTPS ones (one per feature, http/api-functions.ts) and the
+// background ones load their feature's code on their first call.
+export const { apiPlatform, apiAuth, apiProducts, apiSync, apiFiles, apiConditions, apiCsvImport, apiCampaigns, apiWhatsapp, apiAi } = apiFunctions;
+export { syncTask } from './sync/sync-task.js';
+export { productDataChangelog } from './products/product-data-changelog.js';
+export { campaignSendTask } from './campaigns/campaign-send-queue.js';
+export { sendgridEventBatch } from './campaigns/sendgrid-event-trigger.js';
+export { conditionSql } from './conditions/condition-sql.js';

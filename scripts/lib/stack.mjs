@@ -432,7 +432,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
       if (!pid || warming) return;
       warming = true;
       const began = performance.now();
-      stack.apiWorkers = startApiWorkers(`http://127.0.0.1:${ports.hosting}/api/health`, pid).finally(() =>
+      stack.apiWorkers = startApiWorkers(pid).finally(() =>
         timings.push({ step: `API workers started (${FUNCTION_EXECUTIONS_AT_ONCE}), after ready`, at: (performance.now() - began) / 1000 }),
       );
     },
@@ -585,26 +585,49 @@ function watchEmulators({ pid, logFile, hasExited, onDied, everyMs = Number(proc
 }
 
 /**
- * Starts the API function's workers before the first user needs them (a deployed function's
- * minimum instances, in effect): bursts of health checks at once, where each check that finds
- * every worker busy makes the emulator start another, until FUNCTION_EXECUTIONS_AT_ONCE workers
- * run. A check is answered in a millisecond, so one burst starts only a few. It runs beside the
- * first calls (the stack is ready before it ends); falling short only makes a first burst slower.
- * @param {string} healthUrl
+ * One URL per HTTPS function of firebase.json's Hosting rewrites, answered without side effects (a
+ * 200, 401 or 404): an exact source as is, else a path under its first prefix. Read from
+ * firebase.json, so it also serves a layout with a single `api` function.
+ * @returns {{ functionId: string, url: string }[]}
+ */
+export function apiWarmUrls() {
+  /** @type {{ hosting?: { rewrites?: { source?: string, function?: { functionId: string } }[] } }} */
+  const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));
+  /** @type {Map<string, string>} */
+  const byFunction = new Map();
+  for (const rule of config.hosting?.rewrites ?? []) {
+    if (!rule.function || !rule.source) continue;
+    const id = rule.function.functionId;
+    const path = rule.source.endsWith('/**') ? `${rule.source.slice(0, -3)}/warm-up` : rule.source;
+    if (!byFunction.has(id) || (!rule.source.includes('*') && byFunction.get(id)?.endsWith('/warm-up'))) byFunction.set(id, path);
+  }
+  return [...byFunction].map(([functionId, path]) => ({ functionId, url: `http://127.0.0.1:${ports.hosting}${path}` }));
+}
+
+/**
+ * Starts the API functions' workers before the first user needs them (a deployed function's
+ * minimum instances, in effect): first one worker of each HTTPS function (its feature's code
+ * loaded, apiWarmUrls), then bursts at the function serving the sync worker URLs (the bulk sync
+ * and `npm run bench -- load` call those by the dozen at once), where each call that finds every
+ * worker busy makes the emulator start another, until FUNCTION_EXECUTIONS_AT_ONCE workers run. It
+ * runs beside the first calls (the stack is ready before it ends); falling short only makes a
+ * first burst slower.
  * @param {number} pid the emulators' process
  */
-async function startApiWorkers(healthUrl, pid) {
+async function startApiWorkers(pid) {
+  const warm = apiWarmUrls();
+  const fetchQuietly = (/** @type {string} */ url) =>
+    fetch(url, { signal: AbortSignal.timeout(120_000) })
+      .then((res) => res.arrayBuffer())
+      .catch(() => undefined);
+  await Promise.all(warm.map(({ url }) => fetchQuietly(url)));
+  // A sync worker URL (401 without a token, once the function's code is loaded).
+  const burstUrl = `http://127.0.0.1:${ports.hosting}/api/tramontina/webservice/products/1/warm-up`;
   for (let burst = 0; burst < 20; burst++) {
     const descendants = descendantsOf(pid);
     // Stopped meanwhile (a short test run), or all of them started: done.
-    if (!descendants.length || workersAmong(descendants) >= FUNCTION_EXECUTIONS_AT_ONCE) return;
-    await Promise.all(
-      Array.from({ length: 4 * FUNCTION_EXECUTIONS_AT_ONCE }, () =>
-        fetch(healthUrl, { signal: AbortSignal.timeout(120_000) })
-          .then((res) => res.arrayBuffer())
-          .catch(() => undefined),
-      ),
-    );
+    if (!descendants.length || workersAmong(descendants) >= Math.max(FUNCTION_EXECUTIONS_AT_ONCE, warm.length)) return;
+    await Promise.all(Array.from({ length: 4 * FUNCTION_EXECUTIONS_AT_ONCE }, () => fetchQuietly(burstUrl)));
   }
 }
 

@@ -2,7 +2,7 @@ import type { WriteBatch } from 'firebase-admin/firestore';
 import type OpenAI from 'openai';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { ApiError } from '../lib/api-error.js';
-import { OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, OPENAI_TIMEOUT_SECONDS } from '../params.js';
+import { openAiApiKey, openAiBaseUrl, openAiModel, openAiTimeoutSeconds } from '../config.js';
 import { checkBudget, recordUsage, type UsageOutcome } from './usage.js';
 
 /**
@@ -19,9 +19,9 @@ let cached: { key: string; baseURL: string; timeout: number; client: OpenAI } | 
 let sdk: typeof import('openai') | null = null;
 
 async function openaiClient(): Promise<OpenAI> {
-  const key = OPENAI_API_KEY.value();
-  const baseURL = OPENAI_BASE_URL.value();
-  const timeout = OPENAI_TIMEOUT_SECONDS.value() * 1000;
+  const key = openAiApiKey();
+  const baseURL = openAiBaseUrl();
+  const timeout = openAiTimeoutSeconds() * 1000;
   if (!key) throw new ApiError(503, 'OpenAI: chave de API não configurada (OPENAI_API_KEY).');
   if (!cached || cached.key !== key || cached.baseURL !== baseURL || cached.timeout !== timeout) {
     sdk ??= await import('openai');
@@ -30,7 +30,7 @@ async function openaiClient(): Promise<OpenAI> {
   return cached.client;
 }
 
-export const openaiModel = () => OPENAI_MODEL.value();
+export const openaiModel = () => openAiModel();
 
 /** Who asked, for the usage record and the budget. */
 export interface AiCaller {
@@ -79,7 +79,7 @@ function openaiFailure(error: unknown, elapsedMs: number): ApiError {
   if (!OpenAI) return new ApiError(502, 'OpenAI: resposta inválida.');
   // 499: the client closed the request (nginx's code); nobody reads this answer.
   if (error instanceof OpenAI.APIUserAbortError) return new ApiError(499, MODEL_ABORTED_MESSAGE);
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return new ApiError(504, timeoutMessage(elapsedMs, MODEL_TRIES, OPENAI_TIMEOUT_SECONDS.value()));
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return new ApiError(504, timeoutMessage(elapsedMs, MODEL_TRIES, openAiTimeoutSeconds()));
   if (error instanceof OpenAI.APIConnectionError) return new ApiError(502, 'OpenAI: não foi possível conectar ao serviço.');
   if (error instanceof OpenAI.APIError) {
     const status = error.status ?? 0;

@@ -2,7 +2,7 @@ import { FieldValue, type DocumentReference, type DocumentSnapshot, type WriteBa
 import { PROJECT_COLLECTION } from '@console/shared';
 import { firestore } from '../lib/admin.js';
 import { ApiError } from '../lib/api-error.js';
-import { AI_MONTHLY_TOKEN_BUDGET, AI_USER_CALLS_PER_MINUTE } from '../params.js';
+import { aiMonthlyTokenBudget, aiUserCallsPerMinute } from '../config.js';
 
 /**
  * Cost and limits of the AI calls:
@@ -50,7 +50,7 @@ export function budgetRefs(project: string, month = monthKey()): [DocumentRefere
 /** The store's monthly token budget: its own, else the AI_MONTHLY_TOKEN_BUDGET param. */
 export function projectBudget(store: DocumentSnapshot): number {
   const own = store.get('aiMonthlyTokenBudget');
-  return typeof own === 'number' && own >= 0 ? own : AI_MONTHLY_TOKEN_BUDGET.value();
+  return typeof own === 'number' && own >= 0 ? own : aiMonthlyTokenBudget();
 }
 
 /** The 429 of a project that spent its month's tokens, or null. */
@@ -109,7 +109,7 @@ export const rateLimitedMessage = (limit: number) =>
  * concurrent calls may see each other's counts, so the limit errs on the strict side.
  */
 export async function takeUserCall(uid: string, now = Date.now()): Promise<void> {
-  const limit = AI_USER_CALLS_PER_MINUTE.value();
+  const limit = aiUserCallsPerMinute();
   const minute = Math.floor(now / 60_000);
   const ref = firestore.collection(AI_RATE_LIMIT_COLLECTION).doc(`${uid}_${minute}`);
   await ref.set({ uid, minute, count: FieldValue.increment(1), expiresAt: new Date((minute + 2) * 60_000) }, { merge: true });

@@ -1,5 +1,5 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { REGION } from '../params.js';
+import { REGION } from '../config.js';
 import { adminFunctions } from '../lib/admin.js';
 import { sendDocPath } from './send-job.js';
 import { CAMPAIGN_SEND_FUNCTION, campaignSendTaskId, type CampaignSendTask } from './start-send.js';

@@ -5,7 +5,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
  * SendGrid's event batches, acknowledged first and applied after (README 'Event Webhook'): SendGrid
  * gives an endpoint 30 s per POST and retries what is not answered, so a verified batch is only
  * stored — sendgrid-event-batch/{sha-256 of the raw body} — and answered; the trigger
- * functions/src/triggers/sendgrid-event-batch.ts applies it (each event once, by sg_event_id).
+ * functions/src/campaigns/sendgrid-event-batch.ts applies it (each event once, by sg_event_id).
  * A provider retry of the same batch finds its document and changes nothing. The collection is
  * top-level and matched by no rule: no client reads or writes it.
  */

@@ -25,7 +25,8 @@ export async function loadSegmentMembers(firestore: Firestore, project: string, 
   const base = `${PROJECT_COLLECTION}/${project}`;
   const segment = (await firestore.doc(`${base}/customer-segment/${segmentId}`).get()).data();
   if (!segment) throw new PermanentSendError('Segmento de clientes não encontrado.');
-  const customersSnap = await firestore.collection(`${base}/customer`).get();
+  // Only the fields a member needs: a customer document can be large (addresses, orders, notes).
+  const customersSnap = await firestore.collection(`${base}/customer`).select('email', 'phoneNumber', 'firstName', 'lastName').get();
   const customers: CustomerRow[] = customersSnap.docs.map((d) => {
     const c = d.data();
     return { id: d.id, email: text(c.email), phoneNumber: text(c.phoneNumber), firstName: text(c.firstName), lastName: text(c.lastName) };

@@ -3,7 +3,7 @@ import type { Caller } from './caller.js';
 
 /**
  * Serving an endpoint contract (shared/src/api): `serve(descriptor, handler)`, one file per
- * endpoint under src/http/. The router parses the path params, query and body with the
+ * endpoint in its feature folder (auth/, sync/, …). The router parses the path params, query and body with the
  * descriptor's schemas and checks its access before the handler runs, so the handler's request is
  * typed by the descriptor: with access 'project' (or 'admin') `project` and `caller` are set, with
  * 'user' `caller` is.

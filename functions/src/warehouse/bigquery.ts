@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Query } from '@google-cloud/bigquery';
-import { REGION } from '../params.js';
+import { REGION } from '../config.js';
 import {
   deleteSql,
   ensureTableSql,

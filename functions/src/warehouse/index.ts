@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BIGQUERY_DATASET, WAREHOUSE } from '../params.js';
+import { bigQueryDataset, warehouseAdapter } from '../config.js';
 import { createBigQueryWarehouse } from './bigquery.js';
 import { createDuckDbWarehouse } from './duckdb.js';
 import { createRemoteWarehouse, discoverWarehouseServer } from './server.js';
@@ -17,7 +17,7 @@ function firebaseProjectId(env: NodeJS.ProcessEnv): string {
 }
 
 /** DuckDB when asked for, or always on the local emulators (a demo-* project has no BigQuery). */
-export function chooseAdapter(env: NodeJS.ProcessEnv = process.env, param = WAREHOUSE.value()): WarehouseAdapter {
+export function chooseAdapter(env: NodeJS.ProcessEnv = process.env, param = warehouseAdapter()): WarehouseAdapter {
   const wanted = (env.WAREHOUSE || param || '').trim().toLowerCase();
   if (wanted === 'duckdb' || firebaseProjectId(env).startsWith('demo-')) return 'duckdb';
   return 'bigquery';
@@ -57,12 +57,12 @@ let current: { key: string; warehouse: Warehouse } | undefined;
 /** The warehouse of this runtime, created once per process. */
 export function getWarehouse(): Warehouse {
   const adapter = chooseAdapter();
-  const key = adapter === 'duckdb' ? `duckdb:${duckDbPath()}` : `bigquery:${BIGQUERY_DATASET.value() || 'console'}`;
+  const key = adapter === 'duckdb' ? `duckdb:${duckDbPath()}` : `bigquery:${bigQueryDataset() || 'console'}`;
   if (current?.key !== key) {
     const warehouse =
       adapter === 'duckdb'
         ? localWarehouse(duckDbPath())
-        : createBigQueryWarehouse({ dataset: BIGQUERY_DATASET.value() || 'console', projectId: process.env.GCLOUD_PROJECT });
+        : createBigQueryWarehouse({ dataset: bigQueryDataset() || 'console', projectId: process.env.GCLOUD_PROJECT });
     current = { key, warehouse };
   }
   return current.warehouse;

@@ -1,6 +1,6 @@
 import { DEFAULT_MESSAGES_PER_SECOND, parseWabaLimits, type WabaLimits } from '@console/shared';
 import { ApiError } from '../lib/api-error.js';
-import { WHATSAPP_MESSAGES_PER_SECOND } from '../params.js';
+import { whatsappMessagesPerSecond } from '../config.js';
 import { firestore } from '../lib/admin.js';
 
 /**
@@ -54,5 +54,5 @@ export async function readWabaConfig(project: string): Promise<WabaConfig> {
  */
 export async function readWabaLimits(project: string): Promise<WabaLimits> {
   const snapshot = await firestore.doc(`project/${project}/config/waba`).get();
-  return parseWabaLimits(snapshot.data(), Number(WHATSAPP_MESSAGES_PER_SECOND.value()) || DEFAULT_MESSAGES_PER_SECOND);
+  return parseWabaLimits(snapshot.data(), Number(whatsappMessagesPerSecond()) || DEFAULT_MESSAGES_PER_SECOND);
 }

@@ -2,7 +2,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { parseStoredTemplate, templateAvailability, type LoadWhatsappTemplatesResponse, type WhatsappTemplate } from '@console/shared';
 import { firestore } from '../lib/admin.js';
-import { WHATSAPP_API_URL } from '../params.js';
+import { whatsappApiUrl } from '../config.js';
 import { createWhatsappClient, WhatsappApiError } from './client.js';
 import { readWabaConfig } from './config.js';
 import { ApiError } from '../lib/api-error.js';
@@ -33,7 +33,7 @@ export function storedTemplateText(template: WhatsappTemplate): string {
  */
 export async function loadTemplatesFromApi(project: string): Promise<LoadWhatsappTemplatesResponse> {
   const waba = await readWabaConfig(project);
-  const client = createWhatsappClient({ baseUrl: WHATSAPP_API_URL.value(), token: waba.token });
+  const client = createWhatsappClient({ baseUrl: whatsappApiUrl(), token: waba.token });
   let all: WhatsappTemplate[];
   try {
     all = await client.listTemplates(waba.wabaId);

@@ -1,5 +1,5 @@
 import { firestore } from '../../lib/admin.js';
-import { BLING_API_URL } from '../../params.js';
+import { blingApiUrl } from '../../config.js';
 import { BlingClient } from './client.js';
 import { type BlingAccountRef, FirestoreBlingTokenStore } from './token.js';
 
@@ -13,7 +13,7 @@ export type { BlingAccountRef } from './token.js';
  */
 export function blingClient(project: string, account?: BlingAccountRef): BlingClient {
   return new BlingClient({
-    baseUrl: BLING_API_URL.value().replace(/\/+$/, ''),
+    baseUrl: blingApiUrl().replace(/\/+$/, ''),
     tokens: new FirestoreBlingTokenStore(firestore, project, account),
   });
 }

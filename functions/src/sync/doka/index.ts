@@ -1,4 +1,4 @@
-import { DOKA_SITE_URL } from '../../params.js';
+import { dokaSiteUrl } from '../../config.js';
 import { DokaClient } from './client.js';
 
 export * from './client.js';
@@ -6,5 +6,5 @@ export * from './mapping.js';
 
 /** The Doka site client, as the endpoints use it (param URL). */
 export function dokaClient(): DokaClient {
-  return new DokaClient({ baseUrl: DOKA_SITE_URL.value() });
+  return new DokaClient({ baseUrl: dokaSiteUrl() });
 }

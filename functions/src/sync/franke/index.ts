@@ -1,4 +1,4 @@
-import { FRANKE_STORE_URL } from '../../params.js';
+import { frankeStoreUrl } from '../../config.js';
 import { FrankeClient } from './client.js';
 
 export * from './client.js';
@@ -6,5 +6,5 @@ export * from './mapping.js';
 
 /** The Franke store client, as the endpoints use it (param URL). */
 export function frankeClient(): FrankeClient {
-  return new FrankeClient({ baseUrl: FRANKE_STORE_URL.value() });
+  return new FrankeClient({ baseUrl: frankeStoreUrl() });
 }

@@ -105,7 +105,7 @@ export async function syncProductToFirestore(
   });
 }
 
-/** The audit trail of overridden fields (functions/src/triggers/product-data-changelog.ts). */
+/** The audit trail of overridden fields (functions/src/products/product-data-changelog.ts). */
 const CHANGELOG_COLLECTION = 'product-data-changelog';
 
 /** Who the changelog names for a change the sync made (document 1 §3 createdBy, no person). */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { PROJECT_COLLECTION, accessClaimsSchema } from '@console/shared';
 
-/** The task-queue function (functions/src/triggers/sync-task.ts) and its Cloud Tasks resource. */
+/** The task-queue function (functions/src/sync/sync-task.ts) and its Cloud Tasks resource. */
 export const SYNC_TASK_FUNCTION = 'syncTask';
 /** Done task ids, per project: re-deliveries of a finished task are skipped. */
 export const SYNC_TASK_COLLECTION = 'sync-task';

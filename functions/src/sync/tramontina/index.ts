@@ -1,5 +1,5 @@
 import { firestore } from '../../lib/admin.js';
-import { TRAMONTINA_WEBSERVICE_URL } from '../../params.js';
+import { tramontinaWebserviceUrl } from '../../config.js';
 import { TramontinaWebserviceClient } from './client.js';
 import { readTramontinaCredentials } from './config.js';
 
@@ -10,7 +10,7 @@ export * from './mapping.js';
 /** The web service client of a project, as the endpoints use it (param URL, config/tramontina credentials). */
 export async function tramontinaWebserviceClient(project: string): Promise<TramontinaWebserviceClient> {
   return new TramontinaWebserviceClient({
-    baseUrl: TRAMONTINA_WEBSERVICE_URL.value(),
+    baseUrl: tramontinaWebserviceUrl(),
     credentials: await readTramontinaCredentials(firestore, project, 'webservice'),
   });
 }

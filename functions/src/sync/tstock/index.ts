@@ -1,5 +1,5 @@
 import { firestore } from '../../lib/admin.js';
-import { TRAMONTINA_TSTOCK_URL } from '../../params.js';
+import { tramontinaTstockUrl } from '../../config.js';
 import { readTramontinaCredentials } from '../tramontina/config.js';
 import { TstockClient } from './client.js';
 
@@ -9,7 +9,7 @@ export * from './mapping.js';
 /** The TStock client of a project, as the endpoints use it (param URL, config/tramontina tstock credentials). */
 export async function tstockClient(project: string): Promise<TstockClient> {
   return new TstockClient({
-    baseUrl: TRAMONTINA_TSTOCK_URL.value(),
+    baseUrl: tramontinaTstockUrl(),
     credentials: await readTramontinaCredentials(firestore, project, 'tstock'),
   });
 }

@@ -1,0 +1,202 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { consoleAuthGoogleCallbackEndpoint, consoleAuthGoogleEndpoint, GOOGLE_CONNECTED_PATH } from '@console/shared';
+import {
+  googleOAuthAuthorizeUrl,
+  googleOAuthClientId,
+  googleOAuthClientSecret,
+  googleOAuthScopes,
+  googleOAuthTokenUrl,
+  googleUserinfoUrl,
+  publicBaseUrl,
+} from '../config.js';
+
+/**
+ * The Google Console connection's OAuth flow (authorization code, offline access):
+ *
+ * 1. start (an admin, with the ID token): a random `state` id is stored in oauth-state/{state}
+ *    (top-level, no client access) with the user, the project, the redirect URI, a 10-minute
+ *    expiry and the hash of a second random value, the browser nonce, which goes to the browser as
+ *    the `__session` cookie (the one cookie Firebase Hosting passes to functions). The answer is
+ *    Google's consent URL.
+ * 2. callback (Google's redirect, no ID token): the state is consumed in a transaction (single use,
+ *    even when the rest fails), must not be expired, must come back to the browser holding the
+ *    nonce, and its user must still be an admin; then the code is exchanged (google-auth-library's
+ *    OAuth2Client, endpoints from the params) and the account read from userinfo.
+ *
+ * A forged or replayed state, another browser, or a user who lost admin rights store nothing.
+ *
+ * Both URLs the flow hands out — the `redirect_uri` Google sends the browser back to, and the
+ * settings screen the callback sends it to — are built from the configured public origin
+ * (PUBLIC_BASE_URL) only, never from the request's Host or X-Forwarded-* headers, which a client
+ * chooses (`X-Forwarded-Proto: javascript` once reached a Location header).
+ *
+ * PKCE (RFC 7636, S256): the start makes a code verifier, keeps it server-side in the state
+ * document and sends Google only its SHA-256 challenge; the callback sends the verifier with the
+ * code, so a code intercepted on its way back is useless to anyone else.
+ */
+
+export const OAUTH_STATE_COLLECTION = 'oauth-state';
+export const STATE_TTL_MS = 10 * 60_000;
+export const NONCE_COOKIE = '__session';
+/** Where Google redirects (the callback's descriptor), and the start's path the nonce cookie is scoped to. */
+export const CALLBACK_PATH = consoleAuthGoogleCallbackEndpoint.path;
+export const COOKIE_PATH = consoleAuthGoogleEndpoint.path;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** PKCE's S256 challenge of a code verifier: BASE64URL(SHA-256(verifier)), unpadded. */
+export const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+
+/**
+ * The console's public origin (PUBLIC_BASE_URL), the only base of the URLs this flow builds; an
+ * unset or non-http(s) value stops the flow with a message for whoever deploys.
+ */
+export function consolePublicOrigin(configured = publicBaseUrl()): string {
+  let url: URL | null = null;
+  try {
+    url = configured ? new URL(configured) : null;
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw new Error('PUBLIC_BASE_URL ausente ou inválido: a conexão com o Google precisa do endereço público do console (https://…).');
+  return url.origin;
+}
+
+/** Where Google sends the browser back: the callback on the public origin. */
+export const redirectUriOf = (origin: string) => `${origin}${CALLBACK_PATH}`;
+
+/** The settings screen on the public origin, with the outcome in its query. */
+export function settingsUrl(origin: string, params: Record<string, string>): string {
+  const url = new URL(GOOGLE_CONNECTED_PATH, origin);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+export function oauthClient(redirectUri: string): OAuth2Client {
+  return new OAuth2Client({
+    clientId: googleOAuthClientId(),
+    clientSecret: googleOAuthClientSecret(),
+    redirectUri,
+    endpoints: { oauth2AuthBaseUrl: googleOAuthAuthorizeUrl(), oauth2TokenUrl: googleOAuthTokenUrl() },
+  });
+}
+
+export interface StartedConsent {
+  url: string;
+  /** The browser nonce, for the cookie. */
+  nonce: string;
+}
+
+export async function startConsent(firestore: Firestore, input: { uid: string; project: string; origin: string; now?: number }): Promise<StartedConsent> {
+  const state = randomBytes(24).toString('base64url');
+  const nonce = randomBytes(24).toString('base64url');
+  // 32 random bytes: a 43-character verifier, the shortest RFC 7636 allows, with 256 bits.
+  const codeVerifier = randomBytes(32).toString('base64url');
+  const redirectUri = redirectUriOf(input.origin);
+  const now = input.now ?? Date.now();
+  await firestore.doc(`${OAUTH_STATE_COLLECTION}/${state}`).set({
+    uid: input.uid,
+    project: input.project,
+    redirectUri,
+    codeVerifier,
+    nonceHash: sha256(nonce),
+    createdAt: FieldValue.serverTimestamp(),
+    expiresAt: new Date(now + STATE_TTL_MS),
+  });
+  const url = oauthClient(redirectUri).generateAuthUrl({
+    access_type: 'offline',
+    prompt: 'consent',
+    include_granted_scopes: true,
+    scope: googleOAuthScopes().split(/\s+/).filter(Boolean),
+    state,
+    code_challenge_method: CodeChallengeMethod.S256,
+    code_challenge: pkceChallenge(codeVerifier),
+  });
+  return { url, nonce };
+}
+
+export interface ClaimedState {
+  uid: string;
+  project: string;
+  redirectUri: string;
+  /** PKCE's verifier, sent with the code. */
+  codeVerifier: string;
+}
+
+/** The state, consumed: null when unknown, used, expired or not this browser's. */
+export async function consumeState(firestore: Firestore, state: string, nonce: string | null, now = Date.now()): Promise<ClaimedState | null> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(state)) return null;
+  const ref = firestore.doc(`${OAUTH_STATE_COLLECTION}/${state}`);
+  const data = await firestore.runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    if (!snapshot.exists) return null;
+    tx.delete(ref);
+    return snapshot.data()!;
+  });
+  if (!data) return null;
+  const expiresAt = data.expiresAt?.toMillis?.() ?? 0;
+  if (expiresAt < now) return null;
+  if (!nonce || sha256(nonce) !== data.nonceHash) return null;
+  if (typeof data.codeVerifier !== 'string') return null;
+  return { uid: String(data.uid), project: String(data.project), redirectUri: String(data.redirectUri), codeVerifier: data.codeVerifier };
+}
+
+const userinfoSchema = z.looseObject({ email: z.string().email(), name: z.string().optional(), sub: z.string().optional() });
+
+/** The Google tokens as stored in config/consoleauthgoogle `tokens` (Google's names), plus the account. */
+export interface StoredGoogleTokens {
+  access_token: string;
+  refresh_token: string | null;
+  scope: string | null;
+  token_type: string | null;
+  expiry_date: number | null;
+  /** The connected Google account (userinfo), shown on the configuration screen. */
+  email: string;
+}
+
+export async function exchangeCode(redirectUri: string, code: string, codeVerifier: string): Promise<StoredGoogleTokens> {
+  const { tokens } = await oauthClient(redirectUri).getToken({ code, codeVerifier });
+  if (!tokens.access_token) throw new Error('Google não devolveu um access token.');
+  const res = await fetch(googleUserinfoUrl(), { headers: { authorization: `Bearer ${tokens.access_token}` }, signal: AbortSignal.timeout(10_000) });
+  const info = userinfoSchema.safeParse(await res.json().catch(() => null));
+  if (!res.ok || !info.success) throw new Error('Google: não foi possível ler a conta conectada.');
+  return {
+    access_token: tokens.access_token,
+    refresh_token: tokens.refresh_token ?? null,
+    scope: tokens.scope ?? null,
+    token_type: tokens.token_type ?? null,
+    expiry_date: tokens.expiry_date ?? null,
+    email: info.data.email,
+  };
+}
+
+/** Stored in the admin-only config; a refresh token Google did not send again is kept. */
+export async function storeTokens(firestore: Firestore, project: string, uid: string, tokens: StoredGoogleTokens): Promise<void> {
+  const ref = firestore.doc(`project/${project}/config/consoleauthgoogle`);
+  await firestore.runTransaction(async (tx) => {
+    const previous = (await tx.get(ref)).get('tokens') as { refresh_token?: unknown } | undefined;
+    const refresh = tokens.refresh_token ?? (typeof previous?.refresh_token === 'string' ? previous.refresh_token : null);
+    tx.set(
+      ref,
+      { tokens: { ...tokens, refresh_token: refresh }, connectedBy: uid, connectedAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() },
+      { mergeFields: ['tokens', 'connectedBy', 'connectedAt', 'updatedAt'] },
+    );
+  });
+}
+
+/** The nonce of a Cookie header. */
+export function nonceFromCookie(cookieHeader: string | undefined): string | null {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === NONCE_COOKIE) return decodeURIComponent(rest.join('=')) || null;
+  }
+  return null;
+}
+
+export function nonceCookie(nonce: string, secure: boolean, maxAgeSeconds = STATE_TTL_MS / 1000): string {
+  return `${NONCE_COOKIE}=${encodeURIComponent(nonce)}; Path=${COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}

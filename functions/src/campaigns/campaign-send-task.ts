@@ -1,0 +1,42 @@
+import { HttpsError } from 'firebase-functions/v2/https';
+import * as logs from './logs.js';
+import { z } from 'zod';
+import { firestore } from '../lib/admin.js';
+import { campaignChannels } from './campaign-channels.js';
+import { pauseAfterFailuresFromParams } from './channels.js';
+import { enqueueCampaignSend } from './enqueue.js';
+import { loadSegmentMembers } from './segment-members.js';
+import { runSendJob, sendDocPath } from './send-job.js';
+
+const payloadSchema = z.object({ project: z.string().min(1), sendId: z.string().min(1), kick: z.number().int() });
+
+/** A run stops here and hands over to a fresh task, well inside the 540 s dispatch deadline. */
+const RUN_BUDGET_MS = 420_000;
+
+/** Runs one campaign send task (exported apart from its trigger for tests). */
+export async function handleCampaignSendTask(data: unknown): Promise<void> {
+  const parsed = payloadSchema.safeParse(data);
+  if (!parsed.success) {
+    logs.campaignSendTaskPayloadInvalid();
+    return;
+  }
+  const { project, sendId } = parsed.data;
+  const send = (await firestore.doc(sendDocPath(project, sendId)).get()).data();
+  if (!send) return;
+  const channel = campaignChannels(firestore)[String(send.channel)];
+  if (!channel) {
+    logs.campaignSendTaskChannelUnknown(project, sendId, send.channel);
+    return;
+  }
+  const result = await runSendJob(project, sendId, {
+    firestore,
+    channel,
+    loadMembers: (p, campaign) => loadSegmentMembers(firestore, p, campaign.customerSegmentId),
+    budgetMs: RUN_BUDGET_MS,
+    pauseAfterFailures: pauseAfterFailuresFromParams(),
+  });
+  logs.campaignSendTaskRun(project, sendId, result);
+  // Another delivery holds the lease: come back later (it may die; then this one takes over).
+  if (result === 'busy') throw new HttpsError('unavailable', 'Envio em andamento por outra entrega.');
+  if (result === 'continue') await enqueueCampaignSend(firestore, project, sendId);
+}
