@@ -1,27 +1,35 @@
 #!/usr/bin/env node
 // `npm run check`, the gate a full `npm test` runs first: the TypeScript build of every part
-// (`tsc -b`, tsconfig.json), ESLint (eslint.config.mjs) and Prettier's check (.prettierrc.json).
+// (`tsc -b`, tsconfig.json), ESLint (eslint.config.mjs), Prettier's check (.prettierrc.json) and the
+// import boundaries (scripts/check-boundaries.mjs: no import circle of files or folders, no import
+// of a route, of a feature's internals or of another package's source).
 // Every step runs even when one before it failed, so one run shows everything to fix; the exit
 // status is 1 when any failed. Each keeps its cache under .cache/ (tsc's build info, ESLint's and
-// Prettier's caches), so a second run rechecks only what changed.
+// Prettier's caches, dependency-cruiser's result), so a second run rechecks only what changed.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { CACHE_DIR, ROOT } from './lib/config.mjs';
 
-/** @type {{ name: string, bin: string, args: string[], fix: string }[]} */
+/** @type {{ name: string, script: string, args: string[], fix: string }[]} */
 const STEPS = [
-  { name: 'types (tsc -b)', bin: 'typescript/bin/tsc', args: ['-b'], fix: 'fix the type errors above' },
+  { name: 'types (tsc -b)', script: 'node_modules/typescript/bin/tsc', args: ['-b'], fix: 'fix the type errors above' },
   {
     name: 'lint (eslint)',
-    bin: 'eslint/bin/eslint.js',
+    script: 'node_modules/eslint/bin/eslint.js',
     args: ['--cache', '--cache-strategy', 'content', '--cache-location', join(CACHE_DIR, 'eslint/'), '--max-warnings', '0', '.'],
     fix: 'fix the problems above (`npx eslint --fix <file>` fixes some)',
   },
   {
     name: 'format (prettier --check)',
-    bin: 'prettier/bin/prettier.cjs',
+    script: 'node_modules/prettier/bin/prettier.cjs',
     args: ['--check', '--log-level', 'warn', '--cache', '--cache-location', join(CACHE_DIR, 'prettier-cache'), '.'],
     fix: 'run `npm run format`',
+  },
+  {
+    name: 'boundaries (depcruise)',
+    script: 'scripts/check-boundaries.mjs',
+    args: [],
+    fix: 'fix the imports above (the rules: scripts/lib/boundaries.mjs)',
   },
 ];
 
@@ -30,7 +38,7 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 const results = STEPS.map((step) => {
   const started = performance.now();
-  const run = spawnSync(process.execPath, [join(ROOT, 'node_modules', step.bin), ...step.args], { cwd: ROOT, stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [join(ROOT, step.script), ...step.args], { cwd: ROOT, stdio: 'inherit' });
   return { step, ok: run.status === 0, ms: performance.now() - started };
 });
 for (const { step, ok, ms } of results) console.log(`check: ${step.name.padEnd(26)} ${ok ? 'passed' : `FAILED — ${step.fix}`} (${seconds(ms)})`);

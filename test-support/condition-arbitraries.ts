@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { countNodes } from '../shared/src/conditions/tree.js';
-import type { ConditionNode } from '../shared/src/conditions/types.js';
+import { countNodes, type ConditionNode } from '@console/shared';
 
 /**
  * Random well-typed condition trees and rows with NULLs and mixed types, for the differential test

@@ -1,8 +1,8 @@
 import { apiFunctions } from './api.js';
 
-// Every deployed function. The HTTPS ones (one per feature, http/api-functions.ts) and the
+// Every deployed function. The HTTPS ones (per feature or group of features, http/api-functions.ts) and the
 // background ones load their feature's code on their first call.
-export const { apiPlatform, apiAuth, apiProducts, apiSync, apiFiles, apiConditions, apiCsvImport, apiCampaigns, apiWhatsapp, apiAi } = apiFunctions;
+export const { apiPlatform, apiAuth, apiCore, apiCampaigns, apiAi } = apiFunctions;
 export { syncTask } from './sync/sync-task.js';
 export { productDataChangelog } from './products/product-data-changelog.js';
 export { campaignSendTask } from './campaigns/campaign-send-queue.js';

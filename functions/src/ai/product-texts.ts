@@ -5,7 +5,7 @@ import { PRODUCT_TEXT_FIELDS, overriddenFields, productTextSchemas, type Product
 import { firestore } from '../lib/admin.js';
 import { ApiError } from '../lib/api-error.js';
 import { createSingleFlight } from '../lib/single-flight.js';
-import { productRefs, readProductView } from '../sync/pipeline/product-view.js';
+import { productRefs, readProductView } from '../products/product-view.js';
 import type { ChatCompletion } from 'openai/resources/chat/completions';
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
 import { openaiModel, startModelCall, type AiCaller } from './client.js';

@@ -3,7 +3,7 @@ import { campaignLinkSecret, whatsappApiUrl, whatsappMessagesPerSecond } from '.
 import type { SendChannel } from './channel.js';
 import { publicBaseUrl, sendgridFromParams, sendgridLimitsFromParams } from './channels.js';
 import { createEmailChannel } from './email-channel.js';
-import { createWhatsappChannel } from '../whatsapp/channel.js';
+import { createWhatsappChannel } from './whatsapp-channel.js';
 
 /**
  * Every channel plug-in of the campaign send job, by id (the `channel` of a campaign-send

@@ -4,7 +4,7 @@ import { campaignChannels } from './campaign-channels.js';
 import { sendDocPath, sendId } from './send-job.js';
 import { firestore } from '../lib/admin.js';
 import { serve, type Handler } from '../lib/endpoint.js';
-import { assertWithinTier } from '../whatsapp/tier.js';
+import { assertWithinTier } from './whatsapp-tier.js';
 
 /**
  * GET /api/console/campaign-whatsapp/{id}/send?project — 'Enviar' of a WhatsApp campaign, on the

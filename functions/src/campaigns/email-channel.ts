@@ -13,7 +13,7 @@ import {
 import { PermanentSendError, sameOutcome, type RecipientOutcome, type SendChannel, type SettledOutcome } from './channel.js';
 import { loadEmailContent } from './email-content.js';
 import { unsubscribeUrl } from './links.js';
-import { accountPacer, callProvider, DEFAULT_RETRY, type RetryPolicy } from './provider-call.js';
+import { accountPacer, callProvider, DEFAULT_RETRY, type RetryPolicy } from '../lib/provider-call.js';
 import { sendgridErrorDetail, type MailSendBody, type SendgridClient } from './sendgrid-client.js';
 
 /** custom_args names (string values, no personal data): they come back on every webhook event. */

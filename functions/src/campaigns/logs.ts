@@ -1,5 +1,4 @@
 import { errorText, logEvent } from '../lib/logs.js';
-import type { WebhookSummary } from './webhook-events.js';
 
 /** The named log events of campaigns and SendGrid (one function per event). */
 
@@ -18,8 +17,11 @@ export function sendgridWebhookRefused(reason: string): void {
   logEvent('WARNING', 'sendgrid webhook refused', { reason });
 }
 
-/** A stored batch of SendGrid events was applied to the sends' counts. */
-export function sendgridEventBatchApplied(batchId: string, summary: WebhookSummary): void {
+/**
+ * A stored batch of SendGrid events was applied to the sends' counts (webhook-events.ts's
+ * WebhookSummary, named by its fields: importing it would make a circle, as that file logs here).
+ */
+export function sendgridEventBatchApplied(batchId: string, summary: Record<'received' | 'counted' | 'duplicates' | 'ignored', number>): void {
   logEvent('INFO', 'sendgrid event batch applied', { batchId, ...summary });
 }
 

@@ -37,7 +37,7 @@ describe('the HTTPS functions table', () => {
 
   it('sends unknown /api/ paths to apiPlatform (a JSON 404) and the web app elsewhere', () => {
     expect(functionServing('/api/nothing/here')).toBe('apiPlatform');
-    expect(functionServing('/whatsapp/message')).toBe('apiWhatsapp');
+    expect(functionServing('/whatsapp/message')).toBe('apiCore');
     expect(functionServing('/produtos')).toBeNull();
   });
 

@@ -23,7 +23,7 @@ export interface ApiFunction {
 }
 
 /**
- * The HTTPS functions, one per feature: which URL prefixes each serves (Hosting routes them,
+ * The HTTPS functions, one per feature or group of features with the same needs: which URL prefixes each serves (Hosting routes them,
  * firebase.json, locally as in production — http/api-functions.test.ts checks the two agree) and
  * the secrets, memory and timeout it declares. `/api/**` not served by another falls to
  * apiPlatform, which answers 404 as JSON.
@@ -43,40 +43,40 @@ export const API_FUNCTIONS = {
     timeoutSeconds: 60,
     endpoints: () => import('../auth/endpoints.js').then((m) => m.endpoints),
   },
-  apiProducts: {
-    serves: ['/api/console/products/**'],
+  /**
+   * The features that need no secret, together: one pool of workers, as the Functions emulator runs
+   * one request per worker (a webhook and the screen polling the same video would each start one).
+   */
+  apiCore: {
+    serves: [
+      '/api/console/products/**',
+      '/api/console/queue/**',
+      '/api/console/sync/**',
+      '/api/bling/**',
+      '/api/tramontina/**',
+      '/api/franke/**',
+      '/api/doka/**',
+      '/api/sites/**',
+      '/api/console/files/**',
+      '/api/file/**',
+      '/api/console/conditions/**',
+      '/api/console/collections/**',
+      '/api/console/whatsapp-template/**',
+      '/api/whatsapp/**',
+      '/whatsapp/**',
+    ],
     secrets: [],
     memory: '512MiB',
     timeoutSeconds: 120,
-    endpoints: () => import('../products/endpoints.js').then((m) => m.endpoints),
-  },
-  apiSync: {
-    serves: ['/api/console/queue/**', '/api/console/sync/**', '/api/bling/**', '/api/tramontina/**', '/api/franke/**', '/api/doka/**', '/api/sites/**'],
-    secrets: [],
-    memory: '512MiB',
-    timeoutSeconds: 120,
-    endpoints: () => import('../sync/endpoints.js').then((m) => m.endpoints),
-  },
-  apiFiles: {
-    serves: ['/api/console/files/**', '/api/file/**'],
-    secrets: [],
-    memory: '512MiB',
-    timeoutSeconds: 120,
-    endpoints: () => import('../files/endpoints.js').then((m) => m.endpoints),
-  },
-  apiConditions: {
-    serves: ['/api/console/conditions/**'],
-    secrets: [],
-    memory: '512MiB',
-    timeoutSeconds: 120,
-    endpoints: () => import('../conditions/endpoints.js').then((m) => m.endpoints),
-  },
-  apiCsvImport: {
-    serves: ['/api/console/collections/**'],
-    secrets: [],
-    memory: '512MiB',
-    timeoutSeconds: 120,
-    endpoints: () => import('../csv-import/endpoints.js').then((m) => m.endpoints),
+    endpoints: () =>
+      Promise.all([
+        import('../products/endpoints.js'),
+        import('../sync/endpoints.js'),
+        import('../files/endpoints.js'),
+        import('../conditions/endpoints.js'),
+        import('../csv-import/endpoints.js'),
+        import('../whatsapp/endpoints.js'),
+      ]).then((features) => features.flatMap((m) => m.endpoints)),
   },
   apiCampaigns: {
     serves: [
@@ -92,13 +92,6 @@ export const API_FUNCTIONS = {
     memory: '512MiB',
     timeoutSeconds: 120,
     endpoints: () => import('../campaigns/endpoints.js').then((m) => m.endpoints),
-  },
-  apiWhatsapp: {
-    serves: ['/api/console/whatsapp-template/**', '/api/whatsapp/**', '/whatsapp/**'],
-    secrets: [],
-    memory: '256MiB',
-    timeoutSeconds: 60,
-    endpoints: () => import('../whatsapp/endpoints.js').then((m) => m.endpoints),
   },
   apiAi: {
     serves: ['/api/console/products/ai/**', '/api/console/ai/**', '/api/firestore/product-openai/**'],

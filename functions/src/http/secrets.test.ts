@@ -84,13 +84,14 @@ function backgroundModules(): Map<string, string> {
   return modules;
 }
 
-/** The endpoint modules of an HTTPS function: what its feature's endpoints.ts imports (api-functions.ts' table). */
-function featureList(fnName: string): string {
+/** The endpoint lists of an HTTPS function: the features' endpoints.ts it imports (api-functions.ts' table). */
+function featureLists(fnName: string): string[] {
   const table = readFileSync(join(SRC, 'http/api-functions.ts'), 'utf8');
-  const block = table.slice(table.indexOf(`  ${fnName}: {`));
-  const path = /import\('(\.[^']+)\.js'\)/.exec(block)?.[1];
-  if (!path) throw new Error(`no endpoint list for ${fnName} in api-functions.ts`);
-  return join(SRC, 'http', `${path}.ts`);
+  const start = table.indexOf(`  ${fnName}: {`);
+  const block = table.slice(start, table.indexOf('\n  },', start));
+  const paths = [...block.matchAll(/import\('(\.[^']+)\.js'\)/g)].map((m) => join(SRC, 'http', `${m[1]}.ts`));
+  if (!paths.length) throw new Error(`no endpoint list for ${fnName} in api-functions.ts`);
+  return paths;
 }
 
 async function deployedFunctions(): Promise<DeployedFunction[]> {
@@ -105,7 +106,7 @@ async function deployedFunctions(): Promise<DeployedFunction[]> {
       const endpoint = fn.__endpoint!;
       const declares = (endpoint.secretEnvironmentVariables ?? []).map((s) => s.key).sort();
       const modules = endpoint.httpsTrigger
-        ? (await bundleAlone(featureList(name))).imports.filter((f) => !f.endsWith('/lib/endpoint.ts'))
+        ? (await Promise.all(featureLists(name).map(bundleAlone))).flatMap((b) => b.imports).filter((f) => !f.endsWith('/lib/endpoint.ts'))
         : [background.get(name)!];
       const parts = await Promise.all(modules.map(async (module) => ({ module: relative(SRC, module), reads: await secretsRead(module) })));
       out.push({ name: id, declares, parts });

@@ -2,7 +2,7 @@ import { consoleProductEndpoint } from '@console/shared';
 import { serve, type Handler } from '../lib/endpoint.js';
 import { firestore } from '../lib/admin.js';
 import { ApiError } from '../lib/api-error.js';
-import { readProductView } from '../sync/pipeline/product-view.js';
+import { readProductView } from './product-view.js';
 
 /**
  * GET /api/console/products/{id}?project — the product the panel shows: the catalogue document

@@ -2,7 +2,7 @@ import { firestore } from '../lib/admin.js';
 import { marketplaceStoreIdsJson } from '../config.js';
 import type { ProductForBling } from './bling/mapping.js';
 import { parseMarketplaceStoreIds } from './pipeline/marketplace.js';
-import { readProductView } from './pipeline/product-view.js';
+import { readProductView } from '../products/product-view.js';
 
 /** The product the Bling steps send: the panel's view of it (catalogue + product-data). */
 export const productLoader = (project: string) => async (code: string) =>

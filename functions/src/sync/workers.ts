@@ -6,7 +6,7 @@ import { blingProdutolojaCreate } from './bling-produtoloja-create.js';
 import { blingProdutolojaDelete } from './bling-produtoloja-delete.js';
 import { dokaProductSiteFast } from './doka-product-site-fast.js';
 import { frankeStoreProduct } from './franke-store-product.js';
-import { firestoreProductOpenai } from '../ai/firestore-product-openai.js';
+import { firestoreProductOpenai } from './firestore-product-openai.js';
 import { sitesProducts } from './sites-products.js';
 import { tramontinaFirestoreProducts } from './tramontina-firestore-products.js';
 import { tramontinaTstockPaginate } from './tramontina-tstock-paginate.js';

@@ -11,7 +11,7 @@ import { deliverTask, sandboxUrls, testFirestore, waitFor } from '../../../test-
 import { runSendJob, sendDocPath, sendId } from '../campaigns/send-job.js';
 import { preparingSend } from '../campaigns/start-send.js';
 import { loadSegmentMembers } from '../campaigns/segment-members.js';
-import { createWhatsappChannel } from './channel.js';
+import { createWhatsappChannel } from '../campaigns/whatsapp-channel.js';
 import { createWhatsappClient } from './client.js';
 
 const PROJECT = 'main';

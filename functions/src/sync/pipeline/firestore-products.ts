@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { ApiError } from '../../lib/api-error.js';
 import type { Warehouse } from '../../warehouse/warehouse.js';
 import { CATALOGUE_SEED_FIELDS, MANUAL_PRICE_FIELDS, PRODUCT_SOURCES, mergeProductFields, productFieldsOf } from './product-fields.js';
-import { productRefs } from './product-view.js';
+import { productRefs } from '../../products/product-view.js';
 
 type Doc = Record<string, unknown>;
 

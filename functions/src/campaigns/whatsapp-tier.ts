@@ -2,11 +2,11 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION, PROJECT_COLLECTION, planSend, tierCheck } from '@console/shared';
 import { firestore } from '../lib/admin.js';
 import { ApiError } from '../lib/api-error.js';
-import { PermanentSendError } from '../campaigns/channel.js';
-import { loadSegmentMembers } from '../campaigns/segment-members.js';
-import { sha256Hex } from '../campaigns/send-job.js';
-import { whatsappAddressing } from './channel.js';
-import { readWabaLimits } from './config.js';
+import { PermanentSendError } from './channel.js';
+import { loadSegmentMembers } from './segment-members.js';
+import { sha256Hex } from './send-job.js';
+import { whatsappAddressing } from './whatsapp-channel.js';
+import { readWabaLimits } from '../whatsapp/config.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

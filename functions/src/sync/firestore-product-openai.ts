@@ -1,8 +1,8 @@
 import { firestoreProductOpenaiEndpoint, PRODUCT_TEXT_KINDS, type ProductTextKind } from '@console/shared';
-import { generateProductText } from './product-texts.js';
+import { generateProductText } from '../ai/product-texts.js';
 import { ApiError } from '../lib/api-error.js';
 import type { Handler } from '../lib/endpoint.js';
-import { serveWorker } from '../sync/worker-endpoint.js';
+import { serveWorker } from './worker-endpoint.js';
 
 /**
  * GET /api/firestore/product-openai/{title|description|sales|badges|facets|reviews}/{code}?project

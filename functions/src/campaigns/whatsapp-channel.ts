@@ -1,4 +1,4 @@
-import * as logs from './logs.js';
+import * as logs from '../whatsapp/logs.js';
 import { FieldValue, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import {
   buildSendComponents,
@@ -13,13 +13,13 @@ import {
   type RecipientPreference,
   type WhatsappTemplate,
 } from '@console/shared';
-import { PermanentSendError, type RecipientOutcome, type SendChannel, type SettledOutcome } from '../campaigns/channel.js';
-import { accountPacer, callProvider, DEFAULT_RETRY, type ProviderPacer, type RetryPolicy } from '../campaigns/provider-call.js';
-import { withStoreRetry } from '../campaigns/send-job.js';
-import { classifyWhatsappError, createWhatsappClient, graphCode, whatsappErrorOf, type WhatsappClient } from './client.js';
-import { parseWabaConfig, type WabaConfig } from './config.js';
-import { messageRef } from './messages.js';
-import { campaignOpaque } from './opaque.js';
+import { PermanentSendError, type RecipientOutcome, type SendChannel, type SettledOutcome } from './channel.js';
+import { accountPacer, callProvider, DEFAULT_RETRY, type ProviderPacer, type RetryPolicy } from '../lib/provider-call.js';
+import { withStoreRetry } from './send-job.js';
+import { classifyWhatsappError, createWhatsappClient, graphCode, whatsappErrorOf, type WhatsappClient } from '../whatsapp/client.js';
+import { parseWabaConfig, type WabaConfig } from '../whatsapp/config.js';
+import { messageRef } from '../whatsapp/messages.js';
+import { campaignOpaque } from '../whatsapp/opaque.js';
 
 /**
  * WhatsApp in the campaign send job (functions/src/campaigns): a channel plug-in sending one

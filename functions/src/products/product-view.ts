@@ -1,6 +1,6 @@
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { PRODUCT_TEXT_COLLECTION, PROJECT_COLLECTION, productView } from '@console/shared';
-import { toJsonData } from '../../lib/firestore-json.js';
+import { toJsonData } from '../lib/firestore-json.js';
 
 export const PRODUCT_COLLECTION = 'product';
 export const PRODUCT_DATA_COLLECTION = 'product-data';
