@@ -2,7 +2,8 @@
 // `npm run check`, the gate a full `npm test` runs first: the TypeScript build of every part
 // (`tsc -b`, tsconfig.json), ESLint (eslint.config.mjs), Prettier's check (.prettierrc.json) and the
 // import boundaries (scripts/check-boundaries.mjs: no import circle of files or folders, no import
-// of a route, of a feature's internals or of another package's source).
+// of a route, of a feature's internals or of another package's source) and declared dependencies
+// (scripts/check-dependencies.mjs: every imported package is in the importer's package.json).
 // Every step runs even when one before it failed, so one run shows everything to fix; the exit
 // status is 1 when any failed. Each keeps its cache under .cache/ (tsc's build info, ESLint's and
 // Prettier's caches, dependency-cruiser's result), so a second run rechecks only what changed.
@@ -30,6 +31,12 @@ const STEPS = [
     script: 'scripts/check-boundaries.mjs',
     args: [],
     fix: 'fix the imports above (the rules: scripts/lib/boundaries.mjs)',
+  },
+  {
+    name: 'dependencies (declared)',
+    script: 'scripts/check-dependencies.mjs',
+    args: [],
+    fix: 'declare the packages above in the package.json named (rules: scripts/lib/dependencies.mjs)',
   },
 ];
 

@@ -98,7 +98,12 @@ export const API_FUNCTIONS = {
     secrets: [OPENAI_API_KEY],
     memory: '512MiB',
     timeoutSeconds: 120,
-    endpoints: () => import('../ai/endpoints.js').then((m) => m.endpoints),
+    // The product texts worker is a sync worker (the queue runs it too) that reads the OpenAI key.
+    endpoints: () =>
+      Promise.all([import('../ai/endpoints.js'), import('../sync/firestore-product-openai.js')]).then(([ai, worker]) => [
+        ...ai.endpoints,
+        worker.firestoreProductOpenai,
+      ]),
   },
 } satisfies Record<string, ApiFunction>;
 

@@ -9,6 +9,7 @@ import { endpoints as csvImport } from '../csv-import/endpoints.js';
 import { endpoints as campaigns } from '../campaigns/endpoints.js';
 import { endpoints as whatsapp } from '../whatsapp/endpoints.js';
 import { endpoints as ai } from '../ai/endpoints.js';
+import { firestoreProductOpenai } from '../sync/firestore-product-openai.js';
 
 /** Every endpoint behind Hosting's /api/** rewrite (and /whatsapp/**): each feature's list. */
 export const endpoints: readonly ServedEndpoint[] = [
@@ -22,4 +23,6 @@ export const endpoints: readonly ServedEndpoint[] = [
   ...campaigns,
   ...whatsapp,
   ...ai,
+  // A sync worker served by apiAi (it reads the OpenAI key): http/api-functions.ts.
+  firestoreProductOpenai,
 ];

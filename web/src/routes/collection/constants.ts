@@ -11,5 +11,4 @@ export const LIST_TEXTS = {
 
 /** Spec §9: the filter input is debounced by 300 ms. */
 export const FILTER_DEBOUNCE_MS = 300;
-/** Spec §9: collection panel width. */
-export const PANEL_WIDTH = '300px';
+export { PANEL_WIDTH } from '../../app/side-panel';

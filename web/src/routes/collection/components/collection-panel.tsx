@@ -1,4 +1,4 @@
-import { SidePanel } from './side-panel';
+import { SidePanel } from '../../../app/side-panel';
 import { Box, Button, Heading, HStack, Input } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';

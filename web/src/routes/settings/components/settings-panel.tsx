@@ -1,4 +1,4 @@
-import { SidePanel } from '../../collection/components/side-panel';
+import { SidePanel } from '../../../app/side-panel';
 import { Box, Heading, Link, Text } from '@chakra-ui/react';
 import { NavLink } from 'react-router';
 import type { SettingsDefinition } from '@console/shared';

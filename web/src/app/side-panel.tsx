@@ -1,5 +1,7 @@
 import { Flex, type FlexProps } from '@chakra-ui/react';
-import { PANEL_WIDTH } from '../constants';
+
+/** The side panels' width (the collection list, settings): 300 px, as the spec draws them. */
+export const PANEL_WIDTH = '300px';
 
 /** The console's left panel (document 2 §9: 300 px wide), shared by the collection and settings screens. */
 export function SidePanel(props: FlexProps) {
