@@ -1,5 +1,5 @@
 // firestore.rules' admin-only config list, written from its one source,
-// shared/src/access/config-documents.ts (README 'Access control').
+// shared/src/access/config-documents.ts (shared/src/access/README.md).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './config.mjs';

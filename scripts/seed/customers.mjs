@@ -226,7 +226,7 @@ export function buildPopupLeads(project, customers, rng, count) {
 }
 
 /**
- * Orders: the seeds define none, so a minimal entity of our own (README, 'Customer links'):
+ * Orders: the seeds define none, so a minimal entity of our own (web/src/customers/README.md, 'Customer orders'):
  * project/{p}/order/{id} = {id, customerId, customerEmail, status, total (BRL), items [{sku, name,
  * qty, price}], createdAt}. Two thirds of the customers have 1–4 orders over the last year.
  */

@@ -1,7 +1,7 @@
 /**
  * One personalisation for every channel (e-mail subject and body, WhatsApp template parameters).
  *
- * Policy (README 'Personalisation'):
+ * Policy (functions/src/campaigns/README.md, 'One personalisation'):
  * - Tags: {{firstName}}, {{lastName}}, {{name}}, {{email}} — case-insensitive ({{FirstName}} and
  *   {{firstname}} are {{firstName}}), spaces inside the braces allowed.
  * - One fallback for a missing value: 'cliente' for firstName and name (a recipient with no

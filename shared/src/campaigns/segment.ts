@@ -1,6 +1,6 @@
 /**
  * How a customer-segment's lists combine (the spec leaves it open; decided here, shown in the
- * screen's help and in the README):
+ * screen's help and in functions/src/campaigns/README.md, 'Segments'):
  *
  *   members = emails ∪ group₁ ∪ group₂ ∪ …   (one group per entry of `rules`)
  *   group   = (base ∩ every rulesInOnly condition) − any rulesNotIn condition

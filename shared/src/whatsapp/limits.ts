@@ -1,5 +1,5 @@
 /**
- * The sending limits of a WhatsApp number, from config/waba (README 'Pacing and tier'):
+ * The sending limits of a WhatsApp number, from config/waba (functions/src/whatsapp/README.md, 'Pace and tier'):
  *
  * - `wabaMessagesPerSecond`: the number's Cloud API throughput (Meta's default 80 msg/s; up to
  *   1,000 for upgraded numbers). The send paces every call from the number under it.

@@ -40,7 +40,7 @@ function generatedAt(value: unknown): Date | null {
 }
 
 /**
- * The AI-written texts of the product (product-text/{code}, README 'Product texts'), read-only:
+ * The AI-written texts of the product (product-text/{code}, functions/src/ai/README.md), read-only:
  * what 'IA: textos' on the bulk screen wrote, with the model and when.
  */
 export function ProductTexts({ texts }: { texts: PanelTexts }) {
