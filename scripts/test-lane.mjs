@@ -4,6 +4,8 @@
 // against it, and stops the stack. scripts/test.mjs runs two lanes at once, each on its own
 // offset, so no file ever shares a stack (data, sandbox faults, the browser's project) with a file
 // of the other lane.
+// With CONSOLE_LANE_THEN_STACK=1 it then runs the `stack` project (tests that start stacks of
+// their own) on the same ports.
 // Usage: CONSOLE_PORT_OFFSET=20 node scripts/test-lane.mjs [vitest args and files…]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -51,5 +53,15 @@ try {
 } finally {
   await stack?.stop();
   rmSync(stateDir, { recursive: true, force: true });
+}
+// The tests that start stacks of their own (the `stack` project), on this lane's ports now free:
+// scripts/test.mjs gives them to one lane, counted in its share of the time.
+if (status === 0 && process.env.CONSOLE_LANE_THEN_STACK === '1') {
+  status =
+    spawnSync(process.execPath, [vitest, 'run', '--project', 'stack', '--passWithNoTests'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...emulatorEnv(), CONSOLE_URL: HOSTING_URL },
+    }).status ?? 1;
 }
 process.exit(status);

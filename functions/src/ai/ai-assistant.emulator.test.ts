@@ -412,8 +412,11 @@ describe('a stopped request', () => {
 });
 
 describe('cost and limits', () => {
+  // A user of its own per test: the file's other tests spend the shared user's 60 requests a
+  // minute, and these tests are about the records and the budget, not that limit.
   it('records every model call: user, project, model, tokens in and out, latency, outcome; and the month total', async () => {
     const own = await ownProject('ai-usage', [CODE]);
+    const user = await freshUser('admin');
     const { error } = await runAssistantTurn([], 'Melhore o título', { project: own, document, productData: {} }, postAs(user.token));
     expect(error).toBeNull();
     const records = (await testFirestore().collection(`project/${own}/ai-usage`).get()).docs.map((d) => d.data());
@@ -432,6 +435,7 @@ describe('cost and limits', () => {
 
   it('past the monthly token budget the project gets a 429 in Portuguese, and no model call is made', async () => {
     const own = await ownProject('ai-budget', [CODE]);
+    const user = await freshUser('admin');
     await testFirestore().doc(`project/${own}`).set({ aiMonthlyTokenBudget: 500 }, { merge: true });
     const first = await runAssistantTurn([], 'Melhore o título', { project: own, document, productData: {} }, postAs(user.token));
     expect(first.error).toMatch(
