@@ -46,15 +46,18 @@ describe('the emulator stack across a stop and a start', () => {
     }
   }, 240_000);
 
-  it('serves fifty calls at once with the API workers it started, starting no more', async () => {
+  it('serves fifty calls at once, one function starting at most FUNCTION_EXECUTIONS_AT_ONCE workers', async () => {
     const stack = await startStack({ stateDir: mkdtempSync(join(tmpdir(), 'console-workers-')), persist: false, logFile });
     try {
       await stack.apiWorkers;
-      expect(stack.functionWorkers()).toBe(FUNCTION_EXECUTIONS_AT_ONCE);
+      // At least FUNCTION_EXECUTIONS_AT_ONCE workers, one or more per HTTPS function (issue 24).
+      const started = stack.functionWorkers();
+      expect(started).toBeGreaterThanOrEqual(FUNCTION_EXECUTIONS_AT_ONCE);
       const answers = await Promise.all(Array.from({ length: 50 }, () => api('/api/health')));
       expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
-      // The emulator ran them FUNCTION_EXECUTIONS_AT_ONCE at a time on the workers it had.
-      expect(stack.functionWorkers()).toBe(FUNCTION_EXECUTIONS_AT_ONCE);
+      // One HTTPS function per feature (issue 24): the fifty calls reach one function, whose pool
+      // grows to at most FUNCTION_EXECUTIONS_AT_ONCE workers; the other functions' stay as started.
+      expect(stack.functionWorkers() - started).toBeLessThanOrEqual(FUNCTION_EXECUTIONS_AT_ONCE);
     } finally {
       await stack.stop();
     }
