@@ -51,6 +51,8 @@ if (unitOnly) process.exit(0);
  */
 async function runLanes(lanes) {
   const base = Number(process.env.CONSOLE_PORT_OFFSET);
+  /** Each lane's last lines, to say again at the end what a failed lane printed (CI keeps only the tail). */
+  const tails = lanes.map(() => /** @type {string[]} */ ([]));
   const statuses = await Promise.all(
     lanes.map(
       (args, i) =>
@@ -65,17 +67,39 @@ async function runLanes(lanes) {
           if (lanes.length > 1) {
             // Line by line, each line marked with its lane, so the two lanes' output stays readable.
             for (const stream of [child.stdout, child.stderr]) {
-              createInterface({ input: /** @type {import('node:stream').Readable} */ (stream) }).on('line', (line) =>
-                (stream === child.stdout ? process.stdout : process.stderr).write(`[lane ${i + 1}] ${line}\n`),
-              );
+              createInterface({ input: /** @type {import('node:stream').Readable} */ (stream) }).on('line', (line) => {
+                (stream === child.stdout ? process.stdout : process.stderr).write(`[lane ${i + 1}] ${line}\n`);
+                const tail = /** @type {string[]} */ (tails[i]);
+                tail.push(line);
+                if (tail.length > 600) tail.splice(0, tail.length - 600);
+              });
             }
           }
           child.on('close', (code) => resolve(code ?? 1));
         }),
     ),
   );
-  statuses.forEach((s, i) => lanes.length > 1 && console.log(`test: lane ${i + 1} ${s === 0 ? 'passed' : `failed (exit ${s})`}`));
+  if (lanes.length > 1) {
+    statuses.forEach(
+      (s, i) => s !== 0 && console.log(`\ntest: what lane ${i + 1} said of its failures:\n${failureReport(/** @type {string[]} */ (tails[i]))}`),
+    );
+    statuses.forEach((s, i) => console.log(`test: lane ${i + 1} ${s === 0 ? 'passed' : `failed (exit ${s})`}`));
+  }
   return statuses.find((s) => s !== 0) ?? 0;
+}
+
+/**
+ * A failed lane's own account of its failures: vitest's "Failed Tests" section and the files it
+ * marked failed, or, when vitest never got that far (a stack that did not start), the last lines.
+ * @param {string[]} tail
+ */
+function failureReport(tail) {
+  // eslint-disable-next-line no-control-regex
+  const plain = tail.map((l) => l.replace(/\u001b\[[0-9;]*m/g, ''));
+  const section = plain.findLastIndex((l) => /Failed Tests? \d+|Failed Suites? \d+/.test(l));
+  const marked = plain.filter((l) => /^\s*(FAIL|×|❯ .*\(\d+ tests? \| \d+ failed)/.test(l));
+  const lines = section >= 0 ? [...marked, ...plain.slice(section, section + 120)] : [...marked, ...plain.slice(-40)];
+  return lines.map((l) => `  | ${l}`).join('\n');
 }
 
 /**
