@@ -96,7 +96,8 @@ async function runLanes(lanes) {
 function failureReport(tail) {
   // eslint-disable-next-line no-control-regex
   const plain = tail.map((l) => l.replace(/\u001b\[[0-9;]*m/g, ''));
-  const section = plain.findLastIndex((l) => /Failed Tests? \d+|Failed Suites? \d+/.test(l));
+  let section = -1;
+  plain.forEach((l, i) => /Failed Tests? \d+|Failed Suites? \d+/.test(l) && (section = i));
   const marked = plain.filter((l) => /^\s*(FAIL|×|❯ .*\(\d+ tests? \| \d+ failed)/.test(l));
   const lines = section >= 0 ? [...marked, ...plain.slice(section, section + 120)] : [...marked, ...plain.slice(-40)];
   return lines.map((l) => `  | ${l}`).join('\n');
