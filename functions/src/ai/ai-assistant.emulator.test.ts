@@ -471,19 +471,20 @@ describe('cost and limits', () => {
           ],
         }),
       });
-    // The window is the calendar minute: a run that crosses into the next one is run again.
-    for (let attempt = 0; ; attempt++) {
-      if (Date.now() % 60_000 > 30_000) await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 200));
+    // The window is the calendar minute: each try starts as a minute begins (a loaded machine may
+    // need most of it for 61 calls), and a try that crosses into the next minute is run again.
+    for (;;) {
+      if (Date.now() % 60_000 > 2_000) await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 200));
       const started = minute();
       const busy = await freshUser('admin', [], 'ai-rate');
       const statuses: number[] = [];
       for (let i = 0; i < limit; i += 10) statuses.push(...(await Promise.all(Array.from({ length: 10 }, () => refused(busy.token)))).map((r) => r.status));
       expect(statuses.every((s) => s === 400)).toBe(true);
       const over = await runAssistantTurn([], 'Oi', { project, document, productData: {} }, postAs(busy.token));
-      if (minute() !== started && attempt < 2) continue;
+      if (minute() !== started) continue;
       expect(over.error).toBe('Muitas solicitações ao assistente de IA (limite de 60 por minuto). Aguarde um minuto e tente novamente.');
       break;
     }
     expect((await turn('Oi')).error).toBeNull();
-  }, 240_000);
+  }, 300_000);
 });
