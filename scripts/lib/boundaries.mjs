@@ -28,7 +28,7 @@
 //   graph: nothing imports a test, so its imports make no folder depend on another.
 // - Tests (`*.test.ts`, `*-test-support.ts`) may reach a feature's internals, the sandboxes and
 //   scripts/ (a build helper they check).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cruise } from 'dependency-cruiser';
 
@@ -130,33 +130,11 @@ export const ruleComment = (name) =>
     : (FORBIDDEN.find((r) => r.name === name)?.comment ?? '');
 
 /**
- * A broken rule; `severity` is the rule's ('warn' is printed and does not fail the check), or
- * 'known' when KNOWN_FILE lists it.
+ * A broken rule; `severity` is the rule's ('warn' is printed and does not fail the check). No
+ * break is accepted on a list: the last known ones were moved behind entries (issue 24).
  * @typedef {{ rule: string, severity: string, from: string, to: string, message: string }} Violation
- * @typedef {{ violations: Violation[], staleKnown: string[], modules: number, dependencies: number }} BoundaryReport
+ * @typedef {{ violations: Violation[], modules: number, dependencies: number }} BoundaryReport
  */
-
-/**
- * Breaks accepted for now, one `violationKey` a line: the check counts them but does not fail on
- * them, so a rule can hold for new imports while older ones are moved (`node
- * scripts/check-boundaries.mjs --write-known` lists today's). Absent: none accepted.
- */
-export const KNOWN_FILE = 'scripts/boundaries-known.json';
-
-/** Rules the known list can never accept: a circle or an import of a route fails the check, always (issue 24). */
-export const NEVER_ACCEPTED = new Set(['no-circular', 'no-folder-circular', 'no-route-imports', 'no-other-screen-imports']);
-
-/** @param {Pick<Violation, 'rule' | 'from' | 'to'>} v */
-export const violationKey = (v) => `${v.rule}: ${v.from} → ${v.to}`;
-
-/** @param {string} root @returns {string[]} */
-export function readKnown(root) {
-  const file = join(root, KNOWN_FILE);
-  if (!existsSync(file)) return [];
-  const { known } = JSON.parse(readFileSync(file, 'utf8'));
-  if (!Array.isArray(known) || !known.every((key) => typeof key === 'string')) throw new Error(`${KNOWN_FILE}: "known" must be a list of strings`);
-  return known;
-}
 
 /**
  * Cruises the parts under `root` and returns every broken boundary, circles first.
@@ -207,14 +185,10 @@ export async function checkBoundaries({ root, parts = PARTS, cacheFolder }) {
     }
   }
   violations.push(...folderCircles(output.modules));
-  const known = new Set(readKnown(root));
-  for (const v of violations) if (known.has(violationKey(v)) && !NEVER_ACCEPTED.has(v.rule)) v.severity = 'known';
-  const broken = new Set(violations.map(violationKey));
   const order = (/** @type {Violation} */ v) => ['no-circular', 'no-folder-circular'].indexOf(v.rule) >>> 0;
   violations.sort((a, b) => order(a) - order(b) || a.rule.localeCompare(b.rule) || a.message.localeCompare(b.message));
   return {
     violations,
-    staleKnown: [...known].filter((key) => !broken.has(key)),
     modules: output.modules.length,
     dependencies: output.summary.totalDependenciesCruised ?? 0,
   };

@@ -1,6 +1,5 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { summarizeValue } from '../form-engine/values/display-json';
-import { sanitizeRichText } from '../form-engine/values/rich-text';
+import { summarizeValue, sanitizeRichText } from '../form-engine/value-formats';
 import type { ConversationEntry, ProposedField } from './assistant-state';
 import { ASSISTANT_TEXTS } from './constants';
 import { richTextShown, wordDiff, type DiffPart } from './value-diff';

@@ -1,6 +1,6 @@
 import { consoleCampaignEmailSendEndpoint, consoleCampaignWhatsappSendEndpoint } from '@console/shared';
 import { callApi } from '../lib/api';
-import { CAMPAIGN_TEXTS } from '../campaigns/email/texts';
+import { CAMPAIGN_TEXTS } from '../campaigns/ui';
 import { registerCollectionExtension } from './registry';
 import type { DocumentAction, DocumentPanel } from './types';
 

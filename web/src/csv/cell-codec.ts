@@ -1,7 +1,5 @@
 import { readBrazilianNumber } from '@console/shared';
-import { toDisplayJson } from '../form-engine/values/display-json';
-import { reviveTimestamps } from '../form-engine/values/json-text';
-import { toDate } from '../form-engine/values/timestamps';
+import { toDisplayJson, reviveTimestamps, toDate } from '../form-engine/value-formats';
 import type { CellKind } from './columns';
 import { CSV_TEXTS } from './texts';
 

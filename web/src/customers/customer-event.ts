@@ -1,5 +1,5 @@
 import { customerDisplayNumber } from '@console/shared';
-import { toDate } from '../form-engine/values/timestamps';
+import { toDate } from '../form-engine/value-formats';
 import { CUSTOMER_ID_PARAM, PROJECT_PARAM } from './constants';
 
 /** A customer event as the feed shows it (spec document 2 §3 'Customer event'). */

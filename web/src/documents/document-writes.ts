@@ -1,5 +1,5 @@
 import { FieldPath, serverTimestamp } from 'firebase/firestore';
-import { isPlainObject } from '../form-engine/values/field-key';
+import { isPlainObject } from '../form-engine/value-formats';
 import { ADD_DOC_ID } from '../app/paths';
 import { DOCUMENT_TEXTS } from './constants';
 

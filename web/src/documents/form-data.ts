@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { serverTimestamp } from 'firebase/firestore';
-import type { FormData, FormDocument } from '../form-engine/data/form-document';
-import { useCollectionDocs } from '../form-engine/data/use-collection-docs';
+import { type FormData, type FormDocument, useCollectionDocs } from '../form-engine/document-data';
 import { writeNewRecord } from './document-store';
 import { useEmbeddedDocument } from './use-embedded-document';
 

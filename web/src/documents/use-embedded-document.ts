@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import type { EmbeddedDocument, EmbeddedDocumentQuery } from '../form-engine/data/form-document';
+import type { EmbeddedDocument, EmbeddedDocumentQuery } from '../form-engine/document-data';
 import { projectDocument } from '../lib/firestore-paths';
 import { mergeSaveDocument } from './document-store';
 import { nextSaveRequest, type SaveRequest } from './form-state';

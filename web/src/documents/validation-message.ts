@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { FieldDefinition } from '@console/shared';
-import { fieldKey } from '../form-engine/values/field-key';
+import { fieldKey } from '../form-engine/value-formats';
 import { formatNumber } from '../lib/format';
 import { requiredFieldMessage } from './constants';
 

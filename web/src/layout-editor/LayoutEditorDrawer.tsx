@@ -32,7 +32,7 @@ import { SHORTCUT_REMINDER, useLayoutShortcuts } from './shortcuts';
 import { createLayoutEditorStore, LayoutEditorStoreProvider, useEditorSelector, type LayoutEditorStore } from './store';
 import { LAYOUT_TEXTS } from './texts';
 import { LayoutDocumentContext } from './layout-document';
-import type { LayoutEditorProps } from '../form-engine/data/layout-editor-slot';
+import type { LayoutEditorProps } from '../form-engine/document-data';
 import { useLiveLayoutSync } from './live-sync';
 import { useEditorPresence } from './presence';
 import { LayoutConflicts, PresenceText, SaveStatusText } from './SyncStatus';

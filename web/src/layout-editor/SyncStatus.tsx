@@ -1,7 +1,7 @@
 import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { LayoutConflict } from '@console/shared';
 import { CONFLICT_TEXTS } from '../form-engine/texts';
-import { summarizeValue } from '../form-engine/values/display-json';
+import { summarizeValue } from '../form-engine/value-formats';
 import { nodeLabel } from './canvas/node-views';
 import type { PresentEditor } from './presence';
 import { useEditorSelector, useLayoutStore } from './store';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { FormDocument } from '../form-engine/data/form-document';
+import type { FormDocument } from '../form-engine/document-data';
 
 /**
  * The document whose layout is edited (its project for products and contents, its id to refuse a

@@ -1,9 +1,7 @@
 import { consoleCampaignEmailReportEndpoint } from '@console/shared';
 import { callApi } from '../../lib/api';
 import { registerCampaignChannel } from '../campaign-channel';
-import { CampaignReportPanel } from '../../campaigns/email/report-panel';
-import { EmailSendProgressPanel } from '../../campaigns/email/send-progress-panel';
-import { CAMPAIGN_TEXTS } from '../../campaigns/email/texts';
+import { CampaignReportPanel, EmailSendProgressPanel, CAMPAIGN_TEXTS } from '../../campaigns/ui';
 
 registerCampaignChannel('campaign-email', {
   actions: [

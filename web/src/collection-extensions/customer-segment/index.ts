@@ -1,7 +1,7 @@
 import { consoleCustomersSegmentsEndpoint } from '@console/shared';
 import { callApi } from '../../lib/api';
 import { registerCollectionExtension } from '../registry';
-import { SEGMENT_TEXTS, SegmentReportPanel } from '../../campaigns/segments/segment-report-panel';
+import { SEGMENT_TEXTS, SegmentReportPanel } from '../../campaigns/ui';
 
 registerCollectionExtension('customer-segment', {
   actions: [

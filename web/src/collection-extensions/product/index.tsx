@@ -1,6 +1,6 @@
 import { projectHasTool } from '@console/shared';
 import { ProductPanel } from '../../product/ProductPanel';
-import { SingleProductSync } from '../../sync/components/single-product-sync';
+import { SingleProductSync } from '../../sync/ui';
 import { registerCollectionExtension } from '../registry';
 import type { HeaderPartProps, PanelProps } from '../types';
 

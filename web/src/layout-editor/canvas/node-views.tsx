@@ -5,7 +5,7 @@ import { formatFileSizeKb, layoutFromStored, layoutToStored, nodeSpec, type Stor
 import { fileDisplayName, readFileValue, valueUrl, bunnyOf, type FileLike } from '../../files/file-value';
 import { useDisplayUrl } from '../../files/use-display-url';
 import { useLayoutDocument } from '../layout-document';
-import { sanitizeRichText } from '../../form-engine/values/rich-text';
+import { sanitizeRichText } from '../../form-engine/value-formats';
 import { formatMoney } from '../../lib/format';
 import { productCodes, useCatalogueProducts, useContentDocument } from '../catalogue';
 import { LAYOUT_TEXTS } from '../texts';

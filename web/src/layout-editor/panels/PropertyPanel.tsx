@@ -1,12 +1,9 @@
 import { Box, Button, Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useCallback, useMemo } from 'react';
 import { nodeSpec, type EditorLayoutField, type LayoutPropSpec } from '@console/shared';
-import { EditorField } from '../../form-engine/widgets/EditorField';
-import { FileField } from '../../form-engine/widgets/FileField';
-import { ImageField } from '../../form-engine/widgets/ImageField';
-import { VideoField } from '../../form-engine/widgets/VideoField';
+import { EditorField, FileField, ImageField, VideoField } from '../../form-engine/media-widgets';
 import { useLayoutDocument } from '../layout-document';
-import { useCollectionDocs } from '../../form-engine/data/use-collection-docs';
+import { useCollectionDocs } from '../../form-engine/document-data';
 import { productCodes, useCatalogueProducts } from '../catalogue';
 import { nodeLabel } from '../canvas/node-views';
 import { currentSelection, currentTree } from '../reducer';

@@ -1,6 +1,6 @@
 import { documentId, limit, orderBy, where, type FieldPath, type QueryConstraint } from 'firebase/firestore';
 import { readBrazilianNumber, type CollectionDefinition } from '@console/shared';
-import { fieldKey } from '../../form-engine/values/field-key';
+import { fieldKey } from '../../form-engine/value-formats';
 
 /** End of a prefix range: every string starting with the prefix sorts below it. */
 export const PREFIX_END = '\uf8ff';

@@ -7,8 +7,7 @@ import { ADD_DOC_ID, documentPath } from '../../../app/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { FILTER_DEBOUNCE_MS, LIST_TEXTS } from '../constants';
 import { useCollectionList } from '../use-collection-list';
-import { CsvExportButton } from '../../../csv/components/csv-export-button';
-import { CsvImportButton } from '../../../csv/components/csv-import-dialog';
+import { CsvExportButton, CsvImportButton } from '../../../csv/ui';
 import { EntryList } from './entry-list';
 import { CollectionListActions } from '../../../collection-extensions';
 
