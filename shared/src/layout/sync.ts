@@ -1,5 +1,6 @@
 import { FLAT_LAYOUT_FORMAT, flatFromTree, flatNodeOf, treeFromFlat, type FlatLayout, type FlatLayoutNode } from './flat.js';
 import type { LayoutTree } from './tree.js';
+import { flatNodeWithKey, patchTree } from './tree-changes.js';
 
 /**
  * Live co-editing of a stored layout, by operation. Every operation of the editor (insert, move,
@@ -67,21 +68,9 @@ export function valueInTree(tree: LayoutTree, path: LayoutPath): unknown {
 /** Sets one key in a (copied) node map; a field of a node that is not there is skipped. */
 function setKey(nodes: Record<string, FlatLayoutNode>, path: LayoutPath, value: unknown): void {
   const [id] = path;
-  if (path.length === 1) {
-    if (value === undefined) delete nodes[id];
-    else nodes[id] = value as FlatLayoutNode;
-    return;
-  }
-  const node = nodes[id];
-  if (!node) return;
-  if (path.length === 2) {
-    nodes[id] = { ...node, [path[1]]: value };
-    return;
-  }
-  const props = { ...node.props };
-  if (value === undefined) delete props[path[2]];
-  else props[path[2]] = value;
-  nodes[id] = { ...node, props };
+  const node = flatNodeWithKey(nodes[id], path, value);
+  if (node === undefined) delete nodes[id];
+  else nodes[id] = node;
 }
 
 /** The key changes that turn `a` into `b` (two trees of one editor: untouched nodes are shared). */
@@ -148,9 +137,19 @@ export function rebaseChanges(base: FlatLayout, changes: readonly LayoutChange[]
   return { flat: view(), applied, conflicts };
 }
 
-/** Applies changes that are known to apply (undo and redo of one's own, already checked). */
+/**
+ * Applies changes that are known to apply (undo and redo of one's own, already checked; a
+ * conflict settled): only the nodes they touch change (tree-changes.ts), or, when they leave a
+ * node without its parent or in a cycle (a co-editing clash), the tree is rebuilt with the
+ * rebuild's repairs.
+ */
 export function applyChangesToTree(tree: LayoutTree, changes: readonly LayoutChange[]): LayoutTree {
   if (changes.length === 0) return tree;
+  return patchTree(tree, changes) ?? rebuildTreeWithChanges(tree, changes);
+}
+
+/** The tree rebuilt from its flat form with `changes`: what applyChangesToTree must equal. */
+export function rebuildTreeWithChanges(tree: LayoutTree, changes: readonly LayoutChange[]): LayoutTree {
   const flat = flatFromTree(tree);
   const nodes: Record<string, FlatLayoutNode> = { ...flat.nodes };
   for (const change of changes) setKey(nodes, change.path, change.after);
