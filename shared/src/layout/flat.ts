@@ -71,11 +71,12 @@ export function flatFromTree(tree: LayoutTree, version = 0): FlatLayout {
   return { format: FLAT_LAYOUT_FORMAT, rootId: tree.rootId, version, nodes };
 }
 
-function sameProps(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+/** Two nodes' props hold the same stored values (compared as JSON, a shared value at once). */
+export function sameProps(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
   if (a === b) return true;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.hasOwn(b, key) && JSON.stringify(a[key]) === JSON.stringify(b[key]));
+  return keys.every((key) => Object.hasOwn(b, key) && (Object.is(a[key], b[key]) || JSON.stringify(a[key]) === JSON.stringify(b[key])));
 }
 
 const sameIds = (a: readonly string[] | null, b: readonly string[] | null) =>

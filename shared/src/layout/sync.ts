@@ -1,6 +1,6 @@
 import { FLAT_LAYOUT_FORMAT, flatFromTree, flatNodeOf, treeFromFlat, type FlatLayout, type FlatLayoutNode } from './flat.js';
 import type { LayoutTree } from './tree.js';
-import { flatNodeWithKey, patchTree } from './tree-changes.js';
+import { flatNodeWithKey, patchTree, treeWithFlat } from './tree-changes.js';
 
 /**
  * Live co-editing of a stored layout, by operation. Every operation of the editor (insert, move,
@@ -116,6 +116,7 @@ export interface RebaseResult {
  * or to different properties of one node, all apply whatever the order they arrive in.
  */
 export function rebaseChanges(base: FlatLayout, changes: readonly LayoutChange[]): RebaseResult {
+  if (changes.length === 0) return { flat: base, applied: [], conflicts: [] };
   const nodes: Record<string, FlatLayoutNode> = { ...base.nodes };
   const applied: LayoutChange[] = [];
   const conflicts: LayoutConflict[] = [];
@@ -260,7 +261,7 @@ export function receiveRemote(sync: LayoutSyncState, remote: FlatLayout, tree: L
   const local = localOf(next);
   return {
     sync: { ...next, pending: local.pending, conflicts: withConflicts(sync.conflicts, withLocalNodes(local.conflicts, tree)) },
-    tree: treeFromFlat(local.flat, tree),
+    tree: treeWithFlat(local.flat, tree),
   };
 }
 
@@ -292,7 +293,7 @@ export function saveLanded(
   const local = localOf(next);
   return {
     sync: { ...next, pending: local.pending, conflicts: withConflicts(next.conflicts, withLocalNodes(local.conflicts, tree)) },
-    tree: treeFromFlat(local.flat, tree),
+    tree: treeWithFlat(local.flat, tree),
   };
 }
 

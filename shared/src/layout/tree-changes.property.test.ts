@@ -5,17 +5,20 @@ import {
   applyChangesToTree,
   createOpHistory,
   diffTrees,
+  flatFromTree,
   insertNodes,
   inverseChanges,
   layoutFromStored,
   layoutProblem,
   moveNode,
   newStoredNode,
+  rebaseChanges,
   rebuildTreeWithChanges,
   recordOp,
   redoOp,
   removeNode,
   setNodeProps,
+  treeFromFlat,
   undoOp,
   type LayoutChange,
   type LayoutNodeType,
@@ -23,10 +26,10 @@ import {
   type OpHistory,
   type StoredLayoutNode,
 } from '../index.js';
-import { patchTree } from './tree-changes.js';
+import { patchTree, treeWithFlat } from './tree-changes.js';
 
-// Undo, redo and settled conflicts apply key changes to the tree in place (tree-changes.ts) instead
-// of rebuilding it from its flat form. Whatever the operations — one's own, undone and redone, and
+// Undo, redo, settled conflicts, landed saves and arriving snapshots change the tree in place
+// (tree-changes.ts) instead of rebuilding it from its flat form. Whatever the operations — one's own, undone and redone, and
 // another editor's changes applied on top, clashing ones included — the tree they give is the
 // rebuild's, node for node, and the same nodes keep their objects (a memoised view skips them).
 
@@ -87,9 +90,12 @@ interface Editor {
   outbox: LayoutChange[];
 }
 
-/** The fast path's tree equals the rebuild's, and keeps the same node objects from `before`. */
 function expectRebuildsTree(before: LayoutTree, changes: readonly LayoutChange[], fast: LayoutTree): void {
-  const slow = rebuildTreeWithChanges(before, changes);
+  expectSameTree(before, rebuildTreeWithChanges(before, changes), fast);
+}
+
+/** The fast path's tree equals the rebuild's, and keeps the same node objects from `before`. */
+function expectSameTree(before: LayoutTree, slow: LayoutTree, fast: LayoutTree): void {
   expect(fast.rootId).toBe(slow.rootId);
   expect(fast.nodes.size).toBe(slow.nodes.size);
   const byId = (tree: LayoutTree) => Object.fromEntries([...tree.nodes.values()].map((node) => [node.id, node]));
@@ -136,6 +142,9 @@ function run(stored: StoredLayoutNode, steps: readonly Step[]): { fast: number; 
     if (patchTree(e.tree, changes)) fast++;
     const next = applyChangesToTree(e.tree, changes);
     expectRebuildsTree(e.tree, changes, next);
+    // The same changes as a save or a snapshot brings them: the stored layout with the ones that apply.
+    const flat = rebaseChanges(flatFromTree(e.tree), changes).flat;
+    expectSameTree(e.tree, treeFromFlat(flat, e.tree), treeWithFlat(flat, e.tree));
     e.tree = next;
   };
   for (const s of steps) {
@@ -168,7 +177,7 @@ function run(stored: StoredLayoutNode, steps: readonly Step[]): { fast: number; 
 }
 
 describe('key changes applied in place (property)', () => {
-  it('give the tree rebuilding it from the flat form gives, for any operations, undo, redo and the other editor’s changes', () => {
+  it('give the tree rebuilding it from the flat form gives, for any operations, undo, redo, the other editor’s changes and the stored layouts they make', () => {
     let fast = 0;
     let all = 0;
     fc.assert(
@@ -233,5 +242,9 @@ describe('key changes applied in place (property)', () => {
       expectRebuildsTree(tree, changes, applyChangesToTree(tree, changes));
     }
     for (const changes of clashes.slice(2)) expectRebuildsTree(tree, changes, applyChangesToTree(tree, changes));
+    for (const changes of clashes) {
+      const flat = rebaseChanges(flatFromTree(tree), changes).flat;
+      expectSameTree(tree, treeFromFlat(flat, tree), treeWithFlat(flat, tree));
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { CONTAINER_TYPE } from './nodes.js';
-import { flatNodeOf, layoutNodeOf, type FlatLayoutNode } from './flat.js';
+import { flatNodeOf, layoutNodeOf, sameProps, treeFromFlat, type FlatLayout, type FlatLayoutNode } from './flat.js';
 import { compareOrder } from './order.js';
 import type { LayoutNode, LayoutTree } from './tree.js';
 import type { LayoutChange, LayoutPath } from './sync.js';
@@ -98,6 +98,40 @@ export function patchTree(tree: LayoutTree, changes: readonly LayoutChange[]): L
     if (next !== node) nodes.set(id, next);
   }
   return { rootId, nodes: nodes.done() };
+}
+
+/**
+ * `tree` brought to `flat` (the stored layout with this editor's changes on it, after a save
+ * landed or someone else's save arrived): the entries that differ are applied in place, and the
+ * tree is the one treeFromFlat(flat, tree) gives — rebuilt that way only when the rebuild's
+ * repairs are needed. Comparing the entries reads every node once; rebuilding them took 5–10 ms at
+ * 2,000 nodes on every save and every snapshot.
+ */
+export function treeWithFlat(flat: FlatLayout, tree: LayoutTree): LayoutTree {
+  const { rootId } = flat;
+  if (rootId !== tree.rootId) return treeFromFlat(flat, tree);
+  const changes: LayoutChange[] = [];
+  let kept = 0;
+  for (const [id, entry] of Object.entries(flat.nodes)) {
+    const node = tree.nodes.get(id);
+    if (node) kept++;
+    if (id === rootId) {
+      // The root's place is not stored (treeFromFlat ignores it): only its props can differ.
+      if (!node || node.type !== entry.type) return treeFromFlat(flat, tree);
+      if (sameProps(node.props, entry.props)) continue;
+      for (const prop of new Set([...Object.keys(node.props), ...Object.keys(entry.props)])) {
+        if (!Object.is(node.props[prop], entry.props[prop])) changes.push({ path: [id, 'props', prop], before: node.props[prop], after: entry.props[prop] });
+      }
+      continue;
+    }
+    if (node && node.type === entry.type && node.parentId === entry.parentId && node.order === entry.order && sameProps(node.props, entry.props)) continue;
+    changes.push({ path: [id], before: entryOf(node), after: entry });
+  }
+  if (kept < tree.nodes.size) {
+    for (const node of tree.nodes.values()) if (!Object.hasOwn(flat.nodes, node.id)) changes.push({ path: [node.id], before: entryOf(node), after: undefined });
+  }
+  if (changes.length === 0) return tree;
+  return patchTree(tree, changes) ?? treeFromFlat(flat, tree);
 }
 
 const entryOf = (node: LayoutNode | undefined): FlatLayoutNode | undefined => node && flatNodeOf(node);
