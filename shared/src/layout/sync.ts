@@ -1,5 +1,6 @@
 import { FLAT_LAYOUT_FORMAT, flatFromTree, flatNodeOf, treeFromFlat, type FlatLayout, type FlatLayoutNode } from './flat.js';
 import type { LayoutTree } from './tree.js';
+import type { LayoutChange, LayoutPath } from './layout-change.js';
 import { flatNodeWithKey, patchTree, treeWithFlat } from './tree-changes.js';
 
 /**
@@ -10,14 +11,7 @@ import { flatNodeWithKey, patchTree, treeWithFlat } from './tree-changes.js';
  * those keys only; a change whose key someone else changed since (to another value) is a
  * conflict the operator settles, never an overwrite. Pure, framework-free.
  */
-export type LayoutPath = readonly [id: string] | readonly [id: string, field: 'parentId' | 'order'] | readonly [id: string, field: 'props', prop: string];
-
-export interface LayoutChange {
-  readonly path: LayoutPath;
-  /** undefined: absent (a node not there yet, a property not set). */
-  readonly before: unknown;
-  readonly after: unknown;
-}
+export type { LayoutChange, LayoutPath } from './layout-change.js';
 
 /** A change of this editor refused because the same key changed elsewhere since. */
 export interface LayoutConflict {

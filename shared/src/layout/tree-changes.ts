@@ -2,7 +2,7 @@ import { CONTAINER_TYPE } from './nodes.js';
 import { flatNodeOf, layoutNodeOf, sameProps, treeFromFlat, type FlatLayout, type FlatLayoutNode } from './flat.js';
 import { compareOrder } from './order.js';
 import type { LayoutNode, LayoutTree } from './tree.js';
-import type { LayoutChange, LayoutPath } from './sync.js';
+import type { LayoutChange, LayoutPath } from './layout-change.js';
 
 /**
  * Key changes applied to the editor tree in place of a rebuild: an undo, a redo or a conflict
