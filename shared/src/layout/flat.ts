@@ -71,15 +71,40 @@ export function flatFromTree(tree: LayoutTree, version = 0): FlatLayout {
   return { format: FLAT_LAYOUT_FORMAT, rootId: tree.rootId, version, nodes };
 }
 
-function sameProps(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+/** Two nodes' props hold the same stored values (compared as JSON, a shared value at once). */
+export function sameProps(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
   if (a === b) return true;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.hasOwn(b, key) && JSON.stringify(a[key]) === JSON.stringify(b[key]));
+  return keys.every((key) => Object.hasOwn(b, key) && (Object.is(a[key], b[key]) || JSON.stringify(a[key]) === JSON.stringify(b[key])));
 }
 
 const sameIds = (a: readonly string[] | null, b: readonly string[] | null) =>
   a === b || (!!a && !!b && a.length === b.length && a.every((id, i) => id === b[i]));
+
+/**
+ * The editor node of a stored entry placed under `parentId` with `children`: `previous` (the
+ * node's object in the tree before) when nothing differs, so a memoised view skips it, and its
+ * props object when they are equal.
+ */
+export function layoutNodeOf(
+  id: string,
+  stored: FlatLayoutNode,
+  parentId: string | null,
+  order: string,
+  children: string[] | null,
+  previous: LayoutNode | undefined,
+): LayoutNode {
+  const props = previous && sameProps(previous.props, stored.props) ? previous.props : stored.props;
+  const same =
+    previous &&
+    previous.type === stored.type &&
+    previous.parentId === parentId &&
+    previous.order === order &&
+    previous.props === props &&
+    sameIds(previous.children, children);
+  return same ? previous : { id, type: stored.type, parentId, order, children, props };
+}
 
 /**
  * The editor tree of a flat layout. Any set of entries gives a tree, the same for every reader:
@@ -142,17 +167,7 @@ export function treeFromFlat(flat: FlatLayout, previous?: LayoutTree): LayoutTre
           .sort(compareOrder)
           .map((child) => child.id)
       : null;
-    const order = id === rootId ? '' : stored.order;
-    const before = previous?.nodes.get(id);
-    const props = before && sameProps(before.props, stored.props) ? before.props : stored.props;
-    const same =
-      before &&
-      before.type === stored.type &&
-      before.parentId === parentId &&
-      before.order === order &&
-      before.props === props &&
-      sameIds(before.children, children);
-    nodes.set(id, same ? before : { id, type: stored.type, parentId, order, children, props });
+    nodes.set(id, layoutNodeOf(id, stored, parentId, id === rootId ? '' : stored.order, children, previous?.nodes.get(id)));
   }
   return { rootId, nodes: nodes.done() };
 }

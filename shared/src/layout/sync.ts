@@ -1,5 +1,7 @@
 import { FLAT_LAYOUT_FORMAT, flatFromTree, flatNodeOf, treeFromFlat, type FlatLayout, type FlatLayoutNode } from './flat.js';
 import type { LayoutTree } from './tree.js';
+import type { LayoutChange, LayoutPath } from './layout-change.js';
+import { flatNodeWithKey, patchTree, treeWithFlat } from './tree-changes.js';
 
 /**
  * Live co-editing of a stored layout, by operation. Every operation of the editor (insert, move,
@@ -9,14 +11,7 @@ import type { LayoutTree } from './tree.js';
  * those keys only; a change whose key someone else changed since (to another value) is a
  * conflict the operator settles, never an overwrite. Pure, framework-free.
  */
-export type LayoutPath = readonly [id: string] | readonly [id: string, field: 'parentId' | 'order'] | readonly [id: string, field: 'props', prop: string];
-
-export interface LayoutChange {
-  readonly path: LayoutPath;
-  /** undefined: absent (a node not there yet, a property not set). */
-  readonly before: unknown;
-  readonly after: unknown;
-}
+export type { LayoutChange, LayoutPath } from './layout-change.js';
 
 /** A change of this editor refused because the same key changed elsewhere since. */
 export interface LayoutConflict {
@@ -67,21 +62,9 @@ export function valueInTree(tree: LayoutTree, path: LayoutPath): unknown {
 /** Sets one key in a (copied) node map; a field of a node that is not there is skipped. */
 function setKey(nodes: Record<string, FlatLayoutNode>, path: LayoutPath, value: unknown): void {
   const [id] = path;
-  if (path.length === 1) {
-    if (value === undefined) delete nodes[id];
-    else nodes[id] = value as FlatLayoutNode;
-    return;
-  }
-  const node = nodes[id];
-  if (!node) return;
-  if (path.length === 2) {
-    nodes[id] = { ...node, [path[1]]: value };
-    return;
-  }
-  const props = { ...node.props };
-  if (value === undefined) delete props[path[2]];
-  else props[path[2]] = value;
-  nodes[id] = { ...node, props };
+  const node = flatNodeWithKey(nodes[id], path, value);
+  if (node === undefined) delete nodes[id];
+  else nodes[id] = node;
 }
 
 /** The key changes that turn `a` into `b` (two trees of one editor: untouched nodes are shared). */
@@ -127,6 +110,7 @@ export interface RebaseResult {
  * or to different properties of one node, all apply whatever the order they arrive in.
  */
 export function rebaseChanges(base: FlatLayout, changes: readonly LayoutChange[]): RebaseResult {
+  if (changes.length === 0) return { flat: base, applied: [], conflicts: [] };
   const nodes: Record<string, FlatLayoutNode> = { ...base.nodes };
   const applied: LayoutChange[] = [];
   const conflicts: LayoutConflict[] = [];
@@ -148,9 +132,19 @@ export function rebaseChanges(base: FlatLayout, changes: readonly LayoutChange[]
   return { flat: view(), applied, conflicts };
 }
 
-/** Applies changes that are known to apply (undo and redo of one's own, already checked). */
+/**
+ * Applies changes that are known to apply (undo and redo of one's own, already checked; a
+ * conflict settled): only the nodes they touch change (tree-changes.ts), or, when they leave a
+ * node without its parent or in a cycle (a co-editing clash), the tree is rebuilt with the
+ * rebuild's repairs.
+ */
 export function applyChangesToTree(tree: LayoutTree, changes: readonly LayoutChange[]): LayoutTree {
   if (changes.length === 0) return tree;
+  return patchTree(tree, changes) ?? rebuildTreeWithChanges(tree, changes);
+}
+
+/** The tree rebuilt from its flat form with `changes`: what applyChangesToTree must equal. */
+export function rebuildTreeWithChanges(tree: LayoutTree, changes: readonly LayoutChange[]): LayoutTree {
   const flat = flatFromTree(tree);
   const nodes: Record<string, FlatLayoutNode> = { ...flat.nodes };
   for (const change of changes) setKey(nodes, change.path, change.after);
@@ -261,7 +255,7 @@ export function receiveRemote(sync: LayoutSyncState, remote: FlatLayout, tree: L
   const local = localOf(next);
   return {
     sync: { ...next, pending: local.pending, conflicts: withConflicts(sync.conflicts, withLocalNodes(local.conflicts, tree)) },
-    tree: treeFromFlat(local.flat, tree),
+    tree: treeWithFlat(local.flat, tree),
   };
 }
 
@@ -293,7 +287,7 @@ export function saveLanded(
   const local = localOf(next);
   return {
     sync: { ...next, pending: local.pending, conflicts: withConflicts(next.conflicts, withLocalNodes(local.conflicts, tree)) },
-    tree: treeFromFlat(local.flat, tree),
+    tree: treeWithFlat(local.flat, tree),
   };
 }
 
