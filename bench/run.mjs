@@ -22,7 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CACHE_DIR, ROOT, WEB_BUILD_INFO_DIR, WEB_DIST } from '../scripts/lib/config.mjs';
+import { CACHE_DIR, PORT_OFFSET, ROOT, WEB_BUILD_INFO_DIR, WEB_DIST } from '../scripts/lib/config.mjs';
 import { startStack } from '../scripts/lib/stack.mjs';
 import { loadSeed } from '../scripts/lib/seed.mjs';
 import { partEnv } from './support.mjs';
@@ -44,7 +44,7 @@ if (want('start')) {
   // BENCH_START_COLD=1: the fresh run also starts without the compiled Storage rules runtime and
   // the JVMs' class-data archives (.cache/storage-rules-runtime, .cache/cds), as on a fresh clone.
   const stateDir = mkdtempSync(join(tmpdir(), 'console-bench-'));
-  const logFile = join(CACHE_DIR, 'emulators-bench.log');
+  const logFile = join(CACHE_DIR, `emulators-bench-${PORT_OFFSET}.log`);
   const loadBefore = loadavg()[0];
   const buildStarted = performance.now();
   spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'ignore' });
@@ -68,10 +68,6 @@ if (want('start')) {
       steps.push({ step: 'seeded (emulator-data/seed, background triggers off)', at: (performance.now() - t) / 1000 });
     }
     const ready = (performance.now() - t) / 1000 + buildCheck;
-    stack.warmWorkers();
-    await stack.apiWorkers;
-    const workers = stack.timings.at(-1);
-    await stack.stop();
     const over = ready > goal ? ', OVER' : '';
     console.log(`start ${label}: ${ready.toFixed(1)} s to 'Console ready'  (goal <= ${goal} s: ${(ready / goal).toFixed(2)} of it${over})`);
     console.log(`  ${buildCheck.toFixed(1).padStart(5)} s  build: up-to-date check (${((buildCheck / ready) * 100).toFixed(0)}%)`);
@@ -80,6 +76,12 @@ if (want('start')) {
       console.log(`  ${(at - before).toFixed(1).padStart(5)} s  ${step}  (at ${at.toFixed(1)} s, ${(((at - before) / ready) * 100).toFixed(0)}%)`);
       before = at;
     }
+    // After the figures: the warm-up takes minutes on a loaded machine, and a stopped run would
+    // otherwise print nothing.
+    stack.warmWorkers();
+    await stack.apiWorkers;
+    const workers = stack.timings.at(-1);
+    await stack.stop();
     if (workers?.step.startsWith('API workers')) console.log(`  (${workers.step}: ${workers.at.toFixed(1)} s, not waited for)`);
   };
   try {

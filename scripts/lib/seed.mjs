@@ -91,21 +91,45 @@ async function writeSeedDocuments() {
   const app = initializeApp({ projectId: PROJECT_ID }, `seed-${Date.now()}`);
   try {
     const { documents, users } = readSeed();
-    const db = getFirestore(app);
-    const writer = db.bulkWriter();
-    let failures = 0;
-    writer.onWriteError((error) => {
-      if (error.failedAttempts < 3) return true;
-      failures += 1;
-      return false;
-    });
-    for (const [path, data] of Object.entries(documents))
-      writer.set(db.doc(path), /** @type {import('firebase-admin/firestore').DocumentData} */ (revive(data)));
-    await writer.close();
-    if (failures) throw new Error(`${failures} seed documents could not be written`);
+    // The documents and the users side by side: two emulators, neither waits for the other.
+    await Promise.all([writeDocuments(getFirestore(app), documents), writeUsers(getAuth(app), users)]);
+    return { documents: Object.keys(documents).length, users };
+  } finally {
+    await deleteApp(app);
+  }
+}
 
-    const auth = getAuth(app);
-    for (const user of users) {
+/**
+ * Every seed document, through a BulkWriter without its throttling: by default it starts at 500
+ * writes a second (ramping up over minutes, to spare a production database), which held the
+ * seed's ~1,900 documents to about 4 s; the emulator takes them as fast as they come.
+ * @param {import('firebase-admin/firestore').Firestore} db
+ * @param {Record<string, Record<string, unknown>>} documents
+ */
+async function writeDocuments(db, documents) {
+  const writer = db.bulkWriter({ throttling: false });
+  let failures = 0;
+  writer.onWriteError((error) => {
+    if (error.failedAttempts < 3) return true;
+    failures += 1;
+    return false;
+  });
+  for (const [path, data] of Object.entries(documents))
+    void writer.set(db.doc(path), /** @type {import('firebase-admin/firestore').DocumentData} */ (revive(data))).catch(() => {
+      // Counted by onWriteError; close() settles once every write has.
+    });
+  await writer.close();
+  if (failures) throw new Error(`${failures} seed documents could not be written`);
+}
+
+/**
+ * The demo users with their claims, each created (or updated when it exists), all at once.
+ * @param {import('firebase-admin/auth').Auth} auth
+ * @param {SeedUser[]} users
+ */
+async function writeUsers(auth, users) {
+  await Promise.all(
+    users.map(async (user) => {
       const props = { email: user.email, password: user.password, displayName: user.displayName, emailVerified: true };
       try {
         await auth.updateUser(user.uid, props);
@@ -113,9 +137,6 @@ async function writeSeedDocuments() {
         await auth.createUser({ uid: user.uid, ...props });
       }
       await auth.setCustomUserClaims(user.uid, user.claims);
-    }
-    return { documents: Object.keys(documents).length, users };
-  } finally {
-    await deleteApp(app);
-  }
+    }),
+  );
 }

@@ -293,7 +293,8 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   mkdirSync(dirname(logFile), { recursive: true });
   const imported = hasState(stateDir);
   const args = [
-    // Compiles the Auth emulator's request validators on first use, not all at start (the file says why).
+    // Takes two start-up costs out of firebase-tools (the Auth emulator's validators compiled up
+    // front, an npm registry look-up before the functions load): the file says why.
     '--import',
     pathToFileURL(join(ROOT, 'scripts/lib/firebase-tools-preload.mjs')).href,
     join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
