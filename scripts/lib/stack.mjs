@@ -32,6 +32,17 @@ export function planEmulators() {
   return { only, java, jar, storage: storage.reason ? null : storage, notes };
 }
 
+/**
+ * Our jars in the plan that the java shim starts by class path (javaShim in java.mjs).
+ * @param {ReturnType<typeof planEmulators>} plan
+ */
+function javaLaunches(plan) {
+  /** @type {({ jar: string } & import('./java.mjs').JarLaunch)[]} */
+  const launches = [];
+  for (const emulator of [plan.jar, plan.storage]) if (emulator?.path && emulator.launch) launches.push({ jar: emulator.path, ...emulator.launch });
+  return launches;
+}
+
 /** The Storage emulator's default bucket (firebase-tools: `<project>.appspot.com`), the web's too. */
 export const STORAGE_BUCKET = `${PROJECT_ID}.appspot.com`;
 
@@ -354,7 +365,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     // firebase-tools runs `java` from PATH for each Java emulator: the shim gives each its own
     // class-data-sharing archive (made on the first run, reused afterwards) and the quick JIT tier,
     // which save seconds of JVM start-up (scripts/lib/java.mjs).
-    PATH: `${javaShim(plan.java)}:${join(plan.java.home, 'bin')}:${process.env.PATH}`,
+    PATH: `${javaShim(plan.java, javaLaunches(plan))}:${join(plan.java.home, 'bin')}:${process.env.PATH}`,
     // Their heap limits, which the shim gives each JVM (scripts/lib/java.mjs, FIRESTORE_HEAP).
     CONSOLE_FIRESTORE_HEAP: FIRESTORE_HEAP,
     CONSOLE_STORAGE_RULES_HEAP: STORAGE_RULES_HEAP,
