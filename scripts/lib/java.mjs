@@ -87,9 +87,9 @@ export function firestoreEmulatorJar(javaHome) {
   if (!existsSync(DEBIAN_FIRESTORE_JAR)) return null;
   const dir = join(CACHE_DIR, 'firestore-emulator');
   const wrapper = join(dir, 'cloud-firestore-emulator-debian.jar');
-  // A plain path, not a file: URL: the JVM's class-data archive (javaShim) keeps only classes from
-  // plain paths. With `file:` it held the JDK's classes alone and the emulator's 2,700 were read
-  // and verified from the jar on every start: 3–4 times slower to listen on a loaded machine.
+  // javaShim starts it by class path instead (`launch`), so its archive holds Debian's classes;
+  // the manifest still serves a plain `java -jar` of it (a plain path: a `file:` URL was kept out
+  // of class-data archives too).
   const manifest = `Manifest-Version: 1.0\nMain-Class: ${FIRESTORE_MAIN_CLASS}\nClass-Path: ${DEBIAN_FIRESTORE_JAR}\n`;
   const manifestFile = join(dir, 'MANIFEST.MF');
   if (!existsSync(wrapper) || !existsSync(manifestFile) || readFileSync(manifestFile, 'utf8') !== manifest) {
