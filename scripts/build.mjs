@@ -111,7 +111,11 @@ const FUNCTIONS_MANIFEST = join(ROOT, 'functions', 'functions.yaml');
 function writeFunctionsManifest() {
   const functionsDir = join(ROOT, 'functions');
   const tmp = join(functionsDir, 'lib', 'functions.yaml');
-  const bin = join(ROOT, 'node_modules', 'firebase-functions', 'lib', 'bin', 'firebase-functions.js');
+  // The functions' own copy when npm put one there, else the workspace's hoisted one.
+  const bin = [functionsDir, ROOT]
+    .map((dir) => join(dir, 'node_modules', 'firebase-functions', 'lib', 'bin', 'firebase-functions.js'))
+    .find((file) => existsSync(file));
+  if (!bin) throw new Error('firebase-functions is not installed (npm install): its command writes the functions manifest.');
   const made = spawnSync(process.execPath, [bin], {
     cwd: functionsDir,
     // As firebase-tools runs it for discovery; nothing of the machine's environment reaches the code.
