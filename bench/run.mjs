@@ -19,12 +19,12 @@
 //  - load: fifty concurrent warehouse-backed API calls vs the same calls in sequence (bench/warehouse-load.mjs),
 //    and the cold start of a small and a big HTTPS function on a new worker (bench/cold-start.mjs).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CACHE_DIR, ROOT, WEB_BUILD_INFO_DIR, WEB_DIST } from '../scripts/lib/config.mjs';
+import { CACHE_DIR, PORT_OFFSET, ROOT, WEB_BUILD_INFO_DIR, WEB_DIST } from '../scripts/lib/config.mjs';
 import { startStack } from '../scripts/lib/stack.mjs';
-import { loadSeed } from '../scripts/lib/seed.mjs';
+import { loadSeed, saveSeedSnapshot, seedSnapshotDir } from '../scripts/lib/seed.mjs';
 import { partEnv } from './support.mjs';
 
 const START_FRESH_GOAL_S = 15;
@@ -41,53 +41,70 @@ if (want('start')) {
   // prints its steps (seconds since the stack began starting, and the step's own share), the
   // build's up-to-date check that `npm start` does first, and the load average: with other work
   // on the machine the absolute figures move, the shares much less.
-  // BENCH_START_COLD=1: the fresh run also starts without the compiled Storage rules runtime and
-  // the JVMs' class-data archives (.cache/storage-rules-runtime, .cache/cds), as on a fresh clone.
+  // BENCH_START_COLD=1: the fresh run also starts without the compiled Storage rules runtime, the
+  // JVMs' class-data archives and the seed's snapshot (.cache/storage-rules-runtime, .cache/cds,
+  // .cache/seed-snapshot), as on a fresh clone.
   const stateDir = mkdtempSync(join(tmpdir(), 'console-bench-'));
-  const logFile = join(CACHE_DIR, 'emulators-bench.log');
+  const logFile = join(CACHE_DIR, `emulators-bench-${PORT_OFFSET}.log`);
   const loadBefore = loadavg()[0];
   const buildStarted = performance.now();
   spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'ignore' });
   const buildCheck = (performance.now() - buildStarted) / 1000;
   if (process.env.BENCH_START_COLD === '1') {
-    for (const dir of ['storage-rules-runtime', 'cds']) rmSync(join(CACHE_DIR, dir), { recursive: true, force: true });
+    for (const dir of ['storage-rules-runtime', 'cds', 'seed-snapshot']) rmSync(join(CACHE_DIR, dir), { recursive: true, force: true });
   }
   /**
    * @param {string} label
    * @param {number} goal
    * @param {boolean} persist
    * @param {boolean} seed
+   * @param {string} [dir] the state folder (empty: a fresh start)
    */
-  const run = async (label, goal, persist, seed) => {
+  const run = async (label, goal, persist, seed, dir = stateDir) => {
     const t = performance.now();
     // As npm start: the API workers start after the seed, behind 'Console ready'.
-    const stack = await startStack({ stateDir, persist, logFile, warmWorkers: false });
+    const stack = await startStack({ stateDir: dir, persist, logFile, warmWorkers: false, seedSnapshot: seed ? seedSnapshotDir() : undefined });
     const steps = [...stack.timings];
-    if (seed) {
+    if (stack.fromSeedSnapshot) {
+      label += ', from the seed snapshot';
+    } else if (seed) {
       await loadSeed();
       steps.push({ step: 'seeded (emulator-data/seed, background triggers off)', at: (performance.now() - t) / 1000 });
+      await saveSeedSnapshot();
+      steps.push({ step: 'seed snapshot saved (.cache/seed-snapshot, once per seed)', at: (performance.now() - t) / 1000 });
+      label += ', seed written';
     }
     const ready = (performance.now() - t) / 1000 + buildCheck;
-    stack.warmWorkers();
-    await stack.apiWorkers;
-    const workers = stack.timings.at(-1);
-    await stack.stop();
     const over = ready > goal ? ', OVER' : '';
-    console.log(`start ${label}: ${ready.toFixed(1)} s to 'Console ready'  (goal <= ${goal} s: ${(ready / goal).toFixed(2)} of it${over})`);
+    console.log(
+      `start ${label}: ${ready.toFixed(1)} s to 'Console ready'  (goal <= ${goal} s: ${(ready / goal).toFixed(2)} of it${over}; load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
+    );
     console.log(`  ${buildCheck.toFixed(1).padStart(5)} s  build: up-to-date check (${((buildCheck / ready) * 100).toFixed(0)}%)`);
     let before = 0;
     for (const { step, at } of steps) {
       console.log(`  ${(at - before).toFixed(1).padStart(5)} s  ${step}  (at ${at.toFixed(1)} s, ${(((at - before) / ready) * 100).toFixed(0)}%)`);
       before = at;
     }
+    // After the figures: the warm-up takes minutes on a loaded machine, and a stopped run would
+    // otherwise print nothing.
+    stack.warmWorkers();
+    await stack.apiWorkers;
+    const workers = stack.timings.at(-1);
+    await stack.stop();
     if (workers?.step.startsWith('API workers')) console.log(`  (${workers.step}: ${workers.at.toFixed(1)} s, not waited for)`);
   };
+  const emptyDir = mkdtempSync(join(tmpdir(), 'console-bench-fresh-'));
   try {
+    // A first start writes the seed and saves its snapshot; every later start without a saved
+    // state imports that (as `npm start` after removing .emulator-state/): both are measured.
+    const snapshotBefore = existsSync(join(seedSnapshotDir(), 'firebase-export-metadata.json'));
     await run('fresh (no saved state, seeded)', START_FRESH_GOAL_S, true, true);
+    if (!snapshotBefore) await run('fresh again (no saved state, seeded)', START_FRESH_GOAL_S, false, true, emptyDir);
     await run('restart (saved state imported)', START_RESTART_GOAL_S, false, false);
     console.log(`start load average (1 min) before/after: ${loadBefore.toFixed(1)} / ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
   } finally {
     rmSync(stateDir, { recursive: true, force: true });
+    rmSync(emptyDir, { recursive: true, force: true });
   }
 }
 

@@ -77,7 +77,7 @@ function moveSourceMaps(dist, keep) {
 /**
  * @param {string} name
  * @param {string[]} dirs
- * @param {string} output
+ * @param {string | string[]} output what the step writes (all of it must exist to skip the step)
  * @param {unknown} settings
  * @param {() => unknown} run
  */
@@ -85,7 +85,8 @@ async function step(name, dirs, output, settings, run) {
   mkdirSync(CACHE_DIR, { recursive: true });
   const stampFile = join(CACHE_DIR, `build-${name}.stamp`);
   const stamp = fingerprint(dirs, settings);
-  if (!force && existsSync(output) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
+  const outputs = Array.isArray(output) ? output : [output];
+  if (!force && outputs.every((file) => existsSync(file)) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
     console.log(`build: ${name} is up to date`);
     return;
   }
@@ -93,6 +94,37 @@ async function step(name, dirs, output, settings, run) {
   await run();
   writeFileSync(stampFile, stamp);
   console.log(`build: ${name} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * The functions' manifest (every function's trigger, region, memory, secrets and params), which
+ * firebase-tools reads from `functions/functions.yaml` when the file exists instead of starting
+ * the functions' code in a process of its own to ask it (`detectFromYaml` in its
+ * deploy/functions/runtimes/discovery): that discovery imported the whole bundle on every start of
+ * the Functions emulator, 4–5 s of `npm start` on a loaded machine. Written here, once per build
+ * of the functions, by firebase-functions' own command (`FUNCTIONS_MANIFEST_OUTPUT_PATH`), so it
+ * is the manifest the discovery would have answered; `firebase deploy` rebuilds it first (the
+ * functions' predeploy). Params stay expressions in it: their values are resolved per project.
+ */
+const FUNCTIONS_MANIFEST = join(ROOT, 'functions', 'functions.yaml');
+
+function writeFunctionsManifest() {
+  const functionsDir = join(ROOT, 'functions');
+  const tmp = join(functionsDir, 'lib', 'functions.yaml');
+  // The functions' own copy when npm put one there, else the workspace's hoisted one.
+  const bin = [functionsDir, ROOT]
+    .map((dir) => join(dir, 'node_modules', 'firebase-functions', 'lib', 'bin', 'firebase-functions.js'))
+    .find((file) => existsSync(file));
+  if (!bin) throw new Error('firebase-functions is not installed (npm install): its command writes the functions manifest.');
+  const made = spawnSync(process.execPath, [bin], {
+    cwd: functionsDir,
+    // As firebase-tools runs it for discovery; nothing of the machine's environment reaches the code.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, FUNCTIONS_CONTROL_API: 'true', FUNCTIONS_MANIFEST_OUTPUT_PATH: tmp },
+    encoding: 'utf8',
+  });
+  if (made.status !== 0) throw new Error(`the functions' code failed to load, so their manifest could not be written:\n${made.stderr}${made.stdout}`);
+  // Renamed into place: the Functions emulator watches the folder and reads the file on a reload.
+  renameSync(tmp, FUNCTIONS_MANIFEST);
 }
 
 const functionsPackage = JSON.parse(readFileSync(join(ROOT, 'functions', 'package.json'), 'utf8'));
@@ -107,12 +139,14 @@ if (wanted.includes('functions')) {
   await step(
     'functions',
     ['functions/src', 'shared/src'],
-    join(ROOT, 'functions/lib/index.js'),
-    { dependencies: functionsPackage.dependencies, splitting: true },
-    () => {
-      // Chunks of an earlier build would pile up (their names carry a hash).
+    [join(ROOT, 'functions/lib/index.js'), FUNCTIONS_MANIFEST],
+    { dependencies: functionsPackage.dependencies, splitting: true, manifest: 1 },
+    async () => {
+      // Chunks of an earlier build would pile up (their names carry a hash); the manifest of an
+      // earlier build must never describe this one.
       rmSync(join(ROOT, 'functions/lib'), { recursive: true, force: true });
-      return build({
+      rmSync(FUNCTIONS_MANIFEST, { force: true });
+      await build({
         entryPoints: [join(ROOT, 'functions/src/index.ts')],
         outdir: join(ROOT, 'functions/lib'),
         bundle: true,
@@ -132,6 +166,7 @@ if (wanted.includes('functions')) {
         external: Object.keys(functionsPackage.dependencies),
         logLevel: 'warning',
       });
+      writeFunctionsManifest();
     },
   );
 }

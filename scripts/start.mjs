@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { CACHE_DIR, HOSTING_URL, ROOT, STATE_DIR, ports } from './lib/config.mjs';
 import { STORAGE_BUCKET, StackError, startStack } from './lib/stack.mjs';
-import { loadSeed, readSeed } from './lib/seed.mjs';
+import { loadSeed, readSeed, saveSeedSnapshot, seedSnapshotDir } from './lib/seed.mjs';
 
 const started = Date.now();
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
@@ -37,6 +37,8 @@ try {
     persist: true,
     logFile: join(CACHE_DIR, 'emulators.log'),
     warmWorkers: false,
+    // A first run imports the seed's snapshot when an earlier first run saved one (seed.mjs).
+    seedSnapshot: seedSnapshotDir(),
     onNote: (line) => console.log(`  ! ${line}`),
     // An emulator that dies (an OutOfMemoryError, a kill) would leave every call failing with no
     // word why: say it in one line and stop, so the next `npm start` begins clean.
@@ -45,8 +47,13 @@ try {
       void shutdown(1, false);
     },
   });
-  if (!stack.imported) {
+  if (stack.fromSeedSnapshot) {
+    console.log('Seeded from emulator-data/seed (first run; its snapshot in .cache/seed-snapshot/).');
+  } else if (!stack.imported) {
     const { documents } = await loadSeed();
+    // Saved before anyone edits: the next first run (after removing .emulator-state/) imports it.
+    const failed = await saveSeedSnapshot();
+    if (failed) console.log(`  ! The seed's snapshot was not saved (the next first run writes the seed again): ${failed}`);
     console.log(`Seeded ${documents} documents from emulator-data/seed (first run).`);
   }
   // The API workers start behind 'Console ready' (not waited for), after the seed.

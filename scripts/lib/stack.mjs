@@ -32,6 +32,17 @@ export function planEmulators() {
   return { only, java, jar, storage: storage.reason ? null : storage, notes };
 }
 
+/**
+ * Our jars in the plan that the java shim starts by class path (javaShim in java.mjs).
+ * @param {ReturnType<typeof planEmulators>} plan
+ */
+function javaLaunches(plan) {
+  /** @type {({ jar: string } & import('./java.mjs').JarLaunch)[]} */
+  const launches = [];
+  for (const emulator of [plan.jar, plan.storage]) if (emulator?.path && emulator.launch) launches.push({ jar: emulator.path, ...emulator.launch });
+  return launches;
+}
+
 /** The Storage emulator's default bucket (firebase-tools: `<project>.appspot.com`), the web's too. */
 export const STORAGE_BUCKET = `${PROJECT_ID}.appspot.com`;
 
@@ -191,6 +202,38 @@ export function descendantsOf(pid) {
 }
 
 /**
+ * Which of `pids` are JVMs (the Java emulators).
+ * @param {number[]} pids
+ */
+function javaProcesses(pids) {
+  if (!pids.length) return [];
+  const table = spawnSync('ps', ['-o', 'pid=,args=', '-p', pids.join(',')], { encoding: 'utf8' }).stdout ?? '';
+  return table
+    .split('\n')
+    .map((line) => /^\s*(\d+)\s+(\S+)/.exec(line))
+    .filter((match) => match !== null && /(^|\/)java$/.test(match[2]))
+    .map((match) => Number(/** @type {RegExpExecArray} */ (match)[1]));
+}
+
+/**
+ * Resolves once none of `pids` runs any more, or after `ms`.
+ * @param {number[]} pids
+ * @param {number} ms
+ */
+async function exitOf(pids, ms) {
+  const until = Date.now() + ms;
+  const alive = (/** @type {number} */ p) => {
+    try {
+      process.kill(p, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  while (pids.some(alive) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+}
+
+/**
  * Sends `name` to `pid` (a negative pid: its process group); a process already gone is fine.
  * @param {number} pid
  * @param {NodeJS.Signals} name
@@ -267,9 +310,11 @@ async function startWarehouseServer() {
  * (Firestore, Storage's rules runtime) or firebase-tools itself exits while the stack runs
  * (watchEmulators); the stack is of no use from then on.
  * `warmWorkers`: false leaves starting the API workers to the caller (stack.warmWorkers()).
- * @param {{ stateDir: string, persist?: boolean, logFile: string, onNote?: (line: string) => void, onEmulatorDied?: (line: string) => void, warmWorkers?: boolean }} options
+ * `seedSnapshot`: a folder saved by saveSeedSnapshot (scripts/lib/seed.mjs), imported when
+ * `stateDir` holds no state (`stack.fromSeedSnapshot`).
+ * @param {{ stateDir: string, persist?: boolean, logFile: string, onNote?: (line: string) => void, onEmulatorDied?: (line: string) => void, warmWorkers?: boolean, seedSnapshot?: string }} options
  */
-export async function startStack({ stateDir, persist = true, logFile, onNote = () => {}, onEmulatorDied, warmWorkers = true }) {
+export async function startStack({ stateDir, persist = true, logFile, onNote = () => {}, onEmulatorDied, warmWorkers = true, seedSnapshot }) {
   // Where start-up time goes (npm run bench -- start): seconds since this call, per step.
   const began = performance.now();
   /** @type {{ step: string, at: number }[]} */
@@ -292,8 +337,12 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   const warehouseServer = warehouseStarted.value;
   mkdirSync(dirname(logFile), { recursive: true });
   const imported = hasState(stateDir);
+  // No saved state: the seed's snapshot, when one was saved (saveSeedSnapshot), is imported instead
+  // of writing the seed document by document; the stop still exports to stateDir.
+  const fromSeedSnapshot = !imported && seedSnapshot !== undefined && hasState(seedSnapshot);
   const args = [
-    // Compiles the Auth emulator's request validators on first use, not all at start (the file says why).
+    // Takes two start-up costs out of firebase-tools (the Auth emulator's validators compiled up
+    // front, an npm registry look-up before the functions load): the file says why.
     '--import',
     pathToFileURL(join(ROOT, 'scripts/lib/firebase-tools-preload.mjs')).href,
     join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
@@ -306,6 +355,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     plan.only.join(','),
   ];
   if (imported) args.push('--import', stateDir);
+  else if (fromSeedSnapshot) args.push('--import', seedSnapshot);
   if (persist) args.push('--export-on-exit', stateDir);
 
   /** @type {NodeJS.ProcessEnv} */
@@ -315,7 +365,7 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
     // firebase-tools runs `java` from PATH for each Java emulator: the shim gives each its own
     // class-data-sharing archive (made on the first run, reused afterwards) and the quick JIT tier,
     // which save seconds of JVM start-up (scripts/lib/java.mjs).
-    PATH: `${javaShim(plan.java)}:${join(plan.java.home, 'bin')}:${process.env.PATH}`,
+    PATH: `${javaShim(plan.java, javaLaunches(plan))}:${join(plan.java.home, 'bin')}:${process.env.PATH}`,
     // Their heap limits, which the shim gives each JVM (scripts/lib/java.mjs, FIRESTORE_HEAP).
     CONSOLE_FIRESTORE_HEAP: FIRESTORE_HEAP,
     CONSOLE_STORAGE_RULES_HEAP: STORAGE_RULES_HEAP,
@@ -411,6 +461,8 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   };
   const stack = {
     imported,
+    /** Started from the seed's snapshot (no saved state): the seed is already in, nothing to write. */
+    fromSeedSnapshot,
     plan,
     child,
     /** Seconds since startStack was called at each start-up step, in order (npm run bench -- start). */
@@ -448,11 +500,16 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
       // Every process firebase-tools started, listed now: once it exits they are re-parented and
       // could no longer be found (a Java emulator was seen surviving a stop that way).
       const family = descendantsOf(pid);
+      const javas = javaProcesses(family);
       // SIGINT to firebase-tools alone: it exports (when persisting) and then stops its emulators.
       sendSignal(pid, 'SIGINT');
       const timer = setTimeout(() => sendSignal(-pid, 'SIGKILL'), 60_000);
       await exit;
       clearTimeout(timer);
+      // firebase-tools waits 4 s for a Java emulator it stopped; a JVM writing its class-data
+      // archive as it exits (javaShim: the first run of a jar) can take longer. Killed then, it
+      // leaves none, and every start stays a cold one; so it is given the time to finish.
+      await exitOf(javas, 30_000);
       // Anything left in the process group or the family (a Java emulator, a functions worker) goes too.
       sendSignal(-pid, 'SIGKILL');
       for (const member of family) sendSignal(member, 'SIGKILL');
