@@ -2,7 +2,7 @@
 // `npm start`: builds what changed, starts the whole product on the emulators (seeded from
 // emulator-data/ on the first run; later runs import the state saved on the last Ctrl+C), prints
 // the URL and the demo sign-ins. Ctrl+C saves the data and stops every process.
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { CACHE_DIR, HOSTING_URL, ROOT, STATE_DIR, ports } from './lib/config.mjs';
 import { STORAGE_BUCKET, StackError, startStack } from './lib/stack.mjs';
@@ -31,6 +31,7 @@ async function shutdown(code = 0, saving = true) {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
+const seedSnapshot = seedSnapshotDir();
 try {
   stack = await startStack({
     stateDir: STATE_DIR,
@@ -38,7 +39,7 @@ try {
     logFile: join(CACHE_DIR, 'emulators.log'),
     warmWorkers: false,
     // A first run imports the seed's snapshot when an earlier first run saved one (seed.mjs).
-    seedSnapshot: seedSnapshotDir(),
+    seedSnapshot,
     onNote: (line) => console.log(`  ! ${line}`),
     // An emulator that dies (an OutOfMemoryError, a kill) would leave every call failing with no
     // word why: say it in one line and stop, so the next `npm start` begins clean.
@@ -48,7 +49,7 @@ try {
     },
   });
   if (stack.fromSeedSnapshot) {
-    console.log('Seeded from emulator-data/seed (first run; its snapshot in .cache/seed-snapshot/).');
+    console.log(`Seeded from emulator-data/seed (first run; imported its snapshot ${relative(ROOT, seedSnapshot)}).`);
   } else if (!stack.imported) {
     const { documents } = await loadSeed();
     // Saved before anyone edits: the next first run (after removing .emulator-state/) imports it.

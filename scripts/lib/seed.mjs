@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { initializeApp, deleteApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
-import { CACHE_DIR, PROJECT_ID, SEED_DIR, ports } from './config.mjs';
+import { CACHE_DIR, PROJECT_ID, ROOT, SEED_DIR, ports } from './config.mjs';
 
 export function emulatorEnv() {
   return {
@@ -144,14 +144,28 @@ async function writeUsers(auth, users) {
 }
 
 /**
- * The seed as the emulators export it (Firestore, Auth with the claims, Storage), saved once by
- * saveSeedSnapshot and imported by later starts without a saved state (`startStack({
- * seedSnapshot })`, `npm start` and `npm run bench -- start`): an import reads one file where the
- * seed wrote ~1,900 documents and three users through the Admin SDK. Named by the demo project
- * (exports carry it) and a hash of the seed's files and of firebase-tools' version, so an edited
- * seed or an upgrade makes a new one. `BENCH_START_COLD=1` removes them.
+ * The seed as the emulators export it (Firestore, Auth with the claims, Storage), imported by starts
+ * without a saved state (`startStack({ seedSnapshot })`, `npm start` and `npm run bench -- start`):
+ * an import reads one file where the seed writes ~1,900 documents and three users through the
+ * Admin SDK. Named by the demo project (exports carry it in every key) and a hash of the seed's
+ * files and of firebase-tools' version, so an edited seed or an upgrade never imports a stale one.
+ * The default project's snapshot is committed in emulator-data/seed-snapshot/ (`npm run
+ * seed:snapshot` refreshes it; a unit test fails when it is stale), so a fresh clone's first `npm
+ * start` imports it; any other (a port offset's project, a stale commit) is saved once under
+ * .cache/seed-snapshot/ by saveSeedSnapshot. `BENCH_START_COLD=1` removes the cached ones.
+ * @param {string} [project]
  */
-export function seedSnapshotDir() {
+export function seedSnapshotDir(project = PROJECT_ID) {
+  const name = seedSnapshotName(project);
+  const committed = join(COMMITTED_SEED_SNAPSHOTS, name);
+  return existsSync(join(committed, 'firebase-export-metadata.json')) ? committed : join(CACHE_DIR, 'seed-snapshot', name);
+}
+
+/** Where the default project's snapshot is committed (seedSnapshotDir). */
+export const COMMITTED_SEED_SNAPSHOTS = join(ROOT, 'emulator-data', 'seed-snapshot');
+
+/** @param {string} project */
+export function seedSnapshotName(project) {
   const require = createRequire(import.meta.url);
   const hash = createHash('sha256')
     .update(readFileSync(join(SEED_DIR, 'firestore.json')))
@@ -159,7 +173,7 @@ export function seedSnapshotDir() {
     .update(require('firebase-tools/package.json').version)
     .digest('hex')
     .slice(0, 16);
-  return join(CACHE_DIR, 'seed-snapshot', `${PROJECT_ID}-${hash}`);
+  return `${project}-${hash}`;
 }
 
 /**
