@@ -463,7 +463,7 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
       });
       throwIfFailed();
       // Stopped meanwhile: the claimed chunk was never sent, so it goes back to pending at once.
-      const stopped = calls.size || tasks.size ? await stopRequested() : null;
+      const stopped = await stopRequested();
       if (stopped) {
         await record(ref, new Map(chunk.map((r) => [r.key, { state: 'pending' as const }])), 'keep');
         return stopped;

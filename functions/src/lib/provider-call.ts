@@ -183,8 +183,15 @@ export interface PacerStats {
   lostSlots: number;
 }
 
-/** Slots one reservation takes: this share of a second's calls (fewer store round trips; at most this much is lost when a worker stops). */
-const RESERVE_SECONDS = 0.5;
+/**
+ * Slots one reservation takes at most: a second's calls (a few store round trips a second; at most
+ * this much is lost when a worker stops). While calls keep waiting, the next block is reserved
+ * once half of this one is used, so a slow store round trip does not leave the account idle.
+ */
+const RESERVE_SECONDS = 1;
+
+/** Lateness a slot always tolerates: a timer of a busy Node process fires this late routinely. */
+const LATE_MS = 25;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -202,6 +209,8 @@ export class ProviderPacer {
   private reserving: Promise<void> | null = null;
   private waiting = 0;
   readonly intervalMs: number;
+  /** How late a call may still take its slot (half an interval; a busy process's timers are often a few ms late). */
+  private readonly lateMs: number;
   private readonly block: number;
   readonly stats: PacerStats = { calls: 0, waitMs: 0, retries: 0, heldMs: 0, reservations: 0, reserveMs: 0, lostSlots: 0 };
 
@@ -213,6 +222,7 @@ export class ProviderPacer {
     this.limiter = new Bottleneck({ maxConcurrent: Math.max(1, limits.concurrent) });
     this.intervalMs = 1000 / Math.max(0.001, limits.perSecond);
     this.block = Math.max(1, Math.floor(limits.perSecond * RESERVE_SECONDS));
+    this.lateMs = Math.max(this.intervalMs / 2, LATE_MS);
   }
 
   /** Holds every call not yet sent until `untilMs` (in every process sharing the store). */
@@ -231,10 +241,10 @@ export class ProviderPacer {
     return this.heldUntil;
   }
 
-  private reserve(): Promise<void> {
+  /** Reserves `count` slots (default: as many as calls wait for, up to a block). */
+  private reserve(count = Math.max(1, Math.min(this.block, this.waiting - this.slots.length))): Promise<void> {
     this.reserving ??= (async () => {
       const started = Date.now();
-      const count = Math.max(1, Math.min(this.block, this.waiting - this.slots.length));
       try {
         const { startAt, heldUntil } = await this.store.reserve(this.key, count, this.intervalMs, this.heldUntil);
         if (heldUntil > this.heldUntil) this.heldUntil = heldUntil;
@@ -253,14 +263,13 @@ export class ProviderPacer {
     for (;;) {
       const now = Date.now();
       // A slot left behind (an idle moment, a stall) is spent: using it late would burst.
-      while (this.slots.length && this.slots[0]! < now - this.intervalMs / 2) {
+      while (this.slots.length && this.slots[0]! < now - this.lateMs) {
         this.slots.shift();
         this.stats.lostSlots += 1;
       }
       const slot = this.slots.shift();
       if (slot !== undefined) {
-        if (this.slots.length < Math.ceil(this.block / 2) && this.waiting > this.slots.length + 1 && !this.reserving)
-          void this.reserve().catch(() => undefined);
+        if (this.slots.length < this.block / 2 && this.waiting > 1 && !this.reserving) void this.reserve(this.block).catch(() => undefined);
         return slot;
       }
       await this.reserve();
@@ -275,6 +284,12 @@ export class ProviderPacer {
         for (;;) {
           const slot = await this.slot();
           if (slot > Date.now()) await sleep(slot - Date.now());
+          // Woken well after its slot (a busy process): going now would bunch it with the calls
+          // of the next slots — the burst a provider's one-second window refuses. A later slot.
+          if (Date.now() > slot + this.lateMs) {
+            this.stats.lostSlots += 1;
+            continue;
+          }
           // Checked again after each wait: another call may have been refused meanwhile.
           if (Date.now() >= this.heldUntil) break;
         }
