@@ -235,6 +235,8 @@ export class ProviderPacer {
     this.stats.lostSlots += this.slots.length - kept.length;
     this.slots = kept;
     void this.store.hold(this.key, untilMs).catch(() => undefined);
+    // The refused call comes back at the reset: its slot is reserved now, not after the hold.
+    if (this.slots.length === 0 && !this.reserving) void this.reserve(1).catch(() => undefined);
   }
 
   get holdUntil(): number {
@@ -269,7 +271,9 @@ export class ProviderPacer {
       }
       const slot = this.slots.shift();
       if (slot !== undefined) {
-        if (this.slots.length < this.block / 2 && this.waiting > 1 && !this.reserving) void this.reserve(this.block).catch(() => undefined);
+        // The next block is reserved before it is needed: a store round trip is not on a call's way
+        // (a block left unused when the calls stop costs the account at most a second).
+        if (this.slots.length < this.block / 2 && !this.reserving) void this.reserve(this.block).catch(() => undefined);
         return slot;
       }
       await this.reserve();
