@@ -190,8 +190,12 @@ export interface PacerStats {
  */
 const RESERVE_SECONDS = 1;
 
-/** Lateness a slot always tolerates: a timer of a busy Node process fires this late routinely. */
-const LATE_MS = 25;
+/**
+ * How late a slot is still taken: a busy process's timers fire tens of ms late routinely, and the
+ * pump keeps its calls the interval apart anyway. Older slots are dropped (the process lagged:
+ * using them would eat into the slots other processes reserved after them).
+ */
+const LATE_MS = 200;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -208,8 +212,12 @@ export class ProviderPacer {
   private slots: number[] = [];
   private reserving: Promise<void> | null = null;
   private waiting = 0;
+  /** Calls waiting for their turn (the pump lets them go), and when this process's last call left. */
+  private released: (() => void)[] = [];
+  private pumping = false;
+  private lastStart = 0;
   readonly intervalMs: number;
-  /** How late a call may still take its slot (half an interval; a busy process's timers are often a few ms late). */
+  /** How late a slot may still be taken (then the call leaves at once, the interval after the previous one). */
   private readonly lateMs: number;
   private readonly block: number;
   readonly stats: PacerStats = { calls: 0, waitMs: 0, retries: 0, heldMs: 0, reservations: 0, reserveMs: 0, lostSlots: 0 };
@@ -280,23 +288,44 @@ export class ProviderPacer {
     }
   }
 
+  /**
+   * Lets the waiting calls go one at a time: each at its slot, the interval after this process's
+   * previous call was due (and never less than half an interval after it left). One loop, so
+   * calls woken late (a busy process) never leave together in a burst — the burst a provider's
+   * one-second window refuses (WhatsApp's 130429).
+   */
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (this.released.length) {
+        const slot = await this.slot();
+        const at = Math.max(slot, this.lastStart + this.intervalMs);
+        if (at > Date.now()) await sleep(at - Date.now());
+        // Checked again after each wait: another call may have been refused meanwhile.
+        if (Date.now() < this.heldUntil) continue;
+        // The interval counts from when this call was due, so a timer firing a little late does not
+        // slow every later call; but the next call never leaves less than half an interval after it.
+        this.lastStart = Math.max(at, Date.now() - this.intervalMs / 2);
+        this.released.shift()!();
+      }
+    } catch {
+      // The pace store did not answer (after its retries): the waiting calls try again shortly.
+      setTimeout(() => void this.pump().catch(() => undefined), 1000);
+    } finally {
+      this.pumping = false;
+    }
+  }
+
   schedule<T>(call: () => Promise<T>): Promise<T> {
     return this.limiter.schedule(async () => {
       const asked = Date.now();
       this.waiting += 1;
       try {
-        for (;;) {
-          const slot = await this.slot();
-          if (slot > Date.now()) await sleep(slot - Date.now());
-          // Woken well after its slot (a busy process): going now would bunch it with the calls
-          // of the next slots — the burst a provider's one-second window refuses. A later slot.
-          if (Date.now() > slot + this.lateMs) {
-            this.stats.lostSlots += 1;
-            continue;
-          }
-          // Checked again after each wait: another call may have been refused meanwhile.
-          if (Date.now() >= this.heldUntil) break;
-        }
+        await new Promise<void>((resolve) => {
+          this.released.push(resolve);
+          void this.pump().catch(() => undefined);
+        });
       } finally {
         this.waiting -= 1;
       }
