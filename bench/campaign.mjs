@@ -22,6 +22,12 @@ const RECIPIENTS = Number(process.argv[2] ?? process.env.BENCH_CAMPAIGN_RECIPIEN
 const RATE = Number(process.argv[3] ?? 1);
 const GOAL = 0.9;
 
+/** The send job's run trace (send-job.ts SendTrace) as one line. */
+const formatTrace = (/** @type {Record<string, number>} */ trace) =>
+  Object.entries(trace)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+
 const entry = join(CACHE_DIR, 'bench-campaign.mjs');
 await build({
   entryPoints: [join(ROOT, 'bench/campaign/send.ts')],
@@ -73,6 +79,7 @@ try {
   console.log(
     `campaign duplicates in the journal: ${r.duplicates} (goal 0); lost: ${r.missing} (goal 0); requests: ${r.requests}; faults played (1% random 503, one 429 burst): ${r.faults}; send ${r.status}, sent ${r.sent}`,
   );
+  console.log(`campaign breakdown of the send's last run (ms; chunks overlap, so phases may add up to more): ${formatTrace(r.trace)}`);
   if (r.duplicates !== 0 || r.missing !== 0) process.exitCode = 1;
 } finally {
   await stack?.stop();

@@ -130,6 +130,13 @@ try {
   );
   if (duplicates !== 0 || lost !== 0) process.exitCode = 1;
   console.log(`whatsapp click → finished: ${finishedS.toFixed(1)} s; delivered statuses counted: ${delivered} of ${ours.length}`);
+  // Where the send's last run spent its time (send-job.ts SendTrace: ms per phase, the number's pacer figures).
+  const trace = /** @type {Record<string, number>} */ (state.runTrace ?? {});
+  console.log(
+    `whatsapp breakdown of the send's last run (ms; two chunks on the wire overlap, so phases may add up to more): ${Object.entries(trace)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
 } finally {
   if (app) await deleteApp(app).catch(() => undefined);
   await stack.stop();

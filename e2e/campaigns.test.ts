@@ -189,7 +189,9 @@ describe('segments, campaigns and gifts', () => {
       const emails = await seedLargeCampaign(campaignId, 2100);
       await startSend(campaignId);
       await page.getByRole('button', { name: 'Pausar' }).click();
-      await expect.poll(() => page.getByTestId('send-status').innerText()).toBe('Envio pausado');
+      // The control call may wait in the Functions emulator's queue behind the send and the event
+      // triggers (FUNCTIONS_EMULATOR_PARALLEL=3 in tests): its own time to flip the status.
+      await expect.poll(() => page.getByTestId('send-status').innerText(), { timeout: 30_000, interval: 250 }).toBe('Envio pausado');
       await expect.poll(() => page.getByTestId('send-paused-reason').innerText()).toBe('Envio pausado: Pausado pelo operador.');
       // Paused: 'Retomar' and 'Cancelar envio' instead of 'Pausar'.
       await page.getByRole('button', { name: 'Retomar' }).waitFor();
@@ -231,7 +233,7 @@ describe('segments, campaigns and gifts', () => {
       const asked = dialogs.seen.length;
       await page.getByRole('button', { name: 'Cancelar envio' }).click();
       await expect.poll(() => dialogs.seen[asked]).toBe('Cancelar o envio? Quem ainda não recebeu não receberá esta campanha.');
-      await expect.poll(() => page.getByTestId('send-status').innerText()).toBe('Envio cancelado');
+      await expect.poll(() => page.getByTestId('send-status').innerText(), { timeout: 30_000, interval: 250 }).toBe('Envio cancelado');
 
       const cancelled = await runnerStopped(campaignId);
       expect(cancelled.status).toBe('cancelled');

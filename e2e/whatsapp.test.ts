@@ -115,7 +115,7 @@ describe('WhatsApp templates as Meta changes them, and their test send', () => {
     expect(sent.map(bodyParameters)).toEqual([['Maria', 'CHURRAS15']]);
   });
 
-  it('the test send asks the operator for a {{n}} the template has no example of', async () => {
+  it('the test send asks the operator for the {{n}} the template has no example of in a dialog (cancel, required values, send)', async () => {
     await fetch(`${whatsapp}/__whatsapp/messages`, { method: 'DELETE' });
     const id = `e2e-sem-exemplo-${run}`;
     await testFirestore()
@@ -132,11 +132,36 @@ describe('WhatsApp templates as Meta changes them, and their test send', () => {
       });
     const { page, dialogs } = await signedIn();
     await openDocument(page, `whatsapp-template/${id}`);
-    dialogs.next({ prompt: 'Ana' });
-    dialogs.next({ prompt: 'CUPOM5' });
+    const testSends = async () => (await sandboxMessages()).filter((m) => m.opaque === 'v1|main|test').length;
+    const before = await testSends();
+    const dialog = page.getByTestId('whatsapp-test-parameters');
+    const first = dialog.getByLabel('Valor de {{1}} no corpo');
+    const second = dialog.getByLabel('Valor de {{2}} no corpo');
+
+    // 'Cancelar' sends nothing and keeps nothing typed.
     await page.getByRole('button', { name: 'Enviar mensagem de teste' }).click();
+    await dialog.getByRole('heading', { name: 'Valores da mensagem de teste' }).waitFor();
+    await first.fill('Rascunho');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByText('Mensagem de teste enviada', { exact: false }).count()).toBe(0);
+
+    // Every value is required: an empty one is pointed out and nothing is sent.
+    await page.getByRole('button', { name: 'Enviar mensagem de teste' }).click();
+    await dialog.waitFor();
+    expect(await first.inputValue()).toBe('');
+    await first.fill('Ana');
+    await second.fill('   ');
+    await dialog.getByRole('button', { name: 'Enviar teste' }).click();
+    await dialog.getByText('Informe um valor.').waitFor();
+    expect(await dialog.getByText('Informe um valor.').count()).toBe(1);
+    expect(await testSends()).toBe(before);
+
+    await second.fill('CUPOM5');
+    await dialog.getByRole('button', { name: 'Enviar teste' }).click();
     await page.getByText('Mensagem de teste enviada para +55 11 *****-0001.').waitFor();
-    expect(dialogs.seen).toEqual(['Valor para {{1}} (BODY) da mensagem de teste:', 'Valor para {{2}} (BODY) da mensagem de teste:']);
+    await dialog.waitFor({ state: 'detached' });
+    expect(dialogs.seen).toEqual([]); // no window.prompt any more
     const sent = (await sandboxMessages()).filter((m) => m.opaque === 'v1|main|test');
     expect(sent.map(bodyParameters)).toEqual([['Ana', 'CUPOM5']]);
   });

@@ -67,6 +67,8 @@ export async function benchCampaign({ recipients, ratePerSecond, projectId }: { 
       faults: sandbox.calls().filter((c) => c.fault).length,
       status: state.status,
       sent: state.sent,
+      /** Where the last run's time went (send-job.ts SendTrace), ms per phase and the pacer's figures. */
+      trace: (state.runTrace ?? {}) as Record<string, number>,
     };
   } finally {
     server.close();

@@ -68,6 +68,13 @@ export interface InDoubtRecipient extends PlannedRecipient {
 export interface OpenChannel {
   /** Recipients one send() call carries (the job marks them 'sending' before it). */
   chunkSize: number;
+  /**
+   * send() calls the job may have running at once (default 1). The job claims each chunk's
+   * recipients before its call, and prepares the next chunk while the current one is sent.
+   */
+  sendsAtOnce?: number;
+  /** The account pacer's figures (calls, waits, retries, holds) for the run's trace. */
+  paceStats?(): Record<string, number>;
   /** Sends to every recipient (retrying what the provider did not take) and answers each one's outcome. */
   send(batch: BatchRef, recipients: readonly PlannedRecipient[]): Promise<Map<string, RecipientOutcome>>;
   /**

@@ -14,6 +14,7 @@ import { PermanentSendError, sameOutcome, type RecipientOutcome, type SendChanne
 import { loadEmailContent } from './email-content.js';
 import { unsubscribeUrl } from './links.js';
 import { accountPacer, callProvider, DEFAULT_RETRY, type RetryPolicy } from '../lib/provider-call.js';
+import { paceStoreOf } from '../lib/pace-store.js';
 import { sendgridErrorDetail, type MailSendBody, type SendgridClient } from './sendgrid-client.js';
 
 /** custom_args names (string values, no personal data): they come back on every webhook event. */
@@ -81,13 +82,16 @@ export function createEmailChannel(config: EmailChannelConfig): SendChannel {
         };
       };
       const limits = config.limits();
-      // One API key for the whole deployment (the SENDGRID_API_KEY secret): one account to pace.
+      // One API key for the whole deployment (the SENDGRID_API_KEY secret): one account to pace,
+      // its slots shared by every instance through Firestore.
       const account = 'sendgrid';
-      const pacer = accountPacer(`${account}|mail`, { perSecond: limits.mailSendPerSecond, concurrent: limits.concurrent });
-      const activity = accountPacer(`${account}|activity`, { perSecond: limits.activityPerSecond, concurrent: 1 });
+      const store = paceStoreOf(config.firestore);
+      const pacer = accountPacer(`${account}|mail`, { perSecond: limits.mailSendPerSecond, concurrent: limits.concurrent }, store);
+      const activity = accountPacer(`${account}|activity`, { perSecond: limits.activityPerSecond, concurrent: 1 }, store);
       return {
         // SendGrid takes one batch (≤ 1,000 personalizations) in one call.
         chunkSize: emailAddressing.batchSize,
+        paceStats: () => ({ ...pacer.stats }),
         async send(batch, recipients) {
           const body: MailSendBody = {
             personalizations: recipients.map(personalization),

@@ -101,6 +101,14 @@ export interface SendJobDeps {
   maxSettleChecks?: number;
 }
 
+/**
+ * Where a run's time went, in ms per phase (snapshot and its parts, preparing chunks, waiting for a
+ * call slot, provider calls, recording outcomes, reconciliation, backoff) and the account pacer's
+ * figures over the run (waits for a slot, retries, holds). Parallel chunks overlap, so the phases
+ * may add up to more than the run. Stored on the send document as `runTrace` when a run ends.
+ */
+export type SendTrace = Record<string, number>;
+
 export type SendJobResult = 'finished' | 'already-finished' | 'busy' | 'continue' | 'paused' | 'cancelled';
 /** The send statuses in which the job does not run. */
 const STOPPED = new Set(['finished', 'paused', 'cancelled']);
@@ -165,6 +173,16 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
   const maxChecks = deps.maxSettleChecks ?? MAX_SETTLE_CHECKS;
   const owner = randomUUID();
   const started = now();
+  const trace: SendTrace = {};
+  /** Adds the time of `work` to `phase` in the run's trace. */
+  async function timed<T>(phase: string, work: () => Promise<T>): Promise<T> {
+    const t = performance.now();
+    try {
+      return await work();
+    } finally {
+      trace[phase] = Math.round((trace[phase] ?? 0) + performance.now() - t);
+    }
+  }
   const sendRef = deps.firestore.doc(sendDocPath(project, id));
   const batches = sendRef.collection(BATCH_COLLECTION);
 
@@ -219,23 +237,82 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
   }
   const release = () => withStoreRetry(() => sendRef.update({ lease: FieldValue.delete() })).catch(() => undefined);
 
+  // The chunks of this run on the wire: their recipients (claimed — 'sending' — before the call)
+  // are this runner's own, never taken as in doubt; `calls` are the provider calls not yet
+  // returned, `tasks` the chunks not yet recorded.
+  const onWire = new Set<string>();
+  // This run's recipient writes go one at a time: a claim and a record at once would only
+  // contend for the send document (both renew the lease and move its counters).
+  let writes: Promise<unknown> = Promise.resolve();
+  function oneAtATime<T>(write: () => Promise<T>): Promise<T> {
+    const next = writes.then(write, write);
+    writes = next.catch(() => undefined);
+    return next;
+  }
+  /** Batches this run saw settled (not read again). */
+  const doneBatches = new Set<string>();
+  const calls = new Set<Promise<void>>();
+  const tasks = new Set<Promise<void>>();
+  let failure: { error: unknown } | null = null;
+  const throwIfFailed = () => {
+    if (failure) throw failure.error;
+  };
+  async function drain() {
+    while (tasks.size) await Promise.race(tasks);
+    throwIfFailed();
+  }
+
   const send = (await withStoreRetry(() => sendRef.get())).data()!;
   const campaignRef = deps.firestore.doc(`${PROJECT_COLLECTION}/${project}/${deps.channel.campaignCollection}/${send.campaignId}`);
   try {
     const campaign = (await withStoreRetry(() => campaignRef.get())).data();
     if (!campaign) throw new PermanentSendError('Campanha não encontrada.');
 
-    if (send.status === 'preparing') await snapshot(campaign);
-    const open = await deps.channel.open({ project, campaignId: String(send.campaignId), campaign, sendId: id });
+    // The channel opens (template, sender, credentials) while the snapshot is taken.
+    // Both settle before a failure of either is handled (no snapshot write racing the error's).
+    const [opened, snapped] = await Promise.allSettled([
+      timed('open channel', () => deps.channel.open({ project, campaignId: String(send.campaignId), campaign, sendId: id })),
+      send.status === 'preparing' ? timed('snapshot', () => snapshot(campaign)) : null,
+    ]);
+    if (snapped.status === 'rejected') throw snapped.reason;
+    if (opened.status === 'rejected') throw opened.reason;
+    const open = opened.value;
+    const paceAtStart = open.paceStats?.() ?? {};
+    const sendsAtOnce = Math.max(1, open.sendsAtOnce ?? 1);
+    /** The run's trace with the pacer's figures over the run, as stored on the send document. */
+    const runTrace = () => {
+      const pace = open.paceStats?.() ?? {};
+      const out: SendTrace = { ...trace, runMs: now() - started };
+      for (const [k, v] of Object.entries(pace)) out[`pacer ${k}`] = Math.round(v - (paceAtStart[k] ?? 0));
+      return out;
+    };
 
     const ids = (await withStoreRetry(() => batches.select().get())).docs.map((d) => d.id).sort();
-    for (const bid of ids) {
-      const outcome = await runBatch(batches.doc(bid), open);
-      if (outcome === 'continue') return 'continue';
-      if (outcome !== 'done') {
-        await release();
-        return outcome;
+    try {
+      // Passes over the batches: a batch whose last chunks are still on the wire is left for the
+      // next pass (after they are recorded), so the provider is kept busy across batches.
+      for (let more = true; more;) {
+        more = false;
+        for (const bid of ids) {
+          if (doneBatches.has(bid)) continue;
+          const outcome = await runBatch(batches.doc(bid), open, sendsAtOnce);
+          if (outcome === 'done') continue;
+          if (outcome === 'on-wire') {
+            more = true;
+            continue;
+          }
+          await drain();
+          if (outcome === 'continue') return 'continue';
+          await withStoreRetry(() => sendRef.update({ runTrace: runTrace() })).catch(() => undefined);
+          await release();
+          return outcome;
+        }
+        await drain();
       }
+    } catch (error) {
+      // Nothing of this run may still be on the wire or writing when it ends.
+      await drain().catch(() => undefined);
+      throw error;
     }
     // Finished only when every batch has every recipient settled, and nobody stopped it.
     const ending = await underLease(
@@ -243,7 +320,7 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
         const all = await tx.get(batches.select('state'));
         if (current.status !== 'sending') return String(current.status) as 'paused' | 'cancelled';
         if (!all.docs.every((d) => d.get('state') === 'done')) return 'continue' as const;
-        tx.update(sendRef, { status: 'finished', finishedAt: FieldValue.serverTimestamp(), lastError: null });
+        tx.update(sendRef, { status: 'finished', finishedAt: FieldValue.serverTimestamp(), lastError: null, runTrace: runTrace() });
         return 'finished' as const;
       },
       {},
@@ -266,10 +343,14 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
   }
 
   async function snapshot(campaign: Record<string, unknown>) {
-    const members = await deps.loadMembers(project, campaign);
-    const preferences = await deps.channel.loadPreferences(project);
+    const [members, preferences] = await Promise.all([
+      timed('snapshot: members', () => deps.loadMembers(project, campaign)),
+      timed('snapshot: preferences', () => deps.channel.loadPreferences(project)),
+    ]);
+    const planned = performance.now();
     const plan = planSend(members, preferences, deps.channel.addressing, { sendKey: `${project}\n${id}`, hash: (t) => sha256Hex(t) });
     if (plan.batches.length > MAX_BATCHES) throw new PermanentSendError(`Segmento grande demais para um envio (${plan.total} destinatários).`);
+    trace['snapshot: plan'] = Math.round(performance.now() - planned);
     const leftOut: Record<string, number> = {};
     for (const m of plan.leftOut) leftOut[m.reason] = (leftOut[m.reason] ?? 0) + 1;
     // One atomic batched write, made only if the send document is unchanged since it was read
@@ -311,23 +392,40 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
       },
       { lastUpdateTime: current.updateTime },
     );
-    await write.commit();
+    await timed('snapshot: write', () => write.commit());
   }
 
-  async function runBatch(ref: DocumentReference, open: OpenChannel): Promise<'done' | 'continue' | 'paused' | 'cancelled'> {
+  /**
+   * Runs one batch until it is done, or until everything left in it is on the wire ('on-wire':
+   * the caller moves on to the next batch and comes back), or the run stops.
+   */
+  async function runBatch(ref: DocumentReference, open: OpenChannel, sendsAtOnce: number): Promise<'done' | 'on-wire' | 'continue' | 'paused' | 'cancelled'> {
     while (true) {
-      const batch = readBatch((await withStoreRetry(() => ref.get())).data());
-      if (batch.state === 'done') return 'done';
+      throwIfFailed();
+      // Copied before the read: a chunk recorded meanwhile is still taken as on the wire.
+      const busy = new Set(onWire);
+      const batch = await timed('read batch', async () => readBatch((await withStoreRetry(() => ref.get())).data()));
+      if (batch.state === 'done') {
+        doneBatches.add(ref.id);
+        return 'done';
+      }
       const stop = await stopRequested();
       if (stop) return stop;
       if (now() - started > (deps.budgetMs ?? Number.POSITIVE_INFINITY)) return 'continue';
 
       // Recipients whose call ended without an answer: ask the provider before sending anyone again.
-      const inDoubt = batch.recipients.filter((r) => r.state === 'sending');
+      const inDoubt = batch.recipients.filter((r) => r.state === 'sending' && !busy.has(r.key));
       if (inDoubt.length) {
-        const verdicts = await open.settle(
-          batch,
-          inDoubt.map((r) => ({ ...r, since: r.since ?? 0 })),
+        // Only with nothing of this run on the wire: a chunk still recording is not in doubt.
+        if (tasks.size) {
+          await drain();
+          continue;
+        }
+        const verdicts = await timed('settle', () =>
+          open.settle(
+            batch,
+            inDoubt.map((r) => ({ ...r, since: r.since ?? 0 })),
+          ),
         );
         const changes = new Map<string, RecipientChange>();
         let waiting = 0;
@@ -342,49 +440,92 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
           }
         }
         await record(ref, changes, 'keep');
-        if (waiting) await sleep(deps.settleWaitMs ?? SETTLE_WAIT_MS);
+        if (waiting) await timed('settle', () => sleep(deps.settleWaitMs ?? SETTLE_WAIT_MS));
         continue;
       }
 
-      const pending = batch.recipients.filter((r) => r.state === 'pending');
+      const pending = batch.recipients.filter((r) => r.state === 'pending' && !busy.has(r.key));
       if (pending.length === 0) {
+        if (batch.recipients.some((r) => busy.has(r.key))) return 'on-wire';
         await record(ref, new Map(), 'keep');
         return 'done';
       }
       const chunk = pending.slice(0, Math.max(1, open.chunkSize));
-      // The intent, before the call: these recipients may receive a message from here on.
-      const since = now();
-      await record(ref, new Map(chunk.map((r) => [r.key, { state: 'sending' as const, since, checks: 0 }])), 'keep', {
-        batch: { attempts: FieldValue.increment(1) },
+      // The claim, before the call (prepared while the chunks before are still on the wire): these
+      // recipients may receive a message from here on, and no other chunk takes them.
+      await timed('prepare chunk (claim)', () =>
+        record(ref, new Map(chunk.map((r) => [r.key, { state: 'sending' as const, since: now(), checks: 0 }])), 'keep', {
+          batch: { attempts: FieldValue.increment(1) },
+        }),
+      );
+      await timed('wait for a call slot', async () => {
+        while (calls.size >= sendsAtOnce) await Promise.race(calls);
       });
-      const outcomes = await open.send(batch, chunk);
-      await deps.afterProviderCall?.(batch, outcomes);
-
-      const changes = new Map<string, RecipientChange>();
-      let notTaken: string | null = null;
-      let taken = false;
-      for (const r of chunk) {
-        const outcome = outcomes.get(r.key) ?? { state: 'unknown' as const, reason: 'sem resposta do canal' };
-        if (outcome.state === 'retry') {
-          changes.set(r.key, { state: 'pending' });
-          notTaken = outcome.reason;
-        } else if (outcome.state === 'unknown') {
-          // Stays 'sending' (since kept): reconciled at the top of the loop.
-          changes.set(r.key, { state: 'sending', since, checks: 0 });
-        } else {
-          changes.set(r.key, outcome);
-          taken = true;
-        }
+      throwIfFailed();
+      // Stopped meanwhile: the claimed chunk was never sent, so it goes back to pending at once.
+      const stopped = await stopRequested();
+      if (stopped) {
+        await record(ref, new Map(chunk.map((r) => [r.key, { state: 'pending' as const }])), 'keep');
+        return stopped;
       }
-      const failures = await record(ref, changes, taken || notTaken === null ? 'reset' : 'add', notTaken ? { send: { lastError: notTaken } } : {});
-      if (notTaken && !taken) {
-        if (failures >= pauseAfter) {
-          await pause(`Pausado automaticamente: ${failures} tentativas seguidas sem aceite do provedor (${notTaken}).`);
-          return 'paused';
-        }
-        await sleep(backoff(failures));
-      }
+      const since = now();
+      void startChunk(open, ref, batch, chunk, since);
     }
+  }
+
+  /** Sends a claimed chunk and records its outcomes, in the background of the batch loop. */
+  function startChunk(open: OpenChannel, ref: DocumentReference, batch: StoredBatch, chunk: StoredRecipient[], since: number): Promise<void> {
+    for (const r of chunk) onWire.add(r.key);
+    let callReturned!: () => void;
+    const call = new Promise<void>((resolve) => (callReturned = resolve));
+    calls.add(call);
+    const freeCall = () => {
+      calls.delete(call);
+      callReturned();
+    };
+    const task: Promise<void> = (async () => {
+      try {
+        const outcomes = await timed('provider calls', () => open.send(batch, chunk));
+        await deps.afterProviderCall?.(batch, outcomes);
+        const changes = new Map<string, RecipientChange>();
+        let notTaken: string | null = null;
+        let taken = false;
+        for (const r of chunk) {
+          const outcome = outcomes.get(r.key) ?? { state: 'unknown' as const, reason: 'sem resposta do canal' };
+          if (outcome.state === 'retry') {
+            changes.set(r.key, { state: 'pending' });
+            notTaken = outcome.reason;
+          } else if (outcome.state === 'unknown') {
+            // Stays 'sending' (since kept): reconciled at the top of the batch loop.
+            changes.set(r.key, { state: 'sending', since, checks: 0 });
+          } else {
+            changes.set(r.key, outcome);
+            taken = true;
+          }
+        }
+        // A chunk the provider took frees the call slot at once (its record overlaps the next
+        // call); one it did not take holds the slot through the record and the backoff.
+        if (!(notTaken && !taken)) freeCall();
+        const failures = await timed('record outcomes', () =>
+          record(ref, changes, taken || notTaken === null ? 'reset' : 'add', notTaken ? { send: { lastError: notTaken } } : {}),
+        );
+        if (notTaken && !taken) {
+          if (failures >= pauseAfter) await pause(`Pausado automaticamente: ${failures} tentativas seguidas sem aceite do provedor (${notTaken}).`);
+          else await timed('backoff', () => sleep(backoff(failures)));
+        }
+      } finally {
+        freeCall();
+      }
+    })()
+      .catch((error: unknown) => {
+        failure ??= { error };
+      })
+      .finally(() => {
+        for (const r of chunk) onWire.delete(r.key);
+        tasks.delete(task);
+      });
+    tasks.add(task);
+    return task;
   }
 
   /** The send pauses itself (the guard against a provider refusing everything). */
@@ -406,32 +547,37 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
     extra: { batch?: Record<string, unknown>; send?: Record<string, unknown> } = {},
   ): Promise<number> {
     let run = 0;
-    await underLease(async (tx, current) => {
-      const batch = readBatch((await tx.get(ref)).data());
-      const counts: Record<SettledState, number> = { sent: 0, failed: 0, 'opted-out': 0, unknown: 0 };
-      const recipients = batch.recipients.map((r): StoredRecipient => {
-        const change = changes.get(r.key);
-        // A settled recipient never changes again (a late or repeated answer is ignored).
-        if (!change || SETTLED.has(r.state)) return r;
-        const { since: _since, checks: _checks, reason: _reason, ...base } = r;
-        if (change.state === 'pending') return { ...base, state: 'pending' };
-        if (change.state === 'sending') return { ...base, state: 'sending', since: change.since ?? r.since ?? now(), checks: change.checks ?? r.checks ?? 0 };
-        counts[change.state] += 1;
-        return { ...base, state: change.state, ...('reason' in change && change.reason ? { reason: change.reason } : {}) };
-      });
-      const done = recipients.every((r) => SETTLED.has(r.state));
-      tx.update(ref, { ...batchFields({ recipients, state: done ? 'done' : 'pending' }), ...extra.batch });
-      run = failureRun === 'add' ? Number(current.consecutiveFailures ?? 0) + 1 : failureRun === 'reset' ? 0 : Number(current.consecutiveFailures ?? 0);
-      tx.update(sendRef, {
-        sent: FieldValue.increment(counts.sent),
-        failed: FieldValue.increment(counts.failed),
-        optedOut: FieldValue.increment(counts['opted-out']),
-        unknown: FieldValue.increment(counts.unknown),
-        consecutiveFailures: run,
-        ...(failureRun === 'reset' && counts.sent ? { lastError: null } : {}),
-        ...extra.send,
-      });
-    });
+    let settled = false;
+    await oneAtATime(() =>
+      underLease(async (tx, current) => {
+        const batch = readBatch((await tx.get(ref)).data());
+        const counts: Record<SettledState, number> = { sent: 0, failed: 0, 'opted-out': 0, unknown: 0 };
+        const recipients = batch.recipients.map((r): StoredRecipient => {
+          const change = changes.get(r.key);
+          // A settled recipient never changes again (a late or repeated answer is ignored).
+          if (!change || SETTLED.has(r.state)) return r;
+          const { since: _since, checks: _checks, reason: _reason, ...base } = r;
+          if (change.state === 'pending') return { ...base, state: 'pending' };
+          if (change.state === 'sending') return { ...base, state: 'sending', since: change.since ?? r.since ?? now(), checks: change.checks ?? r.checks ?? 0 };
+          counts[change.state] += 1;
+          return { ...base, state: change.state, ...('reason' in change && change.reason ? { reason: change.reason } : {}) };
+        });
+        const done = recipients.every((r) => SETTLED.has(r.state));
+        settled = done;
+        tx.update(ref, { ...batchFields({ recipients, state: done ? 'done' : 'pending' }), ...extra.batch });
+        run = failureRun === 'add' ? Number(current.consecutiveFailures ?? 0) + 1 : failureRun === 'reset' ? 0 : Number(current.consecutiveFailures ?? 0);
+        tx.update(sendRef, {
+          sent: FieldValue.increment(counts.sent),
+          failed: FieldValue.increment(counts.failed),
+          optedOut: FieldValue.increment(counts['opted-out']),
+          unknown: FieldValue.increment(counts.unknown),
+          consecutiveFailures: run,
+          ...(failureRun === 'reset' && counts.sent ? { lastError: null } : {}),
+          ...extra.send,
+        });
+      }),
+    );
+    if (settled) doneBatches.add(ref.id);
     return run;
   }
 }

@@ -14,7 +14,8 @@ import {
   type WhatsappTemplate,
 } from '@console/shared';
 import { PermanentSendError, type RecipientOutcome, type SendChannel, type SettledOutcome } from './channel.js';
-import { accountPacer, callProvider, DEFAULT_RETRY, type ProviderPacer, type RetryPolicy } from '../lib/provider-call.js';
+import { accountPacer, callProvider, DEFAULT_RETRY, type PaceStore, type ProviderPacer, type RetryPolicy } from '../lib/provider-call.js';
+import { paceStoreOf } from '../lib/pace-store.js';
 import { withStoreRetry } from './send-job.js';
 import { classifyWhatsappError, createWhatsappClient, graphCode, whatsappErrorOf, type WhatsappClient } from '../whatsapp/client.js';
 import { parseWabaConfig, type WabaConfig } from '../whatsapp/config.js';
@@ -47,6 +48,12 @@ import { campaignOpaque } from '../whatsapp/opaque.js';
 export const WHATSAPP_BATCH_SIZE = 500;
 /** Recipients of one send() call (the job marks them 'sending' in one write first). */
 const SEND_CHUNK = 250;
+/**
+ * Chunks on the wire at once: the next chunk starts while the last messages of the one before
+ * wait for their retries and its records are written, so the number's pace never idles between
+ * chunks (each recipient is claimed — marked 'sending' — before its chunk starts; send-job.ts).
+ */
+const SENDS_AT_ONCE = 2;
 /** Share of the configured throughput the pacer aims at, leaving room for arrival jitter. */
 const PACE_SHARE = 0.95;
 /** Calls in flight at once per number (the pacer's concurrency). */
@@ -59,9 +66,9 @@ export const whatsappAddressing: ChannelAddressing = {
   batchSize: WHATSAPP_BATCH_SIZE,
 };
 
-/** The pacer of one phone number in this process: every send from the number shares it. */
-export function numberPacer(phoneNumberId: string, messagesPerSecond: number): ProviderPacer {
-  return accountPacer(`whatsapp|${phoneNumberId}`, { perSecond: Math.max(1, messagesPerSecond * PACE_SHARE), concurrent: IN_FLIGHT });
+/** The pacer of one phone number: every send from the number shares its slots (in every instance, through `store`). */
+export function numberPacer(phoneNumberId: string, messagesPerSecond: number, store?: PaceStore): ProviderPacer {
+  return accountPacer(`whatsapp|${phoneNumberId}`, { perSecond: Math.max(1, messagesPerSecond * PACE_SHARE), concurrent: IN_FLIGHT }, store);
 }
 
 export interface WhatsappChannelConfig {
@@ -112,7 +119,7 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
 
       const client = config.client ? config.client(waba) : createWhatsappClient({ baseUrl: config.baseUrl(), token: waba.token });
       // The number's pace from config/waba (wabaMessagesPerSecond), the param when the store set none.
-      const pacer = numberPacer(waba.phoneNumberId, parseWabaLimits(wabaDoc, config.messagesPerSecond()).messagesPerSecond);
+      const pacer = numberPacer(waba.phoneNumberId, parseWabaLimits(wabaDoc, config.messagesPerSecond()).messagesPerSecond, paceStoreOf(firestore));
       const ref = (r: PlannedRecipient) => messageRef(firestore, project, campaignId, r.key);
 
       async function recordOptOut(recipient: PlannedRecipient) {
@@ -178,6 +185,8 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
 
       return {
         chunkSize: SEND_CHUNK,
+        sendsAtOnce: SENDS_AT_ONCE,
+        paceStats: () => ({ ...pacer.stats }),
         recordOptOut,
 
         async send(batch, recipients) {

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
 import Bottleneck from 'bottleneck';
-import pRetry from 'p-retry';
 
 /**
  * How one call to a messaging provider ended, decided from what the provider did — its HTTP status
@@ -130,50 +129,225 @@ export function transportReason(provider: string, error: TransportError): string
 export interface PacerLimits {
   /** Calls started per second at most. */
   perSecond: number;
-  /** Calls in flight at once at most. */
+  /** Calls in flight at once at most (in this process). */
   concurrent: number;
 }
 
 /**
- * One provider account's pace in this process (a SendGrid API key, a WhatsApp phone number):
- * bottleneck spaces the calls; a 429's Retry-After or rate-limit reset holds every call of the
- * account that has not left yet, not only the one refused.
+ * Where an account's call slots are handed out: one place for every process that calls the
+ * account, so instances together keep to the provider's rate. A reservation takes `count` slots
+ * `intervalMs` apart, starting no earlier than now, the end of the last reservation and the
+ * account's hold; a hold (a 429's reset) moves every later reservation past it.
+ */
+export interface PaceStore {
+  reserve(key: string, count: number, intervalMs: number, notBefore: number): Promise<{ startAt: number; heldUntil: number }>;
+  hold(key: string, untilMs: number): Promise<void>;
+}
+
+/** A pace store of this process only (unit tests, tools): the accounts' slots in memory. */
+export function memoryPaceStore(): PaceStore {
+  const accounts = new Map<string, { nextAt: number; heldUntil: number }>();
+  const of = (key: string) => {
+    let a = accounts.get(key);
+    if (!a) accounts.set(key, (a = { nextAt: 0, heldUntil: 0 }));
+    return a;
+  };
+  return {
+    async reserve(key, count, intervalMs, notBefore) {
+      const a = of(key);
+      const startAt = Math.max(Date.now(), notBefore, a.nextAt, a.heldUntil);
+      a.nextAt = startAt + count * intervalMs;
+      return { startAt, heldUntil: a.heldUntil };
+    },
+    async hold(key, untilMs) {
+      const a = of(key);
+      a.heldUntil = Math.max(a.heldUntil, untilMs);
+    },
+  };
+}
+
+/** Where the time of an account's calls went (the bench prints it). */
+export interface PacerStats {
+  /** Calls let through. */
+  calls: number;
+  /** Time calls waited for their slot (summed over calls). */
+  waitMs: number;
+  /** Retries of calls the provider did not take (callProvider). */
+  retries: number;
+  /** Time the account was held by 429s / Retry-After. */
+  heldMs: number;
+  /** Slot reservations made in the pace store, and their time. */
+  reservations: number;
+  reserveMs: number;
+  /** Slots reserved but left unused (an idle moment, a stall, a hold). */
+  lostSlots: number;
+}
+
+/**
+ * Slots one reservation takes at most: a second's calls (a few store round trips a second; at most
+ * this much is lost when a worker stops). While calls keep waiting, the next block is reserved
+ * once half of this one is used, so a slow store round trip does not leave the account idle.
+ */
+const RESERVE_SECONDS = 1;
+
+/**
+ * How late a slot is still taken: a busy process's timers fire tens of ms late routinely, and the
+ * pump keeps its calls the interval apart anyway. Older slots are dropped (the process lagged:
+ * using them would eat into the slots other processes reserved after them).
+ */
+const LATE_MS = 200;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * One provider account's pace (a SendGrid API key, a WhatsApp phone number): every call waits for
+ * a slot reserved in the account's pace store — shared by every process when it is the Firestore
+ * one (functions/src/lib/pace-store.ts) —, at most `concurrent` calls in flight here (bottleneck);
+ * a 429's Retry-After or rate-limit reset holds every call of the account that has not left yet,
+ * here at once and in other processes from their next reservation.
  */
 export class ProviderPacer {
   private readonly limiter: Bottleneck;
   private heldUntil = 0;
+  private slots: number[] = [];
+  private reserving: Promise<void> | null = null;
+  private waiting = 0;
+  /** Calls waiting for their turn (the pump lets them go), and when this process's last call left. */
+  private released: (() => void)[] = [];
+  private pumping = false;
+  private lastStart = 0;
+  readonly intervalMs: number;
+  /** How late a slot may still be taken (then the call leaves at once, the interval after the previous one). */
+  private readonly lateMs: number;
+  private readonly block: number;
+  readonly stats: PacerStats = { calls: 0, waitMs: 0, retries: 0, heldMs: 0, reservations: 0, reserveMs: 0, lostSlots: 0 };
 
-  constructor(readonly limits: PacerLimits) {
-    this.limiter = new Bottleneck({
-      maxConcurrent: Math.max(1, limits.concurrent),
-      minTime: Math.max(0, Math.floor(1000 / Math.max(0.001, limits.perSecond))),
-    });
+  constructor(
+    readonly limits: PacerLimits,
+    private readonly store: PaceStore = memoryPaceStore(),
+    private readonly key = 'account',
+  ) {
+    this.limiter = new Bottleneck({ maxConcurrent: Math.max(1, limits.concurrent) });
+    this.intervalMs = 1000 / Math.max(0.001, limits.perSecond);
+    this.block = Math.max(1, Math.floor(limits.perSecond * RESERVE_SECONDS));
+    this.lateMs = Math.max(this.intervalMs / 2, LATE_MS);
   }
 
-  /** Holds every call not yet sent until `untilMs`. */
+  /** Holds every call not yet sent until `untilMs` (in every process sharing the store). */
   hold(untilMs: number): void {
-    this.heldUntil = Math.max(this.heldUntil, untilMs);
+    const now = Date.now();
+    if (untilMs <= this.heldUntil) return;
+    this.stats.heldMs += untilMs - Math.max(now, this.heldUntil);
+    this.heldUntil = untilMs;
+    const kept = this.slots.filter((s) => s >= untilMs);
+    this.stats.lostSlots += this.slots.length - kept.length;
+    this.slots = kept;
+    void this.store.hold(this.key, untilMs).catch(() => undefined);
+    // The refused call comes back at the reset: its slot is reserved now, not after the hold.
+    if (this.slots.length === 0 && !this.reserving) void this.reserve(1).catch(() => undefined);
   }
 
   get holdUntil(): number {
     return this.heldUntil;
   }
 
+  /** Reserves `count` slots (default: as many as calls wait for, up to a block). */
+  private reserve(count = Math.max(1, Math.min(this.block, this.waiting - this.slots.length))): Promise<void> {
+    this.reserving ??= (async () => {
+      const started = Date.now();
+      try {
+        const { startAt, heldUntil } = await this.store.reserve(this.key, count, this.intervalMs, this.heldUntil);
+        if (heldUntil > this.heldUntil) this.heldUntil = heldUntil;
+        for (let i = 0; i < count; i += 1) this.slots.push(startAt + i * this.intervalMs);
+      } finally {
+        this.stats.reservations += 1;
+        this.stats.reserveMs += Date.now() - started;
+        this.reserving = null;
+      }
+    })();
+    return this.reserving;
+  }
+
+  /** The next slot's time; reserves ahead while half a block is left and calls are waiting. */
+  private async slot(): Promise<number> {
+    for (;;) {
+      const now = Date.now();
+      // A slot left behind (an idle moment, a stall) is spent: using it late would burst.
+      while (this.slots.length && this.slots[0]! < now - this.lateMs) {
+        this.slots.shift();
+        this.stats.lostSlots += 1;
+      }
+      const slot = this.slots.shift();
+      if (slot !== undefined) {
+        // The next block is reserved before it is needed: a store round trip is not on a call's way
+        // (a block left unused when the calls stop costs the account at most a second).
+        if (this.slots.length < this.block / 2 && !this.reserving) void this.reserve(this.block).catch(() => undefined);
+        return slot;
+      }
+      await this.reserve();
+    }
+  }
+
+  /**
+   * Lets the waiting calls go one at a time: each at its slot, the interval after this process's
+   * previous call was due (and never less than half an interval after it left). One loop, so
+   * calls woken late (a busy process) never leave together in a burst — the burst a provider's
+   * one-second window refuses (WhatsApp's 130429).
+   */
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (this.released.length) {
+        const slot = await this.slot();
+        const at = Math.max(slot, this.lastStart + this.intervalMs);
+        if (at > Date.now()) await sleep(at - Date.now());
+        // Checked again after each wait: another call may have been refused meanwhile.
+        if (Date.now() < this.heldUntil) continue;
+        // The interval counts from when this call was due, so a timer firing a little late does not
+        // slow every later call; but the next call never leaves less than half an interval after it.
+        this.lastStart = Math.max(at, Date.now() - this.intervalMs / 2);
+        this.released.shift()!();
+      }
+    } catch {
+      // The pace store did not answer (after its retries): the waiting calls try again shortly.
+      setTimeout(() => void this.pump().catch(() => undefined), 1000);
+    } finally {
+      this.pumping = false;
+    }
+  }
+
   schedule<T>(call: () => Promise<T>): Promise<T> {
     return this.limiter.schedule(async () => {
-      // Checked again after each wait: another call may have been refused meanwhile.
-      for (let wait = this.heldUntil - Date.now(); wait > 0; wait = this.heldUntil - Date.now()) await new Promise((r) => setTimeout(r, wait));
+      const asked = Date.now();
+      this.waiting += 1;
+      try {
+        await new Promise<void>((resolve) => {
+          this.released.push(resolve);
+          void this.pump().catch(() => undefined);
+        });
+      } finally {
+        this.waiting -= 1;
+      }
+      this.stats.calls += 1;
+      this.stats.waitMs += Date.now() - asked;
       return call();
     });
   }
 }
 
-const pacers = new Map<string, ProviderPacer>();
-/** The shared pacer of one account (by key), created with its limits on first use. */
-export function accountPacer(key: string, limits: PacerLimits): ProviderPacer {
+const pacers = new WeakMap<PaceStore, Map<string, ProviderPacer>>();
+const processStore = memoryPaceStore();
+/**
+ * The pacer of one account (by key) in this process, created with its limits on first use; its
+ * slots come from `store` (by default this process's memory).
+ */
+export function accountPacer(key: string, limits: PacerLimits, store: PaceStore = processStore): ProviderPacer {
   const id = `${key}|${limits.perSecond}|${limits.concurrent}`;
-  let pacer = pacers.get(id);
-  if (!pacer) pacers.set(id, (pacer = new ProviderPacer(limits)));
+  let byId = pacers.get(store);
+  if (!byId) pacers.set(store, (byId = new Map()));
+  let pacer = byId.get(id);
+  if (!pacer) byId.set(id, (pacer = new ProviderPacer(limits, store, key)));
   return pacer;
 }
 
@@ -185,40 +359,28 @@ export interface RetryPolicy {
 }
 export const DEFAULT_RETRY: RetryPolicy = { retries: 4, minTimeoutMs: 500, maxTimeoutMs: 8000 };
 
-class NotTaken extends Error {
-  constructor(readonly answer: ProviderAnswer<never> & { kind: 'not-taken' }) {
-    super(answer.reason);
-  }
+/** The wait before retry `attempt` (1, 2, …) of a call the provider did not take: exponential, randomised ×1–2 (as p-retry's `randomize`). */
+export function retryDelayMs(attempt: number, policy: RetryPolicy, random = Math.random): number {
+  return Math.min(policy.maxTimeoutMs, policy.minTimeoutMs * 2 ** Math.max(0, attempt - 1) * (1 + random()));
 }
 
 /**
- * One provider call through the account's pacer, retried with backoff (p-retry) while the provider
- * did not take it; a 429 holds the whole account until its reset. Answers the last answer.
+ * One provider call through the account's pacer, retried while the provider did not take it.
+ * A 429 (or a throughput refusal) names when to come back: it holds the whole account until then
+ * and the retry waits for that hold only — a backoff on top would leave the account idle after
+ * its reset. Any other refusal to take the call (5xx, a reset before the request left) backs off
+ * exponentially. Answers the last answer.
  */
 export async function callProvider<T>(
   pacer: ProviderPacer,
   call: () => Promise<ProviderAnswer<T>>,
   policy: RetryPolicy = DEFAULT_RETRY,
 ): Promise<ProviderAnswer<T>> {
-  try {
-    return await pRetry(
-      async () => {
-        const answer = await pacer.schedule(call);
-        if (answer.kind !== 'not-taken') return answer;
-        if (answer.retryAtMs) pacer.hold(answer.retryAtMs);
-        throw new NotTaken(answer as ProviderAnswer<never> & { kind: 'not-taken' });
-      },
-      {
-        retries: policy.retries,
-        minTimeout: policy.minTimeoutMs,
-        maxTimeout: policy.maxTimeoutMs,
-        factor: 2,
-        randomize: true,
-        shouldRetry: (e) => e instanceof NotTaken,
-      },
-    );
-  } catch (error) {
-    if (error instanceof NotTaken) return error.answer;
-    throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    const answer = await pacer.schedule(call);
+    if (answer.kind !== 'not-taken' || attempt > policy.retries) return answer;
+    pacer.stats.retries += 1;
+    if (answer.retryAtMs) pacer.hold(answer.retryAtMs);
+    else await sleep(retryDelayMs(attempt, policy));
   }
 }
