@@ -627,6 +627,9 @@ function watchEmulators({ pid, logFile, hasExited, onDied, everyMs = Number(proc
     } else {
       const now = javaEmulators(pid);
       for (const key of /** @type {('firestore' | 'storageRules')[]} */ (['firestore', 'storageRules'])) {
+        // Not seen yet (a loaded machine: the first look, as the stack turned ready, can miss a
+        // JVM that answers already): watched from the first tick that sees it.
+        if (watched[key] === null) watched[key] = now[key];
         if (watched[key] === null || now[key] === watched[key] || hasExited()) continue;
         const reason = outOfMemory(logFile);
         line = `the ${names[key]} (Java, pid ${watched[key]}) has stopped${reason ? ` — ${reason}; its heap limit is ${heaps[key]}` : ' (killed, or crashed without a message)'}`;
