@@ -608,6 +608,17 @@ export function javaEmulators(pid) {
   return found;
 }
 
+/** @param {number} pid */
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, another user's (never ours); ESRCH: gone.
+    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
+  }
+}
+
 /**
  * Watches a ready stack every few seconds: when the Firestore emulator's JVM, the Storage rules
  * runtime's JVM or firebase-tools itself has gone, calls `onDied` once with one line (what, and
@@ -625,12 +636,16 @@ function watchEmulators({ pid, logFile, hasExited, onDied, everyMs = Number(proc
       const reason = outOfMemory(logFile);
       line = `the emulators (firebase-tools) have exited: ${reason ? `${reason} (Firestore's heap limit is ${heaps.firestore})` : lastError(logFile)}`;
     } else {
-      const now = javaEmulators(pid);
+      // Looked up with ps only while not seen yet (a loaded machine: the first look, as the stack
+      // turned ready, can miss a JVM that answers already); after that, only its pid is asked, so
+      // a ps that fails under load never reads as a death.
+      const now = watched.firestore === null || watched.storageRules === null ? javaEmulators(pid) : null;
       for (const key of /** @type {('firestore' | 'storageRules')[]} */ (['firestore', 'storageRules'])) {
-        // Not seen yet (a loaded machine: the first look, as the stack turned ready, can miss a
-        // JVM that answers already): watched from the first tick that sees it.
-        if (watched[key] === null) watched[key] = now[key];
-        if (watched[key] === null || now[key] === watched[key] || hasExited()) continue;
+        if (watched[key] === null) {
+          watched[key] = now?.[key] ?? null;
+          continue;
+        }
+        if (isAlive(watched[key]) || hasExited()) continue;
         const reason = outOfMemory(logFile);
         line = `the ${names[key]} (Java, pid ${watched[key]}) has stopped${reason ? ` — ${reason}; its heap limit is ${heaps[key]}` : ' (killed, or crashed without a message)'}`;
         break;
