@@ -145,6 +145,19 @@ describe('withFaults over HTTP', () => {
     expect(control.requests().at(-1)).toMatchObject({ status: null, fault: 'hang' });
   });
 
+  it('drops a hanging request when the faults change, so its caller is not held past the test', async () => {
+    control.setFaults([{ hang: true }]);
+    const hung = fetch(`${base}/a`, { signal: AbortSignal.timeout(10_000) }).then(
+      () => 'answered',
+      (error: Error) => error.name,
+    );
+    await expect.poll(() => control.requests().at(-1)?.fault).toBe('hang');
+    await fetch(`${base}/__sandbox/faults`, { method: 'DELETE' });
+    // Dropped at once: a fetch error, not the 10 s timeout.
+    expect(await hung).toBe('TypeError');
+    expect((await fetch(`${base}/a`)).status).toBe(200);
+  });
+
   it('fails a seeded share of requests, the same share every run', async () => {
     const run = async () => {
       control.setFaults([{ errorRate: 0.5, seed: 9 }]);

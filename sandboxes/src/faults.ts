@@ -334,14 +334,24 @@ export function withFaults(
   // `status=503;times=2` sent on every retry fails the first two calls only.
   const byHeader = new Map<string, ActiveFault>();
   let log: RequestLogEntry[] = [];
+  // Requests left hanging: changing the faults drops their connections, as a provider that comes
+  // back does, so a caller's request (and the Functions worker waiting on it) does not outlive
+  // the test that set the hang.
+  const hanging = new Set<ServerResponse>();
+  const releaseHanging = () => {
+    for (const res of hanging) res.socket?.destroy();
+    hanging.clear();
+  };
 
   const control: FaultController = {
     name,
     setFaults(specs) {
+      releaseHanging();
       configured = specs.map((spec) => new ActiveFault(spec));
       byHeader.clear();
     },
     clearFaults() {
+      releaseHanging();
       configured = [];
       byHeader.clear();
     },
@@ -429,7 +439,12 @@ export function withFaults(
     entry.fault = formatFault(fault);
 
     const apply = () => {
-      if (fault.hang) return; // the socket stays open until the client gives up or the sandbox stops
+      if (fault.hang) {
+        // The socket stays open until the client gives up, the faults change or the sandbox stops.
+        hanging.add(res);
+        res.on('close', () => hanging.delete(res));
+        return;
+      }
       if (fault.resetBefore) return void req.socket.resetAndDestroy();
       if (fault.resetAfter) {
         req.resume();
