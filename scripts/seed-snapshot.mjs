@@ -12,10 +12,9 @@ if (process.env.CONSOLE_PORT_OFFSET && process.env.CONSOLE_PORT_OFFSET !== '0') 
   console.error("seed:snapshot: the committed snapshot is the default project's; run it without CONSOLE_PORT_OFFSET.");
   process.exit(1);
 }
-const { CACHE_DIR } = await import('./lib/config.mjs');
+const { CACHE_DIR, PROJECT_ID } = await import('./lib/config.mjs');
 const { startStack } = await import('./lib/stack.mjs');
 const { COMMITTED_SEED_SNAPSHOTS, loadSeed, saveSeedSnapshot, seedSnapshotName } = await import('./lib/seed.mjs');
-const { PROJECT_ID } = await import('./lib/config.mjs');
 
 const name = seedSnapshotName(PROJECT_ID);
 const cached = join(CACHE_DIR, 'seed-snapshot', name);

@@ -5,65 +5,31 @@ import {
   ancestorsOf,
   createOpHistory,
   diffTrees,
-  insertNodes,
   layoutFromStored,
   layoutProblem,
   layoutToStored,
-  moveNode,
-  newStoredNode,
   recordOp,
   redoOp,
-  removeNode,
-  setNodeProps,
   undoOp,
-  type LayoutNodeType,
   type LayoutTree,
-  type StoredLayoutNode,
 } from '../index.js';
+import { runLayoutOp, storedTree as storedTreeOf, type LayoutOp } from './testing/layout-test-support.js';
 
 // Random trees and random operation sequences: whatever the operations, the tree stays valid, no
 // node is its own ancestor, undoing everything gives the first state and redoing everything the last.
 
-const leafTypes = LAYOUT_NODE_TYPES.filter((t) => t !== 'ContainerComponent');
+const storedTree = storedTreeOf(4);
 
-const storedTree: fc.Arbitrary<StoredLayoutNode> = fc
-  .letrec<{ node: StoredLayoutNode }>((tie) => ({
-    node: fc.oneof(
-      { depthSize: 'small', withCrossShrink: true },
-      fc.record({ type: fc.constantFrom(...leafTypes), className: fc.string({ maxLength: 4 }) }).map((n) => ({ id: '', ...n }) as StoredLayoutNode),
-      fc
-        .record({ className: fc.string({ maxLength: 4 }), children: fc.array(tie('node'), { maxLength: 4 }) })
-        .map((n) => ({ id: '', type: 'ContainerComponent', href: '', ...n }) as StoredLayoutNode),
-    ),
-  }))
-  .node.map((node) => (node.type === 'ContainerComponent' ? node : { id: '', type: 'ContainerComponent', children: [node] }));
-
-type Op =
-  | { kind: 'insert'; parent: number; index: number; type: LayoutNodeType }
-  | { kind: 'move'; node: number; parent: number; index: number }
-  | { kind: 'remove'; node: number }
-  | { kind: 'props'; node: number; value: string };
-
-const op: fc.Arbitrary<Op> = fc.oneof(
+const op: fc.Arbitrary<LayoutOp> = fc.oneof(
   fc.record({ kind: fc.constant('insert' as const), parent: fc.nat(), index: fc.nat(6), type: fc.constantFrom(...LAYOUT_NODE_TYPES) }),
   fc.record({ kind: fc.constant('move' as const), node: fc.nat(), parent: fc.nat(), index: fc.nat(6) }),
   fc.record({ kind: fc.constant('remove' as const), node: fc.nat() }),
-  fc.record({ kind: fc.constant('props' as const), node: fc.nat(), value: fc.string({ maxLength: 5 }) }),
+  fc.record({ kind: fc.constant('props' as const), node: fc.nat(), prop: fc.constant('className' as const), value: fc.string({ maxLength: 5 }) }),
 );
 
-function apply(tree: LayoutTree, o: Op, newId: () => string): LayoutTree {
-  const ids = [...tree.nodes.keys()].sort();
-  const pick = (n: number) => ids[n % ids.length]!;
-  const result =
-    o.kind === 'insert'
-      ? insertNodes(tree, pick(o.parent), [newStoredNode(o.type, 'x')], newId, o.index)
-      : o.kind === 'move'
-        ? moveNode(tree, pick(o.node), pick(o.parent), o.index)
-        : o.kind === 'remove'
-          ? removeNode(tree, pick(o.node))
-          : setNodeProps(tree, pick(o.node), { className: o.value });
-  if (!result.ok) return tree;
-  return 'tree' in result.value ? result.value.tree : result.value;
+/** A refused operation leaves the tree as it was. */
+function apply(tree: LayoutTree, o: LayoutOp, newId: () => string): LayoutTree {
+  return runLayoutOp(tree, o, newId, 'p') ?? tree;
 }
 
 describe('layout operations (property)', () => {

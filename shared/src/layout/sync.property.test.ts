@@ -11,12 +11,10 @@ import {
   layoutFromStored,
   layoutPathKey,
   layoutProblem,
-  moveNode,
   newStoredNode,
   planSave,
   receiveRemote,
   recordOp,
-  removeNode,
   saveLanded,
   setNodeProps,
   startSave,
@@ -29,6 +27,7 @@ import {
   type LayoutTree,
   type OpHistory,
 } from '../index.js';
+import { runLayoutOp, type LayoutOp } from './testing/layout-test-support.js';
 
 // Two editors on one stored layout, their operations, saves (one transaction each, as the web
 // editor does) and listener deliveries interleaved at random: whatever the order, both end on the
@@ -45,13 +44,7 @@ interface Client {
   conflicts: Set<string>;
 }
 
-type Op =
-  | { kind: 'insert'; parent: number; index: number; type: LayoutNodeType }
-  | { kind: 'move'; node: number; parent: number; index: number }
-  | { kind: 'remove'; node: number }
-  | { kind: 'props'; node: number; prop: 'className' | 'text'; value: string };
-
-const op: fc.Arbitrary<Op> = fc.oneof(
+const op: fc.Arbitrary<LayoutOp> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.record({ kind: fc.constant('insert' as const), parent: fc.nat(), index: fc.nat(6), type: fc.constantFrom(...LAYOUT_NODE_TYPES) }),
@@ -69,7 +62,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
 );
 
-type Step = { who: 0 | 1; what: 'op'; op: Op } | { who: 0 | 1; what: 'save' } | { who: 0 | 1; what: 'deliver'; stale: number } | { who: 0 | 1; what: 'undo' };
+type Step =
+  { who: 0 | 1; what: 'op'; op: LayoutOp } | { who: 0 | 1; what: 'save' } | { who: 0 | 1; what: 'deliver'; stale: number } | { who: 0 | 1; what: 'undo' };
 
 const step = (withUndo: boolean): fc.Arbitrary<Step> =>
   fc.oneof(
@@ -118,20 +112,9 @@ function record(c: Client, next: LayoutTree): void {
   c.made.push(...changes);
 }
 
-function runOp(c: Client, o: Op): void {
-  const ids = [...c.tree.nodes.keys()].sort();
-  const pick = (n: number) => ids[n % ids.length]!;
-  const newId = () => `${c.name}-${++c.n}`;
-  const result =
-    o.kind === 'insert'
-      ? insertNodes(c.tree, pick(o.parent), [newStoredNode(o.type, 'x')], newId, o.index)
-      : o.kind === 'move'
-        ? moveNode(c.tree, pick(o.node), pick(o.parent), o.index)
-        : o.kind === 'remove'
-          ? removeNode(c.tree, pick(o.node))
-          : setNodeProps(c.tree, pick(o.node), { [o.prop]: `${c.name}:${o.value}` });
-  if (!result.ok) return;
-  record(c, 'tree' in result.value ? result.value.tree : result.value);
+function runOp(c: Client, o: LayoutOp): void {
+  const next = runLayoutOp(c.tree, o, () => `${c.name}-${++c.n}`, c.name);
+  if (next) record(c, next);
 }
 
 function noteConflicts(c: Client) {

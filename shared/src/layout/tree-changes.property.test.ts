@@ -21,11 +21,11 @@ import {
   treeFromFlat,
   undoOp,
   type LayoutChange,
-  type LayoutNodeType,
   type LayoutTree,
   type OpHistory,
   type StoredLayoutNode,
 } from '../index.js';
+import { runLayoutOp, storedTree as storedTreeOf, type LayoutOp } from './testing/layout-test-support.js';
 import { patchTree, treeWithFlat } from './tree-changes.js';
 
 // Undo, redo, settled conflicts, landed saves and arriving snapshots change the tree in place
@@ -33,35 +33,17 @@ import { patchTree, treeWithFlat } from './tree-changes.js';
 // another editor's changes applied on top, clashing ones included — the tree they give is the
 // rebuild's, node for node, and the same nodes keep their objects (a memoised view skips them).
 
-const leafTypes = LAYOUT_NODE_TYPES.filter((t) => t !== 'ContainerComponent');
-
-const storedTree: fc.Arbitrary<StoredLayoutNode> = fc
-  .letrec<{ node: StoredLayoutNode }>((tie) => ({
-    node: fc.oneof(
-      { depthSize: 'small', withCrossShrink: true },
-      fc.record({ type: fc.constantFrom(...leafTypes), className: fc.string({ maxLength: 3 }) }).map((n) => ({ id: '', ...n }) as StoredLayoutNode),
-      fc
-        .record({ className: fc.string({ maxLength: 3 }), children: fc.array(tie('node'), { maxLength: 4 }) })
-        .map((n) => ({ id: '', type: 'ContainerComponent', href: '', ...n }) as StoredLayoutNode),
-    ),
-  }))
-  .node.map((node) => (node.type === 'ContainerComponent' ? node : { id: '', type: 'ContainerComponent', children: [node] }));
-
-type Op =
-  | { kind: 'insert'; parent: number; index: number; type: LayoutNodeType }
-  | { kind: 'move'; node: number; parent: number; index: number }
-  | { kind: 'remove'; node: number }
-  | { kind: 'props'; node: number; prop: 'className' | 'text'; value: string };
+const storedTree = storedTreeOf(3);
 
 type Step =
-  | { who: 0 | 1; what: 'op'; op: Op }
+  | { who: 0 | 1; what: 'op'; op: LayoutOp }
   | { who: 0 | 1; what: 'undo' | 'redo' }
   /** The other editor's changes since the last exchange, applied as they are (clashes included). */
   | { who: 0 | 1; what: 'receive' }
   /** Part of an older step of one's own taken back on the tree as it is now. */
   | { who: 0 | 1; what: 'revert'; step: number; keep: number };
 
-const op: fc.Arbitrary<Op> = fc.oneof(
+const op: fc.Arbitrary<LayoutOp> = fc.oneof(
   fc.record({ kind: fc.constant('insert' as const), parent: fc.nat(), index: fc.nat(6), type: fc.constantFrom(...LAYOUT_NODE_TYPES) }),
   fc.record({ kind: fc.constant('move' as const), node: fc.nat(), parent: fc.nat(), index: fc.nat(6) }),
   fc.record({ kind: fc.constant('remove' as const), node: fc.nat() }),
@@ -106,20 +88,9 @@ function expectSameTree(before: LayoutTree, slow: LayoutTree, fast: LayoutTree):
   expect(layoutProblem(fast)).toBeNull();
 }
 
-function runOp(e: Editor, o: Op): void {
-  const ids = [...e.tree.nodes.keys()].sort();
-  const pick = (n: number) => ids[n % ids.length]!;
-  const newId = () => `${e.name}${++e.n}`;
-  const result =
-    o.kind === 'insert'
-      ? insertNodes(e.tree, pick(o.parent), [newStoredNode(o.type, 'x')], newId, o.index)
-      : o.kind === 'move'
-        ? moveNode(e.tree, pick(o.node), pick(o.parent), o.index)
-        : o.kind === 'remove'
-          ? removeNode(e.tree, pick(o.node))
-          : setNodeProps(e.tree, pick(o.node), { [o.prop]: `${e.name}:${o.value}` });
-  if (!result.ok) return;
-  const next = 'tree' in result.value ? result.value.tree : result.value;
+function runOp(e: Editor, o: LayoutOp): void {
+  const next = runLayoutOp(e.tree, o, () => `${e.name}${++e.n}`, e.name);
+  if (!next) return;
   const changes = diffTrees(e.tree, next);
   if (!changes.length) return;
   // The operation's changes applied to the tree before it give the operation's tree.
