@@ -25,6 +25,18 @@ async function sendgridSettings(settings?: Record<string, unknown>): Promise<Rec
   return (await res.json()) as Record<string, unknown>;
 }
 
+/** The SendGrid sandbox's posts of events, the stored batches and the delivered recipients of a campaign's send. */
+async function eventPathReport(campaignId: string): Promise<string> {
+  const posts = (await (await fetch(`${sandboxUrls().sendgrid}/__sendgrid/webhooks`)).json()) as { deliveries: unknown[]; pending: number };
+  const batches = await testFirestore().collection('sendgrid-event-batch').get();
+  const recipients = await sendDoc(campaignId).collection('recipient').get();
+  return [
+    `sandbox posts (last 5 of ${posts.deliveries.length}, ${posts.pending} pending): ${JSON.stringify(posts.deliveries.slice(-5))}`,
+    `stored batches: ${JSON.stringify(batches.docs.map((d) => ({ status: d.get('status'), events: d.get('events') })).slice(-5))}`,
+    `recipients with flags: ${JSON.stringify(recipients.docs.map((d) => d.get('flags')))}`,
+  ].join('\n');
+}
+
 const sendDoc = (campaignId: string) => testFirestore().doc(`project/main/campaign-send/email-${campaignId}`);
 
 /** The stored recipients of a send, by state (the batches' recipientsJson). */
@@ -143,7 +155,13 @@ describe('segments, campaigns and gifts', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Relatório' }).click();
     await page.getByTestId('campaign-report').waitFor();
-    await expect.poll(() => page.locator('[data-figure="Entregues"]').innerText(), { timeout: 60_000, interval: 500 }).toMatch(/Entregues\s*5/);
+    await expect
+      .poll(() => page.locator('[data-figure="Entregues"]').innerText(), { timeout: 60_000, interval: 500 })
+      .toMatch(/Entregues\s*5/)
+      .catch(async (error: Error) => {
+        // What the webhook path did, so a failure says where the events stopped.
+        throw new Error(`${error.message}\n${await eventPathReport(campaignId)}`);
+      });
     const funnel = page.getByTestId('campaign-funnel');
     expect(await funnel.locator('[data-part="label"]').allTextContents()).toEqual(['Processados', 'Entregues', 'Abertos', 'Clicados']);
     await funnel.locator('[data-stage="Entregues"] [data-part="value"]').filter({ hasText: /^5 / }).waitFor();

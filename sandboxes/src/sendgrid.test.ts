@@ -71,3 +71,49 @@ describe('SendGrid sandbox Mail Send', () => {
     expect(sandbox.journal().map((m) => m.to)).toEqual(['f@x.com']);
   });
 });
+
+describe('SendGrid sandbox Event Webhook', () => {
+  it('posts the events again, newly signed, until the endpoint answers 2xx (SendGrid retries for 24 h)', async () => {
+    // An endpoint that fails twice — a 503 and then a dropped connection — and then accepts.
+    const received: { status: number; signature: string | undefined; events: { email: string; event: string }[] }[] = [];
+    let calls = 0;
+    const endpoint = createServer((req, res) => {
+      calls += 1;
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        if (calls === 2) return void req.socket.destroy();
+        const status = calls === 1 ? 503 : 200;
+        received.push({ status, signature: req.headers['x-twilio-email-event-webhook-signature'] as string | undefined, events: JSON.parse(body) });
+        res.writeHead(status).end();
+      });
+    });
+    await new Promise<void>((r) => endpoint.listen(0, '127.0.0.1', () => r()));
+    const settings = sandbox.settings();
+    try {
+      sandbox.clearJournal();
+      sandbox.configure({
+        webhookUrl: `http://127.0.0.1:${(endpoint.address() as { port: number }).port}/events`,
+        eventDelayMs: 0,
+        duplicateRate: 0,
+        webhookRetryDelaysMs: [10, 10, 10],
+      });
+      expect((await send(mail(['g@x.com']))).status).toBe(202);
+      await sandbox.flushWebhooks();
+      expect(received.map((r) => r.status)).toEqual([503, 200]);
+      // The same events each time, and what was accepted in the end is the delivery.
+      expect(received[1]!.events).toEqual(received[0]!.events);
+      expect(received[1]!.events.map((e) => e.event)).toContain('delivered');
+      expect(received[1]!.signature).toBeTruthy();
+      expect(sandbox.webhookDeliveries().map((d) => [d.attempt, d.status ?? 'cut'])).toEqual([
+        [1, 503],
+        [2, 'cut'],
+        [3, 200],
+      ]);
+    } finally {
+      sandbox.configure(settings);
+      endpoint.closeAllConnections();
+      endpoint.close();
+    }
+  });
+});

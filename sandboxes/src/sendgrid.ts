@@ -28,8 +28,9 @@ import { readBody, safeEqual, sendJson, sendText } from './respond.js';
  *   (→ open → click for some, spamreport for local parts containing "spam"), decided by the
  *   address, POSTed in arrays to `webhookUrl` signed like SendGrid (ECDSA P-256/SHA-256 over
  *   timestamp + raw body, headers X-Twilio-Email-Event-Webhook-Signature/-Timestamp), shuffled
- *   (out of order) and with `duplicateRate` of them posted twice. Deliveries: `GET /__sendgrid/webhooks`.
- * - `GET|POST /__sendgrid/settings` {ratePerSecond, webhookUrl, eventsEnabled, duplicateRate, eventDelayMs};
+ *   (out of order) and with `duplicateRate` of them posted twice; a post not answered 2xx is posted
+ *   again after each of `webhookRetryDelaysMs` (SendGrid retries for 24 h). Deliveries: `GET /__sendgrid/webhooks`.
+ * - `GET|POST /__sendgrid/settings` {ratePerSecond, webhookUrl, eventsEnabled, duplicateRate, eventDelayMs, webhookRetryDelaysMs};
  *   `DELETE /__sendgrid/journal` empties the journal (and the activity); `GET /__sendgrid/events?arg&value`
  *   lists the events made (filtered by a custom arg).
  */
@@ -88,6 +89,8 @@ export interface WebhookDelivery {
   events: number;
   status: number | null;
   error?: string;
+  /** 1 for the first post of these events, 2… for SendGrid's retries of a post that failed. */
+  attempt: number;
 }
 
 /**
@@ -117,6 +120,11 @@ export interface SendgridSandboxSettings {
   duplicateRate: number;
   /** Delay before the events of an accepted request are posted. */
   eventDelayMs: number;
+  /**
+   * SendGrid retries a post that was not answered 2xx (or not at all) for up to 24 h; the sandbox
+   * plays the same retries on a compressed clock: one retry after each of these delays.
+   */
+  webhookRetryDelaysMs: number[];
   /** Email Activity API: how long an accepted message takes to be searchable (SendGrid indexes with a delay). */
   activityDelayMs: number;
   /** Email Activity API requests per minute (over it: 429 with X-RateLimit-Reset). */
@@ -196,6 +204,7 @@ export function createSendgridSandbox({
     eventsEnabled: true,
     duplicateRate: 0.2,
     eventDelayMs: 200,
+    webhookRetryDelaysMs: [1000, 2000, 5000, 10_000, 20_000, 30_000],
     activityDelayMs: 0,
     activityPerMinute: 600,
     failureRate: 0,
@@ -328,10 +337,11 @@ export function createSendgridSandbox({
     return list;
   }
 
-  function post(url: string, list: WebhookEvent[]): Promise<void> {
+  /** One post of a list of events; true when the endpoint answered 2xx. */
+  function postOnce(url: string, list: WebhookEvent[], attempt: number): Promise<boolean> {
     const body = JSON.stringify(list);
     const timestamp = String(Math.floor(Date.now() / 1000));
-    const delivery: WebhookDelivery = { time: new Date().toISOString(), url, events: list.length, status: null };
+    const delivery: WebhookDelivery = { time: new Date().toISOString(), url, events: list.length, status: null, attempt };
     deliveries.push(delivery);
     return fetch(url, {
       method: 'POST',
@@ -342,10 +352,23 @@ export function createSendgridSandbox({
       .then(async (res) => {
         delivery.status = res.status;
         await res.arrayBuffer();
+        return res.ok;
       })
       .catch((error: Error) => {
         delivery.error = error.message;
+        return false;
       });
+  }
+
+  /** Posts the events, retrying (newly signed) like SendGrid while the endpoint does not answer 2xx. */
+  async function post(url: string, list: WebhookEvent[]): Promise<void> {
+    const delays = settings.webhookRetryDelaysMs;
+    for (let attempt = 1; ; attempt += 1) {
+      if (await postOnce(url, list, attempt)) return;
+      const delay = delays[attempt - 1];
+      if (delay === undefined) return;
+      await new Promise((r) => setTimeout(r, delay));
+    }
   }
 
   function scheduleEvents(messages: JournalEntry[]): void {
@@ -547,6 +570,7 @@ export function createSendgridSandbox({
       if (next.eventsEnabled !== undefined) settings.eventsEnabled = Boolean(next.eventsEnabled);
       if (next.duplicateRate !== undefined) settings.duplicateRate = Math.min(1, Math.max(0, Number(next.duplicateRate)));
       if (next.eventDelayMs !== undefined) settings.eventDelayMs = Math.max(0, Number(next.eventDelayMs));
+      if (Array.isArray(next.webhookRetryDelaysMs)) settings.webhookRetryDelaysMs = next.webhookRetryDelaysMs.map((d) => Math.max(0, Number(d) || 0));
       if (next.activityDelayMs !== undefined) settings.activityDelayMs = Math.max(0, Number(next.activityDelayMs));
       if (next.activityPerMinute !== undefined) settings.activityPerMinute = Math.max(1, Number(next.activityPerMinute));
       if (next.failureRate !== undefined) settings.failureRate = Math.min(1, Math.max(0, Number(next.failureRate)));

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import * as logs from './logs.js';
-import pRetry from 'p-retry';
+import { isTransientStoreError, withStoreRetry } from '../lib/store-retry.js';
 import { PROJECT_COLLECTION, planSend, type LeftOutReason, type PlannedRecipient, type RecipientSendState, type SegmentMember } from '@console/shared';
 import { PermanentSendError, type OpenChannel, type RecipientOutcome, type SendChannel } from './channel.js';
 import { operatorSendError } from './send-errors.js';
@@ -132,20 +132,7 @@ export class SendBusyError extends Error {
   }
 }
 
-/** gRPC codes of store errors that go away by themselves: DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, ABORTED (lock timeout), UNAVAILABLE. */
-const TRANSIENT_STORE_CODES = new Set([4, 8, 10, 14]);
-export function isTransientStoreError(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  return (
-    (typeof code === 'number' && TRANSIENT_STORE_CODES.has(code)) ||
-    /\b(ABORTED|UNAVAILABLE|DEADLINE_EXCEEDED|lock timeout)\b/i.test(String((error as Error)?.message ?? ''))
-  );
-}
-
-/** A store write retried with backoff while the store's error is transient (p-retry). */
-export function withStoreRetry<T>(write: () => Promise<T>): Promise<T> {
-  return pRetry(write, { retries: 6, minTimeout: 200, maxTimeout: 5000, factor: 2, randomize: true, shouldRetry: (error) => isTransientStoreError(error) });
-}
+export { isTransientStoreError, withStoreRetry };
 
 /** A problem of the send told in the operator's words (kept as the send's lastError while it retries). */
 export class SendProblem extends Error {

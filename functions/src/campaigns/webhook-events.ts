@@ -13,6 +13,7 @@ import {
   type RecipientFlags,
 } from '@console/shared';
 import { lazyRequire } from '../lib/lazy-module.js';
+import { withStoreRetry } from '../lib/store-retry.js';
 import { CUSTOM_ARGS, PREFERENCE_COLLECTION } from './email-channel.js';
 import { RECIPIENT_COLLECTION, SEND_COLLECTION } from './send-job.js';
 
@@ -113,63 +114,72 @@ export async function applyWebhookEvents(firestore: Firestore, body: unknown[]):
         const sendRef = firestore.doc(`${PROJECT_COLLECTION}/${group.project}/${SEND_COLLECTION}/${group.send}`);
         const recipientRef = sendRef.collection(RECIPIENT_COLLECTION).doc(group.recipient);
         const unique = [...new Map(group.events.map((e) => [e.sg_event_id, e])).values()];
-        const result = await firestore.runTransaction(async (tx) => {
-          const eventRefs = unique.map((e) => sendRef.collection(EVENT_COLLECTION).doc(e.sg_event_id));
-          const [send, recipient, ...seen] = await tx.getAll(sendRef, recipientRef, ...eventRefs);
-          if (!send!.exists) return { counted: 0, duplicates: 0, ignored: group.events.length };
-          const fresh = unique.filter((_, i) => !seen[i]!.exists);
-          const current = recipient!.data() ?? {};
-          let flags = (current.flags ?? {}) as RecipientFlags;
-          let opens = 0;
-          let clicks = 0;
-          let optOut: string | null = null;
-          for (const e of fresh) {
-            flags = applyEventFlag(flags, e.event);
-            if (e.event === 'open') opens += 1;
-            if (e.event === 'click') clicks += 1;
-            if (OPT_OUT_EVENTS.has(e.event)) optOut = e.event;
-          }
-          const email = normaliseEmail(group.events[0]!.email) ?? group.events[0]!.email.toLowerCase();
-          let preference: { ref: FirebaseFirestore.DocumentReference; data: Record<string, unknown> } | null = null;
-          if (optOut) {
-            const prefs = firestore.collection(`${PROJECT_COLLECTION}/${group.project}/${PREFERENCE_COLLECTION}`);
-            const found = await tx.get(prefs.where('email', '==', email).limit(1));
-            const doc = found.docs[0];
-            preference = doc
-              ? { ref: doc.ref, data: doc.data() }
-              : { ref: prefs.doc(documentIdProblem(email) ? Buffer.from(email).toString('base64url') : email), data: {} };
-          }
-          for (let i = 0; i < fresh.length; i += 1) {
-            tx.create(sendRef.collection(EVENT_COLLECTION).doc(fresh[i]!.sg_event_id), {
-              event: fresh[i]!.event,
-              recipient: group.recipient,
-              receivedAt: FieldValue.serverTimestamp(),
-            });
-          }
-          if (fresh.length) {
-            tx.set(
-              recipientRef,
-              {
-                email,
-                flags,
-                opens: FieldValue.increment(opens),
-                clicks: FieldValue.increment(clicks),
-                events: FieldValue.increment(fresh.length),
-                updatedAt: FieldValue.serverTimestamp(),
-                ...(optOut ? { optOut } : {}),
-              },
-              { merge: true },
-            );
-          }
-          if (preference && !preference.data.unsubscribed) {
-            tx.set(
-              preference.ref,
-              { id: preference.ref.id, email, unsubscribed: true, unsubscribedAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() },
-              { merge: true },
-            );
-          }
-          return { counted: fresh.length, duplicates: group.events.length - fresh.length, ignored: 0 };
-        });
+        // The send is only checked to exist, outside the transaction: reading it inside would lock
+        // it against the send job's own updates of it (its progress, 'finished') for every group.
+        if (!(await withStoreRetry(() => sendRef.get())).exists) {
+          summary.ignored += group.events.length;
+          return;
+        }
+        // Retried on contention: the emulator does not redeliver a failed trigger, and a batch
+        // half-applied by a failed invocation is completed by the next one (each event once by id).
+        const result = await withStoreRetry(() =>
+          firestore.runTransaction(async (tx) => {
+            const eventRefs = unique.map((e) => sendRef.collection(EVENT_COLLECTION).doc(e.sg_event_id));
+            const [recipient, ...seen] = await tx.getAll(recipientRef, ...eventRefs);
+            const fresh = unique.filter((_, i) => !seen[i]!.exists);
+            const current = recipient!.data() ?? {};
+            let flags = (current.flags ?? {}) as RecipientFlags;
+            let opens = 0;
+            let clicks = 0;
+            let optOut: string | null = null;
+            for (const e of fresh) {
+              flags = applyEventFlag(flags, e.event);
+              if (e.event === 'open') opens += 1;
+              if (e.event === 'click') clicks += 1;
+              if (OPT_OUT_EVENTS.has(e.event)) optOut = e.event;
+            }
+            const email = normaliseEmail(group.events[0]!.email) ?? group.events[0]!.email.toLowerCase();
+            let preference: { ref: FirebaseFirestore.DocumentReference; data: Record<string, unknown> } | null = null;
+            if (optOut) {
+              const prefs = firestore.collection(`${PROJECT_COLLECTION}/${group.project}/${PREFERENCE_COLLECTION}`);
+              const found = await tx.get(prefs.where('email', '==', email).limit(1));
+              const doc = found.docs[0];
+              preference = doc
+                ? { ref: doc.ref, data: doc.data() }
+                : { ref: prefs.doc(documentIdProblem(email) ? Buffer.from(email).toString('base64url') : email), data: {} };
+            }
+            for (let i = 0; i < fresh.length; i += 1) {
+              tx.create(sendRef.collection(EVENT_COLLECTION).doc(fresh[i]!.sg_event_id), {
+                event: fresh[i]!.event,
+                recipient: group.recipient,
+                receivedAt: FieldValue.serverTimestamp(),
+              });
+            }
+            if (fresh.length) {
+              tx.set(
+                recipientRef,
+                {
+                  email,
+                  flags,
+                  opens: FieldValue.increment(opens),
+                  clicks: FieldValue.increment(clicks),
+                  events: FieldValue.increment(fresh.length),
+                  updatedAt: FieldValue.serverTimestamp(),
+                  ...(optOut ? { optOut } : {}),
+                },
+                { merge: true },
+              );
+            }
+            if (preference && !preference.data.unsubscribed) {
+              tx.set(
+                preference.ref,
+                { id: preference.ref.id, email, unsubscribed: true, unsubscribedAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() },
+                { merge: true },
+              );
+            }
+            return { counted: fresh.length, duplicates: group.events.length - fresh.length, ignored: 0 };
+          }),
+        );
         summary.counted += result.counted;
         summary.duplicates += result.duplicates;
         summary.ignored += result.ignored;
