@@ -177,6 +177,44 @@ describe('segments, campaigns and gifts', () => {
     await page.keyboard.press('Escape');
   }, 180_000);
 
+  it("'Relatório' shows the events that landed while its first answer was on the way", async () => {
+    // The report starts listening once its first answer is in; events stored between that answer
+    // and the listener's first snapshot must still show (CI once saw 'Entregues 0' for a minute).
+    const campaignId = `e2e-late-${run}`;
+    const settings = await sendgridSettings();
+    await sendgridSettings({ eventDelayMs: 10_000 });
+    const reportUrl = `**/api/console/campaign-email/${campaignId}/report**`;
+    try {
+      await testFirestore()
+        .doc(`project/main/campaign-email/${campaignId}`)
+        .set({ name: `Campanha e2e ${campaignId}`, emailTemplateId: 'black-friday', customerSegmentId: 'clientes-vip', batchs: [{ sku: '20810134' }] });
+      await openDocument(page, `campaign-email/${campaignId}`);
+      dialogs.next('accept');
+      await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+      await expect.poll(() => page.getByTestId('send-status').innerText(), { timeout: 120_000 }).toBe('Envio concluído');
+      // The first answer is fetched at once and handed to the page only after the events are stored.
+      let firstDelivered: number | null = null;
+      await page.route(reportUrl, async (route) => {
+        if (firstDelivered !== null) return route.continue();
+        const response = await route.fetch();
+        firstDelivered = ((await response.json()) as { data: { delivered: number } }).data.delivered;
+        await waitFor(
+          async () => (await sendDoc(campaignId).collection('recipient').where('flags.delivered', '==', true).count().get()).data().count === 5,
+          90_000,
+          'the delivered events to be stored',
+        );
+        await route.fulfill({ response });
+      });
+      await page.getByRole('button', { name: 'Relatório' }).click();
+      await page.getByTestId('campaign-report').waitFor({ timeout: 120_000 });
+      expect(firstDelivered).toBe(0); // the page got an answer older than the events
+      await expect.poll(() => page.locator('[data-figure="Entregues"]').innerText(), { timeout: 30_000 }).toMatch(/Entregues\s*5/);
+    } finally {
+      await page.unroute(reportUrl);
+      await sendgridSettings({ eventDelayMs: settings.eventDelayMs });
+    }
+  }, 240_000);
+
   describe('operator control of a running send', () => {
     // Each SendGrid call takes seconds (sandbox latency), so a send of several 1,000-recipient
     // calls is still running when the operator clicks; the sandbox's events are off meanwhile (the

@@ -15,11 +15,12 @@ export function useLiveReport(target: Query | null, refresh: () => void, settleM
     let timer: ReturnType<typeof setTimeout> | null = null;
     const unsubscribe = onSnapshot(
       target,
-      () => {
-        // The first snapshot is what the report already shows.
+      (snapshot) => {
+        // The first snapshot may already hold changes made after the report was fetched (the
+        // listener starts once that answer is in): only an empty one is surely nothing new.
         if (first) {
           first = false;
-          return;
+          if (snapshot.empty) return;
         }
         if (timer) clearTimeout(timer);
         timer = setTimeout(() => refreshRef.current(), settleMs);
