@@ -187,6 +187,8 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
         chunkSize: SEND_CHUNK,
         sendsAtOnce: SENDS_AT_ONCE,
         paceStats: () => ({ ...pacer.stats }),
+        // One message per recipient.
+        prepareCalls: (count) => pacer.prepare(count),
         recordOptOut,
 
         async send(batch, recipients) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callProvider, memoryPaceStore, ProviderPacer, retryDelayMs, type ProviderAnswer } from './provider-call.js';
+import { callProvider, memoryPaceStore, ProviderPacer, retryDelayMs, type PaceStore, type ProviderAnswer } from './provider-call.js';
 
 // The account pacer: slots come from one store, so pacers of different processes (here: two
 // pacers on one store) together keep to the account's rate; a hold seen by one moves the other.
@@ -36,6 +36,40 @@ describe('ProviderPacer', () => {
     await new Promise((r) => setTimeout(r, 5));
     const started = await b.schedule(async () => Date.now());
     expect(started).toBeGreaterThanOrEqual(until);
+  });
+});
+
+describe('ProviderPacer and its store', () => {
+  it('makes one store round trip at a time, a hold riding on the reservation it needs', async () => {
+    const memory = memoryPaceStore();
+    let inFlight = 0;
+    let most = 0;
+    const ops: string[] = [];
+    const slow = async <T>(op: string, work: () => Promise<T>) => {
+      ops.push(op);
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setTimeout(r, 30));
+      try {
+        return await work();
+      } finally {
+        inFlight -= 1;
+      }
+    };
+    const store: PaceStore = {
+      reserve: (key, count, interval, notBefore, holdUntil) =>
+        slow(holdUntil ? 'reserve+hold' : 'reserve', () => memory.reserve(key, count, interval, notBefore, holdUntil)),
+      hold: (key, until) => slow('hold', () => memory.hold(key, until)),
+    };
+    const pacer = new ProviderPacer({ perSecond: 20, concurrent: 4 }, store, 'acct');
+    const until = Date.now() + 150;
+    pacer.prepare(1);
+    pacer.hold(until);
+    const started = await Promise.all([1, 2, 3].map(() => pacer.schedule(async () => Date.now())));
+    expect(most).toBe(1);
+    for (const t of started) expect(t).toBeGreaterThanOrEqual(until);
+    // Another process sharing the store sees the hold.
+    expect((await memory.reserve('acct', 1, 50, 0)).heldUntil).toBe(until);
+    expect(ops.filter((o) => o === 'hold').length + ops.filter((o) => o === 'reserve+hold').length).toBe(1);
   });
 });
 

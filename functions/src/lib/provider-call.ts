@@ -140,7 +140,8 @@ export interface PacerLimits {
  * account's hold; a hold (a 429's reset) moves every later reservation past it.
  */
 export interface PaceStore {
-  reserve(key: string, count: number, intervalMs: number, notBefore: number): Promise<{ startAt: number; heldUntil: number }>;
+  /** Reserves `count` slots; `holdUntil` also holds the account until then (a hold and a reservation in one round trip). */
+  reserve(key: string, count: number, intervalMs: number, notBefore: number, holdUntil?: number): Promise<{ startAt: number; heldUntil: number }>;
   hold(key: string, untilMs: number): Promise<void>;
 }
 
@@ -153,8 +154,9 @@ export function memoryPaceStore(): PaceStore {
     return a;
   };
   return {
-    async reserve(key, count, intervalMs, notBefore) {
+    async reserve(key, count, intervalMs, notBefore, holdUntil = 0) {
       const a = of(key);
+      a.heldUntil = Math.max(a.heldUntil, holdUntil);
       const startAt = Math.max(Date.now(), notBefore, a.nextAt, a.heldUntil);
       a.nextAt = startAt + count * intervalMs;
       return { startAt, heldUntil: a.heldUntil };
@@ -211,6 +213,14 @@ export class ProviderPacer {
   private heldUntil = 0;
   private slots: number[] = [];
   private reserving: Promise<void> | null = null;
+  /**
+   * This process's store round trips for the account go one at a time: a hold and a reservation
+   * at once were two transactions on one document, and under load the second waited for the
+   * first's lock (seen: a 429's retry 1.6–2.9 s after its reset). A hold not yet in the store
+   * rides on the next reservation.
+   */
+  private storeTurn: Promise<unknown> = Promise.resolve();
+  private holdToStore = 0;
   private waiting = 0;
   /** Calls waiting for their turn (the pump lets them go), and when this process's last call left. */
   private released: (() => void)[] = [];
@@ -242,21 +252,58 @@ export class ProviderPacer {
     const kept = this.slots.filter((s) => s >= untilMs);
     this.stats.lostSlots += this.slots.length - kept.length;
     this.slots = kept;
-    void this.store.hold(this.key, untilMs).catch(() => undefined);
-    // The refused call comes back at the reset: its slot is reserved now, not after the hold.
+    this.holdToStore = Math.max(this.holdToStore, untilMs);
+    // The refused call comes back at the reset: its slot is reserved now, not after the hold, in
+    // the same round trip as the hold. Otherwise the hold goes to the store on its own turn.
     if (this.slots.length === 0 && !this.reserving) void this.reserve(1).catch(() => undefined);
+    else void this.inTurn(() => this.storeHold()).catch(() => undefined);
+  }
+
+  /** `work` after this process's earlier store round trips for the account. */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.storeTurn.then(work, work);
+    this.storeTurn = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** The hold not yet in the store, if a reservation has not carried it meanwhile. */
+  private async storeHold(): Promise<void> {
+    const until = this.holdToStore;
+    if (!until) return;
+    this.holdToStore = 0;
+    try {
+      await this.store.hold(this.key, until);
+    } catch (error) {
+      this.holdToStore = Math.max(this.holdToStore, until);
+      throw error;
+    }
   }
 
   get holdUntil(): number {
     return this.heldUntil;
   }
 
+  /**
+   * `count` calls are coming: their first slots are reserved now (up to a block), so that store
+   * round trip overlaps what the caller does before them. A slot they come too late for is
+   * dropped as any late slot.
+   */
+  prepare(count: number): void {
+    if (this.slots.length || this.reserving) return;
+    void this.reserve(Math.max(1, Math.min(this.block, count))).catch(() => undefined);
+  }
+
   /** Reserves `count` slots (default: as many as calls wait for, up to a block). */
   private reserve(count = Math.max(1, Math.min(this.block, this.waiting - this.slots.length))): Promise<void> {
-    this.reserving ??= (async () => {
+    this.reserving ??= this.inTurn(async () => {
       const started = Date.now();
+      const hold = this.holdToStore;
+      this.holdToStore = 0;
       try {
-        const { startAt, heldUntil } = await this.store.reserve(this.key, count, this.intervalMs, this.heldUntil);
+        const { startAt, heldUntil } = await this.store.reserve(this.key, count, this.intervalMs, this.heldUntil, hold || undefined).catch((error: unknown) => {
+          this.holdToStore = Math.max(this.holdToStore, hold);
+          throw error;
+        });
         if (heldUntil > this.heldUntil) this.heldUntil = heldUntil;
         for (let i = 0; i < count; i += 1) this.slots.push(startAt + i * this.intervalMs);
       } finally {
@@ -264,7 +311,7 @@ export class ProviderPacer {
         this.stats.reserveMs += Date.now() - started;
         this.reserving = null;
       }
-    })();
+    });
     return this.reserving;
   }
 
