@@ -221,9 +221,9 @@ const LATE_MS = 200;
 /** The provider's window for its per-second limits (SendGrid's per second, WhatsApp's 80 messages a second). */
 const WINDOW_MS = 1000;
 /**
- * A tenth of that window holds at most a tenth of its calls and one more: the calls a late timer
- * left due go together, but a stall's backlog leaves over the next tenths, not in one burst that
- * arrives bunched with the next calls.
+ * A tenth of that window holds at most one and a half tenths of its calls, and one: the calls a
+ * late timer left due go together, but a stall's backlog leaves over the next tenths (catching up
+ * at half the rate again), not in one burst that arrives bunched with the next calls.
  */
 const SHORT_WINDOW_MS = 100;
 
@@ -278,7 +278,7 @@ export class ProviderPacer {
     this.block = Math.max(1, Math.floor(limits.perSecond * RESERVE_SECONDS));
     this.lateMs = Math.max(this.intervalMs / 2, LATE_MS);
     this.perWindow = Math.max(1, Math.floor((limits.perSecond * WINDOW_MS) / 1000));
-    this.perShortWindow = Math.ceil((limits.perSecond * SHORT_WINDOW_MS) / 1000) + 1;
+    this.perShortWindow = Math.ceil((1.5 * limits.perSecond * SHORT_WINDOW_MS) / 1000) + 1;
   }
 
   /** Holds every call not yet sent until `untilMs` (in every process sharing the store). */
@@ -372,7 +372,7 @@ export class ProviderPacer {
   /**
    * Lets the waiting calls go: each at its slot, and never more than the account's calls a second
    * from this process in any window of a second (the provider's own measure: WhatsApp answers
-   * 130429 past 80 messages in a second), nor more than a tenth of them and one in any tenth of a
+   * 130429 past 80 messages in a second), nor more than 15 % of them and one in any tenth of a
    * second. Every call whose slot is due leaves when the pump wakes (within that tenth),
    * so a timer firing late (a busy process: tens of ms) costs no slot; an earlier version kept
    * each call at least half an interval after the one before, and every late timer then pushed
