@@ -18,7 +18,16 @@ import pLimit, { type LimitFunction } from 'p-limit';
 export type ProviderAnswer<T> =
   | { kind: 'accepted'; status: number; value: T }
   | { kind: 'refused'; status: number; body: unknown; reason: string }
-  | { kind: 'not-taken'; status: number | null; body: unknown; reason: string; retryAtMs?: number }
+  | {
+      kind: 'not-taken';
+      status: number | null;
+      body: unknown;
+      reason: string;
+      /** When the account may be called again (every call of it is held until then). */
+      retryAtMs?: number;
+      /** The provider's window starts again then (a 429's reset): the calls before it no longer count. */
+      windowReset?: boolean;
+    }
   | { kind: 'unknown'; reason: string };
 
 /** Retry-After (seconds or an HTTP date) or X-RateLimit-Reset (epoch seconds) as a time in ms. */
@@ -46,7 +55,8 @@ export function answerFromStatus<T>(
 ): ProviderAnswer<T> {
   if (status >= 200 && status < 300) return { kind: 'accepted', status, value: accepted() };
   // Without a reset time a 429 still holds the account a second.
-  if (status === 429) return { kind: 'not-taken', status, body, reason: reason(status, body), retryAtMs: retryAtFromHeaders(headers, now) ?? now + 1000 };
+  if (status === 429)
+    return { kind: 'not-taken', status, body, reason: reason(status, body), retryAtMs: retryAtFromHeaders(headers, now) ?? now + 1000, windowReset: true };
   if (status >= 500 || status === 408) return { kind: 'not-taken', status, body, reason: reason(status, body) };
   return { kind: 'refused', status, body, reason: reason(status, body) };
 }
@@ -281,8 +291,11 @@ export class ProviderPacer {
     this.perShortWindow = Math.ceil((1.5 * limits.perSecond * SHORT_WINDOW_MS) / 1000) + 1;
   }
 
-  /** Holds every call not yet sent until `untilMs` (in every process sharing the store). */
-  hold(untilMs: number): void {
+  /**
+   * Holds every call not yet sent until `untilMs` (in every process sharing the store);
+   * `windowReset`: the provider's window starts again then (the calls before no longer count).
+   */
+  hold(untilMs: number, windowReset = false): void {
     const now = Date.now();
     if (untilMs <= this.heldUntil) return;
     this.stats.heldMs += untilMs - Math.max(now, this.heldUntil);
@@ -290,8 +303,8 @@ export class ProviderPacer {
     const kept = this.slots.filter((s) => s >= untilMs);
     this.stats.lostSlots += this.slots.length - kept.length;
     this.slots = kept;
-    // The provider names when its window starts again: the calls before the hold no longer count.
-    this.recent = [];
+    // The provider named when its window starts again: the calls before the hold no longer count.
+    if (windowReset) this.recent = [];
     this.holdToStore = Math.max(this.holdToStore, untilMs);
     // The refused call comes back at the reset: its slot is reserved now, not after the hold, in
     // the same round trip as the hold. Otherwise the hold goes to the store on its own turn.
@@ -478,7 +491,7 @@ export async function callProvider<T>(
     const answer = await pacer.schedule(call);
     if (answer.kind !== 'not-taken' || attempt > policy.retries) return answer;
     pacer.stats.retries += 1;
-    if (answer.retryAtMs) pacer.hold(answer.retryAtMs);
+    if (answer.retryAtMs) pacer.hold(answer.retryAtMs, answer.windowReset === true);
     else await sleep(retryDelayMs(attempt, policy));
   }
 }
