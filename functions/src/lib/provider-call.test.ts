@@ -144,8 +144,7 @@ describe('callProvider', () => {
 });
 
 describe('postJson', () => {
-  it('keeps the connection open between calls, and a reset after the request was written stays "written"', async () => {
-    let connections = 0;
+  it('tells a reset after the request was written from an answer', async () => {
     const server = createServer((req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
@@ -155,15 +154,10 @@ describe('postJson', () => {
         res.end(JSON.stringify({ echo: JSON.parse(body).n }));
       });
     });
-    server.on('connection', () => (connections += 1));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/messages`;
     try {
-      for (let n = 0; n < 3; n += 1) expect((await postJson(url, { n }, { timeoutMs: 5000 })).body).toEqual({ echo: n });
-      // Ten at once open at most ten connections, and the next calls reuse them.
-      await Promise.all(Array.from({ length: 10 }, (_, n) => postJson(url, { n }, { timeoutMs: 5000 })));
-      await Promise.all(Array.from({ length: 10 }, (_, n) => postJson(url, { n }, { timeoutMs: 5000 })));
-      expect(connections).toBeLessThanOrEqual(10);
+      expect((await postJson(url, { n: 1 }, { timeoutMs: 5000 })).body).toEqual({ echo: 1 });
       const error = await postJson(url, { reset: true }, { timeoutMs: 5000 }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TransportError);
       expect((error as TransportError).written).toBe(true);

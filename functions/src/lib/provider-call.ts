@@ -80,19 +80,6 @@ export class TransportError extends Error {
 }
 
 /**
- * Connections kept open between calls, one agent per protocol for every provider posted to: a new
- * connection per message (a TCP, in production also a TLS, handshake each) cost the sender and
- * the provider a round trip and CPU at every one of a number's 80 messages a second. Sockets per
- * origin: above the pacers' calls in flight (whatsapp-channel.ts IN_FLIGHT). An idle socket is
- * closed before the server's keep-alive timeout (Node follows its `Keep-Alive: timeout` hint), so a
- * request does not go out on a connection the server is closing.
- */
-const keepAliveAgents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 128 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 128 }),
-};
-
-/**
  * POSTs JSON with node:http(s), telling a failure before the request was written (refused, reset
  * while writing: the provider cannot have acted on it) from one after (timeout, reset while
  * waiting for the answer: it may have). fetch does not say which.
@@ -114,7 +101,10 @@ export function postJson(url: string, body: unknown, { headers = {}, timeoutMs }
       {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length) },
-        agent: target.protocol === 'https:' ? keepAliveAgents['https:'] : keepAliveAgents['http:'],
+        // A connection of its own (no keep-alive): a request written on a pooled connection the
+        // server was closing fails after it was written, and must be reconciled as unknown (two
+        // bench runs with keep-alive at load 11–20 spent 75–88 s reconciling; none without).
+        agent: false,
       },
       (res) => {
         const chunks: Buffer[] = [];
