@@ -402,7 +402,10 @@ export class ProviderPacer {
         // The next block is reserved before it is needed: a store round trip is not on a call's way
         // (a block left unused when the calls stop costs the account at most a second).
         if (this.slots.length < this.block / 2 && !this.reserving) void this.reserve(this.block).catch(() => undefined);
-        this.recent.push(now);
+        // Counted from when the call was due, so a timer firing a little late (up to half an
+        // interval) does not push every later call back (e-mail: a call 0.4 s late moved the next
+        // ones 0.4 s each); a call later than that counts from half an interval before it left.
+        this.recent.push(Math.max(at, now - this.intervalMs / 2));
         this.released.shift()!();
       }
     } catch {
