@@ -79,6 +79,11 @@ try {
   console.log(
     `campaign duplicates in the journal: ${r.duplicates} (goal 0); lost: ${r.missing} (goal 0); requests: ${r.requests}; faults played (1% random 503, one 429 burst): ${r.faults}; send ${r.status}, sent ${r.sent}`,
   );
+  // When each Mail Send request arrived (s after 'Enviar') and how it was answered: the start-up
+  // before the 1st request and any gap between requests show here.
+  console.log(
+    `campaign Mail Send requests (s after 'Enviar': status): ${r.calls.map((/** @type {{atS: number, status: number | null, fault: string | null}} */ c) => `${c.atS.toFixed(2)}: ${c.status ?? 'cut'}${c.fault ? ` (${c.fault})` : ''}`).join(', ')}`,
+  );
   console.log(`campaign breakdown of the send's last run (ms; chunks overlap, so phases may add up to more): ${formatTrace(r.trace)}`);
   if (r.duplicates !== 0 || r.missing !== 0) process.exitCode = 1;
 } finally {

@@ -65,6 +65,8 @@ export async function benchCampaign({ recipients, ratePerSecond, projectId }: { 
       missing: recipients - unique,
       requests,
       faults: sandbox.calls().filter((c) => c.fault).length,
+      /** Every Mail Send request as the sandbox saw it: seconds after 'Enviar', status, fault. */
+      calls: sandbox.calls().map((c) => ({ atS: (c.at - startedAt) / 1000, status: c.status, fault: c.fault })),
       status: state.status,
       sent: state.sent,
       /** Where the last run's time went (send-job.ts SendTrace), ms per phase and the pacer's figures. */

@@ -73,6 +73,11 @@ export interface OpenChannel {
    * recipients before its call, and prepares the next chunk while the current one is sent.
    */
   sendsAtOnce?: number;
+  /**
+   * `count` calls are about to be made: their account's first call slots may be reserved now, so
+   * that store round trip overlaps the job's own write before the calls (optional).
+   */
+  prepareCalls?(count: number): void;
   /** The account pacer's figures (calls, waits, retries, holds) for the run's trace. */
   paceStats?(): Record<string, number>;
   /** Sends to every recipient (retrying what the provider did not take) and answers each one's outcome. */

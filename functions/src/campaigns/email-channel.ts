@@ -92,6 +92,8 @@ export function createEmailChannel(config: EmailChannelConfig): SendChannel {
         // SendGrid takes one batch (≤ 1,000 personalizations) in one call.
         chunkSize: emailAddressing.batchSize,
         paceStats: () => ({ ...pacer.stats }),
+        // One Mail Send call per chunk.
+        prepareCalls: () => pacer.prepare(1),
         async send(batch, recipients) {
           const body: MailSendBody = {
             personalizations: recipients.map(personalization),

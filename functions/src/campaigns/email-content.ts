@@ -48,11 +48,16 @@ export async function loadSender(firestore: Firestore, project: string): Promise
 
 export async function loadEmailContent(firestore: Firestore, project: string, templateId: unknown, batchs: unknown): Promise<EmailContent> {
   if (typeof templateId !== 'string' || !templateId) throw new PermanentSendError('Escolha o template de e-mail da campanha.');
-  const template = (await firestore.doc(`${PROJECT_COLLECTION}/${project}/email-template/${templateId}`).get()).data();
+  // The three reads at once; a missing template is still the first problem told.
+  const [templateDoc, sender, products] = await Promise.allSettled([
+    firestore.doc(`${PROJECT_COLLECTION}/${project}/email-template/${templateId}`).get(),
+    loadSender(firestore, project),
+    loadTemplateProducts(firestore, project, batchs),
+  ]);
+  if (templateDoc.status === 'rejected') throw templateDoc.reason;
+  const template = templateDoc.value.data();
   if (!template) throw new PermanentSendError('Template de e-mail não encontrado.');
-  return {
-    ...(await loadSender(firestore, project)),
-    template: { subject: template.subject, body: template.body },
-    products: await loadTemplateProducts(firestore, project, batchs),
-  };
+  if (sender.status === 'rejected') throw sender.reason;
+  if (products.status === 'rejected') throw products.reason;
+  return { ...sender.value, template: { subject: template.subject, body: template.body }, products: products.value };
 }

@@ -23,10 +23,14 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : nul
 export async function loadSegmentMembers(firestore: Firestore, project: string, segmentId: unknown): Promise<SegmentMember[]> {
   if (typeof segmentId !== 'string' || !segmentId || segmentId.includes('/')) throw new PermanentSendError('Escolha o segmento de clientes.');
   const base = `${PROJECT_COLLECTION}/${project}`;
-  const segment = (await firestore.doc(`${base}/customer-segment/${segmentId}`).get()).data();
-  if (!segment) throw new PermanentSendError('Segmento de clientes não encontrado.');
+  // The segment and the customers are read at once (the customers do not depend on the segment).
   // Only the fields a member needs: a customer document can be large (addresses, orders, notes).
-  const customersSnap = await firestore.collection(`${base}/customer`).select('email', 'phoneNumber', 'firstName', 'lastName').get();
+  const [segmentSnap, customersSnap] = await Promise.all([
+    firestore.doc(`${base}/customer-segment/${segmentId}`).get(),
+    firestore.collection(`${base}/customer`).select('email', 'phoneNumber', 'firstName', 'lastName').get(),
+  ]);
+  const segment = segmentSnap.data();
+  if (!segment) throw new PermanentSendError('Segmento de clientes não encontrado.');
   const customers: CustomerRow[] = customersSnap.docs.map((d) => {
     const c = d.data();
     return { id: d.id, email: text(c.email), phoneNumber: text(c.phoneNumber), firstName: text(c.firstName), lastName: text(c.lastName) };

@@ -173,25 +173,32 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
   const sendRef = deps.firestore.doc(sendDocPath(project, id));
   const batches = sendRef.collection(BATCH_COLLECTION);
 
+  // The campaign (its id is the send's after `{channel}-`) is read beside the lease's claim: one
+  // store round trip less before the first call.
+  const channelPrefix = `${deps.channel.id}-`;
+  const campaignRefOf = (campaignId: string) => deps.firestore.doc(`${PROJECT_COLLECTION}/${project}/${deps.channel.campaignCollection}/${campaignId}`);
+  const campaignAhead = id.startsWith(channelPrefix) ? withStoreRetry(() => campaignRefOf(id.slice(channelPrefix.length)).get()) : null;
+  campaignAhead?.catch(() => undefined);
+
   // Claim the lease; a run also notes where it started (the screen's rate and time left).
   const claim = await withStoreRetry(() =>
     deps.firestore.runTransaction(async (tx) => {
       const send = (await tx.get(sendRef)).data();
-      if (!send) return 'missing' as const;
-      if (STOPPED.has(String(send.status))) return String(send.status) as 'finished' | 'paused' | 'cancelled';
+      if (!send) return { state: 'missing' as const };
+      if (STOPPED.has(String(send.status))) return { state: String(send.status) as 'finished' | 'paused' | 'cancelled' };
       const lease = send.lease as { owner?: string; until?: number } | undefined;
-      if (lease?.owner && lease.owner !== owner && Number(lease.until) > now()) return 'busy' as const;
+      if (lease?.owner && lease.owner !== owner && Number(lease.until) > now()) return { state: 'busy' as const };
       tx.update(sendRef, {
         lease: { owner, until: now() + leaseMs },
         run: { startedAt: now(), sentAtStart: Number(send.sent ?? 0) },
         updatedAt: FieldValue.serverTimestamp(),
       });
-      return 'claimed' as const;
+      return { state: 'claimed' as const, send };
     }),
   );
-  if (claim === 'missing') throw new PermanentSendError(`Envio ${id} não existe.`);
-  if (claim === 'finished') return 'already-finished';
-  if (claim !== 'claimed') return claim;
+  if (claim.state === 'missing') throw new PermanentSendError(`Envio ${id} não existe.`);
+  if (claim.state === 'finished') return 'already-finished';
+  if (claim.state !== 'claimed') return claim.state;
 
   /** Runs `write` in a transaction only while the lease is still ours, renewing it. */
   async function underLease<T>(
@@ -249,18 +256,17 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
     throwIfFailed();
   }
 
-  const send = (await withStoreRetry(() => sendRef.get())).data()!;
-  const campaignRef = deps.firestore.doc(`${PROJECT_COLLECTION}/${project}/${deps.channel.campaignCollection}/${send.campaignId}`);
+  const send = claim.send;
+  const campaignRef = campaignRefOf(String(send.campaignId));
   try {
-    const campaign = (await withStoreRetry(() => campaignRef.get())).data();
+    const ahead = await campaignAhead?.catch(() => null);
+    const campaign = (ahead?.ref.path === campaignRef.path ? ahead : await withStoreRetry(() => campaignRef.get())).data();
     if (!campaign) throw new PermanentSendError('Campanha não encontrada.');
 
     // The channel opens (template, sender, credentials) while the snapshot is taken.
     // Both settle before a failure of either is handled (no snapshot write racing the error's).
-    const [opened, snapped] = await Promise.allSettled([
-      timed('open channel', () => deps.channel.open({ project, campaignId: String(send.campaignId), campaign, sendId: id })),
-      send.status === 'preparing' ? timed('snapshot', () => snapshot(campaign)) : null,
-    ]);
+    const opening = timed('open channel', () => deps.channel.open({ project, campaignId: String(send.campaignId), campaign, sendId: id }));
+    const [opened, snapped] = await Promise.allSettled([opening, send.status === 'preparing' ? timed('snapshot', () => snapshot(campaign, opening)) : null]);
     if (snapped.status === 'rejected') throw snapped.reason;
     if (opened.status === 'rejected') throw opened.reason;
     const open = opened.value;
@@ -274,8 +280,12 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
       return out;
     };
 
-    const ids = (await withStoreRetry(() => batches.select().get())).docs.map((d) => d.id).sort();
+    // The batches: those this run's snapshot wrote, or as stored.
+    const ids = snapped.value?.ids ?? (await withStoreRetry(() => batches.select().get())).docs.map((d) => d.id).sort();
     try {
+      // The first chunk was claimed in the snapshot's own write: its call leaves now.
+      const first = snapped.value?.first;
+      if (first) void startChunk(open, batches.doc(batchId(first.batch.index)), first.batch, first.chunk, first.since);
       // Passes over the batches: a batch whose last chunks are still on the wire is left for the
       // next pass (after they are recorded), so the provider is kept busy across batches.
       for (let more = true; more;) {
@@ -329,10 +339,23 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
     throw error;
   }
 
-  async function snapshot(campaign: Record<string, unknown>) {
-    const [members, preferences] = await Promise.all([
+  /**
+   * Takes the segment's snapshot into batches, in one write made only while the send is still
+   * 'preparing' under our lease. When the channel opened, the write also claims the first chunk
+   * (its recipients 'sending', the intent), so its call leaves right after the write; the
+   * account's call slot is reserved meanwhile. Answers the batches written and that chunk, or null
+   * when the send was no longer preparing.
+   */
+  async function snapshot(
+    campaign: Record<string, unknown>,
+    opening: Promise<OpenChannel>,
+  ): Promise<{ ids: string[]; first: { batch: StoredBatch; chunk: StoredRecipient[]; since: number } | null } | null> {
+    // The send is read beside the members: the write's precondition (its update time) still
+    // refuses it if anything changed the send after this read.
+    const [members, preferences, current] = await Promise.all([
       timed('snapshot: members', () => deps.loadMembers(project, campaign)),
       timed('snapshot: preferences', () => deps.channel.loadPreferences(project)),
+      withStoreRetry(() => sendRef.get()),
     ]);
     const planned = performance.now();
     const plan = planSend(members, preferences, deps.channel.addressing, { sendKey: `${project}\n${id}`, hash: (t) => sha256Hex(t) });
@@ -342,19 +365,22 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
     for (const m of plan.leftOut) leftOut[m.reason] = (leftOut[m.reason] ?? 0) + 1;
     // One atomic batched write, made only if the send document is unchanged since it was read
     // under our lease (a transaction holding 1.5 MB of batches would be slower for the same guarantee).
-    const current = await withStoreRetry(() => sendRef.get());
     const data = current.data();
-    if (data?.status !== 'preparing') return;
+    if (data?.status !== 'preparing') return null;
     if ((data.lease as { owner?: string } | undefined)?.owner !== owner) throw new SendBusyError();
+    // Without an open channel (its error is handled by the caller) nothing is claimed.
+    const open = await opening.catch(() => null);
+    const chunkSize = open ? Math.max(1, open.chunkSize) : 0;
+    const since = now();
+    let first: { batch: StoredBatch; chunk: StoredRecipient[]; since: number } | null = null;
     const write = deps.firestore.batch();
     for (const batch of plan.batches) {
-      const stored: StoredBatch = {
-        index: batch.index,
-        key: batch.key,
-        state: 'pending',
-        attempts: 0,
-        recipients: batch.recipients.map((r) => ({ ...r, state: 'pending' })),
-      };
+      const claimed = first === null && chunkSize > 0;
+      const recipients = batch.recipients.map((r, i): StoredRecipient =>
+        claimed && i < chunkSize ? { ...r, state: 'sending', since, checks: 0 } : { ...r, state: 'pending' },
+      );
+      const stored: StoredBatch = { index: batch.index, key: batch.key, state: 'pending', attempts: claimed ? 1 : 0, recipients };
+      if (claimed) first = { batch: stored, chunk: recipients.slice(0, chunkSize), since };
       write.set(batches.doc(batchId(batch.index)), batchFields(stored));
     }
     for (let i = 0; i * 1000 < plan.leftOut.length; i += 1) {
@@ -379,7 +405,10 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
       },
       { lastUpdateTime: current.updateTime },
     );
+    // The first call's slot is reserved while the snapshot is written.
+    if (first) open?.prepareCalls?.(first.chunk.length);
     await timed('snapshot: write', () => write.commit());
+    return { ids: plan.batches.map((b) => batchId(b.index)).sort(), first };
   }
 
   /**

@@ -17,14 +17,19 @@ export function firestorePaceStore(firestore: Firestore): PaceStore {
   // A store hiccup (contention, UNAVAILABLE) is retried: a reservation is harmless to repeat.
   const retried = <T>(work: () => Promise<T>) => pRetry(work, { retries: 5, minTimeout: 50, maxTimeout: 1000, factor: 2, randomize: true });
   return {
-    reserve: (key, count, intervalMs, notBefore) =>
+    reserve: (key, count, intervalMs, notBefore, holdUntil = 0) =>
       retried(() =>
         firestore.runTransaction(async (tx) => {
           const doc = ref(key);
           const data = (await tx.get(doc)).data() ?? {};
-          const heldUntil = Number(data.heldUntil ?? 0);
+          const stored = Number(data.heldUntil ?? 0);
+          const heldUntil = Math.max(stored, holdUntil);
           const startAt = Math.max(Date.now(), notBefore, Number(data.nextAt ?? 0), heldUntil);
-          tx.set(doc, { key, nextAt: startAt + count * intervalMs, updatedAt: FieldValue.serverTimestamp() }, { merge: true });
+          tx.set(
+            doc,
+            { key, nextAt: startAt + count * intervalMs, ...(heldUntil > stored ? { heldUntil } : {}), updatedAt: FieldValue.serverTimestamp() },
+            { merge: true },
+          );
           return { startAt, heldUntil };
         }),
       ),

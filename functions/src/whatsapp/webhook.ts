@@ -3,7 +3,7 @@ import { z } from 'zod';
 import * as logs from './logs.js';
 import { samePhone } from '@console/shared';
 import { firestore } from '../lib/admin.js';
-import { applyStatus, messageRef, type IncomingStatus } from './messages.js';
+import { applyStatuses, messageRef, type IncomingStatus, type StatusToApply } from './messages.js';
 import { inboundContactSchema, inboundMessageSchema, storeInboundMessage } from './inbound.js';
 import { applyTemplateStatus, templateStatusSchema } from './templates.js';
 import { parseOpaque } from './opaque.js';
@@ -69,33 +69,35 @@ export async function applyWebhook(project: string, body: z.infer<typeof webhook
   const outcome: WebhookOutcome = { applied: 0, stale: 0, ignored: 0, messages: 0, templates: 0 };
   await Promise.all([applyInbound(project, body, outcome), applyTemplateChanges(project, body, outcome)]);
   const statuses = body.entry.flatMap((e) => e.changes.flatMap((c) => (c.field === 'messages' ? (c.value.statuses ?? []) : [])));
-  await Promise.all(
-    statuses.map(async (raw) => {
-      const ref = parseOpaque(raw.biz_opaque_callback_data);
-      if (!KNOWN.has(raw.status) || !ref || ref.project !== project || ref.kind !== 'campaign') {
-        outcome.ignored += 1;
-        return;
-      }
-      const doc = messageRef(firestore, project, ref.campaignId, ref.recipientKey);
-      const status: IncomingStatus = {
-        messageId: raw.id,
-        status: raw.status as IncomingStatus['status'],
-        recipientId: raw.recipient_id,
-        timestamp: raw.timestamp && /^\d+$/.test(raw.timestamp) ? Number(raw.timestamp) : null,
-        errors: (raw.errors ?? []).map((e) => ({ code: e.code, title: e.title || e.message || '' })),
-      };
-      const result = await applyStatus(
-        firestore,
-        doc,
-        status,
-        (phone) => !status.recipientId || samePhone(phone, status.recipientId),
-        // Any status of a message the send never recorded (its worker died) proves Meta took it.
-        { campaignId: ref.campaignId, recipientKey: ref.recipientKey },
-      );
-      if (result === 'ignored') logs.whatsappStatusIgnored(project, ref.campaignId);
-      outcome[result] += 1;
-    }),
-  );
+  // Every status of the body in one go (applyStatuses: a read of all the records, a write per record).
+  const items: (StatusToApply & { campaignId: string })[] = [];
+  for (const raw of statuses) {
+    const ref = parseOpaque(raw.biz_opaque_callback_data);
+    if (!KNOWN.has(raw.status) || !ref || ref.project !== project || ref.kind !== 'campaign') {
+      outcome.ignored += 1;
+      continue;
+    }
+    const status: IncomingStatus = {
+      messageId: raw.id,
+      status: raw.status as IncomingStatus['status'],
+      recipientId: raw.recipient_id,
+      timestamp: raw.timestamp && /^\d+$/.test(raw.timestamp) ? Number(raw.timestamp) : null,
+      errors: (raw.errors ?? []).map((e) => ({ code: e.code, title: e.title || e.message || '' })),
+    };
+    items.push({
+      ref: messageRef(firestore, project, ref.campaignId, ref.recipientKey),
+      status,
+      sameRecipient: (phone) => !status.recipientId || samePhone(phone, status.recipientId),
+      // Any status of a message the send never recorded (its worker died) proves Meta took it.
+      recordIfMissing: { campaignId: ref.campaignId, recipientKey: ref.recipientKey },
+      campaignId: ref.campaignId,
+    });
+  }
+  const results = await applyStatuses(firestore, items);
+  results.forEach((result, i) => {
+    if (result === 'ignored') logs.whatsappStatusIgnored(project, items[i]!.campaignId);
+    outcome[result] += 1;
+  });
   return outcome;
 }
 
