@@ -537,6 +537,8 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   const deadline = Date.now() + readySeconds * 1000;
   while (true) {
     if (exited) {
+      // What firebase-tools had started (a JVM) goes with it: a new start needs the ports.
+      if (pid) sendSignal(-pid, 'SIGKILL');
       await stopSandboxes();
       throw new StackError(`Emulators exited (code ${exited.code}): ${lastError(logFile)} — full log: ${logFile}`);
     }
