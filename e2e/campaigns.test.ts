@@ -128,24 +128,29 @@ describe('segments, campaigns and gifts', () => {
     await inbox.close();
   });
 
-  it("'Enviar' asks 'Confirma o envio?', the progress runs to the end, and 'Relatório' follows the events live with the funnel chart and the lists", async () => {
-    const campaignId = `e2e-${run}`;
+  /** Stores an e-mail campaign of the Black Friday template to the seeded VIP segment. */
+  async function seedVipCampaign(campaignId: string) {
     await testFirestore()
       .doc(`project/main/campaign-email/${campaignId}`)
-      .set({
-        name: `Campanha e2e ${run}`,
-        emailTemplateId: 'black-friday',
-        customerSegmentId: 'clientes-vip',
-        batchs: [{ sku: '20810134' }],
-      });
+      .set({ name: `Campanha e2e ${campaignId}`, emailTemplateId: 'black-friday', customerSegmentId: 'clientes-vip', batchs: [{ sku: '20810134' }] });
+  }
+
+  /** 'Enviar' on the open campaign, confirmed, until the screen says 'Envio concluído'. */
+  async function sendToTheEnd() {
+    dialogs.next('accept');
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await expect.poll(() => page.getByTestId('send-status').innerText(), { timeout: 120_000 }).toBe('Envio concluído');
+  }
+
+  it("'Enviar' asks 'Confirma o envio?', the progress runs to the end, and 'Relatório' follows the events live with the funnel chart and the lists", async () => {
+    const campaignId = `e2e-${run}`;
+    await seedVipCampaign(campaignId);
     await openDocument(page, `campaign-email/${campaignId}`);
     dialogs.next('dismiss');
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     await expect.poll(() => dialogs.seen.at(-1)).toBe('Confirma o envio?');
     expect(await page.getByTestId('send-progress').count()).toBe(0); // cancelled: nothing started
-    dialogs.next('accept');
-    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
-    await expect.poll(() => page.getByTestId('send-status').innerText(), { timeout: 120_000 }).toBe('Envio concluído');
+    await sendToTheEnd();
     expect(await page.getByTestId('send-count').innerText()).toBe('5 de 5 enviados');
     expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
     expect(await page.getByTestId('send-left-out').innerText()).toContain('1 descadastrado');
@@ -185,13 +190,9 @@ describe('segments, campaigns and gifts', () => {
     await sendgridSettings({ eventDelayMs: 10_000 });
     const reportUrl = `**/api/console/campaign-email/${campaignId}/report**`;
     try {
-      await testFirestore()
-        .doc(`project/main/campaign-email/${campaignId}`)
-        .set({ name: `Campanha e2e ${campaignId}`, emailTemplateId: 'black-friday', customerSegmentId: 'clientes-vip', batchs: [{ sku: '20810134' }] });
+      await seedVipCampaign(campaignId);
       await openDocument(page, `campaign-email/${campaignId}`);
-      dialogs.next('accept');
-      await page.getByRole('button', { name: 'Enviar', exact: true }).click();
-      await expect.poll(() => page.getByTestId('send-status').innerText(), { timeout: 120_000 }).toBe('Envio concluído');
+      await sendToTheEnd();
       // The first answer is fetched at once and handed to the page only after the events are stored.
       let firstDelivered: number | null = null;
       await page.route(reportUrl, async (route) => {

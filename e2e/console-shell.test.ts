@@ -211,14 +211,25 @@ describe('console shell', () => {
   it('asks before leaving pending changes, then saves them', async () => {
     await openCreatedRecord();
     await typeOrder();
+    // The save is held at the store until the question has been answered: on a loaded machine the
+    // 2 s autosave could otherwise land before the click, and there would be nothing to ask about.
+    let releaseSave = () => {};
+    const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
+    const commitUrl = '**/documents:commit**';
+    await page.route(commitUrl, async (route) => {
+      await saveHeld;
+      await route.fallback();
+    });
     await page.getByLabel('Título').fill(`${title} editada`);
     await waitForStatus(page, 'Alterações pendentes');
     const here = page.url();
     dialogs.next('dismiss');
+    const asked = dialogs.seen.length;
     await entry(page, 'Termos de uso').click();
-    await page.waitForTimeout(300);
+    await expect.poll(() => dialogs.seen.slice(asked), { timeout: 15_000 }).toEqual(['Há alterações não salvas. Deseja sair sem salvar?']);
     expect(page.url()).toBe(here);
-    expect(dialogs.seen.at(-1)).toBe('Há alterações não salvas. Deseja sair sem salvar?');
+    releaseSave();
+    await page.unroute(commitUrl);
     // Existing records save by themselves (autosave); there is no Salvar button.
     expect(await page.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
     await waitForStatus(page, 'Salvo');

@@ -4,7 +4,8 @@ import { ApiError, notFound } from '../lib/api-error.js';
 import { firestore } from '../lib/admin.js';
 import type { EndpointRequest } from '../lib/endpoint.js';
 import { enqueueTask } from './enqueue.js';
-import { sendDocPath, sendId, withStoreRetry } from './send-job.js';
+import { withStoreRetry } from '../lib/store-retry.js';
+import { sendDocPath, sendId } from './send-job.js';
 import type { Enqueue } from './start-send.js';
 
 /**

@@ -132,8 +132,6 @@ export class SendBusyError extends Error {
   }
 }
 
-export { isTransientStoreError, withStoreRetry };
-
 /** A problem of the send told in the operator's words (kept as the send's lastError while it retries). */
 export class SendProblem extends Error {
   constructor(message: string) {

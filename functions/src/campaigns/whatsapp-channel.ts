@@ -16,7 +16,7 @@ import {
 import { PermanentSendError, type RecipientOutcome, type SendChannel, type SettledOutcome } from './channel.js';
 import { accountPacer, callProvider, DEFAULT_RETRY, type PaceStore, type ProviderPacer, type RetryPolicy } from '../lib/provider-call.js';
 import { paceStoreOf } from '../lib/pace-store.js';
-import { withStoreRetry } from './send-job.js';
+import { withStoreRetry } from '../lib/store-retry.js';
 import { classifyWhatsappError, createWhatsappClient, graphCode, whatsappErrorOf, type WhatsappClient } from '../whatsapp/client.js';
 import { parseWabaConfig, type WabaConfig } from '../whatsapp/config.js';
 import { messageRef } from '../whatsapp/messages.js';
@@ -62,14 +62,6 @@ const PACE_SHARE = 0.95;
  * do not cap the rate (40 did at 0.5 s an answer).
  */
 const IN_FLIGHT = 80;
-/*
- * A 130429 (too fast, no Retry-After) holds nothing: that message backs off (retryDelayMs) and
- * goes again, the others keep their slots. The pacer already keeps to 95 % of the rate in every
- * second; a 130429 then means calls bunched on their way (Meta counts arrivals), which passes as
- * the window slides. Holding the number dropped the hold's slots at every one: a second each cost
- * 24 s of a 104 s bench run (71 of them, load 15), 250 ms each still 6 s of 80 s (59, load 3–8).
- * An HTTP 429 with Retry-After still holds the number until then.
- */
 /** How long after a call Meta's 'sent' status is sure to have arrived (the reconciliation window). */
 export const STATUS_WINDOW_MS = 120_000;
 
@@ -164,7 +156,12 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
           async () => {
             const answer = await client.sendTemplateAnswer(waba.phoneNumberId, input);
             // 130429 is Meta's "too fast" whatever the HTTP status: not taken, this message backs
-            // off and goes again (the comment above STATUS_WINDOW_MS); an HTTP 429 holds until its Retry-After.
+            // off (retryDelayMs) and goes again; the others keep their slots and the number is not
+            // held. The pacer already keeps to 95 % of the rate in every second, so a 130429 means
+            // calls bunched on their way (Meta counts arrivals), which passes as the window slides.
+            // Holding the number dropped the hold's slots at every one: a second each cost 24 s of a
+            // 104 s bench run (71 of them, load 15), 250 ms each still 6 s of 80 s (59, load 3–8).
+            // An HTTP 429 with Retry-After still holds the number until then.
             if (answer.kind === 'refused' && classifyWhatsappError(graphCode(answer.body), answer.status) === 'throughput')
               return { kind: 'not-taken' as const, status: answer.status, body: answer.body, reason: answer.reason };
             return answer;
