@@ -8,7 +8,7 @@
 // their own) on the same ports.
 // Usage: CONSOLE_PORT_OFFSET=20 node scripts/test-lane.mjs [vitest args and files…]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -29,11 +29,12 @@ let stack;
 let status = 1;
 try {
   console.log(`test: starting the emulators (port offset ${process.env.CONSOLE_PORT_OFFSET})…`);
+  const logFile = join(CACHE_DIR, `emulators-test-${process.env.CONSOLE_PORT_OFFSET}.log`);
   const start = () =>
     startStack({
       stateDir,
       persist: false,
-      logFile: join(CACHE_DIR, `emulators-test-${process.env.CONSOLE_PORT_OFFSET}.log`),
+      logFile,
       onNote: (line) => console.log(`  ! ${line}`),
     });
   // firebase-tools once exited at start-up in one lane ('An unexpected error has occurred', 3 s in,
@@ -41,7 +42,10 @@ try {
   // a stack whose emulators exited while starting is started once more before the lane fails.
   stack = await start().catch(async (error) => {
     if (!(error instanceof StackError) || !/^Emulators exited/.test(error.message)) throw error;
-    console.log(`test: ${error.message}\ntest: starting the emulators once more…`);
+    // The first try's logs stay for whoever looks into why.
+    for (const file of [logFile, logFile.replace(/\.log$/, '.firebase-debug.log')])
+      if (existsSync(file)) renameSync(file, file.replace(/\.log$/, '.first-try.log'));
+    console.log(`test: ${error.message}\ntest: starting the emulators once more (the first try's log: ${logFile.replace(/\.log$/, '.first-try.log')})…`);
     await new Promise((r) => setTimeout(r, 2000));
     return start();
   });

@@ -2,7 +2,7 @@
 // scripts/build.mjs) and the Firebase emulators (Auth, Functions, Firestore, Storage, Hosting, task
 // queues). Shared by `npm start`, `npm test` and `npm run bench`.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FIRESTORE_HEAP, STORAGE_RULES_HEAP, firestoreEmulatorJar, findJavaHome, javaShim, storageRulesRuntimeJar } from './java.mjs';
@@ -268,14 +268,109 @@ async function isUp(check) {
  * The last meaningful line of the emulator log, for a one-line reason.
  * @param {string} logFile
  */
-function lastError(logFile) {
+function lastError(logFile, debugLog = '') {
   if (!existsSync(logFile)) return 'no output';
   const lines = readFileSync(logFile, 'utf8')
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
   const interesting = lines.filter((l) => /error|⚠|could not|unable|exited|refus|EADDRINUSE|port/i.test(l) && !/^\s*at /.test(l));
-  return (interesting.at(-1) ?? lines.at(-1) ?? 'no output').replace(/^i\s+|^⚠\s+/, '');
+  const reason = (interesting.at(-1) ?? lines.at(-1) ?? 'no output').replace(/^i\s+|^⚠\s+/, '');
+  // firebase-tools writes an unexpected error's own message and stack only to its debug log.
+  const cause = debugLog && existsSync(debugLog) ? unexpectedErrorIn(readFileSync(debugLog, 'utf8')) : '';
+  return cause ? `${reason} (debug log: ${cause}; ${debugLog})` : reason;
+}
+
+/**
+ * The first line of the last stack trace in a firebase-tools debug log and its top frame, or ''.
+ * @param {string} text
+ */
+export function unexpectedErrorIn(text) {
+  // Each line starts with its level and time: '[debug] [2026-…Z] '.
+  const lines = text.split('\n').map((l) => l.replace(/^(\[[^\]]*\]\s*)+/, '').trim());
+  let first = lines.length - 1;
+  while (first >= 0 && !/^at /.test(lines[first])) first--;
+  if (first < 0) return '';
+  while (first > 0 && /^at /.test(lines[first - 1])) first--;
+  return [lines[first - 1] ?? '', lines[first]].filter(Boolean).join(' ');
+}
+
+/**
+ * Kills what an exited firebase-tools left running: every process whose arguments name this
+ * stack's project (the Firestore JVM's `--project_id`) and every process listening on its ports,
+ * then waits (up to 5 s) until they are gone.
+ * @param {number[]} stackPorts
+ */
+async function stopLeftovers(stackPorts) {
+  const pids = [...new Set([...processesNaming(PROJECT_ID), ...listenersOn(stackPorts)])].filter((p) => p !== process.pid);
+  for (const leftover of pids) sendSignal(leftover, 'SIGKILL');
+  await exitOf(pids, 5000);
+}
+
+/**
+ * Pids of the processes with an argument equal to `word` (from /proc; none where it is absent).
+ * @param {string} word
+ */
+function processesNaming(word) {
+  const found = [];
+  for (const entry of safeReaddir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(word)) found.push(Number(entry));
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return found;
+}
+
+/**
+ * Pids of the processes listening on any of `stackPorts` (TCP, IPv4 or IPv6), from /proc.
+ * @param {number[]} stackPorts
+ */
+function listenersOn(stackPorts) {
+  const inodes = new Set();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // local_address is ADDR:PORT in hex; state 0A is LISTEN; the inode is the tenth field.
+      const port = parseInt(fields[1]?.split(':').at(-1) ?? '', 16);
+      if (fields[3] === '0A' && stackPorts.includes(port)) inodes.add(fields[9]);
+    }
+  }
+  if (inodes.size === 0) return [];
+  const found = [];
+  for (const entry of safeReaddir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    for (const fd of safeReaddir(`/proc/${entry}/fd`)) {
+      try {
+        const target = readlinkSync(`/proc/${entry}/fd/${fd}`);
+        const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+        if (inode && inodes.has(inode)) {
+          found.push(Number(entry));
+          break;
+        }
+      } catch {
+        // Closed meanwhile.
+      }
+    }
+  }
+  return found;
+}
+
+/** @param {string} dir */
+function safeReaddir(dir) {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -389,6 +484,12 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   if (plan.jar.path) env.FIRESTORE_EMULATOR_BINARY_PATH = plan.jar.path;
   if (plan.storage?.path) env.STORAGE_EMULATOR_BINARY_PATH = plan.storage.path;
 
+  // firebase-tools' debug log (an unexpected error's stack goes only there) beside the stack's
+  // log: by default it is firebase-debug.log in the shared working folder, where the other lane's
+  // firebase-tools deleted it on its own clean exit.
+  const debugLog = logFile.replace(/(\.log)?$/, '.firebase-debug.log');
+  rmSync(debugLog, { force: true });
+  env.FIREBASE_DEBUG_PATH = debugLog;
   const log = createWriteStream(logFile, { flags: 'w' });
   let child;
   try {
@@ -537,10 +638,13 @@ export async function startStack({ stateDir, persist = true, logFile, onNote = (
   const deadline = Date.now() + readySeconds * 1000;
   while (true) {
     if (exited) {
-      // What firebase-tools had started (a JVM) goes with it: a new start needs the ports.
+      // What firebase-tools had started goes with it: a new start needs the ports. Its Java
+      // emulators run in sessions of their own (spawned detached) and are init's children once it
+      // has gone, so neither its process group nor its descendants reach them.
       if (pid) sendSignal(-pid, 'SIGKILL');
+      await stopLeftovers(Object.values(ports));
       await stopSandboxes();
-      throw new StackError(`Emulators exited (code ${exited.code}): ${lastError(logFile)} — full log: ${logFile}`);
+      throw new StackError(`Emulators exited (code ${exited.code}): ${lastError(logFile, debugLog)} — full log: ${logFile}`);
     }
     const up = await Promise.all(checks.map(isUp));
     if (up.every(Boolean)) break;
