@@ -2,17 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
-
-// firebase-functions' logger keeps the console's functions it found when it loaded: replace them
-// before it loads (vi.hoisted runs ahead of the imports) to read the lines it prints.
-const printed = vi.hoisted(() => {
-  const lines: string[] = [];
-  for (const level of ['debug', 'info', 'log', 'warn', 'error'] as const) console[level] = (line: unknown) => void lines.push(String(line));
-  return lines;
-});
-
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { logger } from 'firebase-functions';
 import { apiRequestFailed, logEvent, maskCredentials, maskFields } from './logs.js';
+
+// What the logs print, as firebase-functions' logger is handed it (every entry goes through its
+// `write`). Spying on `write` holds however the test files share a worker: the logger keeps the
+// console functions it found when it first loaded, so replacing the console works only for a file
+// that loads it first.
+const printed: string[] = [];
+const write = vi.spyOn(logger, 'write').mockImplementation((entry) => void printed.push(JSON.stringify(entry)));
+afterAll(() => write.mockRestore());
 
 /** A credential as upstreams and headers carry it (base64 and token68 characters), with a digit so it is no word of ours. */
 const secretArb = fc.stringMatching(/^[A-Za-z0-9._~+/=-]{7,40}$/).map((s) => `${s}7`);
