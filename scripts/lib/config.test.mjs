@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-/** @typedef {{ emulators: Record<string, { host: string }>, hosting: { headers: { headers: { key: string, value: string }[] }[] } }} FirebaseJson */
+/** @typedef {{ emulators: Record<string, { host: string, port?: number, websocketPort?: number }>, hosting: { headers: { headers: { key: string, value: string }[] }[] } }} FirebaseJson */
 
 // The emulator configuration a stack runs with, written by a fresh process for a given environment.
 /**
@@ -26,6 +26,19 @@ describe('the emulator configuration', () => {
     const open = emulatorConfig({ CONSOLE_PORT_OFFSET: '71', CONSOLE_EMULATOR_HOST: '0.0.0.0' });
     for (const name of ['auth', 'firestore', 'storage', 'hosting']) expect(open.emulators[name].host, name).toBe('0.0.0.0');
     expect(open.emulators.functions.host).toBe('127.0.0.1');
+  });
+
+  it('shifts the port of every emulator a stack listens on, Eventarc too, so two stacks never reach for one port', () => {
+    // firebase-tools starts Eventarc beside Functions on its default port (9299) when firebase.json
+    // names none: two lanes starting at once both took 9299 and one exited (EADDRINUSE).
+    /** @type {FirebaseJson} */
+    const base = JSON.parse(readFileSync('firebase.json', 'utf8'));
+    const shifted = emulatorConfig({ CONSOLE_PORT_OFFSET: '71', CONSOLE_EMULATOR_HOST: '' });
+    for (const name of ['hub', 'logging', 'auth', 'functions', 'firestore', 'storage', 'tasks', 'eventarc', 'hosting']) {
+      expect(base.emulators[name]?.port, name).toBeGreaterThan(0);
+      expect(shifted.emulators[name]?.port, name).toBe(Number(base.emulators[name]?.port) + 71);
+    }
+    expect(shifted.emulators.firestore?.websocketPort).toBe(Number(base.emulators.firestore?.websocketPort) + 71);
   });
 
   it("adds the stack's own origins, on its ports, to the console's Content-Security-Policy", () => {
