@@ -178,9 +178,24 @@ describe('document behaviours', () => {
     await waitForStatus(page, 'Alterações pendentes');
     await ref.update({ order: 42 });
     await conflict.filter({ hasText: 'Este campo foi alterado por outra pessoa: 42' }).waitFor();
+    // Every state the page shows from the click on (each DOM change, as it is painted): the field
+    // shows the remote value in the same change that says 'Salvo', never the dropped edit beside it
+    // (issue 33: the field's text followed a render later, and a loaded machine read '7').
+    const orderId = await page.getByLabel('Ordem').getAttribute('id');
+    await page.evaluate((id) => {
+      const shown: { status: string; order: string }[] = [];
+      (window as unknown as { shown: typeof shown }).shown = shown;
+      const input = document.getElementById(id ?? '') as HTMLInputElement | null;
+      new MutationObserver(() =>
+        shown.push({ status: document.querySelector('[data-testid=save-status]')?.textContent ?? '', order: input?.value ?? '' }),
+      ).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    }, orderId);
     await conflict.getByRole('button', { name: 'Usar o valor remoto' }).click();
     await waitForStatus(page, 'Salvo');
     expect(await page.getByLabel('Ordem').inputValue()).toBe('42');
+    const shown = await page.evaluate(() => (window as unknown as { shown: { status: string; order: string }[] }).shown);
+    expect(shown.filter((s) => s.status === 'Salvo').length).toBeGreaterThan(0);
+    expect(shown.filter((s) => s.status === 'Salvo' && s.order !== '42')).toEqual([]);
     await page.waitForTimeout(2300);
     expect((await ref.get()).get('order')).toBe(42);
   });

@@ -2,7 +2,7 @@
 // scripts/build.mjs) and the Firebase emulators (Auth, Functions, Firestore, Storage, Hosting, task
 // queues). Shared by `npm start`, `npm test` and `npm run bench`.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FIRESTORE_HEAP, STORAGE_RULES_HEAP, firestoreEmulatorJar, findJavaHome, javaShim, storageRulesRuntimeJar } from './java.mjs';
@@ -70,6 +70,8 @@ export const FUNCTION_EXECUTIONS_AT_ONCE = Math.max(1, Number(process.env.FUNCTI
 export const SANDBOX_PORT_BASE = 7100 + PORT_OFFSET * 2;
 const SANDBOX_SERVER = join(ROOT, 'sandboxes', 'dist', 'serve.mjs');
 const FUNCTIONS_DIR = join(ROOT, 'functions');
+/** The functions' manifest (scripts/build.mjs): every function and param the code declares. */
+const FUNCTIONS_MANIFEST = join(FUNCTIONS_DIR, 'functions.yaml');
 
 /**
  * A dotenv value as firebase-tools reads it: double-quoted when it needs escapes.
@@ -132,8 +134,16 @@ async function startSandboxes(onNote) {
   // this stack's Hosting, at the origin the console is opened on (the Google callback must reach
   // the browser's cookie of that origin).
   const env = { ...answer.env, WAREHOUSE: 'duckdb', PUBLIC_BASE_URL: HOSTING_URL };
-  const lines = Object.entries(env).map(([key, value]) => `${key}=${dotenvValue(value)}`);
-  writeFileSync(join(FUNCTIONS_DIR, `.env.${PROJECT_ID}`), `# Written by scripts/lib/stack.mjs on every start: the local sandboxes.\n${lines.join('\n')}\n`);
+  // Every other param the functions declare gets its declared default here, so firebase-tools finds
+  // a value for each and never appends defaults to the shared functions/.env.local: two stacks
+  // starting at once on a fresh clone raced on that file ('Attempted to write param-defined key
+  // SUPER_PROJECT_ID to .env files, but it was already defined') and one never loaded its functions.
+  const values = { ...declaredParamDefaults(), ...env };
+  const lines = Object.entries(values).map(([key, value]) => `${key}=${dotenvValue(value)}`);
+  writeFileAtomically(
+    join(FUNCTIONS_DIR, `.env.${PROJECT_ID}`),
+    `# Written by scripts/lib/stack.mjs on every start: the local sandboxes.\n${lines.join('\n')}\n`,
+  );
   writeLocalSecrets(answer.secrets ?? {});
   // .env.local wins over .env.<project> in the emulator, and firebase-tools appends to it the
   // production defaults of any param an emulator found without a value: such lines would send
@@ -174,7 +184,39 @@ function writeLocalSecrets(secrets) {
         .filter((line) => line.trim() && !(keyOf(line) in secrets))
     : [];
   const lines = [...kept, ...Object.entries(secrets).map(([key, value]) => `${key}=${dotenvValue(value)}`)];
-  writeFileSync(file, `${lines.join('\n')}\n`);
+  writeFileAtomically(file, `${lines.join('\n')}\n`);
+}
+
+/**
+ * Writes a file another stack's firebase-tools may be reading at that instant (`.secret.local` is
+ * one file for every stack): the reader sees the old content or the new, never a truncated one.
+ * Unchanged content is left alone.
+ * @param {string} file
+ * @param {string} content
+ */
+function writeFileAtomically(file, content) {
+  if (existsSync(file) && readFileSync(file, 'utf8') === content) return;
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, content);
+  renameSync(temporary, file);
+}
+
+/**
+ * The declared default of every non-secret param of the functions, as firebase-tools would write
+ * it, read from the manifest scripts/build.mjs writes (functions/functions.yaml, JSON in fact).
+ * @returns {Record<string, string>}
+ */
+export function declaredParamDefaults() {
+  const manifest = /** @type {{ params?: { name: string, type: string, default?: unknown }[] }} */ (JSON.parse(readFileSync(FUNCTIONS_MANIFEST, 'utf8')));
+  /** @type {Record<string, string>} */
+  const defaults = {};
+  for (const param of manifest.params ?? []) {
+    if (param.type === 'secret') continue;
+    if (param.default === undefined)
+      throw new StackError(`Param ${param.name} has no default: give it one in functions/src/config.ts or a local value in scripts/lib/stack.mjs.`);
+    defaults[param.name] = String(param.default);
+  }
+  return defaults;
 }
 
 /**

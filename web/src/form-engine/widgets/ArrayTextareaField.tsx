@@ -1,7 +1,7 @@
 import { Textarea } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
 import { arrayText, parseArrayText, textMatchesList } from '../values/array-text';
 import { FieldShell } from '../parts/FieldShell';
+import { useDraftText } from '../parts/use-draft-text';
 import { ReadOnlyField } from './ReadOnlyField';
 import type { FieldOfType, FieldWidgetProps } from '../types';
 
@@ -9,12 +9,12 @@ import type { FieldOfType, FieldWidgetProps } from '../types';
 export function ArrayTextareaField(props: FieldWidgetProps<FieldOfType<'array_textarea'>>) {
   const { field, value, onChange, disabled } = props;
   // The typed text is kept apart from the list, so a new empty line stays on screen while typing.
-  const [text, setText] = useState(() => arrayText(value) ?? '');
-
-  useEffect(() => {
-    // A list changed from outside (another tab, a reload) replaces the text.
-    setText((current) => (textMatchesList(current, value) ? current : (arrayText(value) ?? current)));
-  }, [value]);
+  // A list changed from outside (another tab, a reload) replaces the text; a value that is not a list keeps it.
+  const [text, setText] = useDraftText(
+    value,
+    (list) => arrayText(list) ?? '',
+    (current, list) => textMatchesList(current, list) || arrayText(list) === null,
+  );
 
   if (arrayText(value) === null) return <ReadOnlyField {...props} />;
   return (

@@ -1,17 +1,12 @@
 import { Input } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
 import { FieldShell } from '../parts/FieldShell';
+import { useDraftText } from '../parts/use-draft-text';
 import { acceptNumberText, numberText, parseNumberText } from '../values/number-text';
 import type { FieldOfType, FieldWidgetProps } from '../types';
 
 export function NumberField({ field, value, onChange, disabled }: FieldWidgetProps<FieldOfType<'number'>>) {
   // The text is kept apart from the value so "-", "3." and "0.0" stay on screen while typing.
-  const [text, setText] = useState(() => numberText(value));
-
-  useEffect(() => {
-    // A value changed from outside (another tab, a reload of the snapshot) replaces the text.
-    setText((current) => (parseNumberText(current) === (typeof value === 'number' ? value : null) ? current : numberText(value)));
-  }, [value]);
+  const [text, setText] = useDraftText(value, numberText, (current, next) => parseNumberText(current) === (typeof next === 'number' ? next : null));
 
   return (
     <FieldShell field={field} disabled={disabled}>
