@@ -51,7 +51,9 @@ function follow(value) {
   }
 }
 follow(paths);
-for (const requirement of document.security ?? []) for (const name of Object.keys(requirement)) reached.add(`#/components/securitySchemes/${name}`);
+// The schemes the document requires, and those an operation requires itself (Bunny's: AccessKey).
+const requirements = [...(document.security ?? []), ...Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => op?.security ?? []))];
+for (const requirement of requirements) for (const name of Object.keys(requirement)) reached.add(`#/components/securitySchemes/${name}`);
 
 /** @type {Record<string, Record<string, unknown>>} */
 const components = {};

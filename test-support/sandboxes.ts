@@ -48,10 +48,12 @@ export interface FaultChecks {
   call: (options: { timeoutMs: number; retries: number; backoffMs: number }) => Promise<unknown>;
   /** Message of a malformed answer; default '<upstream>: resposta inválida (JSON malformado)'. */
   malformed?: RegExp | string;
+  /** false for a vendor whose 429 carries no Retry-After (Bunny): the client backs off on its own. */
+  retryAfter?: boolean;
 }
 
 /** The faults every client turns into a clear error naming its upstream (or survives by retrying). */
-export function itHandlesFaults({ sandboxes, sandbox, upstream, path, call, malformed }: FaultChecks): void {
+export function itHandlesFaults({ sandboxes, sandbox, upstream, path, call, malformed, retryAfter = true }: FaultChecks): void {
   const set = (fault: FaultSpec) => sandboxes().controls[sandbox].setFaults([{ path, ...fault }]);
   const calls = () =>
     sandboxes()
@@ -71,13 +73,21 @@ export function itHandlesFaults({ sandboxes, sandbox, upstream, path, call, malf
     expect([error.status, error.upstreamStatus, error.attempts]).toEqual([502, 500, 2]);
   });
 
-  it('waits Retry-After on 429, then succeeds', async () => {
-    set({ tooManyRequests: { retryAfterSeconds: 0.2 }, times: 1 });
-    await call(FAST);
-    const [first, second] = calls();
-    expect(first!.status).toBe(429);
-    expect(Date.parse(second!.time) - Date.parse(first!.time)).toBeGreaterThanOrEqual(180);
-  });
+  if (retryAfter)
+    it('waits Retry-After on 429, then succeeds', async () => {
+      set({ tooManyRequests: { retryAfterSeconds: 0.2 }, times: 1 });
+      await call(FAST);
+      const [first, second] = calls();
+      expect(first!.status).toBe(429);
+      expect(Date.parse(second!.time) - Date.parse(first!.time)).toBeGreaterThanOrEqual(180);
+    });
+  else
+    it('backs off on a 429 that names no Retry-After, then succeeds', async () => {
+      set({ tooManyRequests: { retryAfterSeconds: 0.2 }, times: 1 });
+      await call(FAST);
+      expect(calls().map((r) => r.status)).toEqual([429, 200]);
+      expect(sandboxes().controls[sandbox].exchanges()[0]!.responseHeaders['retry-after']).toBeUndefined();
+    });
 
   it('reports a malformed answer', async () => {
     set({ malformed: true });

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { embedToken, loadBunnyLibraries, parseUploadMetadata, tusSignature, type BunnyWebhookDelivery } from './bunny-stream.js';
+import { checkRequest, checkResponse, loadContract } from './contracts/index.js';
+import { createBunnyStreamSandbox, embedToken, loadBunnyLibraries, parseUploadMetadata, tusSignature, type BunnyWebhookDelivery } from './bunny-stream.js';
 import { startSandboxes, type StartedSandboxes } from './index.js';
 
 let sandboxes: StartedSandboxes;
@@ -81,14 +82,59 @@ describe('Bunny Stream sandbox', () => {
     expect(lib).toMatchObject({ pullZone: 'main-demo', cdnHostname: 'main-demo.b-cdn.demo.test', apiKey: expect.stringMatching(/^sandbox-bunny-/) });
   });
 
-  it('refuses the library API without the right AccessKey', async () => {
-    const wrong = await fetch(`${base()}/library/${lib.libraryId}/videos`, { method: 'POST', headers: { AccessKey: 'x' }, body: '{"title":"a"}' });
-    expect(wrong.status).toBe(401);
+  it("refuses the library API without the right AccessKey, with bunny.net's error body", async () => {
+    const post = (key: string) =>
+      fetch(`${base()}/library/${lib.libraryId}/videos`, {
+        method: 'POST',
+        headers: { AccessKey: key, 'content-type': 'application/json' },
+        body: '{"title":"a"}',
+      });
+    const wrong = await post('x');
+    expect([wrong.status, await wrong.json()]).toEqual([
+      401,
+      { ErrorKey: 'library.unauthorized', Field: 'AccessKey', Message: 'The request authorization failed.' },
+    ]);
     const other = libraries.find((l) => l !== lib)!;
-    const crossed = await fetch(`${base()}/library/${lib.libraryId}/videos`, { method: 'POST', headers: { AccessKey: other.apiKey }, body: '{"title":"a"}' });
-    expect(crossed.status).toBe(401);
-    const untitled = await fetch(`${base()}/library/${lib.libraryId}/videos`, { method: 'POST', headers: { AccessKey: lib.apiKey }, body: '{}' });
-    expect(untitled.status).toBe(400);
+    expect((await post(other.apiKey)).status).toBe(401);
+  });
+
+  it('refuses a Create Video request the contract refuses, and takes what it allows', async () => {
+    // A bare sandbox, outside withFaults: these requests are wrong on purpose and stay out of the
+    // run's recorded exchanges, which the contract report holds to the contract.
+    const bare = createServer(createBunnyStreamSandbox({ libraries: [lib] }));
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const contract = await loadContract('bunny-stream');
+    try {
+      const url = `http://127.0.0.1:${(bare.address() as { port: number }).port}/library/${lib.libraryId}/videos`;
+      const post = async (body: string, type = 'application/json') => {
+        const headers = { AccessKey: lib.apiKey, ...(type ? { 'content-type': type } : {}) };
+        const res = await fetch(url, { method: 'POST', headers, body });
+        const request = {
+          method: 'POST',
+          path: `/library/${lib.libraryId}/videos`,
+          headers,
+          ...(body ? { body: type === 'application/json' ? (JSON.parse(body) as unknown) : body } : {}),
+        };
+        const answer = { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? '' }, body: await res.json() };
+        return { status: res.status, body: answer.body, request: checkRequest(contract, request).length, answer: checkResponse(contract, request, answer) };
+      };
+      const refused = await Promise.all([
+        post('{}'),
+        post('{"title":""}'),
+        post('{"title":7}'),
+        post('{"title":"x","thumbnailTime":1.5}'),
+        post(''),
+        post('{"title":"x"}', 'text/plain'),
+      ]);
+      // Each is a request the contract does not allow, answered 400 with a conforming error body.
+      expect(refused.map((r) => [r.status, r.request > 0, r.answer])).toEqual(refused.map(() => [400, true, []]));
+      expect(refused[0]!.body).toEqual({ ErrorKey: 'video.validation_failed', Field: 'Title', Message: 'The Title field is required.' });
+      // A title of spaces is a CreateVideoModel (minLength 1), and so are null collectionId/thumbnailTime.
+      const taken = await Promise.all([post('{"title":" "}'), post('{"title":"x","collectionId":null,"thumbnailTime":null}')]);
+      expect(taken.map((r) => [r.status, r.request, r.answer])).toEqual(taken.map(() => [200, 0, []]));
+    } finally {
+      bare.close();
+    }
   });
 
   it('answers a browser preflight with CORS that lets tus-js-client read Location and Upload-Offset', async () => {

@@ -200,8 +200,50 @@ export function videoObject(video: BunnySandboxVideo) {
   };
 }
 
-function bunnyError(res: ServerResponse, status: number, key: string, message: string, headers: OutgoingHttpHeaders = {}): void {
-  sendJson(res, status, { success: false, message, statusCode: status, ErrorKey: key }, headers);
+/**
+ * bunny.net's error body, `{ErrorKey, Field, Message}` (https://docs.bunny.net/api-reference/core/errors;
+ * contracts/bunny-stream/SOURCE.md). Messages are the published document's descriptions of each
+ * status where it has one; the keys follow the page's `resource.reason` form.
+ */
+export function bunnyErrorBody(key: string, field: string, message: string) {
+  return { ErrorKey: key, Field: field, Message: message };
+}
+
+function bunnyError(res: ServerResponse, status: number, key: string, field: string, message: string, headers: OutgoingHttpHeaders = {}): void {
+  sendJson(res, status, bunnyErrorBody(key, field, message), headers);
+}
+
+/**
+ * What an injected fault answers (faults.ts): Bunny's error body. A 429 carries no Retry-After
+ * (index.ts): bunny.net documents none (its Errors page: '429 Too many requests; the rate limit has
+ * been exceeded'), so a client can only back off.
+ */
+export function bunnyFaultBody(status: number) {
+  if (status === 429) return bunnyErrorBody('request.rate_limited', 'Request', 'Too many requests; the rate limit has been exceeded.');
+  if (status === 500) return bunnyErrorBody('server.internal_error', 'Request', 'Internal Server Error.');
+  return bunnyErrorBody('server.unavailable', 'Request', `Service unavailable (HTTP ${status}).`);
+}
+
+/** The body of Create Video, as the contract's CreateVideoModel has it. */
+interface CreateVideoModel {
+  title: string;
+  collectionId?: string | null;
+  thumbnailTime?: number | null;
+}
+
+/**
+ * Why a Create Video body is not a CreateVideoModel (contracts/bunny-stream: `title` required,
+ * minLength 1; `collectionId` string or null; `thumbnailTime` int32 or null), or null when it is.
+ */
+export function createVideoModelProblem(body: unknown): { field: string; message: string } | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { field: 'model', message: 'The request body is required (application/json).' };
+  const { title, collectionId, thumbnailTime } = body as Record<string, unknown>;
+  if (typeof title !== 'string' || title.length < 1) return { field: 'Title', message: 'The Title field is required.' };
+  if (collectionId !== undefined && collectionId !== null && typeof collectionId !== 'string')
+    return { field: 'CollectionId', message: 'The CollectionId field must be a string.' };
+  if (thumbnailTime !== undefined && thumbnailTime !== null && !(Number.isInteger(thumbnailTime) && Math.abs(thumbnailTime as number) < 2 ** 31))
+    return { field: 'ThumbnailTime', message: 'The ThumbnailTime field must be a 32-bit integer.' };
+  return null;
 }
 
 /** CORS for the TUS endpoint: a browser on the console's origin uploads straight here. */
@@ -308,7 +350,7 @@ export function createBunnyStreamSandbox(options: BunnyStreamSandboxOptions = {}
     const found = byId.get(libraryId);
     const key = header(req, 'AccessKey');
     if (!found || !key || !safeEqual(key, found.apiKey)) {
-      bunnyError(res, 401, 'unauthorized', 'Authorization has been denied for this request.');
+      bunnyError(res, 401, 'library.unauthorized', 'AccessKey', 'The request authorization failed.');
       return null;
     }
     return found;
@@ -318,15 +360,20 @@ export function createBunnyStreamSandbox(options: BunnyStreamSandboxOptions = {}
     const lib = library(req, res, libraryId);
     if (!lib) return;
     if (videoId === undefined) {
-      if (req.method !== 'POST') return bunnyError(res, 405, 'method_not_allowed', 'Method not allowed.', { allow: 'POST' });
-      const body = (await readJsonBody(req)) as { title?: unknown; collectionId?: unknown } | undefined;
-      if (!body || typeof body.title !== 'string' || !body.title.trim()) return bunnyError(res, 400, 'video_title_required', 'The video title is required.');
+      if (req.method !== 'POST') return bunnyError(res, 405, 'request.method_not_allowed', 'Method', 'Method not allowed.', { allow: 'POST' });
+      // The contract takes application/json only; any other body is not a CreateVideoModel.
+      const json = (header(req, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+      if (!json) req.resume();
+      const body = json ? await readJsonBody(req) : undefined;
+      const refused = createVideoModelProblem(body);
+      if (refused) return bunnyError(res, 400, 'video.validation_failed', refused.field, refused.message);
+      const model = body as CreateVideoModel;
       const video: BunnySandboxVideo = {
         guid: randomUUID(),
         libraryId: lib.libraryId,
-        title: body.title.slice(0, 500),
+        title: model.title,
         createdAt: new Date().toISOString(),
-        collectionId: typeof body.collectionId === 'string' ? body.collectionId : '',
+        collectionId: model.collectionId ?? '',
         phase: null,
         upload: null,
         failing: false,
@@ -335,8 +382,8 @@ export function createBunnyStreamSandbox(options: BunnyStreamSandboxOptions = {}
       return sendJson(res, 200, videoObject(video));
     }
     const video = videos.get(videoId);
-    if (!video || video.libraryId !== lib.libraryId) return bunnyError(res, 404, 'video_not_found', 'The requested video was not found.');
-    if (req.method !== 'GET') return bunnyError(res, 405, 'method_not_allowed', 'Method not allowed.', { allow: 'GET' });
+    if (!video || video.libraryId !== lib.libraryId) return bunnyError(res, 404, 'video.not_found', 'VideoId', 'The requested video was not found.');
+    if (req.method !== 'GET') return bunnyError(res, 405, 'request.method_not_allowed', 'Method', 'Method not allowed.', { allow: 'GET' });
     return sendJson(res, 200, videoObject(video));
   }
 
@@ -574,10 +621,10 @@ export function createBunnyStreamSandbox(options: BunnyStreamSandboxOptions = {}
       if (m && (req.method === 'GET' || req.method === 'HEAD')) return cdn(res, m[1]!, m[2]!, m[3]!);
       m = /^\/embed\/([^/]+)\/([^/]+)$/.exec(path);
       if (m && req.method === 'GET') return embed(req, res, m[1]!, m[2]!);
-      bunnyError(res, 404, 'not_found', 'Not found.');
+      bunnyError(res, 404, 'request.not_found', 'Path', 'Not found.');
     };
     run().catch((error: unknown) => {
-      if (!res.headersSent) bunnyError(res, 500, 'internal', error instanceof Error ? error.message : String(error));
+      if (!res.headersSent) bunnyError(res, 500, 'server.internal_error', 'Request', error instanceof Error ? error.message : String(error));
       else res.destroy();
     });
   };

@@ -341,6 +341,8 @@ export function withFaults(
   vendor: RequestListener,
   /** The vendor's own error body for a simulated status (Graph's `{error: {code, …}}` for WhatsApp). */
   errorBody?: (status: number) => unknown,
+  /** Whether the vendor's 429 carries Retry-After (Bunny documents none: the client can only back off). */
+  { retryAfter = true }: { retryAfter?: boolean } = {},
 ): { listener: RequestListener; control: FaultController } {
   let configured: ActiveFault[] = [];
   // Per-request header specs carrying `times` or `seed` keep their state by their text, so
@@ -496,9 +498,12 @@ export function withFaults(
       }
       if (fault.tooManyRequests) {
         const seconds = fault.tooManyRequests.retryAfterSeconds;
-        return sendJson(res, 429, errorBody?.(429) ?? { erro: `Limite de requisições excedido. Tente novamente em ${seconds} s.` }, {
-          'retry-after': String(seconds),
-        });
+        return sendJson(
+          res,
+          429,
+          errorBody?.(429) ?? { erro: `Limite de requisições excedido. Tente novamente em ${seconds} s.` },
+          retryAfter ? { 'retry-after': String(seconds) } : {},
+        );
       }
       const failing = fault.status ?? (fault.errorRate !== undefined && !fault.malformed && !fault.latencyMs ? 500 : undefined);
       if (failing !== undefined) {

@@ -1,7 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { loadCatalogue, type SandboxCatalogue } from './catalogue.js';
 import { createBlingSandbox, type BlingSandbox } from './bling.js';
-import { createBunnyStreamSandbox, TUS_PATH, type BunnyStreamSandbox } from './bunny-stream.js';
+import { bunnyFaultBody, createBunnyStreamSandbox, TUS_PATH, type BunnyStreamSandbox } from './bunny-stream.js';
 import { createDokaSandbox } from './doka.js';
 import { withFaults, type FaultController } from './faults.js';
 import { graphFaultBody } from './whatsapp.js';
@@ -52,7 +52,10 @@ export type SandboxUrls = Record<SandboxName, string>;
 const FAULT_BODIES: Partial<Record<SandboxName, (status: number) => unknown>> = {
   whatsapp: graphFaultBody,
   openai: openaiFaultBody,
+  'bunny-stream': bunnyFaultBody,
 };
+/** Vendors whose 429 documents no Retry-After (sandboxes/README.md, 'Contracts'). */
+const NO_RETRY_AFTER: ReadonlySet<SandboxName> = new Set(['bunny-stream']);
 
 export interface StartedSandboxes {
   /** Base URL of each sandbox (Bling's ends in /Api/v3, as the production base does). */
@@ -157,7 +160,7 @@ export async function startSandboxes({
   try {
     await Promise.all(
       SANDBOX_NAMES.map(async (name, i) => {
-        const { listener, control } = withFaults(name, vendors[name], FAULT_BODIES[name]);
+        const { listener, control } = withFaults(name, vendors[name], FAULT_BODIES[name], { retryAfter: !NO_RETRY_AFTER.has(name) });
         const server = createServer({ keepAliveTimeout: 5_000 }, listener);
         servers.push(server);
         const port = await listen(server, name, portBase ? portBase + i : 0, host);

@@ -156,6 +156,7 @@ describe('Bunny Stream client against its sandbox', () => {
     sandbox: 'bunny-stream',
     upstream: BUNNY_STREAM,
     path: '/library',
+    retryAfter: false,
     call: async (options) => {
       // A video of its own per check, made before the fault is on.
       const faults = sandboxes().controls['bunny-stream'].faults();
