@@ -52,7 +52,11 @@ function follow(value) {
 }
 follow(paths);
 // The schemes the document requires, and those an operation requires itself (Bunny's: AccessKey).
-const requirements = [...(document.security ?? []), ...Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => op?.security ?? []))];
+/** @type {Record<string, unknown>[]} */
+const requirements = [
+  ...(document.security ?? []),
+  ...Object.values(paths).flatMap((item) => Object.values(item).flatMap((/** @type {any} */ op) => op?.security ?? [])),
+];
 for (const requirement of requirements) for (const name of Object.keys(requirement)) reached.add(`#/components/securitySchemes/${name}`);
 
 /** @type {Record<string, Record<string, unknown>>} */
