@@ -8,6 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 
 const OPERATIONS = {
   '/produtos': ['get', 'post'],
@@ -60,59 +61,61 @@ const patch = (what, why, apply) => {
 };
 
 // ---- PATCHES: defects no real answer can satisfy ----
-patch('ErrorResponse.required', "lists 'error.type', 'message' and 'description' at the top level, where no Bling error body has them: required is ['error']", () => {
-  schemas.ErrorResponse.required = ['error'];
-});
-patch('ProdutosDimensoesDTO.unidadeMedida.enum', "type integer with enum ['0','1','2'] (strings) admits no value: enum [0,1,2] (Bling's example and recorded answers hold the number 1)", () => {
-  schemas.ProdutosDimensoesDTO.properties.unidadeMedida.enum = [0, 1, 2];
-});
+patch(
+  'ErrorResponse.required',
+  "lists 'error.type', 'message' and 'description' at the top level, where no Bling error body has them: required is ['error']",
+  () => {
+    schemas.ErrorResponse.required = ['error'];
+  },
+);
+patch(
+  'ProdutosDimensoesDTO.unidadeMedida.enum',
+  "type integer with enum ['0','1','2'] (strings) admits no value: enum [0,1,2] (Bling's example and recorded answers hold the number 1)",
+  () => {
+    schemas.ProdutosDimensoesDTO.properties.unidadeMedida.enum = [0, 1, 2];
+  },
+);
 patch('ProdutosVariacaoDTO.required', "requires 'atributos', which is not among its properties nor in any recorded answer: dropped", () => {
   schemas.ProdutosVariacaoDTO.required = schemas.ProdutosVariacaoDTO.required.filter((name) => name !== 'atributos');
 });
-patch('ProdutosLojasDadosBaseDTO.categoriasProdutos', 'is one ProdutosLojasCategoriaDTO while ProdutosLojasDadosDTO (combined with it by allOf) makes it an array: an array of them', () => {
-  schemas.ProdutosLojasDadosBaseDTO.properties.categoriasProdutos = { type: 'array', items: { $ref: '#/components/schemas/ProdutosLojasCategoriaDTO' } };
-});
+patch(
+  'ProdutosLojasDadosBaseDTO.categoriasProdutos',
+  'is one ProdutosLojasCategoriaDTO while ProdutosLojasDadosDTO (combined with it by allOf) makes it an array: an array of them',
+  () => {
+    schemas.ProdutosLojasDadosBaseDTO.properties.categoriasProdutos = { type: 'array', items: { $ref: '#/components/schemas/ProdutosLojasCategoriaDTO' } };
+  },
+);
 
 // ---- SUPPLEMENTS: Bling's developer pages (SOURCE.md) ----
+/** `{error: {type, message, description, ...more}}` with `type` one of `types`. */
+const errorBody = (types, more = {}) => ({
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['type', 'message', 'description'],
+      properties: { type: { type: 'string', enum: types }, message: { type: 'string' }, description: { type: 'string' }, ...more },
+    },
+  },
+});
 const supplements = [];
 const supplement = (what, source, apply) => {
   apply();
   supplements.push({ what, source });
 };
 supplement('components.schemas.TooManyRequestsResponse and a 429 answer on every operation', 'developer.bling.com.br/limites', () => {
-  schemas.TooManyRequestsResponse = {
-    type: 'object',
-    required: ['error'],
-    properties: {
-      error: {
-        type: 'object',
-        required: ['type', 'message', 'description', 'limit', 'period'],
-        properties: {
-          type: { type: 'string', enum: ['TOO_MANY_REQUESTS'] },
-          message: { type: 'string' },
-          description: { type: 'string' },
-          limit: { type: 'integer', description: 'Requisições permitidas no período (3 por segundo, 120.000 por dia).' },
-          period: { type: 'string', enum: ['second', 'day'] },
-        },
-      },
-    },
-  };
+  // limit and period on the account's limits (the ones /limites shows); an IP block names neither.
+  schemas.TooManyRequestsResponse = errorBody(['TOO_MANY_REQUESTS'], {
+    limit: { type: 'integer', description: 'Requisições permitidas no período (3 por segundo, 120.000 por dia).' },
+    period: { type: 'string', enum: ['second', 'day'] },
+  });
 });
 supplement(
   'components.schemas.InvalidTokenResponse and a 401 answer on every operation',
   'developer.bling.com.br/autenticacao (RFC 6750 error code; the published Error.type enum does not list it)',
   () => {
-    schemas.InvalidTokenResponse = {
-      type: 'object',
-      required: ['error'],
-      properties: {
-        error: {
-          type: 'object',
-          required: ['type', 'message', 'description'],
-          properties: { type: { type: 'string', enum: ['invalid_token'] }, message: { type: 'string' }, description: { type: 'string' } },
-        },
-      },
-    };
+    schemas.InvalidTokenResponse = errorBody(['invalid_token']);
   },
 );
 supplement('header parameter enable-jwt on every operation', 'developer.bling.com.br/migracao-jwt', () => {
@@ -142,7 +145,13 @@ supplement('POST /oauth/token (refresh_token and authorization_code grants)', 'd
       summary: 'Obtém ou renova os tokens de acesso (OAuth 2.0)',
       security: [],
       parameters: [
-        { name: 'Authorization', in: 'header', required: true, description: 'Basic base64(client_id:client_secret)', schema: { type: 'string', pattern: '^Basic ' } },
+        {
+          name: 'Authorization',
+          in: 'header',
+          required: true,
+          description: 'Basic base64(client_id:client_secret)',
+          schema: { type: 'string', pattern: '^Basic ' },
+        },
         { $ref: '#/components/parameters/enableJwt' },
       ],
       requestBody: {
@@ -186,24 +195,13 @@ supplement('POST /oauth/token (refresh_token and authorization_code grants)', 'd
       },
     },
   };
-  schemas.OAuthErrorResponse = {
-    type: 'object',
-    required: ['error'],
-    properties: {
-      error: {
-        type: 'object',
-        required: ['type', 'message', 'description'],
-        properties: {
-          type: { type: 'string', enum: ['invalid_client', 'invalid_grant', 'invalid_request', 'unsupported_grant_type'] },
-          message: { type: 'string' },
-          description: { type: 'string' },
-        },
-      },
-    },
-  };
+  schemas.OAuthErrorResponse = errorBody(['invalid_client', 'invalid_grant', 'invalid_request', 'unsupported_grant_type']);
 });
 
 contract['x-console'] = { patches, supplements };
-const here = dirname(fileURLToPath(import.meta.url));
-writeFileSync(join(here, 'openapi.json'), `${JSON.stringify(contract, null, 2)}\n`);
-console.log(`openapi.json: ${Object.keys(contract.paths).length} paths, ${Object.keys(schemas).length} schemas, ${patches.length} patches, ${supplements.length} supplements`);
+const output = join(dirname(fileURLToPath(import.meta.url)), 'openapi.json');
+// Written as the repository's formatter writes it, so `npm run check` and this script agree.
+writeFileSync(output, await format(JSON.stringify(contract), { ...(await resolveConfig(output)), filepath: output }));
+console.log(
+  `openapi.json: ${Object.keys(contract.paths).length} paths, ${Object.keys(schemas).length} schemas, ${patches.length} patches, ${supplements.length} supplements`,
+);
