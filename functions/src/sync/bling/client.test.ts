@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBlingSandbox, type BlingSandbox } from '../../../../sandboxes/src/bling.js';
+import { BLING_ERP_ONLY_CODES, createBlingSandbox, type BlingSandbox, type BlingSandboxOptions } from '../../../../sandboxes/src/bling.js';
 import { SEED_FILE, loadCatalogue } from '../../../../sandboxes/src/catalogue.js';
 import { withFaults, type FaultController, type FaultSpec } from '../../../../sandboxes/src/faults.js';
 import { UpstreamError } from '../http-client.js';
 import { BlingClient, type BlingClientOptions } from './client.js';
-import { listingFromProduct, produtoFromProduct } from './mapping.js';
+import { listingFromProduct, produtoFromProduct, productFieldsFromProduto } from './mapping.js';
 import { bearerUpdate, locateBlingAccount, type BlingAccountCredentials, type BlingBearer, type BlingTokenStore } from './token.js';
 
 const catalogue = loadCatalogue();
@@ -70,8 +70,10 @@ const RELAXED = { requestsPerSecond: 1000, limits: { perWindow: 500, windowMs: 1
  * The Bling sandbox on a free port, with the framework's fault injection around it, and a client of
  * main's first account. `blingLimits`: Bling's real 3 requests/s on both sides.
  */
-async function start(options: Partial<BlingClientOptions> & { account?: string; config?: unknown; blingLimits?: boolean } = {}): Promise<Harness> {
-  const sandbox = createBlingSandbox(catalogue, options.blingLimits ? {} : { requestsPerSecond: RELAXED.requestsPerSecond });
+async function start(
+  options: Partial<BlingClientOptions> & { account?: string; config?: unknown; blingLimits?: boolean; sandbox?: BlingSandboxOptions } = {},
+): Promise<Harness> {
+  const sandbox = createBlingSandbox(catalogue, { ...(options.blingLimits ? {} : { requestsPerSecond: RELAXED.requestsPerSecond }), ...options.sandbox });
   const { listener, control } = withFaults('bling', sandbox);
   const server = createServer(listener as RequestListener);
   servers.push(server);
@@ -174,7 +176,7 @@ describe('Bling client: limits and failures', () => {
     expectPaced(sandbox, clientId);
   }, 30_000);
 
-  it('a client paced too loosely meets 429s, waits Retry-After and still completes', async () => {
+  it("a client paced too loosely meets Bling's 429s (limit and period in the body, no Retry-After) and still completes", async () => {
     const { sandbox, client, clientId } = await start({ blingLimits: true, limits: { perWindow: 10, windowMs: 1000, perDay: 1000 }, retries: 6 });
     const ids = sandbox
       .produtos(clientId)
@@ -184,10 +186,6 @@ describe('Bling client: limits and failures', () => {
     const answered = sandbox.requests.filter((r) => r.clientId === clientId);
     expect(answered.some((r) => r.status === 429)).toBe(true);
     expect(answered.filter((r) => r.status === 200)).toHaveLength(8);
-    // After each 429 the next accepted request came no sooner than the Retry-After of 1 s allowed.
-    const firstRefusal = answered.find((r) => r.status === 429)!;
-    const retried = answered.filter((r) => r.status === 200 && r.at > firstRefusal.at);
-    expect(Math.min(...retried.map((r) => r.at)) - firstRefusal.at).toBeGreaterThanOrEqual(900);
   }, 30_000);
 
   it('honours the Retry-After of a 429', async () => {
@@ -221,7 +219,8 @@ describe('Bling client: limits and failures', () => {
 
   it("passes on Bling's own validation message", async () => {
     const { client } = await start();
-    const error = await failure(client.saveProduto({ ...produtoFromProduct(newProduct('GTIN-RUIM')), gtin: '123' }));
+    const input = produtoFromProduct(newProduct('GTIN-RUIM'));
+    const error = await failure(client.saveProduto({ ...input, create: { ...input.create, gtin: '123' } }));
     expect(error.kind).toBe('rejected');
     expect(error.message).toContain('Bling: falha ao criar o produto GTIN-RUIM: requisição recusada (HTTP 400)');
     expect(error.message).toContain('GTIN/EAN inválido.');
@@ -290,5 +289,90 @@ describe('Bling client: produtos and lojas', () => {
     const error = await failure(client.publishToStore('NAO-EXISTE', { idLoja: 203000001, preco: 10 }));
     expect(error).toMatchObject({ kind: 'not-found', status: 404 });
     expect(error.message).toBe('Bling: falha ao publicar o produto NAO-EXISTE na loja 203000001: produto não cadastrado no Bling');
+  });
+});
+
+describe('Bling client: what the contract says (issue 28)', () => {
+  /** The ERP-only fields of a produto: what the console does not own and must never change. */
+  const erpOwned = (produto: Record<string, unknown>) => {
+    const { id: _id, nome: _nome, preco: _preco, descricaoCurta: _descricaoCurta, ...rest } = produto;
+    return rest;
+  };
+
+  it("row 1: an update PATCHes only the console's fields; a produto with variations keeps them, its category, tax data, stock bounds and price", async () => {
+    const { sandbox, client, clientId } = await start();
+    const before = sandbox.produtos(clientId).find((p) => p.codigo === BLING_ERP_ONLY_CODES.variations)!;
+    expect(before).toMatchObject({ formato: 'V', variacoes: [expect.anything(), expect.anything()] });
+    // A console product without a price, unit or format: nothing may be forced on the ERP.
+    const saved = await client.saveProduto(
+      produtoFromProduct({ ProductCode: BLING_ERP_ONLY_CODES.variations, ProductSiteName: 'Jogo renomeado no console', Status: 'ativado' }),
+    );
+    expect(saved).toEqual({ id: before.id, created: false });
+    const after = sandbox.produtos(clientId).find((p) => p.id === before.id)!;
+    expect(after.nome).toBe('Jogo renomeado no console');
+    expect(after.preco).toBe(before.preco);
+    expect(erpOwned(after)).toEqual(erpOwned(before));
+    expect(sandbox.requests.filter((r) => r.path === `/produtos/${before.id}`).map((r) => `${r.method} ${r.status}`)).toEqual(['PATCH 200']);
+  });
+
+  it('row 1: a kit (formato E) keeps its structure when the console updates it', async () => {
+    const { sandbox, client, clientId } = await start();
+    const before = sandbox.produtos(clientId).find((p) => p.codigo === BLING_ERP_ONLY_CODES.kit)!;
+    await client.saveProduto(
+      produtoFromProduct({ ProductCode: BLING_ERP_ONLY_CODES.kit, ProductSiteName: 'Kit renomeado', Price: 250, EAN13: '7891112895591' }),
+    );
+    const after = sandbox.produtos(clientId).find((p) => p.id === before.id)!;
+    expect(after).toMatchObject({ nome: 'Kit renomeado', preco: 250, gtin: '7891112895591', formato: 'E', estrutura: before.estrutura });
+    expect(after.tributacao).toEqual(before.tributacao);
+  });
+
+  it("row 2: with opaque tokens refused (JWT only), the client gets a JWT of Bling's length with enable-jwt: 1 and works", async () => {
+    const { sandbox, store, client } = await start({ sandbox: { jwtOnly: true } });
+    expect((await client.findProdutoByCodigo(code))?.codigo).toBe(code);
+    const { accessToken } = (await store.read()).bearer;
+    expect(accessToken).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(accessToken.length).toBeGreaterThanOrEqual(1500);
+    expect(accessToken.length).toBeLessThanOrEqual(3000);
+    // The seeded opaque token was refused once, then every call with the JWT was accepted.
+    expect(sandbox.requests.map((r) => `${r.path} ${r.status}`)).toEqual([
+      '/produtos 401',
+      '/oauth/token 200',
+      '/produtos 200',
+      `/produtos/${sandbox.produtos((await store.read()).clientId)[0]!.id} 200`,
+    ]);
+  });
+
+  it('row 3: the cost price (PriceNetErp) comes from fornecedor.precoCusto of the full record', async () => {
+    const { client } = await start();
+    const produto = (await client.findProdutoByCodigo(code))!;
+    expect(produto).not.toHaveProperty('precoCusto');
+    const expected = catalogue.byCode.get(code)!.PriceNetErp ?? catalogue.byCode.get(code)!.PriceNet;
+    expect(expected).toBeGreaterThan(0);
+    expect(productFieldsFromProduto(produto).PriceNetErp).toBe(expected);
+  });
+
+  it('row 6: finds a produto by codigos[] even when it is not among the latest 100', async () => {
+    const { sandbox, client, clientId } = await start();
+    for (let i = 0; i < 101; i++) sandbox.insertProduto({ codigo: `RECENTE-${i}`, nome: `Recente ${i}`, situacao: 'A' }, clientId);
+    expect((await client.findProdutoByCodigo(code))?.codigo).toBe(code);
+    const before = sandbox.produtos(clientId).length;
+    await client.saveProduto(produtoFromProduct({ ...catalogue.byCode.get(code)!, Status: 'ativado' }));
+    expect(sandbox.produtos(clientId)).toHaveLength(before);
+  });
+
+  it('row 7: a new produto with images sends midia as ProdutosMidiaDTO requires (imagens and video): Bling accepts it', async () => {
+    const { sandbox, client, clientId } = await start();
+    const { created } = await client.saveProduto(produtoFromProduct({ ...newProduct('COM-IMAGEM-1'), ProductImage: 'https://cdn.example.com/panela.jpg' }));
+    expect(created).toBe(true);
+    const produto = sandbox.produtos(clientId).find((p) => p.codigo === 'COM-IMAGEM-1')!;
+    expect(produto.midia).toMatchObject({ imagens: { imagensURL: [{ link: 'https://cdn.example.com/panela.jpg' }] } });
+  });
+
+  it('refuses, as Bling does, a body its contract refuses (midia without video)', async () => {
+    const { client } = await start();
+    const input = produtoFromProduct({ ...newProduct('SEM-VIDEO-1'), ProductImage: 'https://cdn.example.com/panela.jpg' });
+    const error = await failure(client.saveProduto({ ...input, create: { ...input.create, midia: { imagens: input.create.midia!.imagens } as never } }));
+    expect(error).toMatchObject({ kind: 'rejected', upstreamStatus: 400 });
+    expect(error.message).toContain('O campo midia.video deve ser informado.');
   });
 });

@@ -237,6 +237,8 @@ export async function exchangeRefreshToken(credentials: BlingAccountCredentials,
         Authorization: basicAuth(credentials.clientId, credentials.clientSecret),
         'Content-Type': 'application/x-www-form-urlencoded',
         Accept: '1.0',
+        // JWT access tokens (developer pages, /migracao-jwt): opaque ones are deprecated.
+        'enable-jwt': '1',
       },
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: credentials.bearer.refreshToken }).toString(),
       schema: oauthAnswerSchema,
