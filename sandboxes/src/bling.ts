@@ -308,7 +308,6 @@ function blankProduto(): Omit<BlingSandboxProduto, 'id' | 'codigo' | 'nome' | 's
     formato: 'S',
     descricaoCurta: '',
     imagemURL: '',
-    dataValidade: '',
     unidade: '',
     pesoLiquido: 0,
     pesoBruto: 0,

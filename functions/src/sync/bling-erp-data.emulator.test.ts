@@ -4,6 +4,7 @@
 // sandbox in its JWT-only mode (opaque tokens refused). Everything the console does not own must
 // still be there afterwards, read back from the sandbox; the cost price comes from the full record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectExchangesConform, sandboxExchanges } from '../../../test-support/contracts.js';
 import { api, idToken, seedUser } from '../../../test-support/emulator.js';
 import { createTestProject, sandboxRequests, sandboxUrls, testFirestore } from '../../../test-support/stack.js';
 
@@ -11,6 +12,7 @@ const CODE = `1099${Date.now().toString().slice(-4)}`; // company 1; unique per 
 let project: string;
 let token: string;
 let clientId: string;
+let startedAt: string;
 
 const blingOrigin = () => new URL(sandboxUrls().bling!).origin;
 const control = async (path: string, body?: unknown) => {
@@ -35,6 +37,7 @@ const ERP_ONLY = {
 };
 
 beforeAll(async () => {
+  startedAt = new Date().toISOString();
   project = await createTestProject('bling-erp');
   const config = (await testFirestore().doc(`project/${project}/config/bling`).get()).data() as { accounts: { clientId: string }[] };
   clientId = config.accounts[0]!.clientId;
@@ -103,5 +106,10 @@ describe('Bling: what the console does not own stays the ERP’s', () => {
     expect(data).toMatchObject({ ProductCodeErp: CODE, PriceNetErp: ERP_ONLY.fornecedor.precoCusto });
     // Reading changes nothing in the ERP.
     expect(await blingRecord()).toMatchObject(ERP_ONLY);
+  });
+
+  it("every request the functions sent Bling here, and every answer, conforms to Bling's contract", async () => {
+    const mine = (await sandboxExchanges(sandboxUrls().bling!)).filter((e) => e.time >= startedAt);
+    await expectExchangesConform('bling', mine);
   });
 });

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BLING_ERP_ONLY_CODES, createBlingSandbox, type BlingSandbox, type BlingSandboxOptions } from '../../../../sandboxes/src/bling.js';
 import { SEED_FILE, loadCatalogue } from '../../../../sandboxes/src/catalogue.js';
 import { withFaults, type FaultController, type FaultSpec } from '../../../../sandboxes/src/faults.js';
+import { expectExchangesConform } from '../../../../test-support/contracts.js';
 import { UpstreamError } from '../http-client.js';
 import { BlingClient, type BlingClientOptions } from './client.js';
 import { listingFromProduct, produtoFromProduct, productFieldsFromProduto } from './mapping.js';
@@ -56,6 +57,8 @@ interface Harness {
 }
 
 const servers: Server[] = [];
+/** Every sandbox of this file: what the client sent and the sandbox answered, checked against the contract at the end. */
+const controls: FaultController[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) {
     server.closeAllConnections();
@@ -71,10 +74,18 @@ const RELAXED = { requestsPerSecond: 1000, limits: { perWindow: 500, windowMs: 1
  * main's first account. `blingLimits`: Bling's real 3 requests/s on both sides.
  */
 async function start(
-  options: Partial<BlingClientOptions> & { account?: string; config?: unknown; blingLimits?: boolean; sandbox?: BlingSandboxOptions } = {},
+  options: Partial<BlingClientOptions> & {
+    account?: string;
+    config?: unknown;
+    blingLimits?: boolean;
+    sandbox?: BlingSandboxOptions;
+    /** A test that sends what the contract refuses on purpose: its exchanges stay out of the file's contract check. */
+    offContract?: boolean;
+  } = {},
 ): Promise<Harness> {
   const sandbox = createBlingSandbox(catalogue, { ...(options.blingLimits ? {} : { requestsPerSecond: RELAXED.requestsPerSecond }), ...options.sandbox });
   const { listener, control } = withFaults('bling', sandbox);
+  if (!options.offContract) controls.push(control);
   const server = createServer(listener as RequestListener);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -369,10 +380,46 @@ describe('Bling client: what the contract says (issue 28)', () => {
   });
 
   it('refuses, as Bling does, a body its contract refuses (midia without video)', async () => {
-    const { client } = await start();
+    const { client } = await start({ offContract: true });
     const input = produtoFromProduct({ ...newProduct('SEM-VIDEO-1'), ProductImage: 'https://cdn.example.com/panela.jpg' });
     const error = await failure(client.saveProduto({ ...input, create: { ...input.create, midia: { imagens: input.create.midia!.imagens } as never } }));
     expect(error).toMatchObject({ kind: 'rejected', upstreamStatus: 400 });
     expect(error.message).toContain('O campo midia.video deve ser informado.');
   });
+});
+
+describe('Bling client: the pinned contract', () => {
+  it("every operation the console uses: the client's requests and the sandbox's answers conform to Bling's contract", async () => {
+    const { sandbox, faults, client, clientId } = await start({ sandbox: { jwtOnly: true } });
+    const product = { ...newProduct('CONTRATO-1'), ProductImage: 'https://cdn.example.com/p.jpg', NCMCode: '7323.93.00', Width: 10, Height: 5, Length: 3 };
+    await client.saveProduto(produtoFromProduct(product)); // GET /produtos (codigos[]), 401, /oauth/token, POST /produtos
+    await client.saveProduto(produtoFromProduct({ ...product, ProductSiteName: 'Outro' })); // PATCH /produtos/{id}
+    await client.findProdutoByCodigo(BLING_ERP_ONLY_CODES.variations); // GET /produtos/{id} of a produto with variations
+    await client.setSituacao('CONTRATO-1', 'I'); // PATCH /produtos/{id}/situacoes
+    await client.publishToStore('CONTRATO-1', listingFromProduct(product, 203000001)); // GET and POST /produtos/lojas
+    await client.publishToStore('CONTRATO-1', { ...listingFromProduct(product, 203000001), preco: 10 }); // PUT /produtos/lojas/{id}
+    await client.removeFromStore('CONTRATO-1', 203000001); // DELETE /produtos/lojas/{id}
+    // Bling's refusals: a body the contract refuses (400) and the limit (429).
+    const input = produtoFromProduct(newProduct('CONTRATO-2'));
+    await failure(client.saveProduto({ ...input, create: { ...input.create, gtin: '1' } }));
+    expect(sandbox.produtos(clientId).some((p) => p.codigo === 'CONTRATO-1')).toBe(true);
+    const operations = new Set(faults.exchanges().map((e) => `${e.method} ${e.path.replace(/\/\d+/g, '/{id}')} ${e.status}`));
+    expect([...operations]).toEqual(
+      expect.arrayContaining([
+        'POST /Api/v3/oauth/token 200',
+        'PATCH /Api/v3/produtos/{id} 200',
+        'PUT /Api/v3/produtos/lojas/{id} 200',
+        'DELETE /Api/v3/produtos/lojas/{id} 204',
+      ]),
+    );
+    await expectExchangesConform('bling', faults.exchanges());
+  });
+});
+
+// Both sides of every exchange of this file's tests (injected faults left out).
+afterAll(async () => {
+  await expectExchangesConform(
+    'bling',
+    controls.flatMap((control) => control.exchanges()),
+  );
 });
