@@ -188,7 +188,9 @@ describe('Bling client: limits and failures', () => {
   }, 30_000);
 
   it("a client paced too loosely meets Bling's 429s (limit and period in the body, no Retry-After) and still completes", async () => {
-    const { sandbox, client, clientId } = await start({ blingLimits: true, limits: { perWindow: 10, windowMs: 1000, perDay: 1000 }, retries: 6 });
+    // Without a Retry-After, each 429 is retried after a short jittered backoff: enough retries
+    // that a loaded machine does not run out of them.
+    const { sandbox, client, clientId } = await start({ blingLimits: true, limits: { perWindow: 10, windowMs: 1000, perDay: 1000 }, retries: 12 });
     const ids = sandbox
       .produtos(clientId)
       .slice(0, 8)
