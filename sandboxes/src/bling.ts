@@ -2,13 +2,32 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { SEED_FILE, type SandboxCatalogue, type SandboxProduct } from './catalogue.js';
-import { basicCredentials, readBody, safeEqual, sendJson, totalStock } from './respond.js';
+import { basicCredentials, readBody, safeEqual, sendJson, sendText, totalStock } from './respond.js';
 
 /**
- * Bling ERP API v3, played locally: the OAuth token endpoint (refresh_token grant with rotation),
- * produtos, produtos/lojas and the per-account limits, with Bling's shapes — payloads wrapped in
- * `{data}`, errors as `{error: {type, message, description, fields}}`. Each account has its own
- * product base, seeded from the catalogue (codigo = ProductCode).
+ * Bling ERP API v3, played locally: the OAuth authorization page and token endpoint, produtos,
+ * produtos/lojas and the per-account limits, with Bling's shapes — payloads wrapped in `{data}`,
+ * errors as `{error: {type, message, description, fields}}`. Each account has its own product
+ * base, seeded from the catalogue (codigo = ProductCode).
+ *
+ * Tokens as Bling issues them (developer.bling.com.br/aplicativos, /migracao-jwt): access tokens
+ * live 6 h, refresh tokens 30 days and are single-use (each exchange rotates both); with
+ * `enable-jwt: 1` on /oauth/token the access token is a JWT of 1,500–3,000 characters. The seed's
+ * tokens count as issued when the sandbox started, so they expire too. The sandbox's clock can be
+ * moved forward (`POST /__bling/clock {advanceMs}`) to age tokens in tests.
+ *
+ * The authorization code flow: `GET /oauth/authorize?response_type=code&client_id&state` shows the
+ * consent page ('Autorizar' / 'Cancelar'); its form redirects to the app's registered redirect link
+ * (Bling uses the one registered with the app, not a redirect_uri of the request) with
+ * `?code&state` or `?error=access_denied&state`; `POST /oauth/token` with
+ * `grant_type=authorization_code&code` (HTTP Basic client credentials) exchanges the code once,
+ * within 10 minutes (RFC 6749 §4.1.2's maximum). Bling documents no PKCE: code_challenge is ignored.
+ *
+ * Limits per Bling account (`accountId`; an account without one is its app's client id): 3
+ * requests in any second and 120 000 a day (the day turning at midnight in Brasília), counted
+ * across every app and caller; over them a 429 with Bling's documented body
+ * `{error: {type: 'TOO_MANY_REQUESTS', message, description, limit, period: 'second' | 'day'}}` and
+ * no Retry-After (none is documented).
  *
  * The "flag" of /api/bling/produto/update-flag is the product's `situacao` ('A' ativo, 'I'
  * inativo), changed with Bling's own PATCH /produtos/{id}/situacoes.
@@ -19,6 +38,8 @@ import { basicCredentials, readBody, safeEqual, sendJson, totalStock } from './r
 
 export interface BlingSandboxAccount {
   clientId: string;
+  /** The Bling account (company) the app is authorised on: limits count per account. Default: the client id. */
+  accountId?: string;
   clientSecret: string;
   /** Tokens the seed holds. The access token stays valid until expireAccessTokens; the refresh token until its first use. */
   accessToken: string;
@@ -34,6 +55,8 @@ export interface BlingSandboxOptions {
   requestsPerDay?: number;
   /** Lifetime of the access tokens this sandbox issues. Default 21 600 s, Bling's. */
   accessTokenTtlSeconds?: number;
+  /** The apps' registered redirect link (where the consent page sends the browser). */
+  redirectUri?: string | null;
 }
 
 /** One request as the sandbox saw it, for tests that check a client's manners. */
@@ -42,9 +65,13 @@ export interface BlingSandboxRequest {
   at: number;
   method: string;
   path: string;
-  /** The account the bearer token belongs to; null for /oauth/token and unauthenticated calls. */
+  /** The app the bearer token belongs to; null for /oauth/token and unauthenticated calls. */
   clientId: string | null;
+  /** The Bling account Bling counts the request against (null when unauthenticated). */
+  accountId: string | null;
   status: number;
+  /** Whether it carried `enable-jwt: 1`. */
+  enableJwt: boolean;
 }
 
 export interface BlingSandboxProduto {
@@ -70,6 +97,10 @@ export type BlingSandbox = RequestListener & {
   readonly requests: BlingSandboxRequest[];
   /** Refuses every access token issued so far to the account, as if they had all expired. */
   expireAccessTokens(clientId: string): void;
+  /** Moves the sandbox's clock (token lifetimes) forward. */
+  advanceClock(ms: number): void;
+  /** Sets an account's count of today's requests (to reach the daily limit in a test). */
+  setRequestsToday(accountId: string, count: number): void;
   /** Current product base of an account (seeded on first use). */
   produtos(clientId: string): BlingSandboxProduto[];
   produtosLojas(clientId: string): BlingSandboxProdutoLoja[];
@@ -102,6 +133,7 @@ export function loadBlingSeedAccounts(seedFile = process.env.SANDBOX_SEED_FILE ?
       if (typeof entry.clientId !== 'string' || typeof entry.clientSecret !== 'string') continue;
       if (!bearer?.accessToken || !bearer.refreshToken) continue;
       accounts.push({
+        ...(typeof entry.accountId === 'string' && entry.accountId ? { accountId: entry.accountId } : {}),
         clientId: entry.clientId,
         clientSecret: entry.clientSecret,
         accessToken: bearer.accessToken,
@@ -121,13 +153,24 @@ interface AccountState {
   spentRefreshTokens: Set<string>;
   /** Access tokens issued before this instant are refused. */
   expiredBefore: number;
-  acceptedAt: number[];
-  day: string;
-  requestsToday: number;
+  /** The Bling account's counters, shared by its apps. */
+  usage: AccountUsage;
   produtos: Map<number, BlingSandboxProduto> | null;
   produtosLojas: Map<number, BlingSandboxProdutoLoja>;
   nextProdutoId: number;
   nextProdutoLojaId: number;
+}
+
+interface AccountUsage {
+  accountId: string;
+  acceptedAt: number[];
+  day: string;
+  requestsToday: number;
+}
+
+interface IssuedCode {
+  clientId: string;
+  expiresAt: number;
 }
 
 interface TokenClaims {
@@ -143,7 +186,8 @@ class BlingHttpError extends Error {
     message: string,
     readonly description: string,
     readonly fields?: { code: number; msg: string; element: string; namespace: string }[],
-    readonly retryAfterSeconds?: number,
+    /** More fields of the error object (a 429's limit and period). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -159,6 +203,42 @@ function validationError(message: string, fields: { element: string; msg: string
     fields.map((f) => f.msg).join(' '),
     fields.map((f, index) => ({ code: 10 + index, msg: f.msg, element: f.element, namespace: 'PRODUTO' })),
   );
+}
+
+/**
+ * An access token as a JWT (HS256 here, signed by the sandbox), padded with the scopes and account
+ * data Bling's tokens carry to the 1,500–3,000 characters /migracao-jwt announces.
+ */
+function signJwt(claims: TokenClaims, scope: string): string {
+  const header = Buffer.from(JSON.stringify({ typ: 'JWT', alg: 'HS256' })).toString('base64url');
+  const body = {
+    iss: 'https://www.bling.com.br',
+    sub: claims.clientId,
+    iat: Math.floor(claims.issuedAt / 1000),
+    exp: Math.floor(claims.expiresAt / 1000),
+    jti: randomBytes(16).toString('hex'),
+    iat_ms: claims.issuedAt,
+    exp_ms: claims.expiresAt,
+    scope: scope.split(' '),
+    // Bling's tokens list every scope's permissions: over a kilobyte of claims.
+    permissions: Array.from({ length: 40 }, (_, i) => `${scope.split(' ')[i % 3]}.${['leitura', 'escrita', 'exclusao'][i % 3]}.${i}`),
+  };
+  const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
+  const signature = createHmac('sha256', TOKEN_SIGNING_KEY).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+function readJwt(token: string): TokenClaims | null {
+  const [header, payload, signature, extra] = token.split('.');
+  if (!header || !payload || !signature || extra !== undefined) return null;
+  const expected = createHmac('sha256', TOKEN_SIGNING_KEY).update(`${header}.${payload}`).digest('base64url');
+  if (!safeEqual(signature, expected)) return null;
+  try {
+    const body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub: string; iat_ms: number; exp_ms: number };
+    return { clientId: body.sub, issuedAt: body.iat_ms, expiresAt: body.exp_ms };
+  } catch {
+    return null;
+  }
 }
 
 function signToken(kind: 'access' | 'refresh', claims: TokenClaims): string {
@@ -293,13 +373,27 @@ function trimWindow(times: number[], now: number, windowMs: number): void {
   while (times.length && times[0]! <= now - windowMs) times.shift();
 }
 
+const REFRESH_TTL_MS = 30 * 86_400_000;
+const CODE_TTL_MS = 10 * 60_000;
+
 export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSandboxOptions = {}): BlingSandbox {
   const perSecond = options.requestsPerSecond ?? 3;
   const perDay = options.requestsPerDay ?? 120_000;
   const accessTtlMs = (options.accessTokenTtlSeconds ?? 21_600) * 1000;
+  const redirectUri = options.redirectUri ?? process.env.SANDBOX_BLING_REDIRECT_URI ?? null;
+  // Token lifetimes run on this clock, which tests move forward; the rate limits on real time.
+  let clockOffsetMs = 0;
+  const clock = () => Date.now() + clockOffsetMs;
   const startedAt = Date.now();
   const requests: BlingSandboxRequest[] = [];
   const accounts = new Map<string, AccountState>();
+  const usages = new Map<string, AccountUsage>();
+  const codes = new Map<string, IssuedCode>();
+  const usageOf = (accountId: string) => {
+    let usage = usages.get(accountId);
+    if (!usage) usages.set(accountId, (usage = { accountId, acceptedAt: [], day: '', requestsToday: 0 }));
+    return usage;
+  };
   const seedAccessTokens = new Map<string, string>();
   const seedRefreshTokens = new Map<string, string>();
   for (const account of options.accounts ?? loadBlingSeedAccounts()) {
@@ -310,9 +404,7 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
       currentRefreshToken: null,
       spentRefreshTokens: new Set(),
       expiredBefore: 0,
-      acceptedAt: [],
-      day: '',
-      requestsToday: 0,
+      usage: usageOf(account.accountId ?? account.clientId),
       produtos: null,
       produtosLojas: new Map(),
       nextProdutoId: 0,
@@ -336,21 +428,26 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     return state.produtos;
   }
 
-  function issueTokens(state: AccountState, now: number) {
+  function issueTokens(state: AccountState, now: number, jwt: boolean) {
     // Never issued "before" an expireAccessTokens of the same millisecond.
     const issuedAt = Math.max(now, state.expiredBefore);
-    const accessToken = signToken('access', { clientId: state.account.clientId, issuedAt, expiresAt: issuedAt + accessTtlMs });
-    const refreshToken = signToken('refresh', { clientId: state.account.clientId, issuedAt: now, expiresAt: now + 30 * 86_400_000 });
+    const access = { clientId: state.account.clientId, issuedAt, expiresAt: issuedAt + accessTtlMs };
+    const accessToken = jwt ? signJwt(access, SCOPE) : signToken('access', access);
+    const refreshToken = signToken('refresh', { clientId: state.account.clientId, issuedAt: now, expiresAt: now + REFRESH_TTL_MS });
     state.currentRefreshToken = refreshToken;
     return { access_token: accessToken, expires_in: Math.round(accessTtlMs / 1000), token_type: 'Bearer', scope: SCOPE, refresh_token: refreshToken };
   }
 
   /** The account a bearer token belongs to, or the 401 Bling answers. */
-  function authenticate(req: IncomingMessage, now: number): AccountState {
+  function authenticate(req: IncomingMessage): AccountState {
+    const now = clock();
     const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     if (!token) throw new BlingHttpError(401, 'invalid_token', 'invalid_token', 'O token de acesso não foi informado.');
     const seedClient = seedAccessTokens.get(token);
-    const claims = seedClient ? { clientId: seedClient, issuedAt: startedAt, expiresAt: Infinity } : readSignedToken('access', token);
+    // The seed's tokens count as issued when the sandbox started: they expire like any other.
+    const claims = seedClient
+      ? { clientId: seedClient, issuedAt: startedAt, expiresAt: startedAt + accessTtlMs }
+      : (readSignedToken('access', token) ?? readJwt(token));
     const state = claims ? accounts.get(claims.clientId) : undefined;
     if (!claims || !state) throw new BlingHttpError(401, 'invalid_token', 'invalid_token', 'O token de acesso é inválido.');
     if (claims.expiresAt <= now || claims.issuedAt < state.expiredBefore) {
@@ -359,38 +456,40 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     return state;
   }
 
-  /** Bling's per-account limits: 3 requests/s (a sliding second) and 120 000 a day. */
+  /**
+   * Bling's per-account limits, across the account's apps: 3 requests in any second (a sliding
+   * second) and 120 000 a day (Brasília's day). Refusals answer the body /limites documents.
+   */
   function admit(state: AccountState, now: number): void {
+    const usage = state.usage;
     const day = saoPauloDay(now);
-    if (state.day !== day) {
-      state.day = day;
-      state.requestsToday = 0;
+    if (usage.day !== day) {
+      usage.day = day;
+      usage.requestsToday = 0;
     }
-    if (state.requestsToday >= perDay) {
-      const midnight = Date.parse(`${day}T03:00:00.000Z`) + 86_400_000;
+    if (usage.requestsToday >= perDay) {
       throw new BlingHttpError(
         429,
         'TOO_MANY_REQUESTS',
-        'Limite de requisições atingido',
-        'O limite diário de requisições da conta foi atingido.',
+        'Limite de requisições atingido.',
+        'O limite de requisições por dia foi atingido, tente novamente mais tarde.',
         undefined,
-        Math.ceil((midnight - now) / 1000),
+        { limit: perDay, period: 'day' },
       );
     }
-    trimWindow(state.acceptedAt, now, 1000);
-    if (state.acceptedAt.length >= perSecond) {
-      const retryAfter = Math.max(1, Math.ceil((state.acceptedAt[0]! + 1000 - now) / 1000));
+    trimWindow(usage.acceptedAt, now, 1000);
+    if (usage.acceptedAt.length >= perSecond) {
       throw new BlingHttpError(
         429,
         'TOO_MANY_REQUESTS',
-        'Limite de requisições atingido',
-        `O limite de ${perSecond} requisições por segundo foi atingido.`,
+        'Limite de requisições atingido.',
+        'O limite de requisições por segundo foi atingido, tente novamente mais tarde.',
         undefined,
-        retryAfter,
+        { limit: perSecond, period: 'second' },
       );
     }
-    state.acceptedAt.push(now);
-    state.requestsToday += 1;
+    usage.acceptedAt.push(now);
+    usage.requestsToday += 1;
   }
 
   async function oauthToken(req: IncomingMessage, now: number): Promise<unknown> {
@@ -398,14 +497,10 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     oauthCalls.push(now);
     if (oauthCalls.length > OAUTH_MAX_CALLS) oauthBlockedUntil = now + OAUTH_BLOCK_MS;
     if (oauthBlockedUntil > now) {
-      throw new BlingHttpError(
-        429,
-        'TOO_MANY_REQUESTS',
-        'IP bloqueado',
-        'Chamadas demais a /oauth/token: IP bloqueado por 60 minutos.',
-        undefined,
-        Math.ceil((oauthBlockedUntil - now) / 1000),
-      );
+      throw new BlingHttpError(429, 'TOO_MANY_REQUESTS', 'IP bloqueado', 'Chamadas demais a /oauth/token: IP bloqueado por 60 minutos.', undefined, {
+        limit: OAUTH_MAX_CALLS,
+        period: 'second',
+      });
     }
     const client = basicCredentials(req);
     const clientId = client?.user;
@@ -417,17 +512,98 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     const form = (req.headers['content-type'] ?? '').includes('json')
       ? new URLSearchParams(Object.entries(JSON.parse(text || '{}') as Record<string, string>))
       : new URLSearchParams(text);
-    if (form.get('grant_type') !== 'refresh_token') {
-      throw new BlingHttpError(400, 'unsupported_grant_type', 'unsupported_grant_type', 'O sandbox aceita apenas grant_type=refresh_token.');
+    const jwt = req.headers['enable-jwt'] === '1';
+    const tokenNow = clock();
+    const grant = form.get('grant_type');
+    if (grant === 'authorization_code') {
+      const code = form.get('code') ?? '';
+      const issued = codes.get(code);
+      codes.delete(code);
+      if (!issued || issued.clientId !== clientId || issued.expiresAt <= Date.now()) {
+        throw new BlingHttpError(400, 'invalid_grant', 'invalid_grant', 'Código de autorização inválido, expirado ou já utilizado.');
+      }
+      // A new authorization starts a new chain: the refresh tokens before it are dead.
+      return issueTokens(state, tokenNow, jwt);
+    }
+    if (grant !== 'refresh_token') {
+      throw new BlingHttpError(400, 'unsupported_grant_type', 'unsupported_grant_type', 'grant_type deve ser authorization_code ou refresh_token.');
     }
     const refreshToken = form.get('refresh_token') ?? '';
-    const owner = seedRefreshTokens.get(refreshToken) ?? readSignedToken('refresh', refreshToken)?.clientId;
+    const seedOwner = seedRefreshTokens.get(refreshToken);
+    const claims = seedOwner ? { clientId: seedOwner, issuedAt: startedAt, expiresAt: startedAt + REFRESH_TTL_MS } : readSignedToken('refresh', refreshToken);
     const usable = state.currentRefreshToken === null ? !state.spentRefreshTokens.has(refreshToken) : state.currentRefreshToken === refreshToken;
-    if (owner !== clientId || !usable) {
+    if (!claims || claims.clientId !== clientId || !usable || claims.expiresAt <= tokenNow) {
       throw new BlingHttpError(400, 'invalid_grant', 'invalid_grant', 'Refresh token inválido, expirado ou já utilizado.');
     }
     state.spentRefreshTokens.add(refreshToken);
-    return issueTokens(state, now);
+    return issueTokens(state, tokenNow, jwt);
+  }
+
+  const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+  /** The consent page of GET /oauth/authorize. */
+  function authorizePage(res: ServerResponse, query: URLSearchParams): void {
+    const state = accounts.get(query.get('client_id') ?? '');
+    const html = (status: number, body: string) =>
+      sendText(
+        res,
+        status,
+        `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Bling - Autorizar aplicativo</title></head><body>${body}</body></html>`,
+        'text/html; charset=utf-8',
+      );
+    if (!state) return html(400, '<h1>Aplicativo não encontrado</h1><p>O client_id informado não corresponde a um aplicativo.</p>');
+    if (query.get('response_type') !== 'code') return html(400, '<h1>Requisição inválida</h1><p>response_type deve ser code.</p>');
+    if (!redirectUri) return html(400, '<h1>Aplicativo sem link de redirecionamento</h1>');
+    const hidden = ['client_id', 'state'].map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(query.get(k) ?? '')}">`).join('');
+    html(
+      200,
+      `<h1>Autorizar aplicativo</h1><p>O aplicativo quer acessar sua conta Bling: ${escapeHtml(SCOPE)}</p>` +
+        `<form method="post" action="authorize/decision">${hidden}<button name="decision" value="allow">Autorizar</button><button name="decision" value="deny">Cancelar</button></form>`,
+    );
+  }
+
+  /** The consent page's answer: back to the app's registered link with a code (or the refusal). */
+  async function authorizeDecision(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const form = new URLSearchParams(await readBody(req));
+    const clientId = form.get('client_id') ?? '';
+    if (!accounts.has(clientId) || !redirectUri) return sendText(res, 400, 'Requisição inválida', 'text/plain; charset=utf-8');
+    const target = new URL(redirectUri);
+    if (form.get('decision') === 'allow') {
+      const code = randomBytes(20).toString('hex');
+      codes.set(code, { clientId, expiresAt: Date.now() + CODE_TTL_MS });
+      target.searchParams.set('code', code);
+    } else {
+      target.searchParams.set('error', 'access_denied');
+    }
+    const state = form.get('state');
+    if (state !== null) target.searchParams.set('state', state);
+    res.writeHead(302, { location: target.toString() }).end();
+  }
+
+  /** Test controls under /__bling/: the clock, an account's day count, the request log. */
+  async function control(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
+    if (path === '/__bling/clock' && req.method === 'POST') {
+      const { advanceMs } = JSON.parse((await readBody(req)) || '{}') as { advanceMs?: unknown };
+      if (typeof advanceMs === 'number' && advanceMs > 0) clockOffsetMs += advanceMs;
+      return sendJson(res, 200, { offsetMs: clockOffsetMs });
+    }
+    if (path === '/__bling/usage' && req.method === 'POST') {
+      const { accountId, requestsToday } = JSON.parse((await readBody(req)) || '{}') as { accountId?: unknown; requestsToday?: unknown };
+      if (typeof accountId !== 'string' || typeof requestsToday !== 'number') return sendJson(res, 400, { error: 'accountId e requestsToday' });
+      setRequestsToday(accountId, requestsToday);
+      return sendJson(res, 200, { ok: true });
+    }
+    if (path === '/__bling/requests' && req.method === 'GET') {
+      const since = Number(query.get('since') ?? 0);
+      return sendJson(res, 200, { requests: requests.filter((r) => r.at >= since) });
+    }
+    sendJson(res, 404, { error: 'controle desconhecido' });
+  }
+
+  function setRequestsToday(accountId: string, count: number): void {
+    const usage = usageOf(accountId);
+    usage.day = saoPauloDay(Date.now());
+    usage.requestsToday = count;
   }
 
   function findByCodigo(produtos: Map<number, BlingSandboxProduto>, codigo: string, except?: number) {
@@ -578,29 +754,29 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const path = url.pathname.replace(/^\/Api\/v3(?=\/|$)/i, '').replace(/\/+$/, '') || '/';
     let clientId: string | null = null;
+    let accountId: string | null = null;
     let status = 500;
     let body: unknown;
-    let retryAfter: number | undefined;
+    if (path.startsWith('/__bling/')) return control(req, res, path, url.searchParams);
+    if (method === 'GET' && path === '/oauth/authorize') return authorizePage(res, url.searchParams);
+    if (method === 'POST' && path === '/oauth/authorize/decision') return authorizeDecision(req, res);
     try {
       trimWindow(ipRequests, now, IP_WINDOW_MS);
       trimWindow(ipErrors, now, IP_WINDOW_MS);
       ipRequests.push(now);
       if (ipRequests.length > IP_MAX_REQUESTS || ipErrors.length > IP_MAX_ERRORS) ipBlockedUntil = Math.max(ipBlockedUntil, now + IP_BLOCK_MS);
       if (ipBlockedUntil > now) {
-        throw new BlingHttpError(
-          429,
-          'TOO_MANY_REQUESTS',
-          'IP bloqueado',
-          'Requisições ou erros demais em 10 s: IP bloqueado por 10 minutos.',
-          undefined,
-          Math.ceil((ipBlockedUntil - now) / 1000),
-        );
+        throw new BlingHttpError(429, 'TOO_MANY_REQUESTS', 'IP bloqueado', 'Requisições ou erros demais em 10 s: IP bloqueado por 10 minutos.', undefined, {
+          limit: IP_MAX_REQUESTS,
+          period: 'second',
+        });
       }
       if (method === 'POST' && path === '/oauth/token') {
         ({ status, body } = { status: 200, body: await oauthToken(req, now) });
       } else {
-        const state = authenticate(req, now);
+        const state = authenticate(req);
         clientId = state.account.clientId;
+        accountId = state.usage.accountId;
         admit(state, now);
         ({ status, body } = await route(req, state, method, path, url.searchParams));
       }
@@ -610,17 +786,21 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
           ? error
           : new BlingHttpError(500, 'INTERNAL_ERROR', 'Erro interno', error instanceof Error ? error.message : String(error));
       status = failure.status;
-      retryAfter = failure.retryAfterSeconds;
       body = {
-        error: { type: failure.type, message: failure.message, description: failure.description, ...(failure.fields ? { fields: failure.fields } : {}) },
+        error: {
+          type: failure.type,
+          message: failure.message,
+          description: failure.description,
+          ...(failure.fields ? { fields: failure.fields } : {}),
+          ...failure.extra,
+        },
       };
     }
     if (status >= 400) ipErrors.push(now);
-    requests.push({ at: now, method, path, clientId, status });
+    requests.push({ at: now, method, path, clientId, accountId, status, enableJwt: req.headers['enable-jwt'] === '1' });
     if (requests.length > REQUEST_LOG_SIZE) requests.splice(0, requests.length - REQUEST_LOG_SIZE);
-    const headers = retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) };
-    if (body === undefined) res.writeHead(status, headers).end();
-    else sendJson(res, status, body, headers);
+    if (body === undefined) res.writeHead(status).end();
+    else sendJson(res, status, body);
   }
 
   const listener: RequestListener = (req, res) => {
@@ -632,8 +812,12 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     requests,
     expireAccessTokens(clientId: string) {
       const state = accounts.get(clientId);
-      if (state) state.expiredBefore = Date.now() + 1;
+      if (state) state.expiredBefore = clock() + 1;
     },
+    advanceClock(ms: number) {
+      clockOffsetMs += ms;
+    },
+    setRequestsToday,
     produtos(clientId: string) {
       const state = accounts.get(clientId);
       return state ? [...produtosOf(state).values()] : [];
