@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBlingSandbox, type BlingSandbox } from '../../../../sandboxes/src/bling.js';
 import { SEED_FILE, loadCatalogue } from '../../../../sandboxes/src/catalogue.js';
-import { withFaults, type FaultController, type FaultSpec } from '../../../../sandboxes/src/faults.js';
+import { withFaults, type FaultController } from '../../../../sandboxes/src/faults.js';
 import { memoryDailyBudgetStore } from '../../lib/pace-store.js';
 import { memoryPaceStore } from '../../lib/provider-call.js';
 import { UpstreamError } from '../http-client.js';
