@@ -253,7 +253,7 @@ describe('Bling sandbox: JWT migration', () => {
 });
 
 describe('Bling sandbox limits', () => {
-  it("answers the 4th request of an account within one second with Bling's 429: limit and period, no Retry-After", async () => {
+  it("answers Bling's documented 429 (limit, period 'second', no Retry-After) to the 4th request of an account within one second", async () => {
     const strict = createBlingSandbox(catalogue);
     server.removeAllListeners('request');
     server.on('request', strict);
@@ -273,29 +273,95 @@ describe('Bling sandbox limits', () => {
     expect(strict.requests.map((r) => r.status).sort()).toEqual([200, 200, 200, 429]);
   });
 
-  it('counts per Bling account: two apps authorised on one account share its 3 a second', async () => {
+  it("counts per Bling account across its apps, and refuses past the day's 120 000 with period 'day'", async () => {
     const [first, second] = loadBlingSeedAccounts();
-    const shared = createBlingSandbox(catalogue, {
+    // Two apps authorised on one Bling account: their requests count together.
+    const strict = createBlingSandbox(catalogue, {
       accounts: [
-        { ...first!, account: 'empresa' },
-        { ...second!, account: 'empresa' },
+        { ...first!, accountId: 'empresa-1' },
+        { ...second!, accountId: 'empresa-1' },
       ],
     });
     server.removeAllListeners('request');
-    server.on('request', shared);
-    const answers = await Promise.all([first, first, second, second].map((app) => call('/produtos?limite=1', { token: app!.accessToken })));
+    server.on('request', strict);
+    const answers = await Promise.all([first, second, first, second].map((app) => call('/produtos?limite=1', { token: app!.accessToken })));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 429]);
+    expect(strict.requests.every((r) => r.accountId === 'empresa-1')).toBe(true);
+
+    strict.setRequestsToday('empresa-1', 120_000);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const refused = await call('/produtos?limite=1', { token: first!.accessToken });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: unknown }).error).toMatchObject({ limit: 120_000, period: 'day' });
+  });
+});
+
+describe('Bling sandbox tokens', () => {
+  const DAY = 86_400_000;
+
+  it('expires the seed tokens too: the access token after 6 h, the refresh token after 30 days', async () => {
+    sandbox.advanceClock(6 * 3_600_000);
+    expect((await call('/produtos?limite=1')).status).toBe(401);
+    sandbox.advanceClock(30 * DAY);
+    const refused = await refresh(account!.refreshToken);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { type: 'invalid_grant' } });
   });
 
-  it('answers the daily limit with period day', async () => {
-    const daily = createBlingSandbox(catalogue, { requestsPerDay: 2 });
+  it('issues a JWT of 1,500–3,000 characters with enable-jwt: 1, valid 6 h, and a refresh token valid 30 days', async () => {
+    const answer = await fetch(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${account!.clientId}:${account!.clientSecret}`).toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'enable-jwt': '1',
+      },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: account!.refreshToken }),
+    });
+    const tokens = (await answer.json()) as { access_token: string; refresh_token: string; expires_in: number };
+    expect(tokens.expires_in).toBe(21_600);
+    expect(tokens.access_token.length).toBeGreaterThanOrEqual(1500);
+    expect(tokens.access_token.length).toBeLessThanOrEqual(3000);
+    expect(tokens.access_token.split('.')).toHaveLength(3);
+    expect((await call('/produtos?limite=1', { token: tokens.access_token, headers: { 'enable-jwt': '1' } })).status).toBe(200);
+    sandbox.advanceClock(6 * 3_600_000);
+    expect((await call('/produtos?limite=1', { token: tokens.access_token })).status).toBe(401);
+    sandbox.advanceClock(29 * DAY);
+    expect((await refresh(tokens.refresh_token)).status).toBe(200);
+  });
+
+  it('plays the authorization code flow: consent page, redirect to the registered link, a code that works once', async () => {
+    const flow = createBlingSandbox(catalogue, { requestsPerSecond: 1000, redirectUri: 'http://localhost:5040/api/console/sync/bling/callback' });
     server.removeAllListeners('request');
-    server.on('request', daily);
-    await call('/produtos?limite=1');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await call('/produtos?limite=1');
-    const refused = await call('/produtos?limite=1');
-    expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { error: { limit: number; period: string } }).error).toMatchObject({ limit: 2, period: 'day' });
+    server.on('request', flow);
+    const page = await fetch(`${base}/oauth/authorize?response_type=code&client_id=${account!.clientId}&state=estado-1`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Autorizar');
+    const decide = (decision: string) =>
+      fetch(`${base}/oauth/authorize/decision`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_id: account!.clientId, state: 'estado-1', decision }),
+      });
+    const denied = new URL((await decide('deny')).headers.get('location')!);
+    expect(Object.fromEntries(denied.searchParams)).toEqual({ error: 'access_denied', state: 'estado-1' });
+    const allowed = new URL((await decide('allow')).headers.get('location')!);
+    expect(allowed.origin + allowed.pathname).toBe('http://localhost:5040/api/console/sync/bling/callback');
+    expect(allowed.searchParams.get('state')).toBe('estado-1');
+    const exchange = (secret: string) =>
+      fetch(`${base}/oauth/token`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${account!.clientId}:${secret}`).toString('base64')}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code: allowed.searchParams.get('code')! }),
+      });
+    expect((await exchange('segredo-errado')).status).toBe(401);
+    const first = await exchange(account!.clientSecret);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ token_type: 'Bearer', expires_in: 21_600 });
+    expect((await exchange(account!.clientSecret)).status).toBe(400);
   });
 });

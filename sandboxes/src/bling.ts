@@ -5,13 +5,32 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { SEED_FILE, type SandboxCatalogue, type SandboxProduct } from './catalogue.js';
-import { basicCredentials, readBody, safeEqual, sendJson, totalStock } from './respond.js';
+import { basicCredentials, readBody, safeEqual, sendJson, sendText, totalStock } from './respond.js';
 
 /**
- * Bling ERP API v3, played locally: the OAuth token endpoint (refresh_token grant with rotation),
- * produtos, produtos/lojas and the per-account limits, with Bling's shapes — payloads wrapped in
- * `{data}`, errors as `{error: {type, message, description, fields}}`. Each account has its own
+ * Bling ERP API v3, played locally: the OAuth authorization page and token endpoint, produtos,
+ * produtos/lojas and the per-account limits, with Bling's shapes — payloads wrapped in `{data}`,
+ * errors as `{error: {type, message, description, fields}}`. Each Bling account has its own
  * product base, seeded from the catalogue (codigo = ProductCode).
+ *
+ * Tokens as Bling issues them (developer.bling.com.br/aplicativos, /migracao-jwt): access tokens
+ * live 6 h, refresh tokens 30 days and are single-use (each exchange rotates both); with
+ * `enable-jwt: 1` on /oauth/token the access token is a JWT of 1,500–3,000 characters. The seed's
+ * tokens count as issued when the sandbox started, so they expire too. The sandbox's clock can be
+ * moved forward (`POST /__bling/clock {advanceMs}`) to age tokens in tests.
+ *
+ * The authorization code flow: `GET /oauth/authorize?response_type=code&client_id&state` shows the
+ * consent page ('Autorizar' / 'Cancelar'); its form redirects to the app's registered redirect link
+ * (Bling uses the one registered with the app, not a redirect_uri of the request) with
+ * `?code&state` or `?error=access_denied&state`; `POST /oauth/token` with
+ * `grant_type=authorization_code&code` (HTTP Basic client credentials) exchanges the code once,
+ * within 10 minutes (RFC 6749 §4.1.2's maximum). Bling documents no PKCE: code_challenge is ignored.
+ *
+ * Limits per Bling account (`accountId`; an account without one is its app's client id): 3
+ * requests in any second and 120 000 a day (the day turning at midnight in Brasília), counted
+ * across every app and caller; over them a 429 with Bling's documented body
+ * `{error: {type: 'TOO_MANY_REQUESTS', message, description, limit, period: 'second' | 'day'}}` and
+ * no Retry-After (none is documented).
  *
  * The "flag" of /api/bling/produto/update-flag is the product's `situacao` ('A' ativo, 'I'
  * inativo), changed with Bling's own PATCH /produtos/{id}/situacoes.
@@ -21,10 +40,9 @@ import { basicCredentials, readBody, safeEqual, sendJson, totalStock } from './r
  * it does not carry goes back to Bling's defaults: variations, kit, category, tax data…), PATCH
  * changes only what it carries; GET /produtos honours only documented parameters (`codigos[]`, not
  * `codigo`); the full record holds the cost at `fornecedor.precoCusto`, the list summary at
- * `precoCusto`; 429s carry `limit`/`period` and no Retry-After, counted per Bling account (every
- * app authorised on it); `/oauth/token` issues JWT access tokens (1,500–3,000 characters) when
- * asked with `enable-jwt: 1`, opaque ones otherwise, and the JWT-only mode (`POST /__bling/settings
- * {jwtOnly: true}`) refuses opaque tokens and calls without the header.
+ * `precoCusto`; without `enable-jwt: 1` `/oauth/token` still issues the deprecated opaque tokens,
+ * and the JWT-only mode (`POST /__bling/settings {jwtOnly: true}`) refuses them and calls without
+ * the header.
  *
  * Mounted at any base: a leading /Api/v3 is ignored, so BLING_API_URL may be either
  * http://host:port or http://host:port/Api/v3.
@@ -32,8 +50,8 @@ import { basicCredentials, readBody, safeEqual, sendJson, totalStock } from './r
 
 export interface BlingSandboxAccount {
   clientId: string;
-  /** The Bling account (company) the app is authorised on; default: its own. Limits and products are the account's. */
-  account?: string;
+  /** The Bling account (company) the app is authorised on: limits and products are the account's. Default: the client id. */
+  accountId?: string;
   clientSecret: string;
   /** Tokens the seed holds. The access token stays valid until expireAccessTokens; the refresh token until its first use. */
   accessToken: string;
@@ -51,6 +69,8 @@ export interface BlingSandboxOptions {
   accessTokenTtlSeconds?: number;
   /** Opaque tokens refused, and calls without `enable-jwt: 1` (the end of the migration). Default false. */
   jwtOnly?: boolean;
+  /** The apps' registered redirect link (where the consent page sends the browser). */
+  redirectUri?: string | null;
 }
 
 /** One request as the sandbox saw it, for tests that check a client's manners. */
@@ -59,9 +79,13 @@ export interface BlingSandboxRequest {
   at: number;
   method: string;
   path: string;
-  /** The account the bearer token belongs to; null for /oauth/token and unauthenticated calls. */
+  /** The app the bearer token belongs to; null for /oauth/token and unauthenticated calls. */
   clientId: string | null;
+  /** The Bling account Bling counts the request against (null when unauthenticated). */
+  accountId: string | null;
   status: number;
+  /** Whether it carried `enable-jwt: 1`. */
+  enableJwt: boolean;
 }
 
 export interface BlingSandboxProduto {
@@ -87,6 +111,10 @@ export type BlingSandbox = RequestListener & {
   readonly requests: BlingSandboxRequest[];
   /** Refuses every access token issued so far to the account, as if they had all expired. */
   expireAccessTokens(clientId: string): void;
+  /** Moves the sandbox's clock (token lifetimes) forward. */
+  advanceClock(ms: number): void;
+  /** Sets an account's count of today's requests (to reach the daily limit in a test). */
+  setRequestsToday(accountId: string, count: number): void;
   /** Current product base of an account (seeded on first use). */
   produtos(clientId: string): BlingSandboxProduto[];
   produtosLojas(clientId: string): BlingSandboxProdutoLoja[];
@@ -96,7 +124,7 @@ export type BlingSandbox = RequestListener & {
   setJwtOnly(jwtOnly: boolean): void;
 };
 
-/** Test controls on the sandbox itself (not Bling's): GET/POST produtos by codigo, the JWT-only switch. */
+/** Test controls on the sandbox itself (not Bling's): produtos, the JWT-only switch, the clock, an account's day count, the request log. */
 export const BLING_CONTROL_PREFIX = '/__bling/';
 
 const SCOPE = 'produtos pedidos.vendas estoques';
@@ -126,6 +154,7 @@ export function loadBlingSeedAccounts(seedFile = process.env.SANDBOX_SEED_FILE ?
       if (typeof entry.clientId !== 'string' || typeof entry.clientSecret !== 'string') continue;
       if (!bearer?.accessToken || !bearer.refreshToken) continue;
       accounts.push({
+        ...(typeof entry.accountId === 'string' && entry.accountId ? { accountId: entry.accountId } : {}),
         clientId: entry.clientId,
         clientSecret: entry.clientSecret,
         accessToken: bearer.accessToken,
@@ -138,6 +167,7 @@ export function loadBlingSeedAccounts(seedFile = process.env.SANDBOX_SEED_FILE ?
 
 /** What Bling keeps per account (company): its limits' counters and its products. */
 interface CompanyState {
+  accountId: string;
   /** Seeds product ids apart per account, as different Bling companies have different ids. */
   ordinal: number;
   acceptedAt: number[];
@@ -158,6 +188,11 @@ interface AccountState {
   spentRefreshTokens: Set<string>;
   /** Access tokens issued before this instant are refused. */
   expiredBefore: number;
+}
+
+interface IssuedCode {
+  clientId: string;
+  expiresAt: number;
 }
 
 interface TokenClaims {
@@ -485,6 +520,9 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   throw new BlingHttpError(400, 'INVALID_REQUEST_BODY', 'JSON inválido', 'O corpo da requisição deve ser um objeto JSON.');
 }
 
+const REFRESH_TTL_MS = 30 * 86_400_000;
+const CODE_TTL_MS = 10 * 60_000;
+
 function saoPauloDay(at: number): string {
   return new Date(at - 3 * 3_600_000).toISOString().slice(0, 10);
 }
@@ -498,7 +536,12 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
   const perDay = options.requestsPerDay ?? 120_000;
   const accessTtlMs = (options.accessTokenTtlSeconds ?? 21_600) * 1000;
   let jwtOnly = options.jwtOnly ?? false;
+  const redirectUri = options.redirectUri ?? process.env.SANDBOX_BLING_REDIRECT_URI ?? null;
+  // Token lifetimes run on this clock, which tests move forward; the rate limits on real time.
+  let clockOffsetMs = 0;
+  const clock = () => Date.now() + clockOffsetMs;
   const startedAt = Date.now();
+  const codes = new Map<string, IssuedCode>();
   const requests: BlingSandboxRequest[] = [];
   const companies = new Map<string, CompanyState>();
   const accounts = new Map<string, AccountState>();
@@ -506,10 +549,11 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
   const seedRefreshTokens = new Map<string, string>();
   for (const account of options.accounts ?? loadBlingSeedAccounts()) {
     if (accounts.has(account.clientId)) continue;
-    const companyKey = account.account ?? account.clientId;
-    let company = companies.get(companyKey);
+    const accountId = account.accountId ?? account.clientId;
+    let company = companies.get(accountId);
     if (!company) {
       company = {
+        accountId,
         ordinal: companies.size,
         acceptedAt: [],
         day: '',
@@ -519,7 +563,7 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
         nextProdutoId: 0,
         nextProdutoLojaId: 20_100_000_000 + companies.size * 1_000_000,
       };
-      companies.set(companyKey, company);
+      companies.set(accountId, company);
     }
     accounts.set(account.clientId, { account, company, currentRefreshToken: null, spentRefreshTokens: new Set(), expiredBefore: 0 });
     seedAccessTokens.set(account.accessToken, account.clientId);
@@ -560,18 +604,20 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     // Never issued "before" an expireAccessTokens of the same millisecond.
     const issuedAt = Math.max(now, state.expiredBefore);
     const accessToken = signToken('access', { clientId: state.account.clientId, issuedAt, expiresAt: issuedAt + accessTtlMs }, jwt);
-    const refreshToken = signToken('refresh', { clientId: state.account.clientId, issuedAt: now, expiresAt: now + 30 * 86_400_000 });
+    const refreshToken = signToken('refresh', { clientId: state.account.clientId, issuedAt: now, expiresAt: now + REFRESH_TTL_MS });
     state.currentRefreshToken = refreshToken;
     return { access_token: accessToken, expires_in: Math.round(accessTtlMs / 1000), token_type: 'Bearer', scope: SCOPE, refresh_token: refreshToken };
   }
 
   /** The account a bearer token belongs to, or the 401 Bling answers. */
-  function authenticate(req: IncomingMessage, now: number): AccountState {
+  function authenticate(req: IncomingMessage): AccountState {
+    const now = clock();
     const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     if (!token) throw new BlingHttpError(401, 'invalid_token', 'invalid_token', 'O token de acesso não foi informado.');
     const seedClient = seedAccessTokens.get(token);
+    // The seed's tokens count as issued when the sandbox started: they expire like any other.
     const claims: TokenClaims | null = seedClient
-      ? { clientId: seedClient, issuedAt: startedAt, expiresAt: Infinity, jwt: false }
+      ? { clientId: seedClient, issuedAt: startedAt, expiresAt: startedAt + accessTtlMs, jwt: false }
       : readSignedToken('access', token);
     const state = claims ? accounts.get(claims.clientId) : undefined;
     if (!claims || !state) throw new BlingHttpError(401, 'invalid_token', 'invalid_token', 'O token de acesso é inválido.');
@@ -641,18 +687,80 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     const form = (req.headers['content-type'] ?? '').includes('json')
       ? new URLSearchParams(Object.entries(JSON.parse(text || '{}') as Record<string, string>))
       : new URLSearchParams(text);
-    if (form.get('grant_type') !== 'refresh_token') {
-      throw new BlingHttpError(400, 'unsupported_grant_type', 'unsupported_grant_type', 'O sandbox aceita apenas grant_type=refresh_token.');
+    // Without enable-jwt: 1, Bling still issues the deprecated opaque token.
+    const jwt = req.headers['enable-jwt'] === '1';
+    const tokenNow = clock();
+    const grant = form.get('grant_type');
+    if (grant === 'authorization_code') {
+      const code = form.get('code') ?? '';
+      const issued = codes.get(code);
+      codes.delete(code);
+      if (!issued || issued.clientId !== clientId || issued.expiresAt <= Date.now()) {
+        throw new BlingHttpError(400, 'invalid_grant', 'invalid_grant', 'Código de autorização inválido, expirado ou já utilizado.');
+      }
+      // A new authorization starts a new chain: the refresh tokens before it are dead.
+      return issueTokens(state, tokenNow, jwt);
+    }
+    if (grant !== 'refresh_token') {
+      throw new BlingHttpError(400, 'unsupported_grant_type', 'unsupported_grant_type', 'grant_type deve ser authorization_code ou refresh_token.');
     }
     const refreshToken = form.get('refresh_token') ?? '';
-    const owner = seedRefreshTokens.get(refreshToken) ?? readSignedToken('refresh', refreshToken)?.clientId;
+    const seedOwner = seedRefreshTokens.get(refreshToken);
+    const claims = seedOwner ? { clientId: seedOwner, issuedAt: startedAt, expiresAt: startedAt + REFRESH_TTL_MS } : readSignedToken('refresh', refreshToken);
     const usable = state.currentRefreshToken === null ? !state.spentRefreshTokens.has(refreshToken) : state.currentRefreshToken === refreshToken;
-    if (owner !== clientId || !usable) {
+    if (!claims || claims.clientId !== clientId || !usable || claims.expiresAt <= tokenNow) {
       throw new BlingHttpError(400, 'invalid_grant', 'invalid_grant', 'Refresh token inválido, expirado ou já utilizado.');
     }
     state.spentRefreshTokens.add(refreshToken);
-    // Without enable-jwt: 1, Bling still issues the deprecated opaque token.
-    return issueTokens(state, now, req.headers['enable-jwt'] === '1');
+    return issueTokens(state, tokenNow, jwt);
+  }
+
+  const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+  /** The consent page of GET /oauth/authorize. */
+  function authorizePage(res: ServerResponse, query: URLSearchParams): void {
+    const state = accounts.get(query.get('client_id') ?? '');
+    const html = (status: number, body: string) =>
+      sendText(
+        res,
+        status,
+        `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Bling - Autorizar aplicativo</title></head><body>${body}</body></html>`,
+        'text/html; charset=utf-8',
+      );
+    if (!state) return html(400, '<h1>Aplicativo não encontrado</h1><p>O client_id informado não corresponde a um aplicativo.</p>');
+    if (query.get('response_type') !== 'code') return html(400, '<h1>Requisição inválida</h1><p>response_type deve ser code.</p>');
+    if (!redirectUri) return html(400, '<h1>Aplicativo sem link de redirecionamento</h1>');
+    const hidden = ['client_id', 'state'].map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(query.get(k) ?? '')}">`).join('');
+    html(
+      200,
+      `<h1>Autorizar aplicativo</h1><p>O aplicativo quer acessar sua conta Bling: ${escapeHtml(SCOPE)}</p>` +
+        `<form method="post" action="authorize/decision">${hidden}<button name="decision" value="allow">Autorizar</button><button name="decision" value="deny">Cancelar</button></form>`,
+    );
+  }
+
+  /** The consent page's answer: back to the app's registered link with a code (or the refusal). */
+  async function authorizeDecision(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const form = new URLSearchParams(await readBody(req));
+    const clientId = form.get('client_id') ?? '';
+    if (!accounts.has(clientId) || !redirectUri) return sendText(res, 400, 'Requisição inválida', 'text/plain; charset=utf-8');
+    const target = new URL(redirectUri);
+    if (form.get('decision') === 'allow') {
+      const code = randomBytes(20).toString('hex');
+      codes.set(code, { clientId, expiresAt: Date.now() + CODE_TTL_MS });
+      target.searchParams.set('code', code);
+    } else {
+      target.searchParams.set('error', 'access_denied');
+    }
+    const state = form.get('state');
+    if (state !== null) target.searchParams.set('state', state);
+    res.writeHead(302, { location: target.toString() }).end();
+  }
+
+  function setRequestsToday(accountId: string, count: number): void {
+    const company = companies.get(accountId);
+    if (!company) return;
+    company.day = saoPauloDay(Date.now());
+    company.requestsToday = count;
   }
 
   function findByCodigo(produtos: Map<number, BlingSandboxProduto>, codigo: string, except?: number) {
@@ -880,6 +988,21 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
       if (typeof body.jwtOnly === 'boolean') jwtOnly = body.jwtOnly;
       return sendJson(res, 200, { jwtOnly });
     }
+    if (path === `${BLING_CONTROL_PREFIX}clock` && method === 'POST') {
+      const { advanceMs } = JSON.parse((await readBody(req)) || '{}') as { advanceMs?: unknown };
+      if (typeof advanceMs === 'number' && advanceMs > 0) clockOffsetMs += advanceMs;
+      return sendJson(res, 200, { offsetMs: clockOffsetMs });
+    }
+    if (path === `${BLING_CONTROL_PREFIX}usage` && method === 'POST') {
+      const { accountId, requestsToday } = JSON.parse((await readBody(req)) || '{}') as { accountId?: unknown; requestsToday?: unknown };
+      if (typeof accountId !== 'string' || typeof requestsToday !== 'number') return sendJson(res, 400, { error: 'accountId e requestsToday' });
+      setRequestsToday(accountId, requestsToday);
+      return sendJson(res, 200, { ok: true });
+    }
+    if (path === `${BLING_CONTROL_PREFIX}requests` && method === 'GET') {
+      const since = Number(query.get('since') ?? 0);
+      return sendJson(res, 200, { requests: requests.filter((r) => r.at >= since) });
+    }
     sendJson(res, 404, { error: 'controle desconhecido' });
   }
 
@@ -887,9 +1010,12 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     const now = Date.now();
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', 'http://sandbox');
-    if (url.pathname.startsWith(BLING_CONTROL_PREFIX)) return control(req, res, url.pathname, url.searchParams);
     const path = url.pathname.replace(/^\/Api\/v3(?=\/|$)/i, '').replace(/\/+$/, '') || '/';
+    if (path.startsWith(BLING_CONTROL_PREFIX)) return control(req, res, path, url.searchParams);
+    if (method === 'GET' && path === '/oauth/authorize') return authorizePage(res, url.searchParams);
+    if (method === 'POST' && path === '/oauth/authorize/decision') return authorizeDecision(req, res);
     let clientId: string | null = null;
+    let accountId: string | null = null;
     let status = 500;
     let body: unknown;
     try {
@@ -903,8 +1029,9 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
       if (method === 'POST' && path === '/oauth/token') {
         ({ status, body } = { status: 200, body: await oauthToken(req, now) });
       } else {
-        const state = authenticate(req, now);
+        const state = authenticate(req);
         clientId = state.account.clientId;
+        accountId = state.company.accountId;
         admit(state.company, now);
         ({ status, body } = await route(req, state, method, path, url.searchParams));
       }
@@ -925,7 +1052,7 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
       };
     }
     if (status >= 400) ipErrors.push(now);
-    requests.push({ at: now, method, path, clientId, status });
+    requests.push({ at: now, method, path, clientId, accountId, status, enableJwt: req.headers['enable-jwt'] === '1' });
     if (requests.length > REQUEST_LOG_SIZE) requests.splice(0, requests.length - REQUEST_LOG_SIZE);
     // Bling documents no Retry-After: a 429 says which limit in its body.
     if (body === undefined) res.writeHead(status).end();
@@ -942,8 +1069,12 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
       requests,
       expireAccessTokens(clientId: string) {
         const state = accounts.get(clientId);
-        if (state) state.expiredBefore = Date.now() + 1;
+        if (state) state.expiredBefore = clock() + 1;
       },
+      advanceClock(ms: number) {
+        clockOffsetMs += ms;
+      },
+      setRequestsToday,
       produtos(clientId: string) {
         const state = accounts.get(clientId);
         return state ? [...produtosOf(state.company).values()] : [];

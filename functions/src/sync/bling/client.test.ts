@@ -4,11 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BLING_ERP_ONLY_CODES, createBlingSandbox, type BlingSandbox, type BlingSandboxOptions } from '../../../../sandboxes/src/bling.js';
 import { SEED_FILE, loadCatalogue } from '../../../../sandboxes/src/catalogue.js';
-import { withFaults, type FaultController, type FaultSpec } from '../../../../sandboxes/src/faults.js';
+import { withFaults, type FaultController } from '../../../../sandboxes/src/faults.js';
 import { expectExchangesConform } from '../../../../test-support/contracts.js';
+import { memoryDailyBudgetStore } from '../../lib/pace-store.js';
+import { memoryPaceStore } from '../../lib/provider-call.js';
 import { UpstreamError } from '../http-client.js';
 import { BlingClient, type BlingClientOptions } from './client.js';
 import { listingFromProduct, produtoFromProduct, productFieldsFromProduto } from './mapping.js';
+import { BlingDailyLimitError, brasiliaDateTime, nextBlingDay } from './pacing.js';
 import { bearerUpdate, locateBlingAccount, type BlingAccountCredentials, type BlingBearer, type BlingTokenStore } from './token.js';
 
 const catalogue = loadCatalogue();
@@ -54,6 +57,7 @@ interface Harness {
   store: MemoryTokenStore;
   client: BlingClient;
   clientId: string;
+  baseUrl: string;
 }
 
 const servers: Server[] = [];
@@ -67,7 +71,7 @@ afterEach(async () => {
 });
 
 // Tests of behaviour other than the limits run with both sides' limits raised, so they run fast.
-const RELAXED = { requestsPerSecond: 1000, limits: { perWindow: 500, windowMs: 1000, perDay: 1_000_000 } };
+const RELAXED = { requestsPerSecond: 1000, limits: { perSecond: 500, windowMs: 1000, perDay: 1_000_000 } };
 
 /**
  * The Bling sandbox on a free port, with the framework's fault injection around it, and a client of
@@ -90,14 +94,17 @@ async function start(
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const store = new MemoryTokenStore(options.config ?? seedConfig, options.account ?? '0');
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/Api/v3`;
   const client = new BlingClient({
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/Api/v3`,
+    baseUrl,
     tokens: store,
     backoffMs: 20,
+    // Slots and budget of this harness only (in the functions: Firestore, shared by every instance).
+    paceStores: { pace: memoryPaceStore(), budget: memoryDailyBudgetStore() },
     ...(options.blingLimits ? {} : { limits: RELAXED.limits }),
     ...options,
   });
-  return { sandbox, faults: control, store, client, clientId: (await store.read()).clientId };
+  return { sandbox, faults: control, store, client, clientId: (await store.read()).clientId, baseUrl };
 }
 
 function failure(promise: Promise<unknown>): Promise<UpstreamError> {
@@ -143,6 +150,13 @@ describe('Bling client: tokens', () => {
     const accounts = store.config.accounts as { bearer: BlingBearer }[];
     expect(accounts[1]!.bearer).toEqual((seedConfig as { accounts: { bearer: BlingBearer }[] }).accounts[1]!.bearer);
     expect(sandbox.requests.map((r) => `${r.path} ${r.status}`).slice(0, 3)).toEqual(['/produtos 401', '/oauth/token 200', '/produtos 200']);
+    // JWT tokens, asked for on /oauth/token and on every call (opaque ones are deprecated).
+    expect(sandbox.requests.every((r) => r.enableJwt)).toBe(true);
+    expect(stored.accessToken.length).toBeGreaterThanOrEqual(1500);
+    expect(stored.accessToken.length).toBeLessThanOrEqual(3000);
+    expect(stored.accessToken.split('.')).toHaveLength(3);
+    // When the tokens were obtained and when the refresh token dies (30 days), for the settings screen.
+    expect(Date.parse(stored.refreshExpiresAt!) - Date.parse(stored.refreshedAt!)).toBe(30 * 86_400_000);
   });
 
   it('shares one /oauth/token call among concurrent calls refused at once', async () => {
@@ -187,10 +201,12 @@ describe('Bling client: limits and failures', () => {
     expectPaced(sandbox, clientId);
   }, 30_000);
 
-  it("a client paced too loosely meets Bling's 429s (limit and period in the body, no Retry-After) and still completes", async () => {
-    // Without a Retry-After, each 429 is retried after a short jittered backoff: enough retries
-    // that a loaded machine does not run out of them.
-    const { sandbox, client, clientId } = await start({ blingLimits: true, limits: { perWindow: 10, windowMs: 1000, perDay: 1000 }, retries: 12 });
+  it("a client paced too loosely meets Bling's per-second 429s (no Retry-After), holds the account a second and still completes", async () => {
+    const { sandbox, store, baseUrl, client, clientId } = await start({
+      blingLimits: true,
+      limits: { perSecond: 10, windowMs: 1000, perDay: 1000 },
+      retries: 6,
+    });
     const ids = sandbox
       .produtos(clientId)
       .slice(0, 8)
@@ -199,15 +215,34 @@ describe('Bling client: limits and failures', () => {
     const answered = sandbox.requests.filter((r) => r.clientId === clientId);
     expect(answered.some((r) => r.status === 429)).toBe(true);
     expect(answered.filter((r) => r.status === 200)).toHaveLength(8);
+    // After the first 429 the account was held a second: the next accepted request came no sooner.
+    const firstRefusal = answered.find((r) => r.status === 429)!;
+    const retried = answered.filter((r) => r.status === 200 && r.at > firstRefusal.at);
+    expect(Math.min(...retried.map((r) => r.at)) - firstRefusal.at).toBeGreaterThanOrEqual(950);
+    // Bling's documented body, and no Retry-After.
+    const token = (await store.read()).bearer.accessToken;
+    const answers = await Promise.all([...Array(5)].map(() => fetch(`${baseUrl}/produtos?limite=1`, { headers: { authorization: `Bearer ${token}` } })));
+    const refusal = answers.find((r) => r.status === 429)!;
+    expect(refusal.headers.get('retry-after')).toBeNull();
+    expect(await refusal.json()).toEqual({
+      error: { type: 'TOO_MANY_REQUESTS', message: 'Limite de requisições atingido.', description: expect.any(String), limit: 3, period: 'second' },
+    });
   }, 30_000);
 
-  it('honours the Retry-After of a 429', async () => {
-    const { faults, client } = await start();
-    faults.setFaults([{ path: '/Api/v3/produtos', tooManyRequests: { retryAfterSeconds: 1 }, times: 1 } satisfies FaultSpec]);
-    expect((await client.findProdutoByCodigo(code))?.codigo).toBe(code);
-    const [limited, retried] = faults.requests();
-    expect(limited!.status).toBe(429);
-    expect(Date.parse(retried!.time) - Date.parse(limited!.time)).toBeGreaterThanOrEqual(950);
+  it("defers a daily-limit 429 to Bling's next day, in Portuguese, without retrying it", async () => {
+    const { sandbox, client, clientId } = await start({ retries: 6 });
+    sandbox.setRequestsToday(clientId, 120_000);
+    const error = await client.findProdutoByCodigo(code).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(BlingDailyLimitError);
+    const resumeAt = nextBlingDay(Date.now());
+    expect(error).toMatchObject({ status: 429, resumeAt, extra: { resumeAt: new Date(resumeAt).toISOString() } });
+    expect((error as Error).message).toBe(
+      `Bling: limite diário de 120.000 requisições da conta "Conta Principal" atingido; a sincronização continua em ${brasiliaDateTime(resumeAt)} (horário de Brasília).`,
+    );
+    expect(sandbox.requests.map((r) => r.status)).toEqual([429]);
   });
 
   it('retries a 5xx answer and succeeds', async () => {
@@ -415,7 +450,7 @@ describe('Bling client: the pinned contract', () => {
       ]),
     );
     await expectExchangesConform('bling', faults.exchanges());
-  });
+  }, 30_000);
 });
 
 // Both sides of every exchange of this file's tests (injected faults left out).

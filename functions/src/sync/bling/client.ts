@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { UpstreamError, fetchUpstream, type UpstreamInit } from '../http-client.js';
-import { type AccountPacer, type PacerLimits, pacerFor } from './pacing.js';
+import { type BlingAccountPacer, type BlingLimits, type BlingPaceStores, blingPacer } from './pacing.js';
 import {
   type BlingProduto,
   type BlingProdutoLoja,
@@ -12,7 +12,7 @@ import {
   produtoResumoSchema,
   savedSchema,
 } from './schemas.js';
-import { BlingTokens, type BlingTokenStore } from './token.js';
+import { BlingTokens, type BlingAccountCredentials, type BlingTokenStore } from './token.js';
 
 /**
  * Bling ERP API v3 for one account: produtos and produtos/lojas, each answer checked by a zod
@@ -82,7 +82,9 @@ export interface BlingClientOptions {
   backoffMs?: number;
   maxDelayMs?: number;
   /** Pacer limits; default Bling's (3/s, 120 000/day). */
-  limits?: PacerLimits;
+  limits?: BlingLimits;
+  /** Where the account's slots and daily budget are kept: Firestore in the functions (shared by every instance); default this process's memory. */
+  paceStores?: BlingPaceStores;
 }
 
 type Query = Record<string, string | number | undefined>;
@@ -113,10 +115,14 @@ export function blingFailure(action: string, error: unknown): unknown {
 
 export class BlingClient {
   private readonly tokens: BlingTokens;
-  private pacer: AccountPacer | undefined;
+  private pacer: BlingAccountPacer | undefined;
 
   constructor(private readonly options: BlingClientOptions) {
-    this.tokens = new BlingTokens(options.tokens, { baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, limits: options.limits });
+    this.tokens = new BlingTokens(options.tokens, {
+      baseUrl: options.baseUrl,
+      timeoutMs: options.timeoutMs,
+      pace: (credentials) => this.pacerOf(credentials).take(),
+    });
   }
 
   /** The account's description, for messages and the warehouse's account column. */
@@ -282,6 +288,11 @@ export class BlingClient {
           backoffMs: this.options.backoffMs,
           maxDelayMs: this.options.maxDelayMs,
           beforeAttempt: () => pacer.take(),
+          // A 429 says its period: a day's is deferred (thrown), a second's holds the account's slots.
+          onRateLimit: async (body) => {
+            await pacer.rateLimited(body);
+            return 0;
+          },
         };
         try {
           return (await fetchUpstream('Bling', url, init)) as S extends z.ZodType ? z.output<S> : unknown;
@@ -295,8 +306,12 @@ export class BlingClient {
     }
   }
 
-  private async accountPacer(): Promise<AccountPacer> {
-    this.pacer ??= pacerFor((await this.tokens.credentials()).clientId, this.options.limits);
+  private async accountPacer(): Promise<BlingAccountPacer> {
+    return this.pacerOf(await this.tokens.credentials());
+  }
+
+  private pacerOf(credentials: BlingAccountCredentials): BlingAccountPacer {
+    this.pacer ??= blingPacer(credentials.accountKey, credentials.description, this.options.paceStores, this.options.limits);
     return this.pacer;
   }
 }
