@@ -22,6 +22,10 @@ const BLING_API_URL = defineString('BLING_API_URL', {
   default: 'https://api.bling.com.br/Api/v3',
   description: 'Bling ERP API v3 base URL.',
 });
+const BLING_OAUTH_AUTHORIZE_URL = defineString('BLING_OAUTH_AUTHORIZE_URL', {
+  default: 'https://www.bling.com.br/Api/v3/oauth/authorize',
+  description: "Bling's OAuth consent page ('Conectar Bling'); the token endpoint is BLING_API_URL/oauth/token.",
+});
 const TRAMONTINA_WEBSERVICE_URL = defineString('TRAMONTINA_WEBSERVICE_URL', {
   default: 'https://webservice.tramontina.com.br',
   description: "Manufacturer's product web service base URL.",
@@ -200,6 +204,7 @@ const PUBLIC_BASE_URL = defineString('PUBLIC_BASE_URL', {
 // param has no value while firebase-tools discovers the functions).
 export const superProjectId = (): string => SUPER_PROJECT_ID.value();
 export const blingApiUrl = (): string => BLING_API_URL.value();
+export const blingOAuthAuthorizeUrl = (): string => BLING_OAUTH_AUTHORIZE_URL.value();
 export const tramontinaWebserviceUrl = (): string => TRAMONTINA_WEBSERVICE_URL.value();
 export const tramontinaTstockUrl = (): string => TRAMONTINA_TSTOCK_URL.value();
 export const frankeStoreUrl = (): string => FRANKE_STORE_URL.value();

@@ -4,6 +4,7 @@ import { apiFunctions } from './api.js';
 // background ones load their feature's code on their first call.
 export const { apiPlatform, apiAuth, apiCore, apiCampaigns, apiAi } = apiFunctions;
 export { syncTask } from './sync/sync-task.js';
+export { blingTokenRefresh } from './sync/bling-token-refresh.js';
 export { productDataChangelog } from './products/product-data-changelog.js';
 export { campaignSendTask } from './campaigns/campaign-send-queue.js';
 export { sendgridEventBatch } from './campaigns/sendgrid-event-trigger.js';

@@ -179,6 +179,7 @@ export async function startSandboxes({
 export function sandboxEnv(urls: SandboxUrls): Record<string, string> {
   return {
     BLING_API_URL: urls.bling,
+    BLING_OAUTH_AUTHORIZE_URL: `${urls.bling}/oauth/authorize`,
     TRAMONTINA_WEBSERVICE_URL: urls['tramontina-webservice'],
     TRAMONTINA_TSTOCK_URL: urls['tramontina-tstock'],
     FRANKE_STORE_URL: urls.franke,

@@ -122,6 +122,8 @@ async function startSandboxes(onNote) {
     SANDBOX_WHATSAPP_WEBHOOK_URL: `http://127.0.0.1:${ports.hosting}/api/whatsapp/webhook`,
     // SendGrid's Event Webhook posts to the functions' endpoint, through Hosting.
     SANDBOX_SENDGRID_WEBHOOK_URL: `http://127.0.0.1:${ports.hosting}/api/sendgrid/events`,
+    // The Bling app's registered redirect link: the 'Conectar Bling' callback on the public origin.
+    SANDBOX_BLING_REDIRECT_URI: `${HOSTING_URL}/api/console/sync/bling/callback`,
   };
   const child = spawn(process.execPath, [SANDBOX_SERVER, String(SANDBOX_PORT_BASE)], { cwd: ROOT, env: sandboxProcessEnv, stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -127,8 +127,12 @@ export interface ClaimedState {
   codeVerifier: string;
 }
 
-/** The state, consumed: null when unknown, used, expired or not this browser's. */
-export async function consumeState(firestore: Firestore, state: string, nonce: string | null, now = Date.now()): Promise<ClaimedState | null> {
+/**
+ * An OAuth state document, consumed in a transaction (single use even when the rest fails): its
+ * data, or null when unknown, used, expired or not this browser's (the nonce). The Google and the
+ * Bling connections both keep theirs in oauth-state.
+ */
+export async function claimOAuthState(firestore: Firestore, state: string, nonce: string | null, now = Date.now()): Promise<Record<string, unknown> | null> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(state)) return null;
   const ref = firestore.doc(`${OAUTH_STATE_COLLECTION}/${state}`);
   const data = await firestore.runTransaction(async (tx) => {
@@ -138,9 +142,27 @@ export async function consumeState(firestore: Firestore, state: string, nonce: s
     return snapshot.data()!;
   });
   if (!data) return null;
-  const expiresAt = data.expiresAt?.toMillis?.() ?? 0;
+  const expiresAt = (data.expiresAt as { toMillis?: () => number } | undefined)?.toMillis?.() ?? 0;
   if (expiresAt < now) return null;
   if (!nonce || sha256(nonce) !== data.nonceHash) return null;
+  return data;
+}
+
+/** A new state id and browser nonce, with the nonce's hash for the state document. */
+export function newOAuthState(): { state: string; nonce: string; nonceHash: string } {
+  const nonce = randomBytes(24).toString('base64url');
+  return { state: randomBytes(24).toString('base64url'), nonce, nonceHash: sha256(nonce) };
+}
+
+/** The nonce cookie (`__session`, the one cookie Hosting passes to functions) scoped to a flow's path. */
+export function flowNonceCookie(path: string, nonce: string, secure: boolean, maxAgeSeconds = STATE_TTL_MS / 1000): string {
+  return `${NONCE_COOKIE}=${encodeURIComponent(nonce)}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/** The state, consumed: null when unknown, used, expired or not this browser's. */
+export async function consumeState(firestore: Firestore, state: string, nonce: string | null, now = Date.now()): Promise<ClaimedState | null> {
+  const data = await claimOAuthState(firestore, state, nonce, now);
+  if (!data) return null;
   if (typeof data.codeVerifier !== 'string') return null;
   return { uid: String(data.uid), project: String(data.project), redirectUri: String(data.redirectUri), codeVerifier: data.codeVerifier };
 }
@@ -198,5 +220,5 @@ export function nonceFromCookie(cookieHeader: string | undefined): string | null
 }
 
 export function nonceCookie(nonce: string, secure: boolean, maxAgeSeconds = STATE_TTL_MS / 1000): string {
-  return `${NONCE_COOKIE}=${encodeURIComponent(nonce)}; Path=${COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return flowNonceCookie(COOKIE_PATH, nonce, secure, maxAgeSeconds);
 }

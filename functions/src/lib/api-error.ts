@@ -1,8 +1,12 @@
-/** An error that becomes the JSON answer `{ error }` with its HTTP status. Messages are Portuguese. */
+/**
+ * An error that becomes the JSON answer `{ error }` with its HTTP status (plus `extra`'s fields, e.g.
+ * when a deferred task resumes). Messages are Portuguese.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -148,6 +148,10 @@ export interface PacerLimits {
   perSecond: number;
   /** Calls in flight at once at most (in this process). */
   concurrent: number;
+  /** The provider's window for its per-second limit, ms (default 1000): a margin over it absorbs arrival jitter (Bling). */
+  windowMs?: number;
+  /** How late a slot is still taken, ms (default: half an interval, at least 200 ms). */
+  lateMs?: number;
 }
 
 /**
@@ -262,6 +266,7 @@ export class ProviderPacer {
   private recent: number[] = [];
   private readonly perWindow: number;
   private readonly perShortWindow: number;
+  private readonly windowMs: number;
   readonly intervalMs: number;
   /** How late a slot may still be taken. */
   private readonly lateMs: number;
@@ -276,8 +281,10 @@ export class ProviderPacer {
     this.limiter = pLimit(Math.max(1, limits.concurrent));
     this.intervalMs = 1000 / Math.max(0.001, limits.perSecond);
     this.block = Math.max(1, Math.floor(limits.perSecond * RESERVE_SECONDS));
-    this.lateMs = Math.max(this.intervalMs / 2, LATE_MS);
-    this.perWindow = Math.max(1, Math.floor((limits.perSecond * WINDOW_MS) / 1000));
+    this.lateMs = limits.lateMs ?? Math.max(this.intervalMs / 2, LATE_MS);
+    this.windowMs = limits.windowMs ?? WINDOW_MS;
+    // (+1e-9: 3000/1035 calls a second over 1035 ms is 3 calls, not 2.9999…)
+    this.perWindow = Math.max(1, Math.floor((limits.perSecond * this.windowMs) / 1000 + 1e-9));
     this.perShortWindow = Math.ceil((1.5 * limits.perSecond * SHORT_WINDOW_MS) / 1000) + 1;
   }
 
@@ -393,9 +400,9 @@ export class ProviderPacer {
       while (this.released.length) {
         const slot = await this.nextSlot();
         const now = Date.now();
-        while (this.recent.length && this.recent[0]! <= now - WINDOW_MS) this.recent.shift();
+        while (this.recent.length && this.recent[0]! <= now - this.windowMs) this.recent.shift();
         const n = this.recent.length;
-        const windowOpensAt = n >= this.perWindow ? this.recent[n - this.perWindow]! + WINDOW_MS : 0;
+        const windowOpensAt = n >= this.perWindow ? this.recent[n - this.perWindow]! + this.windowMs : 0;
         const shortOpensAt = n >= this.perShortWindow ? this.recent[n - this.perShortWindow]! + SHORT_WINDOW_MS : 0;
         const at = Math.max(slot, windowOpensAt, shortOpensAt, this.heldUntil);
         if (at > now) {
@@ -452,7 +459,7 @@ const processStore = memoryPaceStore();
  * slots come from `store` (by default this process's memory).
  */
 export function accountPacer(key: string, limits: PacerLimits, store: PaceStore = processStore): ProviderPacer {
-  const id = `${key}|${limits.perSecond}|${limits.concurrent}`;
+  const id = `${key}|${limits.perSecond}|${limits.concurrent}|${limits.windowMs ?? ''}|${limits.lateMs ?? ''}`;
   let byId = pacers.get(store);
   if (!byId) pacers.set(store, (byId = new Map()));
   let pacer = byId.get(id);

@@ -127,7 +127,7 @@ export function createRouter(endpoints: readonly ServedEndpoint[]) {
     } catch (error) {
       if (error instanceof RouteError && error.allow) res.set('Allow', error.allow);
       if (error instanceof ApiError) {
-        res.status(error.status).json({ error: error.message });
+        res.status(error.status).json({ ...error.extra, error: error.message });
         return;
       }
       apiRequestFailed(req.method, req.path, error);
@@ -160,7 +160,7 @@ export function createInternalDispatcher(endpoints: readonly ServedEndpoint[]) {
       });
       return { status: 200, body: result ?? { ok: true } };
     } catch (error) {
-      if (error instanceof ApiError) return { status: error.status, body: { error: error.message } };
+      if (error instanceof ApiError) return { status: error.status, body: { ...error.extra, error: error.message } };
       apiRequestFailed(method, parsed.pathname, error);
       return { status: 500, body: { error: 'Erro interno. Tente novamente em instantes.' } };
     }

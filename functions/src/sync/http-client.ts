@@ -68,6 +68,12 @@ export interface UpstreamInit<S extends z.ZodType | undefined = undefined> exten
   signal?: AbortSignal;
   /** Awaited before every attempt, retries included: a per-account pacer (Bling) goes here. */
   beforeAttempt?: () => Promise<void>;
+  /**
+   * Told of every 429 with its body, before the retry: it may throw (a daily limit: not retried),
+   * or answer the wait before the next attempt in ms (Bling's per-second 429 has no Retry-After:
+   * its pacer holds the account and the wait is 0). Without it, Retry-After or backoff.
+   */
+  onRateLimit?: (body: string) => Promise<number>;
 }
 
 type Result<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -150,6 +156,7 @@ export async function fetchUpstream<S extends z.ZodType | undefined = undefined>
     maxDelayMs = 30_000,
     signal: callerSignal,
     beforeAttempt,
+    onRateLimit,
     idempotent,
     ...requestInit
   } = init;
@@ -188,14 +195,16 @@ export async function fetchUpstream<S extends z.ZodType | undefined = undefined>
       const { kind, reason } = statusReason(response.status);
       failure = new UpstreamError(upstream, kind, reason, response.status, attempts, maskCredentials(body.slice(0, 300)) || undefined);
       const transient = response.status === 429 || (response.status >= 500 && repeatable);
+      if (response.status === 429 && onRateLimit) waitMs = await onRateLimit(body);
       if (!transient || !canRetry) throw failure;
-      if (response.status === 429) {
+      if (response.status === 429 && !onRateLimit) {
         const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
         if (retryAfter !== null && retryAfter > maxDelayMs) throw failure;
         waitMs = retryAfter;
       }
     } catch (error) {
-      if (error instanceof UpstreamError) throw error;
+      // UpstreamError, or what onRateLimit threw (a deferral).
+      if (error instanceof ApiError) throw error;
       if (callerSignal?.aborted) throw new UpstreamError(upstream, 'timeout', 'requisição cancelada', undefined, attempts);
       failure = timeout.aborted
         ? new UpstreamError(upstream, 'timeout', `tempo esgotado após ${seconds(timeoutMs)}`, undefined, attempts)

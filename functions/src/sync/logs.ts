@@ -1,4 +1,4 @@
-import { logEvent } from '../lib/logs.js';
+import { errorText, logEvent } from '../lib/logs.js';
 
 /** The named log events of the sync (one function per event). */
 
@@ -42,4 +42,28 @@ export function syncTaskFailed(where: SyncTaskWhere, status: number, error: stri
 /** A transient failure: the queue retries with backoff. */
 export function syncTaskWillRetry(where: SyncTaskWhere, status: number, error: string, attempts: number): void {
   logEvent('WARNING', 'sync task will be retried', { ...where, status, error, attempts });
+}
+
+/** A sync task met the Bling account's daily limit: rescheduled for when Bling's day turns. */
+export function syncTaskDeferred(where: SyncTaskWhere, resumeAt: string): void {
+  logEvent('WARNING', 'sync task deferred to the daily limit reset', { ...where, resumeAt });
+}
+
+/** 'Conectar Bling' stored an account's tokens. */
+export function blingConnected(project: string, account: string, uid: string): void {
+  logEvent('INFO', 'bling account connected', { project, account, uid });
+}
+
+/** The code exchange or the store failed; the admin is asked to try again. */
+export function blingConnectionFailed(project: string, account: string, error: unknown): void {
+  logEvent('WARNING', 'bling account connection failed', { project, account, reason: errorText(error) });
+}
+
+/** The scheduled refresh renewed an account's tokens (or could not). */
+export function blingTokenRefreshed(project: string, account: string): void {
+  logEvent('INFO', 'bling token refreshed', { project, account });
+}
+
+export function blingTokenRefreshFailed(project: string, account: string, error: unknown): void {
+  logEvent('ERROR', 'bling token refresh failed', { project, account, reason: errorText(error) });
 }

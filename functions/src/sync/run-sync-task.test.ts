@@ -49,11 +49,31 @@ const user = (over: Partial<UserRecord> = {}) =>
 function setup(answers: InternalAnswer[], who: UserRecord | null = user()) {
   const { firestore, docs } = fakeFirestore();
   const dispatch = vi.fn(async () => answers.shift()!);
-  const deps: SyncTaskDeps = { firestore, getUser: async () => who, dispatch };
-  return { deps, dispatch, record: () => docs.get('project/main/sync-task/t1') };
+  const deferred: { taskId: string; at: Date }[] = [];
+  const deps: SyncTaskDeps = { firestore, getUser: async () => who, dispatch, defer: async (task, at) => void deferred.push({ taskId: task.taskId, at }) };
+  return { deps, dispatch, deferred, record: () => docs.get('project/main/sync-task/t1') };
 }
 
 describe('a queued sync task', () => {
+  it("meeting an upstream's daily limit is queued again for its reset, not retried", async () => {
+    const resumeAt = '2026-11-23T03:00:00.000Z';
+    const message =
+      'Bling: limite diário de 120.000 requisições da conta "Conta Principal" atingido; a sincronização continua em 23/11/2026 às 00:00 (horário de Brasília).';
+    const { deps, dispatch, deferred, record } = setup([{ status: 429, body: { error: message, resumeAt } }]);
+    deps.now = () => new Date('2026-11-22T15:00:00.000Z');
+    expect(await runSyncTask(payload, deps)).toBe('deferred');
+    expect(dispatch).toHaveBeenCalledTimes(1);
+    expect(deferred).toEqual([{ taskId: 't1', at: new Date(resumeAt) }]);
+    expect(record()).toMatchObject({ status: 'deferred', error: message, resumeAt: new Date(resumeAt), attempts: 0 });
+  });
+
+  it('retries a 429 that names no reset (or one already past) as any transient failure', async () => {
+    const { deps, deferred, record } = setup([{ status: 429, body: { error: 'Bling: limite de requisições excedido (HTTP 429)' } }]);
+    await expect(runSyncTask(payload, deps)).rejects.toThrow('limite de requisições');
+    expect(deferred).toEqual([]);
+    expect(record()).toMatchObject({ status: 'retrying' });
+  });
+
   it('runs once as the enqueuing user and skips a re-delivery', async () => {
     const { deps, dispatch, record } = setup([{ status: 200, body: { ok: true } }]);
     expect(await runSyncTask(payload, deps)).toBe('done');

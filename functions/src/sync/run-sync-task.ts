@@ -18,10 +18,19 @@ export interface SyncTaskDeps {
   firestore: Firestore;
   getUser(uid: string): Promise<UserRecord | null>;
   dispatch(method: 'GET', url: string, caller: Caller): Promise<InternalAnswer>;
+  /** Queues the task again, to run at `at` (a daily limit's reset). */
+  defer(task: SyncTaskPayload, at: Date): Promise<void>;
   now?: () => Date;
 }
 
-export type SyncTaskOutcome = 'done' | 'skipped' | 'refused' | 'failed' | 'invalid';
+export type SyncTaskOutcome = 'done' | 'skipped' | 'refused' | 'failed' | 'invalid' | 'deferred';
+
+/** When an answer says the work may resume (a daily limit: 429 with `resumeAt`), if it does. */
+export function resumeAtOf(answer: InternalAnswer, now: Date): Date | null {
+  if (answer.status !== 429) return null;
+  const at = Date.parse(String((answer.body as { resumeAt?: unknown } | null)?.resumeAt ?? ''));
+  return Number.isFinite(at) && at > now.getTime() ? new Date(at) : null;
+}
 
 /**
  * Runs one queued URL as the user who enqueued it. At-least-once delivery is made safe twice
@@ -91,6 +100,15 @@ export async function runSyncTask(data: unknown, deps: SyncTaskDeps, delivery: {
     return 'done';
   }
   const error = errorText(answer.body);
+  // The upstream's daily limit (Bling's 120 000 requests): retrying before its reset only spends
+  // attempts, so the task is queued again for then and the record says when it resumes.
+  const resumeAt = resumeAtOf(answer, now());
+  if (resumeAt) {
+    await deps.defer(task, resumeAt);
+    await ref.set({ status: 'deferred', httpStatus: answer.status, error, resumeAt, attempts: 0 }, { merge: true });
+    logs.syncTaskDeferred(where, resumeAt.toISOString());
+    return 'deferred';
+  }
   if (isPermanentFailure(answer.status) || claim.attempts >= SYNC_TASK_MAX_ATTEMPTS) {
     await finish('failed', { httpStatus: answer.status, error });
     logs.syncTaskFailed(where, answer.status, error, claim.attempts);

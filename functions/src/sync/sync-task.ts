@@ -3,6 +3,7 @@ import { OPENAI_API_KEY, REGION } from '../config.js';
 import type { createInternalDispatcher } from '../lib/router.js';
 import type * as Admin from '../lib/admin.js';
 import { SYNC_TASK_MAX_ATTEMPTS, runSyncTask } from './run-sync-task.js';
+import { SYNC_TASK_FUNCTION } from './pipeline/queue.js';
 
 /**
  * The worker endpoints and the Admin SDK, imported on the first task: every function's worker
@@ -50,6 +51,12 @@ export const syncTask = onTaskDispatched(
             throw error;
           }),
         dispatch,
+        // A deferred task is queued again under an id of its own (Cloud Tasks refuses a name used
+        // within the hour), with the same payload: the same record, found 'deferred', is resumed.
+        defer: (task, at) =>
+          admin.adminFunctions
+            .taskQueue(`locations/${REGION}/functions/${SYNC_TASK_FUNCTION}`)
+            .enqueue(task, { id: `${task.taskId}-${at.getTime()}`, scheduleTime: at, dispatchDeadlineSeconds: 600 }),
       },
       { retryCount: request.retryCount },
     );

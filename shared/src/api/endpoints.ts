@@ -35,6 +35,7 @@ import {
   fileVideoEndpoint,
 } from './files.js';
 import { consoleAuthGoogleCallbackEndpoint, consoleAuthGoogleEndpoint, consoleAuthGoogleLinkEndpoint } from './google-auth.js';
+import { consoleBlingCallbackEndpoint, consoleBlingConnectEndpoint } from './bling-connection.js';
 import { consoleWhatsappTemplateLoadFromApiEndpoint, whatsappMessageEndpoint, whatsappWebhookEndpoint, whatsappWebhookVerifyEndpoint } from './whatsapp.js';
 import { WORKER_ENDPOINTS } from './workers.js';
 
@@ -71,6 +72,8 @@ export const API_ENDPOINTS = [
   consoleAuthGoogleEndpoint,
   consoleAuthGoogleLinkEndpoint,
   consoleAuthGoogleCallbackEndpoint,
+  consoleBlingConnectEndpoint,
+  consoleBlingCallbackEndpoint,
   consoleCustomersSegmentsEndpoint,
   consoleEmailTemplateTestEndpoint,
   consoleEmailTemplatePreviewEndpoint,

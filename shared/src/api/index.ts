@@ -6,6 +6,7 @@ export * from './console.js';
 export * from './files.js';
 export * from './whatsapp.js';
 export * from './google-auth.js';
+export * from './bling-connection.js';
 export * from './campaigns.js';
 export * from './conditions.js';
 export * from './ai.js';

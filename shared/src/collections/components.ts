@@ -7,5 +7,7 @@ export const FIELD_COMPONENTS = {
   json: 'json',
   /** Connect link to /api/console/auth/google and the state of the stored OAuth tokens. */
   googleConsoleConnect: 'google-console-connect',
+  /** Each Bling account's connection ('Conectar Bling'), its token's expiry and last renewal; stores nothing itself. */
+  blingConnections: 'bling-connections',
 } as const;
 export type FieldComponentName = (typeof FIELD_COMPONENTS)[keyof typeof FIELD_COMPONENTS];

@@ -1,4 +1,5 @@
 import { firestore } from '../../lib/admin.js';
+import { dailyBudgetStoreOf, paceStoreOf } from '../../lib/pace-store.js';
 import { blingApiUrl } from '../../config.js';
 import { BlingClient } from './client.js';
 import { type BlingAccountRef, FirestoreBlingTokenStore } from './token.js';
@@ -15,5 +16,7 @@ export function blingClient(project: string, account?: BlingAccountRef): BlingCl
   return new BlingClient({
     baseUrl: blingApiUrl().replace(/\/+$/, ''),
     tokens: new FirestoreBlingTokenStore(firestore, project, account),
+    // Every instance paces the account through the same Firestore documents.
+    paceStores: { pace: paceStoreOf(firestore), budget: dailyBudgetStoreOf(firestore) },
   });
 }

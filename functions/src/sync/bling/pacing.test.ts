@@ -1,30 +1,98 @@
 import { describe, expect, it } from 'vitest';
-import { UpstreamError } from '../http-client.js';
-import { AccountPacer, BLING_LIMITS, pacerFor } from './pacing.js';
+import { memoryDailyBudgetStore } from '../../lib/pace-store.js';
+import { ProviderPacer, memoryPaceStore } from '../../lib/provider-call.js';
+import {
+  BLING_LIMITS,
+  BlingAccountPacer,
+  BlingDailyLimitError,
+  blingDay,
+  blingPacer,
+  brasiliaDateTime,
+  nextBlingDay,
+  providerLimits,
+  rateLimitPeriod,
+} from './pacing.js';
 
-describe('Bling pacing', () => {
-  it('lets at most perWindow requests start in any window, in the order they asked', async () => {
-    const pacer = new AccountPacer({ perWindow: 2, windowMs: 100, perDay: 100 });
-    const started: { n: number; at: number }[] = [];
-    await Promise.all([0, 1, 2, 3, 4, 5].map((n) => pacer.take().then(() => started.push({ n, at: performance.now() }))));
-    expect(started.map((s) => s.n)).toEqual([0, 1, 2, 3, 4, 5]);
-    for (let i = 2; i < started.length; i++) expect(started[i]!.at - started[i - 2]!.at).toBeGreaterThanOrEqual(95);
+/** One function instance's pacer of an account whose slots and budget live in `stores` (shared, as Firestore is). */
+function instance(stores: { pace: ReturnType<typeof memoryPaceStore>; budget: ReturnType<typeof memoryDailyBudgetStore> }, limits = BLING_LIMITS) {
+  return new BlingAccountPacer('Conta Principal', 'bling|conta', new ProviderPacer(providerLimits(limits), stores.pace, 'bling|conta'), stores.budget, limits);
+}
+const sharedStores = () => ({ pace: memoryPaceStore(), budget: memoryDailyBudgetStore() });
+
+describe("Bling's day", () => {
+  it('turns at midnight in Brasília', () => {
+    expect(blingDay(Date.parse('2026-12-07T02:59:59Z'))).toBe('2026-12-06');
+    expect(blingDay(Date.parse('2026-12-07T03:00:00Z'))).toBe('2026-12-07');
+    expect(new Date(nextBlingDay(Date.parse('2026-12-06T15:00:00Z'))).toISOString()).toBe('2026-12-07T03:00:00.000Z');
+    expect(new Date(nextBlingDay(Date.parse('2026-12-07T02:59:59Z'))).toISOString()).toBe('2026-12-07T03:00:00.000Z');
+    expect(brasiliaDateTime(Date.parse('2026-12-07T03:00:00Z'))).toBe('07/12/2026 às 00:00');
   });
 
-  it("refuses past the day's quota with a Portuguese rate-limit error, and keeps serving the queue after it", async () => {
-    const pacer = new AccountPacer({ perWindow: 10, windowMs: 1000, perDay: 2 });
-    await pacer.take();
-    await pacer.take();
-    const refused = await pacer.take().catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(UpstreamError);
-    expect(refused).toMatchObject({ kind: 'rate-limit', message: 'Bling: limite diário de 2 requisições da conta atingido; tente novamente amanhã' });
-    expect(pacer.requestsToday).toBe(2);
+  it("reads the period of Bling's 429 body", () => {
+    const body = (period: string) =>
+      JSON.stringify({ error: { type: 'TOO_MANY_REQUESTS', message: 'Limite de requisições atingido.', description: '…', limit: 3, period } });
+    expect(rateLimitPeriod(body('second'))).toBe('second');
+    expect(rateLimitPeriod(body('day'))).toBe('day');
+    expect(rateLimitPeriod('<html>')).toBeNull();
+  });
+});
+
+describe('Bling account pacer', () => {
+  it('two instances together never start 4 requests within a second (one slot store)', async () => {
+    const stores = sharedStores();
+    const [a, b] = [instance(stores), instance(stores)];
+    const started: number[] = [];
+    await Promise.all([...Array(5)].flatMap(() => [a, b].map((p) => p.take().then(() => started.push(Date.now())))));
+    started.sort((x, y) => x - y);
+    expect(started).toHaveLength(10);
+    for (let i = 3; i < started.length; i++) expect(started[i]! - started[i - 3]!).toBeGreaterThanOrEqual(1000);
+    // …and no slower than the 0.95 of Bling's 3/s the bench asks for: 10 requests in ≤ 3.3 s.
+    expect(started.at(-1)! - started[0]!).toBeLessThanOrEqual(3300);
+  }, 15_000);
+
+  it("counts the day's requests across instances and defers past the budget, saying when it resumes", async () => {
+    const stores = sharedStores();
+    const limits = { ...BLING_LIMITS, perSecond: 1000, perDay: 25 };
+    const [a, b] = [instance(stores, limits), instance(stores, limits)];
+    // Each instance claims the day's requests in blocks of 20: a block claimed and not used counts.
+    const outcomes = await Promise.allSettled([...Array(15)].flatMap(() => [a.take(), b.take()]));
+    const granted = outcomes.filter((o) => o.status === 'fulfilled').length;
+    expect(granted).toBeGreaterThanOrEqual(20);
+    expect(granted).toBeLessThanOrEqual(25);
+    const refused = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason as BlingDailyLimitError);
+    expect(refused).toHaveLength(30 - granted);
+    await expect(instance(stores, limits).take()).rejects.toBeInstanceOf(BlingDailyLimitError);
+    expect(refused[0]).toBeInstanceOf(BlingDailyLimitError);
+    expect(refused[0]!.status).toBe(429);
+    expect(refused[0]!.resumeAt).toBe(nextBlingDay(Date.now()));
+    expect(refused[0]!.extra).toEqual({ resumeAt: new Date(nextBlingDay(Date.now())).toISOString() });
+    expect(refused[0]!.message).toBe(
+      `Bling: limite diário de 25 requisições da conta "Conta Principal" atingido; a sincronização continua em ${brasiliaDateTime(nextBlingDay(Date.now()))} (horário de Brasília).`,
+    );
   });
 
-  it('gives every client of one account the same pacer, with a margin over Bling’s second', () => {
-    expect(pacerFor('conta-a')).toBe(pacerFor('conta-a'));
-    expect(pacerFor('conta-a')).not.toBe(pacerFor('conta-b'));
-    expect(BLING_LIMITS.perWindow).toBe(3);
-    expect(BLING_LIMITS.windowMs).toBeGreaterThan(1000);
+  it("a daily-limit 429 defers at once and spends the day's budget for the other instances", async () => {
+    const stores = sharedStores();
+    const [a, b] = [instance(stores), instance(stores)];
+    await a.take();
+    await expect(a.rateLimited(JSON.stringify({ error: { type: 'TOO_MANY_REQUESTS', limit: 120000, period: 'day' } }))).rejects.toBeInstanceOf(
+      BlingDailyLimitError,
+    );
+    await expect(b.take()).rejects.toBeInstanceOf(BlingDailyLimitError);
+  });
+
+  it('a per-second 429 holds every instance a second (no Retry-After to wait for)', async () => {
+    const stores = sharedStores();
+    const [a, b] = [instance(stores), instance(stores)];
+    await a.take();
+    const limited = Date.now();
+    await a.rateLimited(JSON.stringify({ error: { type: 'TOO_MANY_REQUESTS', limit: 3, period: 'second' } }));
+    await Promise.all([a.take(), b.take()]);
+    expect(Date.now() - limited).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('is one per account in a process, whichever client asks', () => {
+    expect(blingPacer('conta-a', 'A')).toBe(blingPacer('conta-a', 'A'));
+    expect(blingPacer('conta-a', 'A')).not.toBe(blingPacer('conta-b', 'B'));
   });
 });

@@ -1,91 +1,193 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { UpstreamError } from '../http-client.js';
+import { ApiError } from '../../lib/api-error.js';
+import { type DailyBudgetStore, memoryDailyBudgetStore } from '../../lib/pace-store.js';
+import { type PaceStore, type PacerLimits as ProviderPacerLimits, ProviderPacer, accountPacer, memoryPaceStore } from '../../lib/provider-call.js';
 
-/** Bling's limits per account: 3 requests a second and 120 000 a day. */
+/**
+ * Bling's limits are per Bling account, across every app and every instance calling it
+ * (developer.bling.com.br/limites): 3 requests a second and 120 000 a day. Every function instance
+ * paces an account through the campaign pacer (lib/provider-call.ts) with its slots in Firestore
+ * (lib/pace-store.ts, one document per account), and claims the day's requests from the same
+ * document in blocks, so all instances together keep to both limits.
+ */
 export const BLING_REQUESTS_PER_SECOND = 3;
 export const BLING_REQUESTS_PER_DAY = 120_000;
-// Bling counts arrivals, we count departures: a request delayed on the way can land next to a
-// later one, so our second is a little longer than Bling's.
-const ARRIVAL_JITTER_MS = 150;
 
-export interface PacerLimits {
-  /** Request starts allowed in any window. */
-  perWindow: number;
-  windowMs: number;
+/**
+ * Bling counts arrivals in its second, we count departures: a call leaving a little late lands
+ * next to the ones after it. The window we keep is 35 ms longer than Bling's (3 calls each 345 ms,
+ * 0.966 of the limit), and a slot more than 30 ms late is given up rather than used, so no 4 calls
+ * ever arrive within one of Bling's seconds.
+ */
+const WINDOW_MARGIN_MS = 35;
+const LATE_MS = 30;
+
+export interface BlingLimits {
+  /** Requests a second per account. */
+  perSecond: number;
+  /** Requests a day per account (Bling's day: see blingDay). */
   perDay: number;
+  /** Bling's window for perSecond, ms (1000). */
+  windowMs: number;
 }
 
-export const BLING_LIMITS: PacerLimits = {
-  perWindow: BLING_REQUESTS_PER_SECOND,
-  windowMs: 1000 + ARRIVAL_JITTER_MS,
-  perDay: BLING_REQUESTS_PER_DAY,
-};
+export const BLING_LIMITS: BlingLimits = { perSecond: BLING_REQUESTS_PER_SECOND, perDay: BLING_REQUESTS_PER_DAY, windowMs: 1000 };
 
-/** The calendar day in Brasília (UTC−3, no daylight saving since 2019), when Bling's day turns. */
-function brasiliaDay(at: number): string {
-  return new Date(at - 3 * 3_600_000).toISOString().slice(0, 10);
+/** The campaign pacer's limits for a Bling account. */
+export function providerLimits(limits: BlingLimits): ProviderPacerLimits {
+  const windowMs = limits.windowMs + WINDOW_MARGIN_MS;
+  return { perSecond: (limits.perSecond * 1000) / windowMs, windowMs, lateMs: LATE_MS, concurrent: 64 };
 }
 
 /**
- * Paces one Bling account in this process: callers queue in order, and each is let through only
- * when fewer than `perWindow` requests started in the last `windowMs` (a sliding window, so bursts
- * never exceed the limit at any instant). Also counts the day's requests and refuses past the daily
- * quota. Instances of the function do not share it: each one paces what it sends itself.
+ * Bling's day. Its /limites page does not say when the daily count restarts; we take midnight in
+ * Brasília (UTC−3, no daylight saving since 2019), Bling's own time zone, and say so in the README.
  */
-export class AccountPacer {
-  private readonly starts: number[] = [];
-  private queue: Promise<void> = Promise.resolve();
-  private day = '';
-  private today = 0;
+const BRASILIA_OFFSET_MS = 3 * 3_600_000;
+export const blingDay = (at: number): string => new Date(at - BRASILIA_OFFSET_MS).toISOString().slice(0, 10);
+/** The next midnight in Brasília after `at`, when the daily count restarts. */
+export const nextBlingDay = (at: number): number => Date.parse(`${blingDay(at)}T00:00:00.000Z`) + BRASILIA_OFFSET_MS + 86_400_000;
 
-  constructor(private readonly limits: PacerLimits = BLING_LIMITS) {}
+/** pt-BR date and time in Brasília: '07/12/2026 às 00:00'. */
+export function brasiliaDateTime(at: number): string {
+  const parts = new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(at));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')} às ${part('hour')}:${part('minute')}`;
+}
 
-  /** Resolves when the caller may send one request. */
-  take(): Promise<void> {
-    const turn = this.queue.then(() => this.waitForSlot());
-    this.queue = turn.catch(() => undefined);
-    return turn;
-  }
-
-  /** Requests let through today (Brasília time). */
-  get requestsToday(): number {
-    return this.day === brasiliaDay(Date.now()) ? this.today : 0;
-  }
-
-  private async waitForSlot(): Promise<void> {
-    const day = brasiliaDay(Date.now());
-    if (day !== this.day) {
-      this.day = day;
-      this.today = 0;
-    }
-    if (this.today >= this.limits.perDay) {
-      throw new UpstreamError(
-        'Bling',
-        'rate-limit',
-        `limite diário de ${this.limits.perDay.toLocaleString('pt-BR')} requisições da conta atingido; tente novamente amanhã`,
-      );
-    }
-    for (;;) {
-      const now = Date.now();
-      while (this.starts.length && this.starts[0]! <= now - this.limits.windowMs) this.starts.shift();
-      if (this.starts.length < this.limits.perWindow) break;
-      await sleep(this.starts[0]! + this.limits.windowMs - now);
-    }
-    this.starts.push(Date.now());
-    this.today += 1;
+/**
+ * The account's daily limit is spent (our count, or Bling's 429 with `period: 'day'`): the work is
+ * not retried now but deferred to `resumeAt`, when Bling's day turns. HTTP 429 with `resumeAt` in
+ * the answer, so the sync task reschedules itself and the screen says when it resumes.
+ */
+export class BlingDailyLimitError extends ApiError {
+  constructor(
+    readonly account: string,
+    readonly resumeAt: number,
+    limit = BLING_REQUESTS_PER_DAY,
+  ) {
+    super(
+      429,
+      `Bling: limite diário de ${limit.toLocaleString('pt-BR')} requisições da conta "${account}" atingido; a sincronização continua em ${brasiliaDateTime(resumeAt)} (horário de Brasília).`,
+      { resumeAt: new Date(resumeAt).toISOString() },
+    );
+    this.name = 'BlingDailyLimitError';
   }
 }
 
-const pacers = new Map<string, AccountPacer>();
-
-/** The process-wide pacer of a Bling account (by client id): every client of the account shares it. */
-export function pacerFor(clientId: string, limits: PacerLimits = BLING_LIMITS): AccountPacer {
-  // Other limits (tests) get a pacer of their own rather than changing the account's.
-  const key = limits === BLING_LIMITS ? clientId : `${clientId}|${limits.perWindow}/${limits.windowMs}/${limits.perDay}`;
-  let pacer = pacers.get(key);
-  if (!pacer) {
-    pacer = new AccountPacer(limits);
-    pacers.set(key, pacer);
+/** What a 429 from Bling says: `{error: {type: 'TOO_MANY_REQUESTS', limit, period: 'second' | 'day'}}`. */
+export function rateLimitOf(body: string): { period: 'second' | 'day' | null; limit: number | null } {
+  try {
+    const error = (JSON.parse(body) as { error?: { period?: unknown; limit?: unknown } }).error;
+    const period = error?.period === 'second' || error?.period === 'day' ? error.period : null;
+    return { period, limit: typeof error?.limit === 'number' ? error.limit : null };
+  } catch {
+    return { period: null, limit: null };
   }
+}
+export const rateLimitPeriod = (body: string) => rateLimitOf(body).period;
+
+/** Requests claimed from the day's budget at once (a store transaction per block, not per request). */
+const BUDGET_BLOCK = 20;
+
+/**
+ * One Bling account's pace in this process: `take()` before every request (retries included)
+ * waits for the account's next slot, shared by every instance, and for a request of the day's
+ * budget; `rateLimited(body)` after a 429 decides what it means (see below).
+ */
+export class BlingAccountPacer {
+  private budgetLeft = 0;
+  private budgetDay = '';
+  private claiming: Promise<void> | null = null;
+
+  constructor(
+    /** The account as messages name it. */
+    private readonly description: string,
+    readonly key: string,
+    readonly pacer: ProviderPacer,
+    private readonly budget: DailyBudgetStore,
+    readonly limits: BlingLimits = BLING_LIMITS,
+  ) {}
+
+  /** Resolves when one request may leave; throws BlingDailyLimitError when the day's budget is spent. */
+  async take(): Promise<void> {
+    await this.claim();
+    await this.pacer.schedule(async () => undefined);
+  }
+
+  private async claim(): Promise<void> {
+    for (;;) {
+      const day = blingDay(Date.now());
+      if (this.budgetDay === day && this.budgetLeft > 0) {
+        this.budgetLeft -= 1;
+        return;
+      }
+      if (this.budgetDay !== day) {
+        this.budgetDay = day;
+        this.budgetLeft = 0;
+      }
+      this.claiming ??= this.budget
+        .claim(this.key, day, this.limits.perDay, BUDGET_BLOCK)
+        .then((granted) => {
+          if (blingDay(Date.now()) !== day) return;
+          if (granted === 0) throw new BlingDailyLimitError(this.description, nextBlingDay(Date.now()), this.limits.perDay);
+          this.budgetLeft += granted;
+        })
+        .finally(() => {
+          this.claiming = null;
+        });
+      await this.claiming;
+    }
+  }
+
+  /**
+   * After a 429: `period: 'day'` marks the day's budget spent for every instance and throws the
+   * deferral (never retried now); `period: 'second'` (or a body without one) holds the account's
+   * slots a second, Bling's window, in every instance — Bling documents no Retry-After — and the
+   * request is retried once the pacer lets it go.
+   */
+  async rateLimited(body: string): Promise<void> {
+    const { period, limit } = rateLimitOf(body);
+    if (period === 'day') {
+      const now = Date.now();
+      this.budgetLeft = 0;
+      await this.budget.exhaust(this.key, blingDay(now), this.limits.perDay).catch(() => undefined);
+      throw new BlingDailyLimitError(this.description, nextBlingDay(now), limit ?? this.limits.perDay);
+    }
+    this.pacer.hold(Date.now() + this.limits.windowMs + WINDOW_MARGIN_MS, true);
+  }
+}
+
+export interface BlingPaceStores {
+  pace: PaceStore;
+  budget: DailyBudgetStore;
+}
+
+const processStores: BlingPaceStores = { pace: memoryPaceStore(), budget: memoryDailyBudgetStore() };
+const pacers = new Map<string, BlingAccountPacer>();
+const storeIds = new WeakMap<PaceStore, number>();
+let storeCount = 0;
+
+/**
+ * The pacer of a Bling account (`accountKey`: who Bling counts, see BlingAccountRef in token.ts),
+ * one per process and stores; without stores, this process's memory (unit tests).
+ */
+export function blingPacer(
+  accountKey: string,
+  description: string,
+  stores: BlingPaceStores = processStores,
+  limits: BlingLimits = BLING_LIMITS,
+): BlingAccountPacer {
+  if (!storeIds.has(stores.pace)) storeIds.set(stores.pace, ++storeCount);
+  const key = `bling|${accountKey}`;
+  const id = `${key}|${storeIds.get(stores.pace)}|${limits.perSecond}/${limits.perDay}/${limits.windowMs}`;
+  let pacer = pacers.get(id);
+  if (!pacer) pacers.set(id, (pacer = new BlingAccountPacer(description, key, accountPacer(key, providerLimits(limits), stores.pace), stores.budget, limits)));
   return pacer;
 }

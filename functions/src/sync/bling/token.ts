@@ -3,7 +3,6 @@ import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.js';
 import { UpstreamError, basicAuth, fetchUpstream } from '../http-client.js';
-import { type PacerLimits, pacerFor } from './pacing.js';
 
 /**
  * Bling OAuth tokens of one account: read from config/bling, renewed with the refresh token when
@@ -22,6 +21,10 @@ export interface BlingBearer {
   expiresAt?: string;
   /** ISO instant: an instance is exchanging this bearer's refresh token until then (a lease). */
   renewingUntil?: string;
+  /** ISO instant the tokens were obtained (connection or renewal): the settings screen shows it. */
+  refreshedAt?: string;
+  /** ISO instant the refresh token dies (30 days after it was issued, as Bling documents). */
+  refreshExpiresAt?: string;
 }
 
 export interface BlingAccountCredentials {
@@ -29,6 +32,12 @@ export interface BlingAccountCredentials {
   description: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * Who Bling counts the limits of: the account's `accountId` in config/bling when set (entries
+   * that are the same Bling company — several apps, several projects — must share it), else its
+   * app's client id.
+   */
+  accountKey: string;
   bearer: BlingBearer;
 }
 
@@ -56,9 +65,12 @@ const bearerSchema = z.looseObject({
   refreshToken: z.string().optional(),
   expiresAt: z.string().optional(),
   renewingUntil: z.string().optional(),
+  refreshedAt: z.string().optional(),
+  refreshExpiresAt: z.string().optional(),
 });
 const accountSchema = z.looseObject({
   description: z.string().optional(),
+  accountId: z.string().optional(),
   clientId: z.string().optional(),
   clientSecret: z.string().optional(),
   bearer: bearerSchema.optional(),
@@ -79,7 +91,7 @@ const DEFAULT_DESCRIPTION = 'Conta padrão';
  * accounts[], any other text the description (case and surrounding spaces ignored); no ref is the
  * top-level credentials, or the first account when the top level has none.
  */
-export function locateBlingAccount(rawConfig: unknown, ref: BlingAccountRef, project: string): LocatedAccount {
+export function locateBlingAccount(rawConfig: unknown, ref: BlingAccountRef, project: string, { requireToken = true } = {}): LocatedAccount {
   const parsed = configSchema.safeParse(rawConfig ?? {});
   if (rawConfig === undefined || !parsed.success) {
     throw new ApiError(404, `Configuração do Bling (config/bling) não encontrada ou inválida no projeto ${project}.`);
@@ -98,11 +110,11 @@ export function locateBlingAccount(rawConfig: unknown, ref: BlingAccountRef, pro
   }
   const entry = slot === 'root' ? config : accounts[slot]!;
   const description = entry.description?.trim() || (slot === 'root' ? DEFAULT_DESCRIPTION : `Conta ${slot}`);
-  const bearer = entry.bearer;
+  const bearer = entry.bearer ?? {};
   if (!entry.clientId || !entry.clientSecret) {
     throw new ApiError(400, `A conta Bling "${description}" do projeto ${project} não tem client id/secret em config/bling.`);
   }
-  if (!bearer?.accessToken && !bearer?.refreshToken) {
+  if (requireToken && !bearer.accessToken && !bearer.refreshToken) {
     throw new ApiError(400, `A conta Bling "${description}" do projeto ${project} não tem token; autorize o aplicativo no Bling.`);
   }
   return {
@@ -111,6 +123,7 @@ export function locateBlingAccount(rawConfig: unknown, ref: BlingAccountRef, pro
       description,
       clientId: entry.clientId,
       clientSecret: entry.clientSecret,
+      accountKey: entry.accountId?.trim() || entry.clientId,
       bearer: {
         accessToken: bearer.accessToken ?? '',
         expiresIn: bearer.expiresIn ?? 0,
@@ -119,6 +132,8 @@ export function locateBlingAccount(rawConfig: unknown, ref: BlingAccountRef, pro
         refreshToken: bearer.refreshToken ?? '',
         ...(bearer.expiresAt ? { expiresAt: bearer.expiresAt } : {}),
         ...(bearer.renewingUntil ? { renewingUntil: bearer.renewingUntil } : {}),
+        ...(bearer.refreshedAt ? { refreshedAt: bearer.refreshedAt } : {}),
+        ...(bearer.refreshExpiresAt ? { refreshExpiresAt: bearer.refreshExpiresAt } : {}),
       },
     },
   };
@@ -126,11 +141,16 @@ export function locateBlingAccount(rawConfig: unknown, ref: BlingAccountRef, pro
 
 /** The fields to update in config/bling so that the account in `slot` holds `bearer` (and nothing else changes). */
 export function bearerUpdate(rawConfig: unknown, slot: 'root' | number, bearer: BlingBearer): Record<string, unknown> {
-  if (slot === 'root') return { bearer };
+  return accountFieldUpdate(rawConfig, slot, 'bearer', bearer);
+}
+
+/** The fields to update in config/bling so that one field of the account in `slot` is `value`. */
+export function accountFieldUpdate(rawConfig: unknown, slot: 'root' | number, field: string, value: unknown): Record<string, unknown> {
+  if (slot === 'root') return { [field]: value };
   // Firestore cannot update one element of an array: the list is written back whole, inside the
   // same transaction that read it.
   const accounts = [...((rawConfig as { accounts?: Record<string, unknown>[] }).accounts ?? [])];
-  accounts[slot] = { ...accounts[slot], bearer };
+  accounts[slot] = { ...accounts[slot], [field]: value };
   return { accounts };
 }
 
@@ -194,6 +214,15 @@ export class FirestoreBlingTokenStore implements BlingTokenStore {
     return renewed;
   }
 
+  /** Records the last scheduled renewal's failure on the account (null: it succeeded), for the settings screen. */
+  setTokenError(message: string | null): Promise<void> {
+    return this.firestore.runTransaction(async (transaction) => {
+      const config = (await transaction.get(this.document)).data();
+      const { slot } = locateBlingAccount(config, this.account, this.project, { requireToken: false });
+      transaction.update(this.document, accountFieldUpdate(config, slot, 'tokenError', message));
+    });
+  }
+
   private storeBearer(bearer: BlingBearer): Promise<void> {
     return this.firestore.runTransaction(async (transaction) => {
       // Read again: the account list may have been edited while Bling answered.
@@ -208,7 +237,7 @@ export class FirestoreBlingTokenStore implements BlingTokenStore {
 const RENEWAL_LEASE_MS = 60_000;
 const RENEWAL_POLL_MS = 500;
 
-const oauthAnswerSchema = z.object({
+export const oauthAnswerSchema = z.object({
   access_token: z.string().min(1),
   expires_in: z.number(),
   token_type: z.string(),
@@ -218,10 +247,45 @@ const oauthAnswerSchema = z.object({
 
 export interface OAuthOptions {
   baseUrl: string;
-  /** The account's pacer limits: the renewal waits its turn with the account's other requests. */
-  limits?: PacerLimits;
+  /** Awaited before each /oauth/token attempt: the account's pacer, so a renewal waits its turn with the account's requests. */
+  pace?: (credentials: BlingAccountCredentials) => Promise<void>;
   timeoutMs?: number;
   now?: () => number;
+}
+
+/** Bling's refresh token lives 30 days (developer.bling.com.br/aplicativos); its answer does not say. */
+export const REFRESH_TOKEN_LIFETIME_MS = 30 * 86_400_000;
+
+/** Bling's token answer as config/bling stores it, with when it was obtained and when each token dies. */
+export function bearerFromAnswer(answer: z.infer<typeof oauthAnswerSchema>, at: number, previousScope = ''): BlingBearer {
+  return {
+    accessToken: answer.access_token,
+    expiresIn: answer.expires_in,
+    tokenType: answer.token_type,
+    scope: answer.scope ?? previousScope,
+    refreshToken: answer.refresh_token,
+    expiresAt: new Date(at + answer.expires_in * 1000).toISOString(),
+    refreshedAt: new Date(at).toISOString(),
+    refreshExpiresAt: new Date(at + REFRESH_TOKEN_LIFETIME_MS).toISOString(),
+  };
+}
+
+/**
+ * POST /oauth/token as Bling documents it: HTTP Basic client authentication, a form body, and
+ * `enable-jwt: 1` (opaque tokens are deprecated: developer.bling.com.br/migracao-jwt).
+ */
+export function oauthTokenRequest(credentials: { clientId: string; clientSecret: string }, form: Record<string, string>) {
+  return {
+    method: 'POST',
+    headers: {
+      Authorization: basicAuth(credentials.clientId, credentials.clientSecret),
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'application/json',
+      'enable-jwt': '1',
+    },
+    body: new URLSearchParams(form).toString(),
+    schema: oauthAnswerSchema,
+  } as const;
 }
 
 /** POST /oauth/token with grant_type=refresh_token: Bling rotates both tokens. */
@@ -232,25 +296,11 @@ export async function exchangeRefreshToken(credentials: BlingAccountCredentials,
   }
   try {
     const answer = await fetchUpstream('Bling', `${options.baseUrl}/oauth/token`, {
-      method: 'POST',
-      headers: {
-        Authorization: basicAuth(credentials.clientId, credentials.clientSecret),
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Accept: '1.0',
-      },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: credentials.bearer.refreshToken }).toString(),
-      schema: oauthAnswerSchema,
+      ...oauthTokenRequest(credentials, { grant_type: 'refresh_token', refresh_token: credentials.bearer.refreshToken }),
       timeoutMs: options.timeoutMs,
-      beforeAttempt: () => pacerFor(credentials.clientId, options.limits).take(),
+      ...(options.pace ? { beforeAttempt: () => options.pace!(credentials) } : {}),
     });
-    return {
-      accessToken: answer.access_token,
-      expiresIn: answer.expires_in,
-      tokenType: answer.token_type,
-      scope: answer.scope ?? credentials.bearer.scope,
-      refreshToken: answer.refresh_token,
-      expiresAt: new Date(now() + answer.expires_in * 1000).toISOString(),
-    };
+    return bearerFromAnswer(answer, now(), credentials.bearer.scope);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     const refused = error.kind === 'auth' || error.kind === 'rejected';

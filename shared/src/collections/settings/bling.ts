@@ -1,4 +1,5 @@
 import type { StructField } from '../../fields/types.js';
+import { FIELD_COMPONENTS } from '../components.js';
 import { defineSettings } from '../define.js';
 import { stocksField } from './stock-list.js';
 
@@ -20,6 +21,8 @@ export const blingSettings = defineSettings({
   id: 'bling',
   title: 'Bling',
   fields: [
+    // Reads config/bling itself (every account's bearer) and starts 'Conectar Bling'; writes nothing.
+    { name: 'connections', title: 'Conexões Bling', type: 'component', component: FIELD_COMPONENTS.blingConnections },
     { name: 'apiKey', title: 'API key', type: 'text' },
     { name: 'clientId', title: 'Client ID', type: 'text' },
     { name: 'clientSecret', title: 'Client secret', type: 'text' },
@@ -30,6 +33,8 @@ export const blingSettings = defineSettings({
       type: 'array_struct',
       fields: [
         { name: 'description', title: 'Descrição', type: 'text' },
+        // Bling's limits (3/s, 120 000/day) are per Bling account: entries that are the same company share one pace.
+        { name: 'accountId', title: 'ID da conta no Bling (contas com o mesmo ID dividem os limites do Bling)', type: 'text' },
         { name: 'storeCode', title: 'Código da loja', type: 'text' },
         { name: 'apiKey', title: 'API key', type: 'text' },
         { name: 'clientId', title: 'Client ID', type: 'text' },
