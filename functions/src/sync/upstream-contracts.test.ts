@@ -5,7 +5,10 @@
 // every operation is exercised, and each client's zod schema is held to the contract's answer
 // schema (what the client requires, the contract guarantees, with the same types).
 import { createServer, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import addFormats from 'ajv-formats';
 import OpenAPIBackend from 'openapi-backend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +25,8 @@ import { FrankeClient, frankeProductSchema } from './franke/client.js';
 import { STORE_SITES, StoreSiteClient, siteProductSchema } from './sites/client.js';
 import { TstockClient, tstockPageSchema } from './tstock/client.js';
 import { TramontinaWebserviceClient, webserviceProductSchema } from './tramontina/client.js';
+
+const CONTRACTS = join(dirname(fileURLToPath(import.meta.url)), '../../../sandboxes/contracts');
 
 type Vendor = 'tramontina' | 'tstock' | 'franke' | 'doka' | 'sites';
 const VENDORS: Vendor[] = ['tramontina', 'tstock', 'franke', 'doka', 'sites'];
@@ -158,6 +163,27 @@ afterAll(async () => {
   for (const server of servers) await new Promise((resolve) => server.close(resolve));
 });
 
+/** The example answer of `GET /api/catalog_system/pub/products/search` in VTEX's published Search API. */
+function vtexExample(): unknown {
+  const published = JSON.parse(readFileSync(join(CONTRACTS, 'franke', 'vtex-search-api.json'), 'utf8')) as {
+    paths: Record<string, { get: { responses: Record<string, { content: Record<string, { example: unknown }> }> } }>;
+  };
+  return published.paths['/api/catalog_system/pub/products/search']!.get.responses['200']!.content['application/json']!.example;
+}
+
+/** Paths of `value` that `reference` lacks or holds with another JSON type (arrays compared by their first element). */
+function shapeOutside(value: unknown, reference: unknown, path = '$'): string[] {
+  const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+  if (value === null || reference === null) return [];
+  if (kind(value) !== kind(reference)) return [`${path}: ${kind(value)}, VTEX ${kind(reference)}`];
+  if (Array.isArray(value)) return value.length && (reference as unknown[]).length ? shapeOutside(value[0], (reference as unknown[])[0], `${path}[]`) : [];
+  if (kind(value) !== 'object') return [];
+  const ref = reference as Record<string, unknown>;
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, v]) =>
+    key in ref ? shapeOutside(v, ref[key], `${path}.${key}`) : [`${path}.${key}: not in VTEX's example`],
+  );
+}
+
 const products = [...catalogue.byCode.values()];
 const tramontina = products.find((p) => (p.brand ?? 'Tramontina') === 'Tramontina' && p.Company === 1)!;
 const franke = products.find((p) => p.brand === 'Franke')!;
@@ -186,6 +212,24 @@ describe('the proprietary upstreams against the contracts the spec gives them', 
     const client = new FrankeClient({ baseUrl: urls.franke, ...FAST });
     expect(await client.product(franke.ProductCode)).toMatchObject({ productReference: franke.ProductCode });
     expect(await client.product('NAO-EXISTE')).toBeNull();
+  });
+
+  it("Franke: VTEX's own example answer (its Search API document) fits the contract and our client reads it", async () => {
+    const example = vtexExample();
+    const operation = contract('franke').getOperation('searchByReference')!;
+    expect(contract('franke').validateResponse(example, operation, 200).errors ?? []).toEqual([]);
+    const [reference] = (example as { productReference: string }[]).map((p) => p.productReference);
+    const vtex = await serve('franke', (req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify(example));
+    });
+    expect(await new FrankeClient({ baseUrl: vtex, ...FAST }).product(reference!)).toMatchObject({ productId: '35', productReference: reference });
+  });
+
+  it("Franke: the sandbox's answer has only fields VTEX's example has, with the same JSON types", async () => {
+    const headers = { accept: 'application/json', 'content-type': 'application/json' };
+    const answer = await (await fetch(`${urls.franke}/api/catalog_system/pub/products/search?fq=alternateIds_RefId:${franke.ProductCode}`, { headers })).json();
+    expect(shapeOutside(answer, vtexExample())).toEqual([]);
   });
 
   it('Doka: a product page and a missing one', async () => {
