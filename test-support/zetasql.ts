@@ -71,6 +71,59 @@ export function zetaTypeOf(rest: RestParameterType): ZetaType {
   return { typeKind: kind };
 }
 
+/** A ZetaSQL value (ValueProto): one field set, or none for NULL. */
+export type ZetaValue = Record<string, unknown>;
+
+const KIND_NUMBER: Record<string, number> = {
+  TYPE_INT64: 2,
+  TYPE_BOOL: 5,
+  TYPE_DOUBLE: 7,
+  TYPE_STRING: 8,
+  TYPE_TIMESTAMP: 19,
+  TYPE_ARRAY: 16,
+  TYPE_STRUCT: 17,
+  TYPE_JSON: 26,
+};
+const kindOfType = (type: ZetaType) => (typeof type.typeKind === 'number' ? type.typeKind : KIND_NUMBER[type.typeKind]);
+
+/** A JavaScript value (a query parameter, a load job's field) as the ZetaSQL value of `type`. */
+export function zetaValue(type: ZetaType, value: unknown): ZetaValue {
+  if (value === null || value === undefined) return {};
+  switch (kindOfType(type)) {
+    case 2:
+      return { int64Value: String(value) };
+    case 5:
+      return { boolValue: Boolean(value) };
+    case 7:
+      return { doubleValue: Number(value) };
+    case 8:
+      return { stringValue: String(value) };
+    case 26:
+      return { jsonValue: typeof value === 'string' ? value : JSON.stringify(value) };
+    case 16:
+      return { arrayValue: { element: (value as unknown[]).map((v) => zetaValue(type.arrayType!.elementType, v)) } };
+    case 17:
+      return { structValue: { field: type.structType!.field.map((f) => zetaValue(f.fieldType, (value as Record<string, unknown>)[f.fieldName])) } };
+    default:
+      throw new Error(`Value of type ${String(type.typeKind)} not modelled by the test's BigQuery.`);
+  }
+}
+
+/** A ZetaSQL value as the BigQuery SDK gives it for STRING, INT64, FLOAT64 and BOOL columns. */
+export function jsValue(value: ZetaValue): unknown {
+  const field = typeof value.value === 'string' ? value.value : undefined;
+  if (!field) return null;
+  const v = value[field] as unknown;
+  if (field === 'int64Value') {
+    const long = v as { low: number; high: number; unsigned: boolean } | string | number;
+    const n = typeof long === 'object' ? long.high * 2 ** 32 + (long.low >>> 0) : Number(long);
+    if (!Number.isSafeInteger(n)) throw new Error(`INT64 ${n} is not a safe JavaScript integer.`);
+    return n;
+  }
+  if (field === 'stringValue' || field === 'doubleValue' || field === 'boolValue') return v;
+  throw new Error(`Column value ${field} not modelled by the test's BigQuery.`);
+}
+
 export interface AnalysedStatement {
   sql: string;
   /** The resolved statement's kind, e.g. 'resolvedMergeStmtNode'. */
@@ -120,6 +173,8 @@ export class BigQueryAnalyser {
   /** Datasets and tables, by their path joined with '.' (`project.dataset`, `project.dataset.table`, or without the project). */
   private readonly datasets = new Set<string>();
   private readonly tables = new Map<string, Column[]>();
+  /** Each table's rows (its columns' values, in order), for evaluating statements. */
+  private readonly contents = new Map<string, ZetaValue[][]>();
   readonly analysed: AnalysedStatement[] = [];
 
   private constructor(
@@ -155,10 +210,102 @@ export class BigQueryAnalyser {
     const dataset = path.slice(0, -1).join('.');
     if (!this.datasets.has(dataset)) throw new Error(`Not found: Dataset ${dataset}`);
     this.tables.set(path.join('.'), columns);
+    this.contents.set(path.join('.'), []);
   }
 
   dropTable(path: string[]): void {
     this.tables.delete(path.join('.'));
+    this.contents.delete(path.join('.'));
+  }
+
+  rowsOf(path: string[]): ZetaValue[][] {
+    const rows = this.contents.get(path.join('.'));
+    if (!rows) throw new Error(`Not found: Table ${path.join('.')}`);
+    return rows;
+  }
+
+  setRows(path: string[], rows: ZetaValue[][]): void {
+    this.rowsOf(path);
+    this.contents.set(path.join('.'), rows);
+  }
+
+  /**
+   * Runs a query on ZetaSQL's reference implementation (the semantics BigQuery's functions follow)
+   * over the tables' rows. The service takes rows only for tables at the catalog's root, so each
+   * table the text names (`a`.`b`.`c`) is given as a root table of its own for this run.
+   */
+  async evaluateQuery(sql: string, parameters: Record<string, { type: ZetaType; value: ZetaValue }> = {}): Promise<{ columns: string[]; rows: ZetaValue[][] }> {
+    const { text, catalog, tableContent } = this.rooted(sql);
+    try {
+      const answer = await this.call<{ content: { tableData: { row: { cell: ZetaValue[] }[] } }; prepared: { columns: { name: string }[] } }>('evaluateQuery', {
+        sql: text,
+        simpleCatalog: catalog,
+        tableContent,
+        options: this.options(parameters),
+        params: Object.entries(parameters).map(([name, { value }]) => ({ name, value })),
+      });
+      return { columns: answer.prepared.columns.map((c) => c.name), rows: answer.content.tableData.row.map((r) => r.cell) };
+    } catch (error) {
+      throw new BigQuerySqlError(String((error as { details?: string }).details ?? error), sql);
+    }
+  }
+
+  /** Runs a DELETE, INSERT or UPDATE on the reference implementation and applies it to the table's rows (keyed by the columns `key` names). */
+  async evaluateModify(sql: string, table: string[], key: string[], parameters: Record<string, { type: ZetaType; value: ZetaValue }> = {}): Promise<number> {
+    const { text, catalog, tableContent } = this.rooted(sql, key);
+    let answer: { content: { operation: string | number; cell: ZetaValue[]; oldPrimaryKey: ZetaValue[] }[] };
+    try {
+      answer = await this.call('evaluateModify', {
+        sql: text,
+        simpleCatalog: catalog,
+        tableContent,
+        options: this.options(parameters),
+        params: Object.entries(parameters).map(([name, { value }]) => ({ name, value })),
+      });
+    } catch (error) {
+      throw new BigQuerySqlError(String((error as { details?: string }).details ?? error), sql);
+    }
+    const columns = this.columnsOf(table)!;
+    const at = key.map((k) => columns.findIndex((c) => c.name === k));
+    const same = (a: ZetaValue[], b: ZetaValue[]) => JSON.stringify(a.map(jsValue)) === JSON.stringify(b.map(jsValue));
+    let rows = this.rowsOf(table);
+    for (const change of answer.content) {
+      if (change.operation !== 'DELETE' && change.operation !== 2)
+        throw new Error(`Only DELETE is modelled by the test's BigQuery, not ${String(change.operation)}.`);
+      rows = rows.filter(
+        (row) =>
+          !same(
+            at.map((i) => row[i]!),
+            change.oldPrimaryKey,
+          ),
+      );
+    }
+    this.setRows(table, rows);
+    return answer.content.length;
+  }
+
+  private options(parameters: Record<string, { type: ZetaType }>) {
+    return {
+      languageOptions: BIGQUERY_LANGUAGE_OPTIONS,
+      queryParameters: Object.entries(parameters).map(([name, { type }]) => ({ name, type })),
+      errorMessageMode: 'ERROR_MESSAGE_ONE_LINE',
+    };
+  }
+
+  /** The statement with every known table it names (backticked path) renamed to a root table, and those tables' rows. */
+  private rooted(sql: string, key: string[] = []) {
+    const tables: { name: string; column: Column[]; primaryKeyColumnIndex: number[] }[] = [];
+    const tableContent: Record<string, { tableData: { row: { cell: ZetaValue[] }[] } }> = {};
+    const text = sql.replace(/`[^`]+`(?:\.`[^`]+`)+/g, (ref) => {
+      const path = ref.slice(1, -1).split('`.`');
+      const columns = this.columnsOf(path);
+      if (!columns) return ref;
+      const name = `__table_${tables.length}`;
+      tables.push({ name, column: columns, primaryKeyColumnIndex: key.map((k) => columns.findIndex((c) => c.name === k)) });
+      tableContent[name] = { tableData: { row: this.rowsOf(path).map((cell) => ({ cell })) } };
+      return name;
+    });
+    return { text, catalog: { name: '', table: tables, builtinFunctionOptions: { languageOptions: BIGQUERY_LANGUAGE_OPTIONS } }, tableContent };
   }
 
   hasTable(path: string[]): boolean {
@@ -228,7 +375,10 @@ export class BigQueryAnalyser {
         const definition = add.columnDefinition as { name: string; type: ZetaType };
         const existing = columns.find((c) => c.name.toLowerCase() === definition.name.toLowerCase());
         if (existing && !add.isIfNotExists) throw new BigQuerySqlError(`Column already exists: ${definition.name}`, sql);
-        if (!existing) columns.push({ name: definition.name, type: definition.type });
+        if (!existing) {
+          columns.push({ name: definition.name, type: definition.type });
+          for (const row of this.rowsOf(alter?.namePath as string[])) row.push({});
+        }
       }
     }
   }
@@ -250,7 +400,7 @@ export class BigQueryAnalyser {
     return { ...root, builtinFunctionOptions: { languageOptions: BIGQUERY_LANGUAGE_OPTIONS } };
   }
 
-  private call<R>(method: 'analyze', request: unknown): Promise<R> {
+  private call<R>(method: 'analyze' | 'evaluateQuery' | 'evaluateModify', request: unknown): Promise<R> {
     return new Promise((resolve, reject) =>
       (this.api[method] as unknown as (req: unknown, cb: (error: Error | null, response: R) => void) => void).call(this.api, request, (error, response) =>
         error ? reject(error) : resolve(response),

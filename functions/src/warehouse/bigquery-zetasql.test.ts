@@ -2,106 +2,18 @@
 // BigQuery's language options, test-support/zetasql.ts). The adapter runs as in production; only
 // the SDK is stood in for: its query parameters are typed by the SDK's own conversion (what the
 // REST API receives), its load job's rows are checked against the staging table's schema.
-import { Writable } from 'node:stream';
-import { BigQuery } from '@google-cloud/bigquery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BigQueryAnalyser, zetaTypeOf, type RestParameterType, type ZetaType } from '../../../test-support/zetasql.js';
-import { createBigQueryWarehouse, sdkClient, type BigQuerySdk } from './bigquery.js';
-import type { SchemaField } from './bigquery-sql.js';
+import { BigQueryAnalyser } from '../../../test-support/zetasql.js';
+import { createBigQueryWarehouse, sdkClient } from './bigquery.js';
 import { TABLES, TABLE_NAMES, type TableName } from './tables.js';
 import type { Warehouse, WarehouseRow } from './warehouse.js';
-
-const LOCATION = 'southamerica-east1';
+import { LOCATION, zetaSqlBigQuery } from './zetasql-bigquery-test-support.js';
 
 let analyser: BigQueryAnalyser;
 beforeAll(async () => {
   analyser = await BigQueryAnalyser.start();
 }, 60_000);
 afterAll(() => analyser?.close());
-
-/** The query parameters as @google-cloud/bigquery sends them (named mode: a given type wins, else the value's). */
-function parameterTypes(params: Record<string, unknown> = {}, types: Record<string, unknown> = {}): Record<string, ZetaType> {
-  return Object.fromEntries(
-    Object.entries(params).map(([name, value]) => {
-      const parameter = BigQuery.valueToQueryParameter_(value, types[name] as Parameters<typeof BigQuery.valueToQueryParameter_>[1]);
-      return [name, zetaTypeOf(parameter.parameterType as RestParameterType)];
-    }),
-  );
-}
-
-const SCHEMA_TYPE: Record<SchemaField['type'], string> = { STRING: 'STRING', INT64: 'INT64', FLOAT64: 'FLOAT64' };
-
-/** What a load job with this schema refuses in a NEWLINE_DELIMITED_JSON line (unknown fields, missing REQUIRED, wrong types). */
-function loadErrors(schema: SchemaField[], ndjson: string): string[] {
-  const errors: string[] = [];
-  ndjson.split('\n').forEach((line, i) => {
-    const record = JSON.parse(line) as Record<string, unknown>;
-    for (const key of Object.keys(record)) if (!schema.some((f) => f.name === key)) errors.push(`line ${i + 1}: no such field: ${key}`);
-    for (const field of schema) {
-      const value = record[field.name];
-      if (value === null || value === undefined) {
-        if (field.mode === 'REQUIRED') errors.push(`line ${i + 1}: missing required field ${field.name}`);
-      } else if (field.type === 'STRING' ? typeof value !== 'string' : field.type === 'INT64' ? !Number.isSafeInteger(value) : typeof value !== 'number') {
-        errors.push(`line ${i + 1}: ${field.name} is not ${SCHEMA_TYPE[field.type]}: ${JSON.stringify(value)}`);
-      }
-    }
-  });
-  return errors;
-}
-
-/** Stands in for the `BigQuery` SDK object: every query goes through the analyser; tables and loads update its catalog. */
-function analysingSdk(calls: string[]): BigQuerySdk {
-  return {
-    async query(options) {
-      expect(options.location).toBe(LOCATION);
-      await analyser.analyse(options.query!, parameterTypes(options.params as Record<string, unknown>, options.types as Record<string, unknown>));
-      calls.push('query');
-      return [[]];
-    },
-    dataset(dataset, options) {
-      const path = (table: string) => [options?.projectId, dataset, table].filter((p): p is string => Boolean(p));
-      return {
-        async createTable(table, { schema, expirationTime }) {
-          expect(Number(expirationTime)).toBeGreaterThan(Date.now());
-          analyser.createTable(
-            path(table),
-            schema.fields.map((f) => ({ name: f.name, type: zetaTypeOf({ type: f.type }) })),
-          );
-          calls.push('createTable');
-          const chunks: Buffer[] = [];
-          return [
-            {
-              createWriteStream(metadata) {
-                expect(metadata).toMatchObject({ sourceFormat: 'NEWLINE_DELIMITED_JSON', createDisposition: 'CREATE_NEVER', writeDisposition: 'WRITE_APPEND' });
-                const stream = new Writable({
-                  write(chunk: Buffer, _encoding, done) {
-                    chunks.push(Buffer.from(chunk));
-                    done();
-                  },
-                  final(done) {
-                    const errors = loadErrors(schema.fields, Buffer.concat(chunks).toString());
-                    calls.push('load');
-                    done(errors.length ? new Error(`load job refused: ${errors.slice(0, 3).join('; ')}`) : null);
-                    if (!errors.length) setImmediate(() => stream.emit('complete'));
-                  },
-                });
-                return stream;
-              },
-            },
-          ];
-        },
-        table(table) {
-          return {
-            async delete() {
-              analyser.dropTable(path(table));
-              calls.push('deleteTable');
-            },
-          };
-        },
-      };
-    },
-  };
-}
 
 /** A row of any table, its extra columns filled (text 'x', numbers 1.5) or null. */
 function rowOf<T extends TableName>(table: T, id: string, filled: boolean): WarehouseRow<T> {
@@ -135,7 +47,7 @@ describe('the BigQuery adapter’s SQL, checked by ZetaSQL with BigQuery’s lan
       const before = analyser.analysed.length;
       for (const table of TABLE_NAMES) {
         const calls: string[] = [];
-        const client = sdkClient(Promise.resolve(analysingSdk(calls)), { location: LOCATION });
+        const client = sdkClient(Promise.resolve(zetaSqlBigQuery(analyser, calls)), { location: LOCATION });
         // inlineRowLimit 10: the first batch is merged from @rows, the second (30 rows) through a staging table.
         await everyMethod(
           createBigQueryWarehouse({ dataset: `console_${projectId ? 'p' : 'd'}`, projectId, location: LOCATION, client, inlineRowLimit: 10 }),
@@ -175,7 +87,7 @@ describe('the BigQuery adapter’s SQL, checked by ZetaSQL with BigQuery’s lan
     ['a parameter of the wrong type', 'DELETE FROM `console_x`.`franke_products` WHERE id IN UNNEST(@ids)', { ids: 'só um' }],
   ];
   it.each(duckDbOnly)('refuses %s', async (_, sql, params) => {
-    const sdk = analysingSdk([]);
+    const sdk = zetaSqlBigQuery(analyser);
     await sdk.query({ query: "CREATE SCHEMA IF NOT EXISTS `console_x` OPTIONS (location = 'southamerica-east1')", location: LOCATION });
     await sdk.query({
       query:
@@ -186,7 +98,7 @@ describe('the BigQuery adapter’s SQL, checked by ZetaSQL with BigQuery’s lan
   });
 
   it('refuses a table in a dataset the DDL never created, and a load with a field the staging table lacks', async () => {
-    const sdk = analysingSdk([]);
+    const sdk = zetaSqlBigQuery(analyser);
     await expect(sdk.query({ query: 'CREATE TABLE IF NOT EXISTS `sem_dataset`.`t` (a STRING)', location: LOCATION })).rejects.toThrow(
       /Not found: Dataset sem_dataset/,
     );
