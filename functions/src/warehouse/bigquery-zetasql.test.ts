@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BigQueryAnalyser } from '../../../test-support/zetasql.js';
 import { createBigQueryWarehouse, sdkClient } from './bigquery.js';
-import { TABLES, TABLE_NAMES, type TableName } from './tables.js';
+import { TABLES, TABLE_NAMES, type ColumnKind, type TableName } from './tables.js';
 import type { Warehouse, WarehouseRow } from './warehouse.js';
 import { LOCATION, zetaSqlBigQuery } from './zetasql-bigquery-test-support.js';
 
@@ -17,7 +17,9 @@ afterAll(() => analyser?.close());
 
 /** A row of any table, its extra columns filled (text 'x', numbers 1.5) or null. */
 function rowOf<T extends TableName>(table: T, id: string, filled: boolean): WarehouseRow<T> {
-  const extras = Object.fromEntries(Object.entries(TABLES[table].columns).map(([c, kind]) => [c, filled ? (kind === 'number' ? 1.5 : 'x') : null]));
+  const extras = Object.fromEntries(
+    Object.entries(TABLES[table].columns as Record<string, ColumnKind>).map(([c, kind]) => [c, filled ? (kind === 'number' ? 1.5 : 'x') : null]),
+  );
   return {
     project: 'loja',
     id,
