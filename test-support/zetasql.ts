@@ -197,7 +197,8 @@ export class BigQueryAnalyser {
   }
 
   close(): void {
-    ZetaSQLClient.API.close();
+    // This service's client (init replaces the package's static one when another file starts a service).
+    this.api.close();
     this.server.kill('SIGKILL');
   }
 
