@@ -95,13 +95,38 @@ function customizeAjv(version: string) {
   };
 }
 
+/**
+ * The dereferenced document as a tree: an object reached twice (two $refs to one schema, a YAML
+ * alias) becomes two copies, and only a true cycle (a schema within itself) stays a shared
+ * reference. openapi-backend turns every repeated object into a `$ref` to its first place, which
+ * is wrong for a repeated non-schema (a `properties` map: OpenAI's document has them) and right
+ * for a cycle. `nullable` goes where it means nothing, as ajv refuses it there: in a 3.1 document
+ * (not a keyword of JSON Schema 2020-12) and beside no `type` in 3.0 (OAS 3.0.3, 'nullable').
+ */
+function untangle(value: unknown, v31: boolean, parentKey = '', ancestors = new Set<object>()): unknown {
+  if (!value || typeof value !== 'object') return value;
+  if (ancestors.has(value)) return value;
+  ancestors.add(value);
+  let copy: unknown;
+  if (Array.isArray(value)) copy = value.map((item) => untangle(item, v31, '', ancestors));
+  else {
+    const entries = Object.entries(value).filter(
+      ([key, item]) => !(key === 'nullable' && typeof item === 'boolean' && parentKey !== 'properties' && (v31 || !('type' in value))),
+    );
+    copy = Object.fromEntries(entries.map(([key, item]) => [key, untangle(item, v31, key, ancestors)]));
+  }
+  ancestors.delete(value);
+  return copy;
+}
+
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** A contract from an OpenAPI document already read (tests), or from a file path. */
 export async function contractFromDocument(source: string | object, name = typeof source === 'string' ? source : 'contract'): Promise<Contract> {
   let document: Document;
   try {
-    document = (await dereference(source as never)) as unknown as Document;
+    const read = (await dereference(source as never)) as { openapi?: unknown };
+    document = untangle(read, String(read.openapi ?? '').startsWith('3.1')) as Document;
   } catch (error) {
     throw new ContractError(`Contract ${name}: could not be read (${(error as Error).message})`);
   }
