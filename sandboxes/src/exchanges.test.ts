@@ -21,7 +21,10 @@ describe('exchange recording', () => {
     res.setHeader('x-ratelimit-remaining', '9');
     sendJson(res, 201, { recebido: text.length, access_token: 'tok' }, { 'retry-after': '1' });
   });
-  process.env.SANDBOX_EXCHANGE_LOG = previous;
+  // Assigning undefined would set the text 'undefined': the files after this one (one worker's
+  // module cache) would record into ./undefined/.
+  if (previous === undefined) delete process.env.SANDBOX_EXCHANGE_LOG;
+  else process.env.SANDBOX_EXCHANGE_LOG = previous;
   let server: Server;
   let base: string;
   beforeAll(async () => {

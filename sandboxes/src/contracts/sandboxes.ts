@@ -17,9 +17,9 @@ export interface SandboxContract {
 export const SANDBOX_CONTRACTS: Record<string, SandboxContract | undefined> = {
   bling: { vendor: 'bling', base: '/Api/v3' },
   'tramontina-webservice': { vendor: 'tramontina', base: '' },
-  'tramontina-tstock': { vendor: 'tramontina', base: '' },
-  franke: { vendor: 'sites', base: '' },
-  doka: { vendor: 'sites', base: '' },
+  'tramontina-tstock': { vendor: 'tstock', base: '' },
+  franke: { vendor: 'franke', base: '' },
+  doka: { vendor: 'doka', base: '' },
   'site-cookstore': { vendor: 'sites', base: '' },
   'site-centergarbin': { vendor: 'sites', base: '' },
   'site-excellenceshop': { vendor: 'sites', base: '' },
