@@ -139,7 +139,10 @@ async function applyTemplateChanges(project: string, body: z.infer<typeof webhoo
         return;
       }
       if (await applyTemplateStatus(project, parsed.data)) outcome.templates += 1;
-      else outcome.ignored += 1;
+      else {
+        logs.whatsappTemplateStatusUnmatched(project, `${parsed.data.message_template_name}/${parsed.data.message_template_language}`, parsed.data.event);
+        outcome.ignored += 1;
+      }
     }),
   );
 }
