@@ -2,6 +2,7 @@
 // twice, the test message and its errors, the status webhook (signature, Meta's handshake, statuses
 // once and forward only, the ninth digit), and who may call what.
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FieldValue } from 'firebase-admin/firestore';
 import { loadWhatsappTemplatesResponseSchema, parseStoredTemplate, whatsappTestMessageResponseSchema } from '@console/shared';
@@ -298,6 +299,56 @@ describe('replies and template changes by webhook', () => {
       projectId: PROJECT,
     });
     expect((await campaignMessage.get()).data()).toMatchObject({ replied: true, reply: { text: 'Quero ver', payload: 'QUERO_VER' } });
+  });
+
+  /** A fixture of sandboxes/fixtures/whatsapp/ (SOURCE.md), posted byte for byte and signed as Meta signs it. */
+  const replay = (fixture: string) => {
+    const body = readFileSync(new URL(`../../../sandboxes/fixtures/whatsapp/${fixture}`, import.meta.url), 'utf8');
+    return api(`/api/whatsapp/webhook?project=${PROJECT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(body) },
+      body,
+    });
+  };
+
+  it("stores Meta's own example message from a US number (16505551234) under that number, in its customer's conversation", async () => {
+    const db = testFirestore();
+    const customerId = `us-${run}`;
+    await db.doc(`project/${PROJECT}/customer/${customerId}`).set({ email: `${customerId}@teste.demo`, firstName: 'Sheena', phoneNumber: '+16505551234' });
+    const answer = await replay('inbound-text-message.json');
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    expect(answer.json).toMatchObject({ messages: 1, ignored: 0 });
+    const conversations = await db.collection(`project/${PROJECT}/conversation`).where('phone', '==', '16505551234').get();
+    expect(conversations.docs.map((d) => d.data())).toEqual([expect.objectContaining({ customerId, phone: '16505551234', lastMessageText: 'Does it come in another color?' })]);
+    const stored = await conversations.docs[0]!.ref.collection('message').get();
+    expect(stored.docs.map((d) => d.data())).toEqual([
+      expect.objectContaining({
+        direction: 'inbound',
+        phone: '16505551234',
+        profileName: 'Sheena Nelson',
+        customerId,
+        text: 'Does it come in another color?',
+        messageId: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=',
+      }),
+    ]);
+    // Redelivered: stored once.
+    expect((await replay('inbound-text-message.json')).json).toMatchObject({ messages: 0 });
+  });
+
+  it("applies Meta's own template status example (language written en-US) to the template stored as en_US", async () => {
+    const ref = testFirestore().doc(`project/${PROJECT}/whatsapp-template/order_confirmation--en_US`);
+    await ref.set({
+      id: 'order_confirmation--en_US',
+      wabaId: 'example',
+      template: JSON.stringify({ id: '1689556908129832', name: 'order_confirmation', language: 'en_US', status: 'PAUSED', category: 'UTILITY', components: [] }),
+      upstreamStatus: 'PAUSED',
+      selectable: false,
+    });
+    const answer = await replay('template-status-approved.json');
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ templates: 1, ignored: 0 });
+    expect((await ref.get()).data()).toMatchObject({ upstreamStatus: 'APPROVED', selectable: true });
+    expect(parseStoredTemplate((await ref.get()).get('template'))!.status).toBe('APPROVED');
   });
 
   it('a template paused or deleted at Meta is marked (not selectable, the send refuses it); approved again, it is offered again', async () => {
