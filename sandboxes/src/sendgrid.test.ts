@@ -117,3 +117,12 @@ describe('SendGrid sandbox Event Webhook', () => {
     }
   });
 });
+
+describe("SendGrid sandbox error bodies, as SendGrid's contract documents them", () => {
+  it('{errors: [{message, field}]}: field only when a field is at fault, never null; no help', async () => {
+    const refused = (await (await send(mail(['a@x.com', 'A@x.com']))).json()) as { errors: Record<string, unknown>[] };
+    expect(refused.errors).toEqual([{ message: expect.any(String), field: expect.stringMatching(/^personalizations/) }]);
+    const badKey = (await (await send(mail(['a@x.com']), 'SG.wrong')).json()) as { errors: Record<string, unknown>[] };
+    expect(badKey.errors).toEqual([{ message: expect.any(String) }]);
+  });
+});

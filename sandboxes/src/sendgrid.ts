@@ -185,6 +185,15 @@ function stringRecord(value: unknown, field: string): Record<string, string> {
   return out;
 }
 
+/**
+ * SendGrid's error body as its contract documents it (global_error_response_schema, example
+ * `{"errors":[{"field":"field_name","message":"error message"}]}`): `field` a string when one field
+ * is at fault, else left out; `help` is an object there, so no `help: null`.
+ */
+function sendgridErrors(message: string, field?: string | null): { errors: { message: string; field?: string }[] } {
+  return { errors: [{ message, ...(field ? { field } : {}) }] };
+}
+
 /** A deterministic number 0..99 from text, so each address always gets the same fate. */
 function dice(text: string, salt: string): number {
   return createHash('sha256').update(`${salt}:${text}`).digest().readUInt32BE(0) % 100;
@@ -226,7 +235,7 @@ export function createSendgridSandbox({
     sendJson(
       res,
       429,
-      { errors: [{ field: null, message: 'too many requests' }] },
+      { errors: [{ message: 'too many requests' }] },
       {
         'x-ratelimit-limit': String(settings.ratePerSecond),
         'x-ratelimit-remaining': '0',
@@ -404,7 +413,7 @@ export function createSendgridSandbox({
     const auth = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
     const text = await readBody(req);
     if (!apiKeys.some((k) => safeEqual(k, auth))) {
-      return sendJson(res, 401, { errors: [{ field: null, message: 'The provided authorization grant is invalid, expired, or revoked', help: null }] });
+      return sendJson(res, 401, sendgridErrors('The provided authorization grant is invalid, expired, or revoked'));
     }
     const now = Date.now();
     const second = Math.floor(now / 1000);
@@ -415,7 +424,7 @@ export function createSendgridSandbox({
     call.fault = taken?.kind ?? null;
     if (taken?.kind === '429') return rateLimited(res, second + Math.max(1, taken.resetSeconds));
     if (taken?.kind === '500' || taken?.kind === '503')
-      return sendJson(res, Number(taken.kind), { errors: [{ field: null, message: 'Internal Server Error' }] });
+      return sendJson(res, Number(taken.kind), sendgridErrors('Internal Server Error'));
     if (taken?.kind === '503-bare') {
       res.writeHead(503, { 'content-type': 'text/html', 'content-length': '0' });
       return void res.end();
@@ -426,14 +435,14 @@ export function createSendgridSandbox({
     try {
       body = JSON.parse(text);
     } catch {
-      return sendJson(res, 400, { errors: [{ field: null, message: 'Bad Request', help: null }] });
+      return sendJson(res, 400, sendgridErrors('Bad Request'));
     }
     const requestId = randomUUID().replace(/-/g, '').slice(0, 22);
     let messages: JournalEntry[];
     try {
       messages = messagesOf(body, requestId);
     } catch (error) {
-      if (error instanceof MailSendError) return sendJson(res, error.status, { errors: [{ message: error.message, field: error.field, help: null }] });
+      if (error instanceof MailSendError) return sendJson(res, error.status, sendgridErrors(error.message, error.field));
       throw error;
     }
     journal.push(...messages);
@@ -550,10 +559,10 @@ export function createSendgridSandbox({
     if (url.pathname === '/v3/mail/send' && req.method === 'POST') return void mailSend(req, res).catch(fail);
     if (url.pathname === '/v3/messages' && req.method === 'GET') {
       const auth = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
-      if (!apiKeys.some((k) => safeEqual(k, auth))) return sendJson(res, 401, { errors: [{ field: null, message: 'authorization required' }] });
+      if (!apiKeys.some((k) => safeEqual(k, auth))) return sendJson(res, 401, sendgridErrors('authorization required'));
       return activity(url, res);
     }
-    sendJson(res, 404, { errors: [{ field: null, message: 'Not found' }] });
+    sendJson(res, 404, sendgridErrors('Not found'));
   }) as SendgridSandbox;
 
   const sandbox = Object.assign(listener, {

@@ -285,6 +285,29 @@ function graphError(res: ServerResponse, httpStatus: number, code: number, messa
   });
 }
 
+/**
+ * What Meta's contract (sandboxes/contracts/whatsapp/openapi.yaml) refuses in a template message
+ * beyond the fields checked before: `recipient_type` other than individual/group, a language
+ * `policy` other than 'deterministic', a component type other than header/body/button, a button
+ * without its sub_type, index and parameters. Null when the message is acceptable.
+ */
+export function templateMessageProblem(body: Record<string, unknown>, template: { language?: { policy?: unknown }; components?: unknown }): string | null {
+  if (body.recipient_type !== undefined && body.recipient_type !== 'individual' && body.recipient_type !== 'group') return 'recipient_type deve ser individual ou group.';
+  if (template.language?.policy !== undefined && template.language.policy !== 'deterministic') return "language.policy deve ser 'deterministic'.";
+  if (template.components !== undefined && !Array.isArray(template.components)) return 'template.components deve ser uma lista.';
+  for (const component of (template.components as Record<string, unknown>[] | undefined) ?? []) {
+    const type = component?.type;
+    if (type !== 'header' && type !== 'body' && type !== 'button') return `componente de tipo desconhecido: ${String(type)}.`;
+    if (component.parameters !== undefined && !Array.isArray(component.parameters)) return 'parameters deve ser uma lista.';
+    if (type === 'button') {
+      if (!['quick_reply', 'url', 'catalog'].includes(String(component.sub_type))) return 'botão sem sub_type válido.';
+      if (typeof component.index !== 'string' || !/^\d$/.test(component.index)) return 'botão sem index (texto de 0 a 9).';
+      if (!Array.isArray(component.parameters) || component.parameters.length === 0) return 'botão sem parameters.';
+    }
+  }
+  return null;
+}
+
 function placeholderCount(text: unknown): number {
   if (typeof text !== 'string') return 0;
   let max = 0;
@@ -501,6 +524,9 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
     if (body.type !== 'template' || !template || typeof template.name !== 'string' || typeof template.language?.code !== 'string') {
       return graphError(res, 400, 100, '(#100) Invalid parameter', 'template.name e template.language.code são obrigatórios.');
     }
+    // What Meta's contract allows (BaseMessageProperties, LanguageObject, TemplateComponent): other values are refused.
+    const contractProblem = templateMessageProblem(body, template);
+    if (contractProblem) return graphError(res, 400, 100, '(#100) Invalid parameter', contractProblem);
     const now = Date.now();
     // Throughput: the number's messages in the last second.
     const times = (recent.get(phoneNumberId) ?? []).filter((t) => now - t < 1000);

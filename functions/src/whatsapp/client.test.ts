@@ -135,3 +135,25 @@ describe('status webhooks', () => {
     expect(statuses.length).toBe(6);
   });
 });
+
+describe("what Meta's contract refuses, the sandbox refuses", () => {
+  const post = (template: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    fetch(`${sandboxes.urls.whatsapp}/v21.0/${account().phoneNumberId}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account().token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to: '5511944440009', type: 'template', template, ...extra }),
+    }).then(async (res) => ({ status: res.status, body: (await res.json()) as { error?: { code?: number } } }));
+  const language = { policy: 'deterministic', code: 'pt_BR' };
+
+  it('a language policy other than deterministic, a recipient_type other than individual or group, an unknown component, a button without index', async () => {
+    for (const [template, extra] of [
+      [{ name: 'boas_vindas', language: { policy: 'fallback', code: 'pt_BR' } }, {}],
+      [{ name: 'boas_vindas', language }, { recipient_type: 'broadcast' }],
+      [{ name: 'boas_vindas', language, components: [{ type: 'footer', parameters: [] }] }, {}],
+      [{ name: 'boas_vindas', language, components: [{ type: 'button', sub_type: 'quick_reply', parameters: [{ type: 'payload', payload: 'X' }] }] }, {}],
+    ] as const) {
+      const answer = await post(template, extra);
+      expect(answer, JSON.stringify(template)).toMatchObject({ status: 400, body: { error: { code: 100 } } });
+    }
+  });
+});

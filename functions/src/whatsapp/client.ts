@@ -205,7 +205,8 @@ export function createWhatsappClient({ baseUrl, token, timeoutMs = 15_000, fetch
         recipient_type: 'individual',
         to: input.to,
         type: 'template',
-        template: { name: input.name, language: { code: input.language }, components: input.components },
+        // `policy` is required by Meta's contract (LanguageObject), and 'deterministic' is its only value.
+        template: { name: input.name, language: { policy: 'deterministic', code: input.language }, components: input.components },
         ...(input.opaque ? { biz_opaque_callback_data: input.opaque } : {}),
       };
       let answer;
