@@ -423,8 +423,7 @@ export function createSendgridSandbox({
     const taken = takeFault() ?? (settings.failureRate > 0 && Math.random() < settings.failureRate ? { kind: '503-bare' as const, resetSeconds: 1 } : null);
     call.fault = taken?.kind ?? null;
     if (taken?.kind === '429') return rateLimited(res, second + Math.max(1, taken.resetSeconds));
-    if (taken?.kind === '500' || taken?.kind === '503')
-      return sendJson(res, Number(taken.kind), sendgridErrors('Internal Server Error'));
+    if (taken?.kind === '500' || taken?.kind === '503') return sendJson(res, Number(taken.kind), sendgridErrors('Internal Server Error'));
     if (taken?.kind === '503-bare') {
       res.writeHead(503, { 'content-type': 'text/html', 'content-length': '0' });
       return void res.end();

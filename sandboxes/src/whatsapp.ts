@@ -292,7 +292,8 @@ function graphError(res: ServerResponse, httpStatus: number, code: number, messa
  * without its sub_type, index and parameters. Null when the message is acceptable.
  */
 export function templateMessageProblem(body: Record<string, unknown>, template: { language?: { policy?: unknown }; components?: unknown }): string | null {
-  if (body.recipient_type !== undefined && body.recipient_type !== 'individual' && body.recipient_type !== 'group') return 'recipient_type deve ser individual ou group.';
+  if (body.recipient_type !== undefined && body.recipient_type !== 'individual' && body.recipient_type !== 'group')
+    return 'recipient_type deve ser individual ou group.';
   if (template.language?.policy !== undefined && template.language.policy !== 'deterministic') return "language.policy deve ser 'deterministic'.";
   if (template.components !== undefined && !Array.isArray(template.components)) return 'template.components deve ser uma lista.';
   for (const component of (template.components as Record<string, unknown>[] | undefined) ?? []) {
@@ -517,7 +518,7 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
     if (!account) return graphError(res, 401, 190, 'Invalid OAuth access token - Cannot parse access token', 'Token inválido.');
     if (account.phoneNumberId !== phoneNumberId) return graphError(res, 400, 100, 'Invalid parameter', 'Número de telefone de outra conta.');
     const body = (await readJsonBody(req)) as Record<string, unknown> | undefined;
-    const template = body?.template as { name?: unknown; language?: { code?: unknown }; components?: unknown } | undefined;
+    const template = body?.template as { name?: unknown; language?: { code?: unknown; policy?: unknown }; components?: unknown } | undefined;
     if (!body || body.messaging_product !== 'whatsapp' || typeof body.to !== 'string' || !/\d{8,}/.test(body.to.replace(/\D/g, ''))) {
       return graphError(res, 400, 100, '(#100) Invalid parameter', 'messaging_product e to são obrigatórios.');
     }

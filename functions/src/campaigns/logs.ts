@@ -31,7 +31,10 @@ export function sendgridEventsIgnored(byReason: Partial<Record<string, number>>)
  * A stored batch of SendGrid events was applied to the sends' counts (webhook-events.ts's
  * WebhookSummary, named by its fields: importing it would make a circle, as that file logs here).
  */
-export function sendgridEventBatchApplied(batchId: string, summary: Record<'received' | 'counted' | 'duplicates' | 'ignored', number> & { ignoredBy: Partial<Record<string, number>> }): void {
+export function sendgridEventBatchApplied(
+  batchId: string,
+  summary: Record<'received' | 'counted' | 'duplicates' | 'ignored', number> & { ignoredBy: Partial<Record<string, number>> },
+): void {
   logEvent('INFO', 'sendgrid event batch applied', { batchId, ...summary });
 }
 

@@ -34,7 +34,9 @@ describe("SendGrid's documented event examples", () => {
     const db = testFirestore();
     await db.doc(`project/${project}/campaign-send/${send}`).set({ channel: 'email', campaignId: 'promo', status: 'finished', sent: 1, total: 1 });
     // sandboxes/fixtures/sendgrid/SOURCE.md: the reference's example of each event, as written; SendGrid adds the message's custom args.
-    const examples = JSON.parse(readFileSync(new URL('../../../sandboxes/fixtures/sendgrid/event-webhook-docs-examples.json', import.meta.url), 'utf8')) as object[];
+    const examples = JSON.parse(
+      readFileSync(new URL('../../../sandboxes/fixtures/sendgrid/event-webhook-docs-examples.json', import.meta.url), 'utf8'),
+    ) as object[];
     const events = examples.map((e) => ({ ...e, console_project: project, console_send: send, console_recipient: '0a1b2c3d' }));
     const answer = await post(events);
     expect(answer.status).toBe(200);

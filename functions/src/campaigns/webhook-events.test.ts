@@ -28,10 +28,9 @@ describe('verifyWebhookSignature', () => {
 
 describe("SendGrid's own event examples", () => {
   // The Event Webhook reference's example of every event (sandboxes/fixtures/sendgrid/SOURCE.md), with our custom args.
-  const examples = JSON.parse(readFileSync(new URL('../../../sandboxes/fixtures/sendgrid/event-webhook-docs-examples.json', import.meta.url), 'utf8')) as Record<
-    string,
-    unknown
-  >[];
+  const examples = JSON.parse(
+    readFileSync(new URL('../../../sandboxes/fixtures/sendgrid/event-webhook-docs-examples.json', import.meta.url), 'utf8'),
+  ) as Record<string, unknown>[];
   const ours = { console_project: 'main', console_send: 'email-promo', console_recipient: '0a1b2c3d' };
 
   it('reads every documented event, padded base64 ids included', () => {
@@ -56,10 +55,9 @@ describe("SendGrid's own event examples", () => {
 });
 
 describe("the official @sendgrid/eventwebhook package's signed test payload", () => {
-  const fixture = JSON.parse(readFileSync(new URL('../../../sandboxes/fixtures/sendgrid/eventwebhook-signed-test-payload.json', import.meta.url), 'utf8')) as Record<
-    string,
-    string
-  >;
+  const fixture = JSON.parse(
+    readFileSync(new URL('../../../sandboxes/fixtures/sendgrid/eventwebhook-signed-test-payload.json', import.meta.url), 'utf8'),
+  ) as Record<string, string>;
   const at = Number(fixture.timestamp) * 1000;
 
   it('verifies with its key, and with no other key, body or timestamp', () => {

@@ -143,7 +143,11 @@ export function createWhatsappClient({ baseUrl, token, timeoutMs = 15_000, fetch
   async function call(url: string, init: RequestInit): Promise<unknown> {
     let res: Response;
     try {
-      res = await fetchImpl(url, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}`, 'user-agent': USER_AGENT }, signal: AbortSignal.timeout(timeoutMs) });
+      res = await fetchImpl(url, {
+        ...init,
+        headers: { ...init.headers, authorization: `Bearer ${token}`, 'user-agent': USER_AGENT },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
     } catch (error) {
       const timeout = (error as Error).name === 'TimeoutError';
       throw new WhatsappApiError('transient', null, null, `WhatsApp: ${timeout ? `sem resposta em ${timeoutMs / 1000} s` : 'falha de conexão'}.`);
@@ -211,7 +215,10 @@ export function createWhatsappClient({ baseUrl, token, timeoutMs = 15_000, fetch
       };
       let answer;
       try {
-        answer = await postJson(`${base}/${encodeURIComponent(phoneNumberId)}/messages`, body, { headers: { authorization: `Bearer ${token}`, 'user-agent': USER_AGENT }, timeoutMs });
+        answer = await postJson(`${base}/${encodeURIComponent(phoneNumberId)}/messages`, body, {
+          headers: { authorization: `Bearer ${token}`, 'user-agent': USER_AGENT },
+          timeoutMs,
+        });
       } catch (error) {
         if (!(error instanceof TransportError)) throw error;
         const reason = transportReason('WhatsApp', error);

@@ -1,7 +1,14 @@
 import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
 import * as logs from './logs.js';
 import { z } from 'zod';
-import { CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION, PROJECT_COLLECTION, internationalPhoneKey, phoneKeyVariants, sameWhatsappUser, whatsappPhoneKey } from '@console/shared';
+import {
+  CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION,
+  PROJECT_COLLECTION,
+  internationalPhoneKey,
+  phoneKeyVariants,
+  sameWhatsappUser,
+  whatsappPhoneKey,
+} from '@console/shared';
 import { firestore } from '../lib/admin.js';
 import { vendorDocId } from '../lib/vendor-doc-id.js';
 

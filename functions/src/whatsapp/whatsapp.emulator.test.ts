@@ -319,7 +319,9 @@ describe('replies and template changes by webhook', () => {
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     expect(answer.json).toMatchObject({ messages: 1, ignored: 0 });
     const conversations = await db.collection(`project/${PROJECT}/conversation`).where('phone', '==', '16505551234').get();
-    expect(conversations.docs.map((d) => d.data())).toEqual([expect.objectContaining({ customerId, phone: '16505551234', lastMessageText: 'Does it come in another color?' })]);
+    expect(conversations.docs.map((d) => d.data())).toEqual([
+      expect.objectContaining({ customerId, phone: '16505551234', lastMessageText: 'Does it come in another color?' }),
+    ]);
     const stored = await conversations.docs[0]!.ref.collection('message').get();
     expect(stored.docs.map((d) => d.data())).toEqual([
       expect.objectContaining({
@@ -335,12 +337,40 @@ describe('replies and template changes by webhook', () => {
     expect((await replay('inbound-text-message.json')).json).toMatchObject({ messages: 0 });
   });
 
+  it("counts Meta's own status example (delivered to 16505551234) on the campaign message it names, and ignores it without our opaque data", async () => {
+    const fixture = readFileSync(new URL('../../../sandboxes/fixtures/whatsapp/status-delivered.json', import.meta.url), 'utf8');
+    // As Meta posts it: a status of a message the console did not send (no biz_opaque_callback_data) changes nothing.
+    expect((await replay('status-delivered.json')).json).toMatchObject({ applied: 0, ignored: 1 });
+    // A message we sent carries our opaque data, and Meta echoes it on every status.
+    const db = testFirestore();
+    const record = db.doc(`project/${PROJECT}/campaign-whatsapp-message/us-${run}_k1`);
+    await record.set({
+      campaignId: `us-${run}`,
+      recipientKey: 'k1',
+      phone: '16505551234',
+      status: 'accepted',
+      messageId: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3MTE5MjVBOTE3MDk5QUVFM0YA',
+    });
+    const payload = JSON.parse(fixture) as { entry: { changes: { value: { statuses: Record<string, unknown>[] } }[] }[] };
+    payload.entry[0]!.changes[0]!.value.statuses[0]!.biz_opaque_callback_data = `v1|${PROJECT}|us-${run}|k1`;
+    const answer = await post('messages', payload.entry[0]!.changes[0]!.value);
+    expect(answer.json).toMatchObject({ applied: 1, ignored: 0 });
+    expect((await record.get()).data()).toMatchObject({ delivered: true });
+  });
+
   it("applies Meta's own template status example (language written en-US) to the template stored as en_US", async () => {
     const ref = testFirestore().doc(`project/${PROJECT}/whatsapp-template/order_confirmation--en_US`);
     await ref.set({
       id: 'order_confirmation--en_US',
       wabaId: 'example',
-      template: JSON.stringify({ id: '1689556908129832', name: 'order_confirmation', language: 'en_US', status: 'PAUSED', category: 'UTILITY', components: [] }),
+      template: JSON.stringify({
+        id: '1689556908129832',
+        name: 'order_confirmation',
+        language: 'en_US',
+        status: 'PAUSED',
+        category: 'UTILITY',
+        components: [],
+      }),
       upstreamStatus: 'PAUSED',
       selectable: false,
     });

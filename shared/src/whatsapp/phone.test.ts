@@ -34,7 +34,7 @@ describe('a WhatsApp sender matched with and without the ninth digit', () => {
   });
 });
 
-describe("a number WhatsApp gives (from, wa_id, recipient_id) is international, whatever its country", () => {
+describe('a number WhatsApp gives (from, wa_id, recipient_id) is international, whatever its country', () => {
   it("Meta's example sender 16505551234 (US) keeps its key; it is not the Brazilian 55 16 50555-1234", () => {
     expect(internationalPhoneKey('16505551234')).toBe('16505551234');
     expect(sameWhatsappUser('16505551234', '+1 650-555-1234')).toBe(true);
