@@ -7,7 +7,7 @@ import { withFaults, type FaultController } from './faults.js';
 import { graphFaultBody } from './whatsapp.js';
 import { createFilesSandbox } from './files.js';
 import { createFrankeSandbox } from './franke.js';
-import { createOpenAiSandbox, OPENAI_SANDBOX_KEY, type OpenAiSandbox } from './openai.js';
+import { createOpenAiSandbox, OPENAI_SANDBOX_KEY, openaiFaultBody, type OpenAiSandbox } from './openai.js';
 import { loadTramontinaCredentials } from './respond.js';
 import { createSiteStoreSandbox, STORE_SITES } from './site-store.js';
 import { createTramontinaTstockSandbox } from './tramontina-tstock.js';
@@ -47,6 +47,12 @@ export const SANDBOX_NAMES = [
 ] as const;
 export type SandboxName = (typeof SANDBOX_NAMES)[number];
 export type SandboxUrls = Record<SandboxName, string>;
+
+/** The vendor's own error body for a failure the harness injects (the default is the sandboxes' `{erro}`). */
+const FAULT_BODIES: Partial<Record<SandboxName, (status: number) => unknown>> = {
+  whatsapp: graphFaultBody,
+  openai: openaiFaultBody,
+};
 
 export interface StartedSandboxes {
   /** Base URL of each sandbox (Bling's ends in /Api/v3, as the production base does). */
@@ -151,7 +157,7 @@ export async function startSandboxes({
   try {
     await Promise.all(
       SANDBOX_NAMES.map(async (name, i) => {
-        const { listener, control } = withFaults(name, vendors[name], name === 'whatsapp' ? graphFaultBody : undefined);
+        const { listener, control } = withFaults(name, vendors[name], FAULT_BODIES[name]);
         const server = createServer({ keepAliveTimeout: 5_000 }, listener);
         servers.push(server);
         const port = await listen(server, name, portBase ? portBase + i : 0, host);

@@ -357,6 +357,20 @@ export interface OpenAiSandbox extends RequestListener {
   received(): Doc[];
 }
 
+/**
+ * The body OpenAI answers with a failure the test harness injects (a 429, a 5xx): its
+ * `ErrorResponse` (`{error: {message, type, param, code}}`), the messages of its error-codes guide
+ * (sandboxes/contracts/openai/SOURCE.md).
+ */
+export function openaiFaultBody(status: number): unknown {
+  const error = (message: string, type: string, code: string | null = null) => ({ error: { message, type, param: null, code } });
+  if (status === 429) return error('Rate limit reached for requests. Please try again later.', 'requests', 'rate_limit_exceeded');
+  if (status === 503) return error('The engine is currently overloaded, please try again later.', 'server_error');
+  if (status === 401) return error('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
+  if (status >= 500) return error('The server had an error while processing your request. Sorry about that!', 'server_error');
+  return error(`HTTP ${status}`, 'invalid_request_error');
+}
+
 export function createOpenAiSandbox({ apiKey = OPENAI_SANDBOX_KEY }: { apiKey?: string } = {}): OpenAiSandbox {
   let behaviour: { mode: OpenAiBehaviour; remaining: number | null } | null = null;
   let counter = 0;
