@@ -235,7 +235,7 @@ export function createSendgridSandbox({
     sendJson(
       res,
       429,
-      { errors: [{ message: 'too many requests' }] },
+      { errors: [{ field: null, message: 'too many requests' }] },
       {
         'x-ratelimit-limit': String(settings.ratePerSecond),
         'x-ratelimit-remaining': '0',
