@@ -6,6 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandboxes, type StartedSandboxes } from '../../../sandboxes/src/index.js';
 import { createWhatsappClient, WhatsappApiError } from './client.js';
 import { verifyHubSignature } from './webhook.js';
+import { expectExchangesConform, type Exchange } from '../../../test-support/contracts.js';
+import { checkRequest, loadContract } from '../../../sandboxes/src/contracts/index.js';
 
 let sandboxes: StartedSandboxes;
 let hook: Server;
@@ -27,7 +29,10 @@ afterAll(async () => {
   await sandboxes.stop();
   hook.close();
 });
+/** Every exchange of the file with the Graph sandbox (kept before each test clears the log), checked against Meta's contract at the end. */
+const exchanges: Exchange[] = [];
 beforeEach(() => {
+  if (sandboxes.controls.whatsapp) exchanges.push(...sandboxes.controls.whatsapp.exchanges());
   sandboxes.whatsapp.reset();
   sandboxes.whatsapp.configure({ webhookUrl: `http://127.0.0.1:${(hook.address() as { port: number }).port}/hook`, stepMs: 20 });
   sandboxes.controls.whatsapp.clearFaults();
@@ -155,5 +160,41 @@ describe("what Meta's contract refuses, the sandbox refuses", () => {
       const answer = await post(template, extra);
       expect(answer, JSON.stringify(template)).toMatchObject({ status: 400, body: { error: { code: 100 } } });
     }
+    // These requests were written by hand to be refused: not the client's, so left out of the contract check below.
+    sandboxes.controls.whatsapp.clearRequests();
+  });
+});
+
+describe("Meta's contract, both sides", () => {
+  it("takes Meta's own example of template components (a quick-reply button at index '0'), and a message our client writes with it", async () => {
+    const contract = await loadContract('whatsapp');
+    // TemplateObject.components' example in the document, as published.
+    const components = [
+      { type: 'header', parameters: [{ type: 'image', image: { link: 'http(s)://example.com/image.jpg' } }] },
+      { type: 'body', parameters: [{ type: 'text', text: 'Hello {{1}}! Your order of {{2}} is confirmed for {{3}}.' }] },
+      { type: 'button', sub_type: 'quick_reply', index: '0', parameters: [{ type: 'payload', payload: 'ORDER_DETAILS_CLICKED' }] },
+    ];
+    const body = {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '16505551234',
+      type: 'template',
+      template: { name: 'order_confirmation', language: { policy: 'deterministic', code: 'en_US' }, components },
+    };
+    expect(
+      checkRequest(contract, {
+        method: 'POST',
+        path: '/v23.0/106540352242922/messages',
+        headers: { authorization: 'Bearer EAAmasked', 'content-type': 'application/json' },
+        body,
+      }),
+    ).toEqual([]);
+  });
+  it('every request the client sent in this file and every answer the sandbox gave conform (faults and the refusals above included)', async () => {
+    exchanges.push(...sandboxes.controls.whatsapp.exchanges());
+    // The recording masks the token as `Bearer ***`, which the contract's Authorization pattern
+    // (`^Bearer\s+[A-Za-z0-9\-_.]+`) refuses: a token of that shape stands in for it (the sandbox checks the real one).
+    const unmasked = exchanges.map((e) => ({ ...e, requestHeaders: { ...e.requestHeaders, authorization: 'Bearer EAAmasked' } }));
+    await expectExchangesConform('whatsapp', unmasked);
   });
 });
