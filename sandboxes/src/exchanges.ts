@@ -53,9 +53,10 @@ const CREDENTIAL_FIELD = /^(client_secret|password|senha|secret|api_?key)$/i;
 
 function maskHeader(name: string, value: string): string {
   if (!CREDENTIAL_HEADER.test(name)) return value;
-  // The scheme stays visible: a contract may require `Bearer` or `Basic`.
+  // The scheme stays visible: a contract may require `Bearer` or `Basic`; the credential becomes a
+  // word, as a contract may give it a pattern (Meta's: `^Bearer\s+[A-Za-z0-9\-_.]+`), which `***` fails.
   const scheme = /^(Bearer|Basic|Token)\s+/i.exec(value);
-  return scheme ? `${scheme[1]} ***` : '***';
+  return scheme ? `${scheme[1]} masked` : '***';
 }
 
 function headerRecord(headers: IncomingHttpHeaders | OutgoingHttpHeaders): Record<string, string | string[]> {

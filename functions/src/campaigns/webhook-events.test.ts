@@ -42,6 +42,7 @@ describe("SendGrid's own event examples", () => {
   it('says why an event cannot be used instead of dropping it', () => {
     expect(readCampaignEvent(examples[2])).toEqual({ ok: false, reason: 'not-a-campaign-email' });
     expect(readCampaignEvent({ ...examples[2], ...ours, event: 'machine_opened' })).toEqual({ ok: false, reason: 'unknown-event' });
+    expect(readCampaignEvent({ ...examples[2], ...ours, event: 'constructor' })).toEqual({ ok: false, reason: 'unknown-event' });
     expect(readCampaignEvent({ ...ours, event: 'delivered' })).toEqual({ ok: false, reason: 'malformed' });
   });
 

@@ -100,7 +100,8 @@ export function readCampaignEvent(
   const recipient = e[CUSTOM_ARGS.recipient];
   // Mail that is not one of our campaign e-mails (a test e-mail, another system's mail on the account).
   if (!project || !projectIdSchema.safeParse(project).success || !send || !recipient) return { ok: false, reason: 'not-a-campaign-email' };
-  if (!(e.event in EVENT_FLAG)) return { ok: false, reason: 'unknown-event' };
+  // Own keys only: `'constructor' in EVENT_FLAG` is true.
+  if (!Object.hasOwn(EVENT_FLAG, e.event)) return { ok: false, reason: 'unknown-event' };
   return { ok: true, event: e, project, send, recipient };
 }
 

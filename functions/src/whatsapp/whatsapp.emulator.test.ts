@@ -8,6 +8,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { loadWhatsappTemplatesResponseSchema, parseStoredTemplate, whatsappTestMessageResponseSchema } from '@console/shared';
 import { api, idToken, seedUser } from '../../../test-support/emulator.js';
 import { sandboxUrls, setSandboxFaults, testFirestore, waitFor } from '../../../test-support/stack.js';
+import { createWhatsappClient } from './client.js';
 
 const PROJECT = 'main';
 const APP_SECRET = `sandbox-waba-app-secret-${PROJECT}`;
@@ -203,29 +204,16 @@ describe('the status webhook', () => {
   it("receives the sandbox's own signed, shuffled, duplicated statuses", async () => {
     await sandboxSettings({ stepMs: 50, duplicateRate: 1, readEvery: 1 });
     const m = await message('+5511987650013');
-    // The record expects the sandbox's message id: written once the send answers.
-    const res = await fetch(
-      `${whatsapp}/v21.0/278496948178136/messages`.replace(
-        '278496948178136',
-        (await testFirestore().doc(`project/${PROJECT}/config/waba`).get()).get('wabaPhoneNumberId'),
-      ),
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${(await testFirestore().doc(`project/${PROJECT}/config/waba`).get()).get('wabaToken')}`,
-        },
-        body: JSON.stringify({
-          messaging_product: 'whatsapp',
-          to: '+5511987650013',
-          type: 'template',
-          template: { name: 'boas_vindas', language: { code: 'pt_BR' }, components: [] },
-          biz_opaque_callback_data: m.opaque,
-        }),
-      },
-    );
-    const sent = (await res.json()) as { messages: { id: string }[] };
-    await m.ref.update({ messageId: sent.messages[0]!.id });
+    // The record expects the sandbox's message id: written once the send (our client) answers.
+    const waba = (await testFirestore().doc(`project/${PROJECT}/config/waba`).get()).data()!;
+    const sent = await createWhatsappClient({ baseUrl: `${whatsapp}/v21.0`, token: String(waba.wabaToken) }).sendTemplate(String(waba.wabaPhoneNumberId), {
+      to: '+5511987650013',
+      name: 'boas_vindas',
+      language: 'pt_BR',
+      components: [],
+      opaque: m.opaque,
+    });
+    await m.ref.update({ messageId: sent.messageId });
     const data = await waitFor(
       async () => {
         const d = (await m.ref.get()).data()!;
