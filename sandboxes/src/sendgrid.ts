@@ -4,6 +4,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readBody, safeEqual, sendJson, sendText } from './respond.js';
+import { VENDOR_FAULT_HEADER } from './exchanges.js';
 
 /**
  * SendGrid v3, the subset the console uses (functions/src/campaigns/sendgrid):
@@ -422,6 +423,8 @@ export function createSendgridSandbox({
     window.count += 1;
     const taken = takeFault() ?? (settings.failureRate > 0 && Math.random() < settings.failureRate ? { kind: '503-bare' as const, resetSeconds: 1 } : null);
     call.fault = taken?.kind ?? null;
+    // Our fault, not SendGrid's answer: the exchange recording leaves it out of the contract check.
+    if (taken) res.setHeader(VENDOR_FAULT_HEADER, taken.kind);
     if (taken?.kind === '429') return rateLimited(res, second + Math.max(1, taken.resetSeconds));
     if (taken?.kind === '500' || taken?.kind === '503') return sendJson(res, Number(taken.kind), sendgridErrors('Internal Server Error'));
     if (taken?.kind === '503-bare') {
