@@ -122,6 +122,11 @@ describe("SendGrid sandbox error bodies, as SendGrid's contract documents them",
   it('{errors: [{message, field}]}: field only when a field is at fault, never null; no help', async () => {
     const refused = (await (await send(mail(['a@x.com', 'A@x.com']))).json()) as { errors: Record<string, unknown>[] };
     expect(refused.errors).toEqual([{ message: expect.any(String), field: expect.stringMatching(/^personalizations/) }]);
+    const noSubject = await send({ ...mail(['a@x.com']), subject: '' });
+    expect(noSubject.status).toBe(400);
+    expect(((await noSubject.json()) as { errors: Record<string, unknown>[] }).errors).toEqual([
+      { message: expect.stringMatching(/^The subject is required/), field: 'subject' },
+    ]);
     const badKey = (await (await send(mail(['a@x.com']), 'SG.wrong')).json()) as { errors: Record<string, unknown>[] };
     expect(badKey.errors).toEqual([{ message: expect.any(String) }]);
   });

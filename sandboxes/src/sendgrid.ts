@@ -257,6 +257,14 @@ export function createSendgridSandbox({
     const content = Array.isArray(mail.content) ? mail.content.map(record) : [];
     const html = str(content.find((c) => c.type === 'text/html')?.value) ?? str(content[0]?.value);
     if (!html) throw new MailSendError(400, 'Unless a valid template_id is provided, the content parameter is required.', 'content');
+    // The contract requires a subject (minLength 1); SendGrid takes one in every personalization instead.
+    const everyPersonalizationHasSubject = personalizations.every((p) => typeof record(p).subject === 'string' && (record(p).subject as string).length > 0);
+    if (!(typeof mail.subject === 'string' && mail.subject.length > 0) && !everyPersonalizationHasSubject)
+      throw new MailSendError(
+        400,
+        'The subject is required. You can get around this requirement if you use a template with a subject defined or if every personalization has a subject defined.',
+        'subject',
+      );
     const baseHeaders = stringRecord(mail.headers, 'headers');
     const baseArgs = stringRecord(mail.custom_args, 'custom_args');
     const seen = new Map<string, string>();
