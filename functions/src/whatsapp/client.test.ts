@@ -4,6 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandboxes, type StartedSandboxes } from '../../../sandboxes/src/index.js';
+import { createWhatsappSandbox } from '../../../sandboxes/src/whatsapp.js';
 import { createWhatsappClient, WhatsappApiError } from './client.js';
 import { verifyHubSignature } from './webhook.js';
 import { expectExchangesConform, type Exchange } from '../../../test-support/contracts.js';
@@ -144,8 +145,17 @@ describe('status webhooks', () => {
 });
 
 describe("what Meta's contract refuses, the sandbox refuses", () => {
+  // A sandbox of its own, unrecorded: these requests are written by hand to be refused, not our
+  // client's, and must not reach the contract report of the run.
+  const bare = createWhatsappSandbox();
+  const server = createServer(bare);
+  beforeAll(() => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)));
+  afterAll(() => {
+    server.closeAllConnections();
+    server.close();
+  });
   const post = (template: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    fetch(`${sandboxes.urls.whatsapp}/v21.0/${account().phoneNumberId}/messages`, {
+    fetch(`http://127.0.0.1:${(server.address() as { port: number }).port}/v21.0/${account().phoneNumberId}/messages`, {
       method: 'POST',
       headers: { authorization: `Bearer ${account().token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to: '5511944440009', type: 'template', template, ...extra }),
@@ -162,8 +172,6 @@ describe("what Meta's contract refuses, the sandbox refuses", () => {
       const answer = await post(template, extra);
       expect(answer, JSON.stringify(template)).toMatchObject({ status: 400, body: { error: { code: 100 } } });
     }
-    // These requests were written by hand to be refused: not the client's, so left out of the contract check below.
-    sandboxes.controls.whatsapp.clearRequests();
   });
 });
 
