@@ -57,8 +57,11 @@ export type GoogleOAuthSandbox = RequestListener & { reset(): void };
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** RFC 6749 §5.1: a token endpoint's answers are never cached. */
+const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
+
 function oauthError(res: ServerResponse, status: number, error: string, description: string) {
-  sendJson(res, status, { error, error_description: description });
+  sendJson(res, status, { error, error_description: description }, NO_STORE);
 }
 
 function loopback(uri: string): boolean {
@@ -144,7 +147,8 @@ export function createGoogleOAuthSandbox(): GoogleOAuthSandbox {
       const issued = codes.get(code);
       codes.delete(code); // single use, even when the exchange fails
       if (!issued || issued.expiresAt < Date.now()) return oauthError(res, 400, 'invalid_grant', 'Malformed auth code.');
-      if (issued.redirectUri !== form.get('redirect_uri')) return oauthError(res, 400, 'redirect_uri_mismatch', 'Bad Request');
+      // RFC 6749 §5.2: a redirect URI that does not match the authorization request's is invalid_grant.
+      if (issued.redirectUri !== form.get('redirect_uri')) return oauthError(res, 400, 'invalid_grant', 'Bad Request');
       if (issued.challenge) {
         const verifier = form.get('code_verifier');
         if (!verifier) return oauthError(res, 400, 'invalid_grant', 'Missing code verifier.');
@@ -162,18 +166,23 @@ export function createGoogleOAuthSandbox(): GoogleOAuthSandbox {
           exp: Math.floor(Date.now() / 1000) + 3600,
         }),
       ).toString('base64url');
-      return sendJson(res, 200, {
-        access_token: newAccess(),
-        expires_in: 3599,
-        ...(refresh ? { refresh_token: refresh } : {}),
-        scope: issued.scope,
-        token_type: 'Bearer',
-        id_token: `${header}.${payload}.`,
-      });
+      return sendJson(
+        res,
+        200,
+        {
+          access_token: newAccess(),
+          expires_in: 3599,
+          ...(refresh ? { refresh_token: refresh } : {}),
+          scope: issued.scope,
+          token_type: 'Bearer',
+          id_token: `${header}.${payload}.`,
+        },
+        NO_STORE,
+      );
     }
     if (grant === 'refresh_token') {
       if (!refreshTokens.has(form.get('refresh_token') ?? '')) return oauthError(res, 400, 'invalid_grant', 'Token has been expired or revoked.');
-      return sendJson(res, 200, { access_token: newAccess(), expires_in: 3599, scope: 'openid email', token_type: 'Bearer' });
+      return sendJson(res, 200, { access_token: newAccess(), expires_in: 3599, scope: 'openid email', token_type: 'Bearer' }, NO_STORE);
     }
     oauthError(res, 400, 'unsupported_grant_type', `Invalid grant_type: ${grant ?? ''}`);
   }
@@ -181,7 +190,9 @@ export function createGoogleOAuthSandbox(): GoogleOAuthSandbox {
   function userinfo(req: IncomingMessage, res: ServerResponse) {
     const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
     const expires = m ? accessTokens.get(m[1]!) : undefined;
-    if (!expires || expires < Date.now()) return sendJson(res, 401, { error: 'invalid_request', error_description: 'Invalid Credentials' });
+    // RFC 6750 §3.1: an expired or unknown access token is invalid_token, with its WWW-Authenticate.
+    if (!expires || expires < Date.now())
+      return sendJson(res, 401, { error: 'invalid_token', error_description: 'Invalid Credentials' }, { 'www-authenticate': 'Bearer error="invalid_token"' });
     sendJson(res, 200, { ...GOOGLE_SANDBOX_ACCOUNT, picture: 'https://lh3.googleusercontent.com/a/default-user' });
   }
 

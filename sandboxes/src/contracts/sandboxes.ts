@@ -37,7 +37,11 @@ export const SANDBOX_CONTRACTS: Record<string, SandboxContract | undefined> = {
   openai: { vendor: 'openai', base: '/v1' },
   sendgrid: { vendor: 'sendgrid', base: '' },
   whatsapp: { vendor: 'whatsapp', base: '' },
-  'google-oauth': { vendor: 'google-oauth', base: '' },
+  'google-oauth': {
+    vendor: 'google-oauth',
+    base: '',
+    outside: [{ prefix: '/o/oauth2/v2/auth/approve', why: "the sandbox's consent form (Google's own page, no API of Google's)" }],
+  },
 };
 
 /** Why an exchange is not checked against its contract, or null when it is. */
