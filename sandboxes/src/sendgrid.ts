@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, randomUUID, sign } from 'node:crypto';
+import { createHash, createPrivateKey, randomBytes, randomUUID, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
@@ -332,7 +332,8 @@ export function createSendgridSandbox({
       email: message.to,
       timestamp: Math.floor(Date.parse(message.receivedAt) / 1000) + offset,
       event,
-      sg_event_id: randomUUID().replace(/-/g, '').slice(0, 22),
+      // As SendGrid's Event Webhook reference shows them: 16 bytes in padded URL-safe base64 (`rbtnWrG1DVDGGGFHFyun0A==`).
+      sg_event_id: `${randomBytes(16).toString('base64url')}==`,
       sg_message_id: `${message.msgId}.filter0001`,
       ...message.customArgs,
       ...extra,
@@ -468,7 +469,10 @@ export function createSendgridSandbox({
 
   function activity(url: URL, res: ServerResponse): void {
     const query = url.searchParams.get('query') ?? '';
-    const limit = Math.min(Number(url.searchParams.get('limit') ?? 10) || 10, 1000);
+    // The contract: 1 ≤ limit ≤ 1000 (default 10); out of range is refused, not clamped.
+    const limit = Number(url.searchParams.get('limit') ?? 10);
+    if (!Number.isFinite(limit) || limit < 1 || limit > 1000)
+      return sendJson(res, 400, sendgridErrors('The number of messages returned must be greater than 0 and less than or equal to 1000.', 'limit'));
     const arg = /unique_args\['([^']+)'\]\s*=\s*"([^"]*)"/.exec(query);
     const to = /to_email\s*=\s*"([^"]*)"/.exec(query);
     if (!arg && !to) return sendJson(res, 400, { errors: [{ field: 'query', message: 'invalid query' }] });
