@@ -309,6 +309,15 @@ export function templateMessageProblem(body: Record<string, unknown>, template: 
   return null;
 }
 
+/**
+ * A message id as Meta writes them: `wamid.` + standard base64, padded, so it may hold `+`, `/`
+ * and `=` (`wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=` in Meta's contract);
+ * random bytes make '/' and '+' turn up.
+ */
+function wamid(prefix: string): string {
+  return `wamid.${Buffer.concat([Buffer.from(prefix), randomBytes(12)]).toString('base64')}`;
+}
+
 function placeholderCount(text: unknown): number {
   if (typeof text !== 'string') return 0;
   let max = 0;
@@ -600,7 +609,7 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
     lastToUser.set(pairKey, now);
     accepted += 1;
     const message: AcceptedMessage = {
-      id: `wamid.${Buffer.from(`${phoneNumberId}:${now}:${randomBytes(8).toString('hex')}`).toString('base64url')}`,
+      id: wamid(`${phoneNumberId}:${now}:`),
       phoneNumberId,
       to: body.to,
       waId: waIdOf(body.to),
@@ -713,7 +722,7 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
         { project?: unknown; from?: unknown; text?: unknown; button?: { text?: unknown; payload?: unknown }; contextId?: unknown; name?: unknown } | undefined;
       const account = accounts.find((a) => a.project === input?.project);
       if (!account || typeof input?.from !== 'string') return sendJson(res, 400, { erro: 'Informe project e from.' });
-      const id = `wamid.${Buffer.from(`in:${Date.now()}:${randomBytes(8).toString('hex')}`).toString('base64url')}`;
+      const id = wamid(`in:${Date.now()}:`);
       const timestamp = String(Math.floor(Date.now() / 1000));
       const context = typeof input.contextId === 'string' ? { context: { from: account.phoneNumberId, id: input.contextId } } : {};
       const message =
