@@ -57,7 +57,7 @@ describe('exchange recording', () => {
       status: 201,
       responseBody: { recebido: 32, access_token: 'tok' },
     });
-    expect(exchange!.requestHeaders).toMatchObject({ authorization: 'Bearer ***', 'x-api-key': '***', 'content-type': 'application/json' });
+    expect(exchange!.requestHeaders).toMatchObject({ authorization: 'Bearer masked', 'x-api-key': '***', 'content-type': 'application/json' });
     expect(exchange!.responseHeaders).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'retry-after': '1', 'x-ratelimit-remaining': '9' });
     expect(exchange!.skip).toBeUndefined();
     expect(JSON.stringify(exchange)).not.toContain('segredo');

@@ -111,6 +111,9 @@ function graphReason(status: number, body: unknown): string {
   return `WhatsApp: ${reason}${code !== null ? ` (${code})` : ''}`;
 }
 
+/** Meta's contract: a User-Agent, when sent, is `name/major.minor.patch` (undici's default `node` is not). */
+const USER_AGENT = 'console-whatsapp/1.0.0';
+
 /** The error a non-accepted answer means (the test send and the template screens throw it). */
 export function whatsappErrorOf(answer: Exclude<ProviderAnswer<unknown>, { kind: 'accepted' }>): WhatsappApiError {
   if (answer.kind === 'unknown') return new WhatsappApiError('transient', null, null, `${answer.reason}.`);
@@ -140,7 +143,11 @@ export function createWhatsappClient({ baseUrl, token, timeoutMs = 15_000, fetch
   async function call(url: string, init: RequestInit): Promise<unknown> {
     let res: Response;
     try {
-      res = await fetchImpl(url, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs) });
+      res = await fetchImpl(url, {
+        ...init,
+        headers: { ...init.headers, authorization: `Bearer ${token}`, 'user-agent': USER_AGENT },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
     } catch (error) {
       const timeout = (error as Error).name === 'TimeoutError';
       throw new WhatsappApiError('transient', null, null, `WhatsApp: ${timeout ? `sem resposta em ${timeoutMs / 1000} s` : 'falha de conexão'}.`);
@@ -202,12 +209,16 @@ export function createWhatsappClient({ baseUrl, token, timeoutMs = 15_000, fetch
         recipient_type: 'individual',
         to: input.to,
         type: 'template',
-        template: { name: input.name, language: { code: input.language }, components: input.components },
+        // `policy` is required by Meta's contract (LanguageObject), and 'deterministic' is its only value.
+        template: { name: input.name, language: { policy: 'deterministic', code: input.language }, components: input.components },
         ...(input.opaque ? { biz_opaque_callback_data: input.opaque } : {}),
       };
       let answer;
       try {
-        answer = await postJson(`${base}/${encodeURIComponent(phoneNumberId)}/messages`, body, { headers: { authorization: `Bearer ${token}` }, timeoutMs });
+        answer = await postJson(`${base}/${encodeURIComponent(phoneNumberId)}/messages`, body, {
+          headers: { authorization: `Bearer ${token}`, 'user-agent': USER_AGENT },
+          timeoutMs,
+        });
       } catch (error) {
         if (!(error instanceof TransportError)) throw error;
         const reason = transportReason('WhatsApp', error);
