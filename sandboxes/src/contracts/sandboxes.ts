@@ -48,6 +48,8 @@ export const SANDBOX_CONTRACTS: Record<string, SandboxContract | undefined> = {
 export function notChecked(exchange: Exchange, { includeFaults = false } = {}): string | null {
   if (exchange.skip === 'control') return 'sandbox control route';
   if (exchange.skip === 'fault' && !includeFaults) return `answer replaced by an injected fault (${exchange.fault ?? ''})`;
+  // A browser that opens a vendor's page (Google's consent, Bling's authorization) asks for its icon by itself.
+  if (exchange.method === 'GET' && exchange.path === '/favicon.ico') return "a browser's own request for a page's icon, no vendor API";
   const entry = SANDBOX_CONTRACTS[exchange.sandbox];
   if (!entry) return `no contract for the sandbox ${exchange.sandbox}`;
   const outside = entry.outside?.find((o) => exchange.path.startsWith(o.prefix));
