@@ -28,7 +28,7 @@ function productRow(i, round) {
       nome: `Panela de Pressão Tramontina ${i} 6 L Aço Inox`,
       gtin: `789${String(i).padStart(10, '0')}`,
       preco: 199.9 + round,
-      precoCusto: 120.35,
+      fornecedor: { id: 9000001, codigo: code, precoCusto: 120.35, precoCompra: 120.35 },
       situacao: 'A',
       unidade: 'UN',
       pesoBruto: 2.35,

@@ -207,8 +207,8 @@ if (wanted.includes('web')) {
 
 if (wanted.includes('sandboxes')) {
   // serve.mjs is the process scripts/lib/stack.mjs runs; index.mjs the library (startSandboxes).
-  // Node built-ins only, nothing external.
-  await step('sandboxes', ['sandboxes/src'], join(ROOT, 'sandboxes/dist/serve.mjs'), {}, () =>
+  // Bundled (ajv inlined); the Bling sandbox reads its pinned contract from sandboxes/contracts.
+  await step('sandboxes', ['sandboxes/src', 'sandboxes/contracts'], join(ROOT, 'sandboxes/dist/serve.mjs'), {}, () =>
     build({
       entryPoints: [join(ROOT, 'sandboxes/src/index.ts'), join(ROOT, 'sandboxes/src/serve.ts')],
       outdir: join(ROOT, 'sandboxes/dist'),

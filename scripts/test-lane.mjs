@@ -18,6 +18,9 @@ const { StackError, startStack } = await import('./lib/stack.mjs');
 const { emulatorEnv, loadSeed } = await import('./lib/seed.mjs');
 
 const vitestArgs = process.argv.slice(2);
+// Run alone (not by scripts/test.mjs), a lane records its sandboxes' exchanges and reports on them.
+const ownExchangeLog = !process.env.SANDBOX_EXCHANGE_LOG;
+if (ownExchangeLog) process.env.SANDBOX_EXCHANGE_LOG = join(CACHE_DIR, 'contract-exchanges', `lane-${new Date().toISOString().replace(/[:.]/g, '-')}`);
 const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
 
 const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' });
@@ -78,4 +81,5 @@ if (status === 0 && process.env.CONSOLE_LANE_THEN_STACK === '1') {
       env: { ...process.env, ...emulatorEnv(), CONSOLE_URL: HOSTING_URL },
     }).status ?? 1;
 }
+if (ownExchangeLog) spawnSync(process.execPath, [join(ROOT, 'scripts/contract-report.mjs')], { stdio: 'inherit' });
 process.exit(status);

@@ -4,17 +4,41 @@
 // tests. Extra arguments go to vitest (e.g. `npm test -- e2e/console.test.ts`); a run given any
 // (a filter, `--unit`) is a developer's narrow run and skips the gate, which looks at the whole tree.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 
 // Tests run on ports shifted by 10 from firebase.json's (and their own demo project), so they can
 // run while `npm start` is up. CONSOLE_PORT_OFFSET chooses another shift.
 process.env.CONSOLE_PORT_OFFSET ??= '10';
-const { HOSTING_URL, ROOT } = await import('./lib/config.mjs');
+const { CACHE_DIR, HOSTING_URL, ROOT } = await import('./lib/config.mjs');
 const { emulatorEnv } = await import('./lib/seed.mjs');
 
 const extra = process.argv.slice(2);
+
+// Every exchange with a sandbox (the unit tests' in-process ones and both lanes' stacks) is
+// recorded in one folder per run, checked against the vendors' contracts at the end
+// (scripts/contract-report.mjs). The last three runs' folders are kept.
+const EXCHANGES_DIR = join(CACHE_DIR, 'contract-exchanges');
+if (!process.env.SANDBOX_EXCHANGE_LOG) {
+  process.env.SANDBOX_EXCHANGE_LOG = join(EXCHANGES_DIR, new Date().toISOString().replace(/[:.]/g, '-'));
+  try {
+    for (const old of readdirSync(EXCHANGES_DIR).sort().slice(0, -2)) rmSync(join(EXCHANGES_DIR, old), { recursive: true, force: true });
+  } catch {
+    // No earlier run.
+  }
+}
+
+/**
+ * Ends the run with the contract report: a full run fails on any violation; a narrow run (a
+ * filter, `--unit`) prints it only, as its few exchanges cover a part of each contract.
+ * @param {number} status
+ * @returns {never}
+ */
+function finish(status) {
+  const report = spawnSync(process.execPath, [join(ROOT, 'scripts/contract-report.mjs')], { stdio: 'inherit' }).status ?? 1;
+  process.exit(status !== 0 ? status : extra.length === 0 ? report : 0);
+}
 const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
 
 /**
@@ -36,8 +60,8 @@ if (extra.length === 0) {
   }
 }
 
-if (run(['--project', 'unit', '--passWithNoTests', ...filters]) !== 0) process.exit(1);
-if (unitOnly) process.exit(0);
+if (run(['--project', 'unit', '--passWithNoTests', ...filters]) !== 0) finish(1);
+if (unitOnly) finish(0);
 
 /**
  * The emulator phase in lanes, each a child (scripts/test-lane.mjs) with a stack of its own on its
@@ -127,10 +151,10 @@ function splitIntoLanes(count) {
 }
 
 // Built once here, so the lanes' own builds (scripts/test-lane.mjs) find the shared outputs up to date.
-if (spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' }).status !== 0) process.exit(1);
+if (spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' }).status !== 0) finish(1);
 const laneCount = filters.length ? 1 : Number(process.env.CONSOLE_TEST_LANES || 2);
 const stackInLane = laneCount > 1;
 let status = await runLanes(laneCount === 1 ? [filters] : splitIntoLanes(laneCount));
 if (status === 0 && !stackInLane)
   status = run(['--project', 'stack', '--passWithNoTests', ...filters], { ...process.env, ...emulatorEnv(), CONSOLE_URL: HOSTING_URL });
-process.exit(status);
+finish(status);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBlingSandbox, loadBlingSeedAccounts, type BlingSandbox } from './bling.js';
+import { BLING_ERP_ONLY_CODES, createBlingSandbox, loadBlingSeedAccounts, type BlingSandbox, type BlingSandboxProduto } from './bling.js';
 import { loadCatalogue } from './catalogue.js';
 
 const catalogue = loadCatalogue();
@@ -34,11 +34,16 @@ function call(path: string, init: RequestInit & { token?: string } = {}) {
 }
 
 function refresh(refreshToken: string, secret = account!.clientSecret) {
+  return refreshWith(refreshToken, {}, secret);
+}
+
+function refreshWith(refreshToken: string, headers: Record<string, string> = {}, secret = account!.clientSecret) {
   return fetch(`${base}/oauth/token`, {
     method: 'POST',
     headers: {
       Authorization: `Basic ${Buffer.from(`${account!.clientId}:${secret}`).toString('base64')}`,
       'Content-Type': 'application/x-www-form-urlencoded',
+      ...headers,
     },
     body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
   });
@@ -55,13 +60,22 @@ describe('Bling sandbox', () => {
     }
   });
 
-  it('lists produtos wrapped in data, filtered by codigo, and gives the full produto by id', async () => {
-    const list = (await (await call(`/produtos?codigo=${code}`)).json()) as { data: { id: number; codigo: string }[] };
+  it('lists produtos wrapped in data, filtered by codigos[], and gives the full produto by id', async () => {
+    const list = (await (await call(`/produtos?codigos%5B%5D=${code}`)).json()) as { data: { id: number; codigo: string; precoCusto: number }[] };
     expect(list.data).toHaveLength(1);
     expect(list.data[0]!.codigo).toBe(code);
     const one = (await (await call(`/produtos/${list.data[0]!.id}`)).json()) as { data: Record<string, unknown> };
     expect(one.data).toMatchObject({ codigo: code, tipo: 'P', situacao: 'A', formato: 'S', unidade: 'UN' });
     expect(one.data.gtin).toBe(catalogue.byCode.get(code)!.EAN13);
+    // The cost: at fornecedor.precoCusto in the full record, at precoCusto in the summary only.
+    expect(one.data).not.toHaveProperty('precoCusto');
+    expect((one.data.fornecedor as { precoCusto: number }).precoCusto).toBe(list.data[0]!.precoCusto);
+  });
+
+  it('ignores an undocumented codigo parameter, as Bling would: the latest produtos come back', async () => {
+    const list = (await (await call(`/produtos?codigo=${code}&limite=100`)).json()) as { data: { codigo: string }[] };
+    expect(list.data).toHaveLength(100);
+    expect(list.data.map((p) => p.codigo)).not.toContain(code);
   });
 
   it('pages with pagina and limite and refuses a limite above 100', async () => {
@@ -92,7 +106,7 @@ describe('Bling sandbox', () => {
     const id = sandbox.produtos(account!.clientId)[0]!.id;
     expect((await call(`/produtos/${id}/situacoes`, { method: 'PATCH', body: JSON.stringify({ situacao: 'I' }) })).status).toBe(204);
     expect(sandbox.produtos(account!.clientId)[0]!.situacao).toBe('I');
-    const ativos = (await (await call(`/produtos?criterio=2&limite=100&codigo=${sandbox.produtos(account!.clientId)[0]!.codigo}`)).json()) as {
+    const ativos = (await (await call(`/produtos?criterio=2&limite=100&codigos[]=${sandbox.produtos(account!.clientId)[0]!.codigo}`)).json()) as {
       data: unknown[];
     };
     expect(ativos.data).toEqual([]);
@@ -141,8 +155,105 @@ describe('Bling sandbox', () => {
   });
 });
 
+describe('Bling sandbox: PUT replaces, PATCH changes what it carries (the contract)', () => {
+  const record = (codigo: string) => sandbox.produtos(account!.clientId).find((p) => p.codigo === codigo)!;
+  const erpData = (p: BlingSandboxProduto) => ({
+    formato: p.formato,
+    variacoes: p.variacoes,
+    categoria: p.categoria,
+    tributacao: p.tributacao,
+    estoque: p.estoque,
+    descricaoComplementar: p.descricaoComplementar,
+    unidade: p.unidade,
+  });
+
+  it('seeds a produto with variations and a kit, with category, tax data and stock bounds', () => {
+    expect(record(BLING_ERP_ONLY_CODES.variations)).toMatchObject({
+      formato: 'V',
+      variacoes: [expect.objectContaining({ variacao: expect.objectContaining({ nome: 'Cor:Vermelho' }) }), expect.anything()],
+      categoria: { id: expect.any(Number) },
+      tributacao: expect.objectContaining({ origem: 2, cest: '1400300' }),
+      estoque: expect.objectContaining({ minimo: 5, maximo: 50 }),
+      descricaoComplementar: 'Cadastrado só no ERP.',
+    });
+    expect(record(BLING_ERP_ONLY_CODES.kit)).toMatchObject({ formato: 'E', estrutura: expect.objectContaining({ componentes: [expect.anything()] }) });
+  });
+
+  it("PUT with the console's fields only resets everything else to Bling's defaults", async () => {
+    const before = record(BLING_ERP_ONLY_CODES.variations);
+    const put = await call(`/produtos/${before.id}`, { method: 'PUT', body: JSON.stringify(produtoBody(BLING_ERP_ONLY_CODES.variations)) });
+    expect(put.status).toBe(200);
+    expect(erpData(record(BLING_ERP_ONLY_CODES.variations))).toEqual({
+      formato: 'S',
+      variacoes: [],
+      categoria: { id: 0 },
+      tributacao: expect.objectContaining({ origem: 0, cest: '' }),
+      estoque: expect.objectContaining({ minimo: 0, maximo: 0 }),
+      descricaoComplementar: '',
+      unidade: '',
+    });
+  });
+
+  it('PATCH changes only the fields it carries (objects field by field)', async () => {
+    const before = record(BLING_ERP_ONLY_CODES.variations);
+    const patch = await call(`/produtos/${before.id}`, { method: 'PATCH', body: JSON.stringify({ nome: 'Outro nome', dimensoes: { largura: 12 } }) });
+    expect(patch.status).toBe(200);
+    expect(await patch.json()).toMatchObject({ data: { id: before.id } });
+    const after = record(BLING_ERP_ONLY_CODES.variations);
+    expect(after.nome).toBe('Outro nome');
+    expect(after.dimensoes).toEqual({ ...(before.dimensoes as object), largura: 12 });
+    expect(erpData(after)).toEqual(erpData(before));
+  });
+
+  it("refuses a body its schema refuses, with Bling's 400: midia without video, a PUT without formato", async () => {
+    const midia = await call('/produtos', {
+      method: 'POST',
+      body: JSON.stringify({ ...produtoBody('SEM-VIDEO'), midia: { imagens: { imagensURL: [{ link: 'https://cdn.example.com/a.jpg' }] } } }),
+    });
+    expect(midia.status).toBe(400);
+    expect(await midia.json()).toEqual({
+      error: {
+        type: 'VALIDATION_ERROR',
+        message: 'Não foi possível salvar o produto',
+        description: 'O campo midia.video deve ser informado.',
+        fields: [{ code: 10, msg: 'O campo midia.video deve ser informado.', element: 'midia.video', namespace: 'PRODUTO' }],
+      },
+    });
+    const id = record(code).id;
+    const { formato: _formato, ...withoutFormato } = produtoBody(code);
+    const put = await call(`/produtos/${id}`, { method: 'PUT', body: JSON.stringify(withoutFormato) });
+    expect(put.status).toBe(400);
+    expect(((await put.json()) as { error: { fields: { element: string }[] } }).error.fields.map((f) => f.element)).toEqual(['formato']);
+    expect(record(code).formato).toBe('S');
+  });
+});
+
+describe('Bling sandbox: JWT migration', () => {
+  it('issues a JWT of 1,500–3,000 characters with enable-jwt: 1 and an opaque token without it', async () => {
+    const jwt = (await (await refreshWith(account!.refreshToken, { 'enable-jwt': '1' })).json()) as { access_token: string; refresh_token: string };
+    expect(jwt.access_token).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(jwt.access_token.length).toBeGreaterThanOrEqual(1500);
+    expect(jwt.access_token.length).toBeLessThanOrEqual(3000);
+    const opaque = (await (await refreshWith(jwt.refresh_token)).json()) as { access_token: string };
+    expect(opaque.access_token).not.toMatch(/^eyJ/);
+    // Both work until opaque tokens end.
+    expect((await call('/produtos?limite=1', { token: opaque.access_token })).status).toBe(200);
+    expect((await call('/produtos?limite=1', { token: jwt.access_token, headers: { 'enable-jwt': '1' } })).status).toBe(200);
+  });
+
+  it('in JWT-only mode refuses opaque tokens and calls without enable-jwt: 1', async () => {
+    const jwt = (await (await refreshWith(account!.refreshToken, { 'enable-jwt': '1' })).json()) as { access_token: string };
+    sandbox.setJwtOnly(true);
+    const opaque = await call('/produtos?limite=1');
+    expect(opaque.status).toBe(401);
+    expect(((await opaque.json()) as { error: { description: string } }).error.description).toMatch(/Tokens opacos foram descontinuados/);
+    expect((await call('/produtos?limite=1', { token: jwt.access_token })).status).toBe(401);
+    expect((await call('/produtos?limite=1', { token: jwt.access_token, headers: { 'enable-jwt': '1' } })).status).toBe(200);
+  });
+});
+
 describe('Bling sandbox limits', () => {
-  it("answers Bling's documented 429 (limit, period 'second', no Retry-After) to the 4th request of an account within one second", async () => {
+  it("answers the 4th request of an account within one second with Bling's 429: limit and period, no Retry-After", async () => {
     const strict = createBlingSandbox(catalogue);
     server.removeAllListeners('request');
     server.on('request', strict);
@@ -162,26 +273,30 @@ describe('Bling sandbox limits', () => {
     expect(strict.requests.map((r) => r.status).sort()).toEqual([200, 200, 200, 429]);
   });
 
-  it("counts per Bling account across its apps, and refuses past the day's 120 000 with period 'day'", async () => {
+  it('counts per Bling account: two apps authorised on one account share its 3 a second', async () => {
     const [first, second] = loadBlingSeedAccounts();
-    // Two apps authorised on one Bling account: their requests count together.
-    const strict = createBlingSandbox(catalogue, {
+    const shared = createBlingSandbox(catalogue, {
       accounts: [
-        { ...first!, accountId: 'empresa-1' },
-        { ...second!, accountId: 'empresa-1' },
+        { ...first!, account: 'empresa' },
+        { ...second!, account: 'empresa' },
       ],
     });
     server.removeAllListeners('request');
-    server.on('request', strict);
-    const answers = await Promise.all([first, second, first, second].map((app) => call('/produtos?limite=1', { token: app!.accessToken })));
+    server.on('request', shared);
+    const answers = await Promise.all([first, first, second, second].map((app) => call('/produtos?limite=1', { token: app!.accessToken })));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 429]);
-    expect(strict.requests.every((r) => r.accountId === 'empresa-1')).toBe(true);
+  });
 
-    strict.setRequestsToday('empresa-1', 120_000);
+  it('answers the daily limit with period day', async () => {
+    const daily = createBlingSandbox(catalogue, { requestsPerDay: 2 });
+    server.removeAllListeners('request');
+    server.on('request', daily);
+    await call('/produtos?limite=1');
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const refused = await call('/produtos?limite=1', { token: first!.accessToken });
+    await call('/produtos?limite=1');
+    const refused = await call('/produtos?limite=1');
     expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { error: unknown }).error).toMatchObject({ limit: 120_000, period: 'day' });
+    expect(((await refused.json()) as { error: { limit: number; period: string } }).error).toMatchObject({ limit: 2, period: 'day' });
   });
 });
 

@@ -1,5 +1,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { readBody, sendJson } from './respond.js';
+import { exchangeRecorder, type Exchange } from './exchanges.js';
+
+export type { Exchange } from './exchanges.js';
 
 /**
  * Fault injection for the sandboxes: any vendor's RequestListener wrapped so that a request can be
@@ -192,6 +195,14 @@ export function parseFaultConfig(body: unknown): FaultSpec[] {
   return list.map(validateFault);
 }
 
+/** A vendor's own control routes: `/__<vendor>/…`. */
+const VENDOR_CONTROL = /^\/__[\w-]+\//;
+
+function onlyLatency(spec: FaultSpec): boolean {
+  const changes = Object.entries(spec).filter(([key, value]) => value !== undefined && !['path', 'method', 'times', 'seed', 'latencyMs'].includes(key));
+  return changes.length === 0;
+}
+
 export function matchesRequest(spec: FaultSpec, method: string, path: string): boolean {
   if (spec.method && spec.method !== method.toUpperCase()) return false;
   if (!spec.path) return true;
@@ -273,6 +284,8 @@ export interface FaultController {
   clearFaults(): void;
   faults(): (FaultSpec & { remaining?: number })[];
   requests(): RequestLogEntry[];
+  /** Every exchange (request and answer, bodies parsed), for the contract checks; cleared with the request log. */
+  exchanges(): Exchange[];
   clearRequests(): void;
 }
 
@@ -334,6 +347,7 @@ export function withFaults(
   // `status=503;times=2` sent on every retry fails the first two calls only.
   const byHeader = new Map<string, ActiveFault>();
   let log: RequestLogEntry[] = [];
+  const recorder = exchangeRecorder(name);
   // Requests left hanging: changing the faults drops their connections, as a provider that comes
   // back does, so a caller's request (and the Functions worker waiting on it) does not outlive
   // the test that set the hang.
@@ -357,8 +371,10 @@ export function withFaults(
     },
     faults: () => configured.map((f) => ({ ...f.spec, ...(f.remaining !== undefined ? { remaining: f.remaining } : {}) })),
     requests: () => log.slice(),
+    exchanges: () => recorder.exchanges(),
     clearRequests() {
       log = [];
+      recorder.clear();
     },
   };
 
@@ -373,6 +389,16 @@ export function withFaults(
       if (method === 'POST' || method === 'PUT') {
         control.setFaults(parseFaultConfig(await readJson(req)));
         return sendJson(res, 200, { sandbox: name, faults: control.faults() });
+      }
+    }
+    if (path === `${CONTROL_PREFIX}exchanges`) {
+      if (method === 'GET') {
+        const exchanges = control.exchanges();
+        return sendJson(res, 200, { sandbox: name, count: exchanges.length, exchanges });
+      }
+      if (method === 'DELETE') {
+        control.clearRequests();
+        return sendJson(res, 200, { sandbox: name, count: 0, exchanges: [] });
       }
     }
     if (path === `${CONTROL_PREFIX}requests`) {
@@ -415,6 +441,7 @@ export function withFaults(
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const path = url.pathname;
     if (path.startsWith(CONTROL_PREFIX)) {
+      recorder.record(req, res, { skip: 'control' });
       handleControl(req, res, path).catch((error: unknown) => {
         const status = error instanceof FaultSpecError ? 400 : 500;
         if (!res.headersSent) sendJson(res, status, { erro: error instanceof Error ? error.message : String(error) });
@@ -429,14 +456,20 @@ export function withFaults(
       entry.status = res.statusCode;
     });
 
+    // A vendor's own control routes (`/__openai/behaviour`, `/__sendgrid/journal` …) are ours, not the vendor's.
+    const recording = recorder.record(req, res, VENDOR_CONTROL.test(path) ? { skip: 'control' } : {});
     let fault: FaultSpec | null;
     try {
       fault = pick(req, url, path);
     } catch (error) {
+      recording.skip = 'fault';
       return sendJson(res, 400, { erro: `Falha de sandbox inválida: ${(error as Error).message}` });
     }
     if (!fault) return vendor(req, res);
     entry.fault = formatFault(fault);
+    recording.fault = entry.fault;
+    // Latency alone leaves the vendor's answer as it is: that exchange is still checked.
+    if (!onlyLatency(fault)) recording.skip ??= 'fault';
 
     const apply = () => {
       if (fault.hang) {

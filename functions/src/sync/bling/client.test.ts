@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createBlingSandbox, type BlingSandbox } from '../../../../sandboxes/src/bling.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { BLING_ERP_ONLY_CODES, createBlingSandbox, type BlingSandbox, type BlingSandboxOptions } from '../../../../sandboxes/src/bling.js';
 import { SEED_FILE, loadCatalogue } from '../../../../sandboxes/src/catalogue.js';
 import { withFaults, type FaultController } from '../../../../sandboxes/src/faults.js';
+import { expectExchangesConform } from '../../../../test-support/contracts.js';
 import { memoryDailyBudgetStore } from '../../lib/pace-store.js';
 import { memoryPaceStore } from '../../lib/provider-call.js';
 import { UpstreamError } from '../http-client.js';
 import { BlingClient, type BlingClientOptions } from './client.js';
-import { listingFromProduct, produtoFromProduct } from './mapping.js';
+import { listingFromProduct, produtoFromProduct, productFieldsFromProduto } from './mapping.js';
 import { BlingDailyLimitError, brasiliaDateTime, nextBlingDay } from './pacing.js';
 import { bearerUpdate, locateBlingAccount, type BlingAccountCredentials, type BlingBearer, type BlingTokenStore } from './token.js';
 
@@ -60,6 +61,8 @@ interface Harness {
 }
 
 const servers: Server[] = [];
+/** Every sandbox of this file: what the client sent and the sandbox answered, checked against the contract at the end. */
+const controls: FaultController[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) {
     server.closeAllConnections();
@@ -74,9 +77,19 @@ const RELAXED = { requestsPerSecond: 1000, limits: { perSecond: 500, windowMs: 1
  * The Bling sandbox on a free port, with the framework's fault injection around it, and a client of
  * main's first account. `blingLimits`: Bling's real 3 requests/s on both sides.
  */
-async function start(options: Partial<BlingClientOptions> & { account?: string; config?: unknown; blingLimits?: boolean } = {}): Promise<Harness> {
-  const sandbox = createBlingSandbox(catalogue, options.blingLimits ? {} : { requestsPerSecond: RELAXED.requestsPerSecond });
+async function start(
+  options: Partial<BlingClientOptions> & {
+    account?: string;
+    config?: unknown;
+    blingLimits?: boolean;
+    sandbox?: BlingSandboxOptions;
+    /** A test that sends what the contract refuses on purpose: its exchanges stay out of the file's contract check. */
+    offContract?: boolean;
+  } = {},
+): Promise<Harness> {
+  const sandbox = createBlingSandbox(catalogue, { ...(options.blingLimits ? {} : { requestsPerSecond: RELAXED.requestsPerSecond }), ...options.sandbox });
   const { listener, control } = withFaults('bling', sandbox);
+  if (!options.offContract) controls.push(control);
   const server = createServer(listener as RequestListener);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -208,7 +221,9 @@ describe('Bling client: limits and failures', () => {
     expect(Math.min(...retried.map((r) => r.at)) - firstRefusal.at).toBeGreaterThanOrEqual(950);
     // Bling's documented body, and no Retry-After.
     const token = (await store.read()).bearer.accessToken;
-    const answers = await Promise.all([...Array(5)].map(() => fetch(`${baseUrl}/produtos?limite=1`, { headers: { authorization: `Bearer ${token}` } })));
+    const answers = await Promise.all(
+      [...Array(5)].map(() => fetch(`${baseUrl}/produtos?limite=1`, { headers: { authorization: `Bearer ${token}`, 'enable-jwt': '1' } })),
+    );
     const refusal = answers.find((r) => r.status === 429)!;
     expect(refusal.headers.get('retry-after')).toBeNull();
     expect(await refusal.json()).toEqual({
@@ -254,7 +269,8 @@ describe('Bling client: limits and failures', () => {
 
   it("passes on Bling's own validation message", async () => {
     const { client } = await start();
-    const error = await failure(client.saveProduto({ ...produtoFromProduct(newProduct('GTIN-RUIM')), gtin: '123' }));
+    const input = produtoFromProduct(newProduct('GTIN-RUIM'));
+    const error = await failure(client.saveProduto({ ...input, create: { ...input.create, gtin: '123' } }));
     expect(error.kind).toBe('rejected');
     expect(error.message).toContain('Bling: falha ao criar o produto GTIN-RUIM: requisição recusada (HTTP 400)');
     expect(error.message).toContain('GTIN/EAN inválido.');
@@ -324,4 +340,125 @@ describe('Bling client: produtos and lojas', () => {
     expect(error).toMatchObject({ kind: 'not-found', status: 404 });
     expect(error.message).toBe('Bling: falha ao publicar o produto NAO-EXISTE na loja 203000001: produto não cadastrado no Bling');
   });
+});
+
+describe('Bling client: what the contract says (issue 28)', () => {
+  /** The ERP-only fields of a produto: what the console does not own and must never change. */
+  const erpOwned = (produto: Record<string, unknown>) => {
+    const { id: _id, nome: _nome, preco: _preco, descricaoCurta: _descricaoCurta, ...rest } = produto;
+    return rest;
+  };
+
+  it("row 1: an update PATCHes only the console's fields; a produto with variations keeps them, its category, tax data, stock bounds and price", async () => {
+    const { sandbox, client, clientId } = await start();
+    const before = sandbox.produtos(clientId).find((p) => p.codigo === BLING_ERP_ONLY_CODES.variations)!;
+    expect(before).toMatchObject({ formato: 'V', variacoes: [expect.anything(), expect.anything()] });
+    // A console product without a price, unit or format: nothing may be forced on the ERP.
+    const saved = await client.saveProduto(
+      produtoFromProduct({ ProductCode: BLING_ERP_ONLY_CODES.variations, ProductSiteName: 'Jogo renomeado no console', Status: 'ativado' }),
+    );
+    expect(saved).toEqual({ id: before.id, created: false });
+    const after = sandbox.produtos(clientId).find((p) => p.id === before.id)!;
+    expect(after.nome).toBe('Jogo renomeado no console');
+    expect(after.preco).toBe(before.preco);
+    expect(erpOwned(after)).toEqual(erpOwned(before));
+    expect(sandbox.requests.filter((r) => r.path === `/produtos/${before.id}`).map((r) => `${r.method} ${r.status}`)).toEqual(['PATCH 200']);
+  });
+
+  it('row 1: a kit (formato E) keeps its structure when the console updates it', async () => {
+    const { sandbox, client, clientId } = await start();
+    const before = sandbox.produtos(clientId).find((p) => p.codigo === BLING_ERP_ONLY_CODES.kit)!;
+    await client.saveProduto(
+      produtoFromProduct({ ProductCode: BLING_ERP_ONLY_CODES.kit, ProductSiteName: 'Kit renomeado', Price: 250, EAN13: '7891112895591' }),
+    );
+    const after = sandbox.produtos(clientId).find((p) => p.id === before.id)!;
+    expect(after).toMatchObject({ nome: 'Kit renomeado', preco: 250, gtin: '7891112895591', formato: 'E', estrutura: before.estrutura });
+    expect(after.tributacao).toEqual(before.tributacao);
+  });
+
+  it("row 2: with opaque tokens refused (JWT only), the client gets a JWT of Bling's length with enable-jwt: 1 and works", async () => {
+    const { sandbox, store, client } = await start({ sandbox: { jwtOnly: true } });
+    expect((await client.findProdutoByCodigo(code))?.codigo).toBe(code);
+    const { accessToken } = (await store.read()).bearer;
+    expect(accessToken).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(accessToken.length).toBeGreaterThanOrEqual(1500);
+    expect(accessToken.length).toBeLessThanOrEqual(3000);
+    // The seeded opaque token was refused once, then every call with the JWT was accepted.
+    expect(sandbox.requests.map((r) => `${r.path} ${r.status}`)).toEqual([
+      '/produtos 401',
+      '/oauth/token 200',
+      '/produtos 200',
+      `/produtos/${sandbox.produtos((await store.read()).clientId)[0]!.id} 200`,
+    ]);
+  });
+
+  it('row 3: the cost price (PriceNetErp) comes from fornecedor.precoCusto of the full record', async () => {
+    const { client } = await start();
+    const produto = (await client.findProdutoByCodigo(code))!;
+    expect(produto).not.toHaveProperty('precoCusto');
+    const expected = catalogue.byCode.get(code)!.PriceNetErp ?? catalogue.byCode.get(code)!.PriceNet;
+    expect(expected).toBeGreaterThan(0);
+    expect(productFieldsFromProduto(produto).PriceNetErp).toBe(expected);
+  });
+
+  it('row 6: finds a produto by codigos[] even when it is not among the latest 100', async () => {
+    const { sandbox, client, clientId } = await start();
+    for (let i = 0; i < 101; i++) sandbox.insertProduto({ codigo: `RECENTE-${i}`, nome: `Recente ${i}`, situacao: 'A' }, clientId);
+    expect((await client.findProdutoByCodigo(code))?.codigo).toBe(code);
+    const before = sandbox.produtos(clientId).length;
+    await client.saveProduto(produtoFromProduct({ ...catalogue.byCode.get(code)!, Status: 'ativado' }));
+    expect(sandbox.produtos(clientId)).toHaveLength(before);
+  });
+
+  it('row 7: a new produto with images sends midia as ProdutosMidiaDTO requires (imagens and video): Bling accepts it', async () => {
+    const { sandbox, client, clientId } = await start();
+    const { created } = await client.saveProduto(produtoFromProduct({ ...newProduct('COM-IMAGEM-1'), ProductImage: 'https://cdn.example.com/panela.jpg' }));
+    expect(created).toBe(true);
+    const produto = sandbox.produtos(clientId).find((p) => p.codigo === 'COM-IMAGEM-1')!;
+    expect(produto.midia).toMatchObject({ imagens: { imagensURL: [{ link: 'https://cdn.example.com/panela.jpg' }] } });
+  });
+
+  it('refuses, as Bling does, a body its contract refuses (midia without video)', async () => {
+    const { client } = await start({ offContract: true });
+    const input = produtoFromProduct({ ...newProduct('SEM-VIDEO-1'), ProductImage: 'https://cdn.example.com/panela.jpg' });
+    const error = await failure(client.saveProduto({ ...input, create: { ...input.create, midia: { imagens: input.create.midia!.imagens } as never } }));
+    expect(error).toMatchObject({ kind: 'rejected', upstreamStatus: 400 });
+    expect(error.message).toContain('O campo midia.video deve ser informado.');
+  });
+});
+
+describe('Bling client: the pinned contract', () => {
+  it("every operation the console uses: the client's requests and the sandbox's answers conform to Bling's contract", async () => {
+    const { sandbox, faults, client, clientId } = await start({ sandbox: { jwtOnly: true } });
+    const product = { ...newProduct('CONTRATO-1'), ProductImage: 'https://cdn.example.com/p.jpg', NCMCode: '7323.93.00', Width: 10, Height: 5, Length: 3 };
+    await client.saveProduto(produtoFromProduct(product)); // GET /produtos (codigos[]), 401, /oauth/token, POST /produtos
+    await client.saveProduto(produtoFromProduct({ ...product, ProductSiteName: 'Outro' })); // PATCH /produtos/{id}
+    await client.findProdutoByCodigo(BLING_ERP_ONLY_CODES.variations); // GET /produtos/{id} of a produto with variations
+    await client.setSituacao('CONTRATO-1', 'I'); // PATCH /produtos/{id}/situacoes
+    await client.publishToStore('CONTRATO-1', listingFromProduct(product, 203000001)); // GET and POST /produtos/lojas
+    await client.publishToStore('CONTRATO-1', { ...listingFromProduct(product, 203000001), preco: 10 }); // PUT /produtos/lojas/{id}
+    await client.removeFromStore('CONTRATO-1', 203000001); // DELETE /produtos/lojas/{id}
+    // Bling's refusals: a body the contract refuses (400) and the limit (429).
+    const input = produtoFromProduct(newProduct('CONTRATO-2'));
+    await failure(client.saveProduto({ ...input, create: { ...input.create, gtin: '1' } }));
+    expect(sandbox.produtos(clientId).some((p) => p.codigo === 'CONTRATO-1')).toBe(true);
+    const operations = new Set(faults.exchanges().map((e) => `${e.method} ${e.path.replace(/\/\d+/g, '/{id}')} ${e.status}`));
+    expect([...operations]).toEqual(
+      expect.arrayContaining([
+        'POST /Api/v3/oauth/token 200',
+        'PATCH /Api/v3/produtos/{id} 200',
+        'PUT /Api/v3/produtos/lojas/{id} 200',
+        'DELETE /Api/v3/produtos/lojas/{id} 204',
+      ]),
+    );
+    await expectExchangesConform('bling', faults.exchanges());
+  });
+});
+
+// Both sides of every exchange of this file's tests (injected faults left out).
+afterAll(async () => {
+  await expectExchangesConform(
+    'bling',
+    controls.flatMap((control) => control.exchanges()),
+  );
 });

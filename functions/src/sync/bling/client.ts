@@ -1,6 +1,17 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { UpstreamError, fetchUpstream, type UpstreamInit } from '../http-client.js';
 import { type BlingAccountPacer, type BlingLimits, type BlingPaceStores, blingPacer } from './pacing.js';
+import {
+  type BlingProduto,
+  type BlingProdutoLoja,
+  type BlingProdutoResumo,
+  errorAnswerSchema,
+  fullProdutoAnswerSchema,
+  listSchema,
+  produtoLojaSchema,
+  produtoResumoSchema,
+  savedSchema,
+} from './schemas.js';
 import { BlingTokens, type BlingAccountCredentials, type BlingTokenStore } from './token.js';
 
 /**
@@ -10,60 +21,44 @@ import { BlingTokens, type BlingAccountCredentials, type BlingTokenStore } from 
  * an UpstreamError('Bling') whose reason says, in Portuguese, what was being done.
  */
 
-const situacaoSchema = z.enum(['A', 'I', 'E']);
+export { produtoSchema, produtoResumoSchema, produtoLojaSchema, type BlingProduto, type BlingProdutoResumo, type BlingProdutoLoja } from './schemas.js';
 
-/** A produto as GET /produtos lists it (summary) and GET /produtos/{id} answers it (more fields). */
-export const produtoSchema = z.looseObject({
-  id: z.number(),
-  codigo: z.string().default(''),
-  nome: z.string().default(''),
-  preco: z.number().optional(),
-  precoCusto: z.number().optional(),
-  tipo: z.string().optional(),
-  situacao: situacaoSchema.optional(),
-  formato: z.string().optional(),
-  gtin: z.string().optional(),
-  unidade: z.string().optional(),
-  pesoLiquido: z.number().optional(),
-  pesoBruto: z.number().optional(),
-  marca: z.string().optional(),
-  estoque: z.looseObject({ saldoVirtualTotal: z.number().optional() }).optional(),
-  dimensoes: z.looseObject({ largura: z.number().optional(), altura: z.number().optional(), profundidade: z.number().optional() }).optional(),
-});
-export type BlingProduto = z.infer<typeof produtoSchema>;
+/** Every call opts into Bling's JWT access tokens (developer pages, /migracao-jwt): opaque ones are deprecated. */
+export const BLING_JWT_HEADERS = { 'enable-jwt': '1' } as const;
 
-/** A link between a produto and a loja (a marketplace or channel of the account). */
-export const produtoLojaSchema = z.looseObject({
-  id: z.number(),
-  codigo: z.string().optional(),
-  preco: z.number().optional(),
-  precoPromocional: z.number().optional(),
-  produto: z.object({ id: z.number() }),
-  loja: z.object({ id: z.number() }),
-});
-export type BlingProdutoLoja = z.infer<typeof produtoLojaSchema>;
-
-const listSchema = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
-const savedSchema = z.object({ data: z.looseObject({ id: z.number() }) });
-
-/** The body of POST/PUT /produtos: what this console sends. */
-export interface BlingProdutoInput {
-  codigo: string;
-  nome: string;
-  tipo: 'P' | 'S' | 'N';
-  situacao: 'A' | 'I';
-  formato: 'S' | 'V' | 'E';
-  unidade?: string;
+/**
+ * The fields of a produto the console owns (functions/src/sync/README.md, 'Bling'): what PATCH
+ * /produtos/{idProduto} sends to a produto that exists. Everything else — formato and variations,
+ * kit structure, category, tax data, stock bounds, complementary description, media, unit — is the
+ * ERP's and is never sent on an update.
+ */
+export interface BlingProdutoPatch {
+  nome?: string;
   preco?: number;
   gtin?: string;
   marca?: string;
   descricaoCurta?: string;
   pesoLiquido?: number;
   pesoBruto?: number;
-  volumes?: number;
   dimensoes?: { largura?: number; altura?: number; profundidade?: number; unidadeMedida: 0 | 1 | 2 };
+}
+
+/** The body of POST /produtos (ProdutosDadosDTO: nome, tipo, situacao and formato required). */
+export interface BlingProdutoCreate extends BlingProdutoPatch {
+  codigo: string;
+  nome: string;
+  tipo: 'P' | 'S' | 'N';
+  situacao: 'A' | 'I';
+  formato: 'S';
   tributacao?: { ncm?: string };
-  midia?: { imagens: { imagensURL: { link: string }[] } };
+  /** ProdutosMidiaDTO requires both `imagens` and `video`. */
+  midia?: { video: { url: string }; imagens: { imagensURL: { link: string }[] } };
+}
+
+/** What the console sends for a product: the whole body for a creation, the owned fields for an update. */
+export interface BlingProdutoInput {
+  create: BlingProdutoCreate;
+  update: BlingProdutoPatch;
 }
 
 /** What a marketplace listing (produtos/lojas) carries. */
@@ -99,7 +94,7 @@ export function blingErrorText(detail: string | undefined): string {
   if (!detail) return '';
   let error: { message?: unknown; description?: unknown; fields?: unknown } | undefined;
   try {
-    error = (JSON.parse(detail) as { error?: typeof error }).error;
+    error = errorAnswerSchema.parse(JSON.parse(detail)).error;
   } catch {
     // The excerpt may be cut: take what can be read.
     const read = (name: string) => new RegExp(`"${name}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(detail)?.[1];
@@ -141,8 +136,9 @@ export class BlingClient {
     return summary ? this.getProduto(summary.id) : null;
   }
 
+  /** The full record (ProdutosDadosDTO): cost at fornecedor.precoCusto, variations, category, tax data. */
   async getProduto(id: number): Promise<BlingProduto> {
-    const answer = await this.call(`falha ao ler o produto ${id}`, 'GET', `/produtos/${id}`, { schema: z.object({ data: produtoSchema }) });
+    const answer = await this.call(`falha ao ler o produto ${id}`, 'GET', `/produtos/${id}`, { schema: fullProdutoAnswerSchema });
     return answer.data;
   }
 
@@ -151,15 +147,16 @@ export class BlingClient {
    * one produto. A create refused because the codigo appeared meanwhile becomes an update.
    */
   async saveProduto(input: BlingProdutoInput): Promise<{ id: number; created: boolean }> {
-    const existing = await this.findProdutoSummary(input.codigo);
-    if (existing) return { id: await this.updateProduto(existing.id, input), created: false };
+    const { codigo } = input.create;
+    const existing = await this.findProdutoSummary(codigo);
+    if (existing) return { id: await this.updateProduto(existing.id, codigo, input.update), created: false };
     try {
-      const answer = await this.call(`falha ao criar o produto ${input.codigo}`, 'POST', '/produtos', { body: input, schema: savedSchema });
+      const answer = await this.call(`falha ao criar o produto ${codigo}`, 'POST', '/produtos', { body: input.create, schema: savedSchema });
       return { id: answer.data.id, created: true };
     } catch (error) {
-      const raced = error instanceof UpstreamError && error.kind === 'rejected' ? await this.findProdutoSummary(input.codigo) : null;
+      const raced = error instanceof UpstreamError && error.kind === 'rejected' ? await this.findProdutoSummary(codigo) : null;
       if (!raced) throw error;
-      return { id: await this.updateProduto(raced.id, input), created: false };
+      return { id: await this.updateProduto(raced.id, codigo, input.update), created: false };
     }
   }
 
@@ -189,7 +186,7 @@ export class BlingClient {
       loja: { id: idLoja },
     };
     const update = async (id: number) => {
-      await this.call(action, 'PUT', `/produtos/lojas/${id}`, { body });
+      await this.call(action, 'PUT', `/produtos/lojas/${id}`, { body, schema: savedSchema });
       return { id, created: false };
     };
     const [existing] = await this.listProdutosLojas(produto.id, idLoja);
@@ -234,24 +231,30 @@ export class BlingClient {
     }
   }
 
-  private async findProdutoSummary(codigo: string): Promise<BlingProduto | null> {
-    // criterio 5 (every product): an inactive produto still owns its codigo.
+  private async findProdutoSummary(codigo: string): Promise<BlingProdutoResumo | null> {
+    // `codigos[]` is the documented lookup (an unknown `codigo` would be ignored and list the
+    // latest 100 produtos); criterio 5 (every product): an inactive produto still owns its codigo.
     const answer = await this.call(`falha ao buscar o produto ${codigo}`, 'GET', '/produtos', {
-      query: { codigo, criterio: 5, pagina: 1, limite: 100 },
-      schema: listSchema(produtoSchema),
+      query: { 'codigos[]': codigo, criterio: 5, pagina: 1, limite: 100 },
+      schema: listSchema(produtoResumoSchema),
     });
     const matches = answer.data.filter((produto) => produto.codigo === codigo);
     return matches.find((produto) => produto.situacao !== 'E') ?? null;
   }
 
-  private async requireProduto(codigo: string, action: string): Promise<BlingProduto> {
+  private async requireProduto(codigo: string, action: string): Promise<BlingProdutoResumo> {
     const produto = await this.findProdutoSummary(codigo);
     if (!produto) throw new UpstreamError('Bling', 'not-found', `${action}: produto não cadastrado no Bling`);
     return produto;
   }
 
-  private async updateProduto(id: number, input: BlingProdutoInput): Promise<number> {
-    await this.call(`falha ao atualizar o produto ${input.codigo}`, 'PUT', `/produtos/${id}`, { body: input });
+  /**
+   * PATCH, never PUT: Bling's PUT replaces the whole produto, so every field it does not carry
+   * (variations, kit, category, tax data…) would be reset. Only the console's fields are sent.
+   */
+  private async updateProduto(id: number, codigo: string, fields: BlingProdutoPatch): Promise<number> {
+    if (Object.keys(fields).length === 0) return id;
+    await this.call(`falha ao atualizar o produto ${codigo}`, 'PATCH', `/produtos/${id}`, { body: fields, schema: savedSchema, idempotent: true });
     return id;
   }
 
@@ -274,8 +277,7 @@ export class BlingClient {
           headers: {
             Authorization: `Bearer ${accessToken}`,
             Accept: 'application/json',
-            // JWT access tokens (opaque ones are deprecated: developer.bling.com.br/migracao-jwt).
-            'enable-jwt': '1',
+            ...BLING_JWT_HEADERS,
             ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
           },
           ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),

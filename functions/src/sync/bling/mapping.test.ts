@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BlingProduto } from './client.js';
+import type { BlingProduto } from './schemas.js';
 import { blingCodigo, blingSituacao, listingFromProduct, produtoFromProduct, productFieldsFromProduto, warehouseRowFromProduto } from './mapping.js';
 
 const faca = {
@@ -24,14 +24,9 @@ const faca = {
 };
 
 describe('Bling mapping', () => {
-  it('turns a product into the produto body Bling expects', () => {
-    expect(produtoFromProduct(faca)).toEqual({
-      codigo: '10437899',
+  it('creates a product with every field it has, and what Bling requires (nome, tipo, situacao, formato)', () => {
+    const update = {
       nome: 'Faca do Chef Tramontina Professional Master 8"',
-      tipo: 'P',
-      situacao: 'A',
-      formato: 'S',
-      unidade: 'UN',
       preco: 198.9,
       gtin: '7891112895591',
       marca: 'Tramontina',
@@ -39,27 +34,41 @@ describe('Bling mapping', () => {
       pesoLiquido: 0.25,
       pesoBruto: 0.38,
       dimensoes: { largura: 39.52, altura: 3.12, profundidade: 6.04, unidadeMedida: 1 },
-      tributacao: { ncm: '82119210' },
-      midia: {
-        imagens: {
-          imagensURL: [
-            { link: 'https://cdn.demo.test/project/main/product/10437899-1.jpg' },
-            { link: 'https://cdn.demo.test/project/main/product/10437899-2.jpg' },
-          ],
+    };
+    expect(produtoFromProduct(faca)).toEqual({
+      update,
+      create: {
+        ...update,
+        codigo: '10437899',
+        tipo: 'P',
+        situacao: 'A',
+        formato: 'S',
+        tributacao: { ncm: '82119210' },
+        midia: {
+          video: { url: '' },
+          imagens: {
+            imagensURL: [
+              { link: 'https://cdn.demo.test/project/main/product/10437899-1.jpg' },
+              { link: 'https://cdn.demo.test/project/main/product/10437899-2.jpg' },
+            ],
+          },
         },
       },
     });
   });
 
+  it('updates only the fields the console owns: never formato, unidade, situacao, tax data, media or a zero price', () => {
+    const { update } = produtoFromProduct(faca);
+    for (const field of ['codigo', 'formato', 'unidade', 'tipo', 'situacao', 'tributacao', 'midia', 'categoria', 'estoque', 'variacoes']) {
+      expect(update).not.toHaveProperty(field);
+    }
+    expect(produtoFromProduct({ ProductCode: '1', Price: 0 }).update).toEqual({});
+  });
+
   it('leaves out what the product does not have, and names it by its code when it has no site name', () => {
     expect(produtoFromProduct({ ProductCode: ' 555 ', Status: 'desativado' })).toEqual({
-      codigo: '555',
-      nome: ' 555 ',
-      tipo: 'P',
-      situacao: 'I',
-      formato: 'S',
-      unidade: 'UN',
-      preco: 0,
+      update: {},
+      create: { codigo: '555', nome: '555', tipo: 'P', situacao: 'I', formato: 'S' },
     });
   });
 
@@ -91,12 +100,11 @@ describe('Bling mapping', () => {
     });
   });
 
-  it('brings back the ERP code, GTIN and purchase cost, skipping blanks', () => {
-    expect(productFieldsFromProduto({ id: 1, codigo: 'A-1', nome: 'x', gtin: '7891112895591', precoCusto: 109.05 })).toEqual({
-      ProductCodeErp: 'A-1',
-      EAN13: '7891112895591',
-      PriceNetErp: 109.05,
-    });
-    expect(productFieldsFromProduto({ id: 1, codigo: 'A-1', nome: 'x', gtin: '', precoCusto: 0 })).toEqual({ ProductCodeErp: 'A-1' });
+  it("brings back the ERP code, GTIN and the default supplier's cost of the full record, skipping blanks", () => {
+    const full = { id: 1, codigo: 'A-1', nome: 'x', gtin: '7891112895591', fornecedor: { precoCusto: 109.05, precoCompra: 110 } };
+    expect(productFieldsFromProduto(full)).toEqual({ ProductCodeErp: 'A-1', EAN13: '7891112895591', PriceNetErp: 109.05 });
+    expect(productFieldsFromProduto({ id: 1, codigo: 'A-1', nome: 'x', gtin: '', fornecedor: { precoCusto: 0 } })).toEqual({ ProductCodeErp: 'A-1' });
+    // A top-level precoCusto is the list summary's, never the full record's: not read.
+    expect(productFieldsFromProduto({ id: 1, codigo: 'A-1', nome: 'x', precoCusto: 5 } as BlingProduto)).toEqual({ ProductCodeErp: 'A-1' });
   });
 });

@@ -1,5 +1,6 @@
 import type { WarehouseRow } from '../../warehouse/warehouse.js';
-import type { BlingListingInput, BlingProduto, BlingProdutoInput } from './client.js';
+import type { BlingListingInput, BlingProdutoCreate, BlingProdutoInput, BlingProdutoPatch } from './client.js';
+import type { BlingProduto } from './schemas.js';
 
 /**
  * Between Bling's produto and this console's product: pure functions, no I/O.
@@ -56,7 +57,14 @@ function unidadeMedida(unit: string | null | undefined): 0 | 1 | 2 {
   return normalised === 'm' ? 0 : normalised === 'mm' ? 2 : 1;
 }
 
-/** The body of POST/PUT /produtos for a product; fields the product lacks are left out. */
+/**
+ * What the console sends Bling for a product (functions/src/sync/README.md, 'Bling'). `update` is
+ * the PATCH of a produto that exists: only the fields the console owns, and only those the product
+ * has (no `preco: 0`, no unit or formato forced), so the ERP's own data — variations, kit, category,
+ * tax data, stock bounds, media — stays as it is. `create` is the POST of a new produto: the same
+ * fields plus what Bling requires (nome, tipo, situacao, formato) and what only a creation sets
+ * (codigo, NCM, images).
+ */
 export function produtoFromProduct(product: ProductForBling): BlingProdutoInput {
   const gtin = product.EAN13?.replace(/\D/g, '');
   const ncm = product.NCMCode?.replace(/\D/g, '');
@@ -64,26 +72,32 @@ export function produtoFromProduct(product: ProductForBling): BlingProdutoInput 
     (link): link is string => typeof link === 'string' && /^https?:\/\//.test(link),
   );
   const dimensions = { largura: positive(product.Width), altura: positive(product.Height), profundidade: positive(product.Length) };
-  const input: BlingProdutoInput = {
+  const nome = product.ProductSiteName?.trim();
+  const price = positive(product.Price);
+  const update: BlingProdutoPatch = {};
+  if (nome) update.nome = nome;
+  if (price !== undefined) update.preco = price;
+  if (gtin) update.gtin = gtin;
+  if (product.brand) update.marca = product.brand;
+  if (product.ProductDescription) update.descricaoCurta = product.ProductDescription;
+  if (positive(product.NetWeight)) update.pesoLiquido = product.NetWeight!;
+  if (positive(product.GrossWeight)) update.pesoBruto = product.GrossWeight!;
+  if (Object.values(dimensions).some((value) => value !== undefined)) {
+    update.dimensoes = { ...dimensions, unidadeMedida: unidadeMedida(product.DimensionsUnit) };
+  }
+  const create: BlingProdutoCreate = {
+    ...update,
     codigo: blingCodigo(product),
-    nome: product.ProductSiteName?.trim() || product.ProductCode,
+    nome: nome || product.ProductCode.trim(),
     tipo: 'P',
     situacao: blingSituacao(product),
     formato: 'S',
-    unidade: 'UN',
-    preco: positive(product.Price) ?? 0,
   };
-  if (gtin) input.gtin = gtin;
-  if (product.brand) input.marca = product.brand;
-  if (product.ProductDescription) input.descricaoCurta = product.ProductDescription;
-  if (positive(product.NetWeight)) input.pesoLiquido = product.NetWeight!;
-  if (positive(product.GrossWeight)) input.pesoBruto = product.GrossWeight!;
-  if (Object.values(dimensions).some((value) => value !== undefined)) {
-    input.dimensoes = { ...dimensions, unidadeMedida: unidadeMedida(product.DimensionsUnit) };
-  }
-  if (ncm) input.tributacao = { ncm };
-  if (links.length) input.midia = { imagens: { imagensURL: [...new Set(links)].map((link) => ({ link })) } };
-  return input;
+  if (ncm) create.tributacao = { ncm };
+  // ProdutosMidiaDTO requires `video` beside `imagens`; the console has no video, and a new
+  // produto has none to lose.
+  if (links.length) create.midia = { video: { url: '' }, imagens: { imagensURL: [...new Set(links)].map((link) => ({ link })) } };
+  return { create, update };
 }
 
 /**
@@ -113,12 +127,16 @@ export function warehouseRowFromProduto(project: string, account: string, produt
   };
 }
 
-/** The product fields a Bling produto gives: its SKU, GTIN and purchase cost (when Bling has them). */
+/**
+ * The product fields a Bling produto gives: its SKU, GTIN and purchase cost (when Bling has them).
+ * `produto` is the full record (GET /produtos/{idProduto}), whose cost is the default supplier's,
+ * `fornecedor.precoCusto`: a top-level `precoCusto` exists only in the list summary.
+ */
 export function productFieldsFromProduto(produto: BlingProduto): ProductFieldsFromBling {
   const fields: ProductFieldsFromBling = { ProductCodeErp: produto.codigo };
   const gtin = produto.gtin?.trim();
   if (gtin) fields.EAN13 = gtin;
-  const cost = positive(produto.precoCusto);
+  const cost = positive(produto.fornecedor?.precoCusto);
   if (cost !== undefined) fields.PriceNetErp = cost;
   return fields;
 }

@@ -12,8 +12,9 @@ describe('product fields from the warehouse', () => {
     });
   });
 
-  it('takes from Bling only its code, GTIN and purchase price', () => {
-    expect(productFieldsOf('bling_products', row({ id: 5, codigo: '10437899', nome: 'Outro nome', gtin: '789', precoCusto: 12.5, preco: 99 }))).toEqual({
+  it("takes from Bling only its code, GTIN and purchase price (the full record's fornecedor.precoCusto)", () => {
+    const produto = { id: 5, codigo: '10437899', nome: 'Outro nome', gtin: '789', fornecedor: { precoCusto: 12.5 }, preco: 99 };
+    expect(productFieldsOf('bling_products', row(produto))).toEqual({
       ProductCodeErp: '10437899',
       EAN13: '789',
       PriceNetErp: 12.5,
