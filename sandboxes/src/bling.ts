@@ -33,7 +33,8 @@ import { basicCredentials, readBody, safeEqual, sendJson, sendText, totalStock }
  *
  * The authorization code flow: `GET /oauth/authorize?response_type=code&client_id&state` shows the
  * consent page ('Autorizar' / 'Cancelar'); its form redirects to the app's registered redirect link
- * (Bling uses the one registered with the app, not a redirect_uri of the request;
+ * (Bling uses the one registered with the app, not a redirect_uri of the request; the form posts to
+ * `/__bling/authorize/decision`, the sandbox's own, not Bling's API;
  * SANDBOX_BLING_REDIRECT_URI here) with `?code&state` or `?error=access_denied&state`;
  * `POST /oauth/token` with `grant_type=authorization_code&code` (HTTP Basic client credentials)
  * exchanges the code once, within 10 minutes (RFC 6749 §4.1.2's maximum). Bling documents no
@@ -730,7 +731,7 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     html(
       200,
       `<h1>Autorizar aplicativo</h1><p>O aplicativo quer acessar sua conta Bling: ${escapeHtml(SCOPE)}</p>` +
-        `<form method="post" action="authorize/decision">${hidden}<button name="decision" value="allow">Autorizar</button><button name="decision" value="deny">Cancelar</button></form>`,
+        `<form method="post" action="/__bling/authorize/decision">${hidden}<button name="decision" value="allow">Autorizar</button><button name="decision" value="deny">Cancelar</button></form>`,
     );
   }
 
@@ -979,6 +980,8 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
       if (!isRecord(body.produto)) return sendJson(res, 400, { error: 'produto deve ser um objeto' });
       return sendJson(res, 201, listener.insertProduto(body.produto, body.clientId));
     }
+    // The consent page's form (Bling's own web page, not its API).
+    if (path === `${BLING_CONTROL_PREFIX}authorize/decision` && method === 'POST') return authorizeDecision(req, res);
     if (path === `${BLING_CONTROL_PREFIX}clock` && method === 'POST') {
       const { advanceMs } = JSON.parse((await readBody(req)) || '{}') as { advanceMs?: unknown };
       if (typeof advanceMs === 'number' && advanceMs > 0) clockOffsetMs += advanceMs;
@@ -1013,7 +1016,7 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     let status = 500;
     let body: unknown;
     if (method === 'GET' && path === '/oauth/authorize') return authorizePage(res, url.searchParams);
-    if (method === 'POST' && path === '/oauth/authorize/decision') return authorizeDecision(req, res);
+
     try {
       trimWindow(ipRequests, now, IP_WINDOW_MS);
       trimWindow(ipErrors, now, IP_WINDOW_MS);

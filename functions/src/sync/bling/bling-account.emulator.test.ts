@@ -126,7 +126,7 @@ describe("'Conectar Bling'", () => {
     expect(start.json.url).not.toContain(String(cookstore.clientSecret));
     const cookie = start.headers.get('set-cookie')!.split(';')[0]!;
     expect((await fetch(consent)).status).toBe(200);
-    const decision = await fetch(`${consent.origin}/Api/v3/oauth/authorize/decision`, {
+    const decision = await fetch(`${consent.origin}/__bling/authorize/decision`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
