@@ -714,14 +714,14 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
 
   const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-  /** The consent page of GET /oauth/authorize. */
+  /** The consent page of GET /oauth/authorize (no favicon: a browser's /favicon.ico is not Bling's API). */
   function authorizePage(res: ServerResponse, query: URLSearchParams): void {
     const state = accounts.get(query.get('client_id') ?? '');
     const html = (status: number, body: string) =>
       sendText(
         res,
         status,
-        `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Bling - Autorizar aplicativo</title></head><body>${body}</body></html>`,
+        `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Bling - Autorizar aplicativo</title><link rel="icon" href="data:,"></head><body>${body}</body></html>`,
         'text/html; charset=utf-8',
       );
     if (!state) return html(400, '<h1>Aplicativo não encontrado</h1><p>O client_id informado não corresponde a um aplicativo.</p>');
