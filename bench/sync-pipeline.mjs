@@ -5,6 +5,9 @@
 // 200 ms. Reported as overhead over the upstream latency (upstream calls per code × latency).
 // Bling's own limit (3 requests/s per account, paced by the client) is printed beside it: codes
 // run one after another, so past that floor the pacing, not the pipeline, sets the pace.
+// Then Bling's limit with every instance at once (issue 28): Bling calls a second of one, then of
+// two function instances syncing one account, against its 3/s as the sandbox counts them (goal
+// ≥ 0.95, no 429, never 4 in any second), with the one-instance figure as the same-run baseline.
 // Usage: node bench/sync-pipeline.mjs [codes=20]   (starts its own stack; needs its ports free)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
