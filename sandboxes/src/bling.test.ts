@@ -253,7 +253,7 @@ describe('Bling sandbox: JWT migration', () => {
 });
 
 describe('Bling sandbox limits', () => {
-  it("answers the 4th request of an account within one second with Bling's 429: limit and period, no Retry-After", async () => {
+  it("answers Bling's documented 429 (limit, period 'second', no Retry-After) to the 4th request of an account within one second", async () => {
     const strict = createBlingSandbox(catalogue);
     server.removeAllListeners('request');
     server.on('request', strict);
@@ -273,30 +273,26 @@ describe('Bling sandbox limits', () => {
     expect(strict.requests.map((r) => r.status).sort()).toEqual([200, 200, 200, 429]);
   });
 
-  it('counts per Bling account: two apps authorised on one account share its 3 a second', async () => {
+  it("counts per Bling account across its apps, and refuses past the day's 120 000 with period 'day'", async () => {
     const [first, second] = loadBlingSeedAccounts();
-    const shared = createBlingSandbox(catalogue, {
+    // Two apps authorised on one Bling account: their requests count together.
+    const strict = createBlingSandbox(catalogue, {
       accounts: [
-        { ...first!, account: 'empresa' },
-        { ...second!, account: 'empresa' },
+        { ...first!, accountId: 'empresa-1' },
+        { ...second!, accountId: 'empresa-1' },
       ],
     });
     server.removeAllListeners('request');
-    server.on('request', shared);
-    const answers = await Promise.all([first, first, second, second].map((app) => call('/produtos?limite=1', { token: app!.accessToken })));
+    server.on('request', strict);
+    const answers = await Promise.all([first, second, first, second].map((app) => call('/produtos?limite=1', { token: app!.accessToken })));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 429]);
-  });
+    expect(strict.requests.every((r) => r.accountId === 'empresa-1')).toBe(true);
 
-  it('answers the daily limit with period day', async () => {
-    const daily = createBlingSandbox(catalogue, { requestsPerDay: 2 });
-    server.removeAllListeners('request');
-    server.on('request', daily);
-    await call('/produtos?limite=1');
+    strict.setRequestsToday('empresa-1', 120_000);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    await call('/produtos?limite=1');
-    const refused = await call('/produtos?limite=1');
+    const refused = await call('/produtos?limite=1', { token: first!.accessToken });
     expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { error: { limit: number; period: string } }).error).toMatchObject({ limit: 2, period: 'day' });
+    expect(((await refused.json()) as { error: unknown }).error).toMatchObject({ limit: 120_000, period: 'day' });
   });
 });
 

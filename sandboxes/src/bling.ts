@@ -8,10 +8,30 @@ import { SEED_FILE, type SandboxCatalogue, type SandboxProduct } from './catalog
 import { basicCredentials, readBody, safeEqual, sendJson, sendText, totalStock } from './respond.js';
 
 /**
- * Bling ERP API v3, played locally: the OAuth token endpoint (refresh_token grant with rotation),
- * produtos, produtos/lojas and the per-account limits, with Bling's shapes — payloads wrapped in
- * `{data}`, errors as `{error: {type, message, description, fields}}`. Each account has its own
+ * Bling ERP API v3, played locally: the OAuth authorization page and token endpoint, produtos,
+ * produtos/lojas and the per-account limits, with Bling's shapes — payloads wrapped in `{data}`,
+ * errors as `{error: {type, message, description, fields}}`. Each Bling account has its own
  * product base, seeded from the catalogue (codigo = ProductCode).
+ *
+ * Tokens as Bling issues them (developer.bling.com.br/aplicativos, /migracao-jwt): access tokens
+ * live 6 h, refresh tokens 30 days and are single-use (each exchange rotates both); with
+ * `enable-jwt: 1` on /oauth/token the access token is a JWT of 1,500–3,000 characters. The seed's
+ * tokens count as issued when the sandbox started, so they expire too. The sandbox's clock can be
+ * moved forward (`POST /__bling/clock {advanceMs}`) to age tokens in tests.
+ *
+ * The authorization code flow: `GET /oauth/authorize?response_type=code&client_id&state` shows the
+ * consent page ('Autorizar' / 'Cancelar'); its form redirects to the app's registered redirect link
+ * (Bling uses the one registered with the app, not a redirect_uri of the request; the form posts to
+ * the sandbox's own `/__bling/authorize/decision`, not an API path) with
+ * `?code&state` or `?error=access_denied&state`; `POST /oauth/token` with
+ * `grant_type=authorization_code&code` (HTTP Basic client credentials) exchanges the code once,
+ * within 10 minutes (RFC 6749 §4.1.2's maximum). Bling documents no PKCE: code_challenge is ignored.
+ *
+ * Limits per Bling account (`accountId`; an account without one is its app's client id): 3
+ * requests in any second and 120 000 a day (the day turning at midnight in Brasília), counted
+ * across every app and caller; over them a 429 with Bling's documented body
+ * `{error: {type: 'TOO_MANY_REQUESTS', message, description, limit, period: 'second' | 'day'}}` and
+ * no Retry-After (none is documented).
  *
  * The "flag" of /api/bling/produto/update-flag is the product's `situacao` ('A' ativo, 'I'
  * inativo), changed with Bling's own PATCH /produtos/{id}/situacoes.
@@ -21,24 +41,9 @@ import { basicCredentials, readBody, safeEqual, sendJson, sendText, totalStock }
  * it does not carry goes back to Bling's defaults: variations, kit, category, tax data…), PATCH
  * changes only what it carries; GET /produtos honours only documented parameters (`codigos[]`, not
  * `codigo`); the full record holds the cost at `fornecedor.precoCusto`, the list summary at
- * `precoCusto`; 429s carry `limit`/`period` and no Retry-After, counted per Bling account (every
- * app authorised on it); `/oauth/token` issues JWT access tokens (1,500–3,000 characters) when
- * asked with `enable-jwt: 1`, opaque ones otherwise, and the JWT-only mode (`POST /__bling/settings
- * {jwtOnly: true}`) refuses opaque tokens and calls without the header.
- *
- * Tokens as Bling issues them (developer.bling.com.br/aplicativos, /migracao-jwt): access tokens
- * live 6 h, refresh tokens 30 days and are single-use (each exchange rotates both). The seed's
- * tokens count as issued when the sandbox started, so they expire too; `POST /__bling/clock
- * {advanceMs}` moves the sandbox's clock forward to age tokens in tests.
- *
- * The authorization code flow: `GET /oauth/authorize?response_type=code&client_id&state` shows the
- * consent page ('Autorizar' / 'Cancelar'); its form redirects to the app's registered redirect link
- * (Bling uses the one registered with the app, not a redirect_uri of the request; the form posts to
- * `/__bling/authorize/decision`, the sandbox's own, not Bling's API;
- * SANDBOX_BLING_REDIRECT_URI here) with `?code&state` or `?error=access_denied&state`;
- * `POST /oauth/token` with `grant_type=authorization_code&code` (HTTP Basic client credentials)
- * exchanges the code once, within 10 minutes (RFC 6749 §4.1.2's maximum). Bling documents no
- * PKCE: a code_challenge is ignored.
+ * `precoCusto`; without `enable-jwt: 1` `/oauth/token` still issues the deprecated opaque tokens,
+ * and the JWT-only mode (`POST /__bling/settings {jwtOnly: true}`) refuses them and calls without
+ * the header.
  *
  * Mounted at any base: a leading /Api/v3 is ignored, so BLING_API_URL may be either
  * http://host:port or http://host:port/Api/v3.
@@ -46,8 +51,8 @@ import { basicCredentials, readBody, safeEqual, sendJson, sendText, totalStock }
 
 export interface BlingSandboxAccount {
   clientId: string;
-  /** The Bling account (company) the app is authorised on; default: its own. Limits and products are the account's. */
-  account?: string;
+  /** The Bling account (company) the app is authorised on: limits and products are the account's. Default: the client id. */
+  accountId?: string;
   clientSecret: string;
   /** Tokens the seed holds. The access token stays valid until expireAccessTokens; the refresh token until its first use. */
   accessToken: string;
@@ -65,7 +70,7 @@ export interface BlingSandboxOptions {
   accessTokenTtlSeconds?: number;
   /** Opaque tokens refused, and calls without `enable-jwt: 1` (the end of the migration). Default false. */
   jwtOnly?: boolean;
-  /** The apps' registered redirect link (where the consent page sends the browser). Default SANDBOX_BLING_REDIRECT_URI. */
+  /** The apps' registered redirect link (where the consent page sends the browser). */
   redirectUri?: string | null;
 }
 
@@ -75,11 +80,11 @@ export interface BlingSandboxRequest {
   at: number;
   method: string;
   path: string;
-  /** The account the bearer token belongs to; null for /oauth/token and unauthenticated calls. */
+  /** The app the bearer token belongs to; null for /oauth/token and unauthenticated calls. */
   clientId: string | null;
-  status: number;
-  /** The Bling account (company) the request counted against; null for /oauth/token and unauthenticated calls. */
+  /** The Bling account Bling counts the request against (null when unauthenticated). */
   accountId: string | null;
+  status: number;
   /** Whether it carried `enable-jwt: 1`. */
   enableJwt: boolean;
 }
@@ -107,25 +112,23 @@ export type BlingSandbox = RequestListener & {
   readonly requests: BlingSandboxRequest[];
   /** Refuses every access token issued so far to the account, as if they had all expired. */
   expireAccessTokens(clientId: string): void;
+  /** Moves the sandbox's clock (token lifetimes) forward. */
+  advanceClock(ms: number): void;
+  /** Sets an account's count of today's requests (to reach the daily limit in a test). */
+  setRequestsToday(accountId: string, count: number): void;
   /** Current product base of an account (seeded on first use). */
   produtos(clientId: string): BlingSandboxProduto[];
   produtosLojas(clientId: string): BlingSandboxProdutoLoja[];
-  /** Moves the sandbox's clock (token lifetimes) forward. */
-  advanceClock(ms: number): void;
-  /** Sets a Bling account's count of today's requests (to reach the daily limit in a test). */
-  setRequestsToday(accountId: string, count: number): void;
   /** Adds a full produto record to the account of every app (or of `clientId`'s); returns its id per client id. */
   insertProduto(produto: Omit<BlingSandboxProduto, 'id'>, clientId?: string): Record<string, number>;
   /** The end of the opaque tokens: see BlingSandboxOptions.jwtOnly. */
   setJwtOnly(jwtOnly: boolean): void;
 };
 
-/** Test controls on the sandbox itself (not Bling's): GET/POST produtos by codigo, the JWT-only switch. */
+/** Test controls on the sandbox itself (not Bling's): produtos, the JWT-only switch, the clock, an account's day count, the request log. */
 export const BLING_CONTROL_PREFIX = '/__bling/';
 
 const SCOPE = 'produtos pedidos.vendas estoques';
-const REFRESH_TTL_MS = 30 * 86_400_000;
-const CODE_TTL_MS = 10 * 60_000;
 const REQUEST_LOG_SIZE = 10_000;
 // Bling blocks an IP for 10 min after 300 errors or 600 requests in 10 s, and for 60 min after
 // 20 /oauth/token calls in 60 s.
@@ -152,8 +155,7 @@ export function loadBlingSeedAccounts(seedFile = process.env.SANDBOX_SEED_FILE ?
       if (typeof entry.clientId !== 'string' || typeof entry.clientSecret !== 'string') continue;
       if (!bearer?.accessToken || !bearer.refreshToken) continue;
       accounts.push({
-        // config/bling's accountId: entries that are one Bling company.
-        ...(typeof entry.accountId === 'string' && entry.accountId ? { account: entry.accountId } : {}),
+        ...(typeof entry.accountId === 'string' && entry.accountId ? { accountId: entry.accountId } : {}),
         clientId: entry.clientId,
         clientSecret: entry.clientSecret,
         accessToken: bearer.accessToken,
@@ -166,8 +168,7 @@ export function loadBlingSeedAccounts(seedFile = process.env.SANDBOX_SEED_FILE ?
 
 /** What Bling keeps per account (company): its limits' counters and its products. */
 interface CompanyState {
-  /** The account's key (its `account`, or the first app's client id). */
-  key: string;
+  accountId: string;
   /** Seeds product ids apart per account, as different Bling companies have different ids. */
   ordinal: number;
   acceptedAt: number[];
@@ -520,6 +521,9 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   throw new BlingHttpError(400, 'INVALID_REQUEST_BODY', 'JSON inválido', 'O corpo da requisição deve ser um objeto JSON.');
 }
 
+const REFRESH_TTL_MS = 30 * 86_400_000;
+const CODE_TTL_MS = 10 * 60_000;
+
 function saoPauloDay(at: number): string {
   return new Date(at - 3 * 3_600_000).toISOString().slice(0, 10);
 }
@@ -537,8 +541,8 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
   // Token lifetimes run on this clock, which tests move forward; the rate limits on real time.
   let clockOffsetMs = 0;
   const clock = () => Date.now() + clockOffsetMs;
-  const codes = new Map<string, IssuedCode>();
   const startedAt = Date.now();
+  const codes = new Map<string, IssuedCode>();
   const requests: BlingSandboxRequest[] = [];
   const companies = new Map<string, CompanyState>();
   const accounts = new Map<string, AccountState>();
@@ -546,11 +550,11 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
   const seedRefreshTokens = new Map<string, string>();
   for (const account of options.accounts ?? loadBlingSeedAccounts()) {
     if (accounts.has(account.clientId)) continue;
-    const companyKey = account.account ?? account.clientId;
-    let company = companies.get(companyKey);
+    const accountId = account.accountId ?? account.clientId;
+    let company = companies.get(accountId);
     if (!company) {
       company = {
-        key: companyKey,
+        accountId,
         ordinal: companies.size,
         acceptedAt: [],
         day: '',
@@ -560,7 +564,7 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
         nextProdutoId: 0,
         nextProdutoLojaId: 20_100_000_000 + companies.size * 1_000_000,
       };
-      companies.set(companyKey, company);
+      companies.set(accountId, company);
     }
     accounts.set(account.clientId, { account, company, currentRefreshToken: null, spentRefreshTokens: new Set(), expiredBefore: 0 });
     seedAccessTokens.set(account.accessToken, account.clientId);
@@ -612,9 +616,9 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     if (!token) throw new BlingHttpError(401, 'invalid_token', 'invalid_token', 'O token de acesso não foi informado.');
     const seedClient = seedAccessTokens.get(token);
+    // The seed's tokens count as issued when the sandbox started: they expire like any other.
     const claims: TokenClaims | null = seedClient
-      ? // The seed's tokens count as issued when the sandbox started: they expire like any other.
-        { clientId: seedClient, issuedAt: startedAt, expiresAt: startedAt + accessTtlMs, jwt: false }
+      ? { clientId: seedClient, issuedAt: startedAt, expiresAt: startedAt + accessTtlMs, jwt: false }
       : readSignedToken('access', token);
     const state = claims ? accounts.get(claims.clientId) : undefined;
     if (!claims || !state) throw new BlingHttpError(401, 'invalid_token', 'invalid_token', 'O token de acesso é inválido.');
@@ -703,7 +707,7 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     }
     const refreshToken = form.get('refresh_token') ?? '';
     const seedOwner = seedRefreshTokens.get(refreshToken);
-    const claims = seedOwner ? { clientId: seedOwner, expiresAt: startedAt + REFRESH_TTL_MS } : readSignedToken('refresh', refreshToken);
+    const claims = seedOwner ? { clientId: seedOwner, issuedAt: startedAt, expiresAt: startedAt + REFRESH_TTL_MS } : readSignedToken('refresh', refreshToken);
     const usable = state.currentRefreshToken === null ? !state.spentRefreshTokens.has(refreshToken) : state.currentRefreshToken === refreshToken;
     if (!claims || claims.clientId !== clientId || !usable || claims.expiresAt <= tokenNow) {
       throw new BlingHttpError(400, 'invalid_grant', 'invalid_grant', 'Refresh token inválido, expirado ou já utilizado.');
@@ -980,6 +984,11 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
       if (!isRecord(body.produto)) return sendJson(res, 400, { error: 'produto deve ser um objeto' });
       return sendJson(res, 201, listener.insertProduto(body.produto, body.clientId));
     }
+    if (path === `${BLING_CONTROL_PREFIX}settings` && method === 'POST') {
+      const body = JSON.parse((await readBody(req)) || '{}') as { jwtOnly?: unknown };
+      if (typeof body.jwtOnly === 'boolean') jwtOnly = body.jwtOnly;
+      return sendJson(res, 200, { jwtOnly });
+    }
     // The consent page's form (Bling's own web page, not its API).
     if (path === `${BLING_CONTROL_PREFIX}authorize/decision` && method === 'POST') return authorizeDecision(req, res);
     if (path === `${BLING_CONTROL_PREFIX}clock` && method === 'POST') {
@@ -997,11 +1006,6 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
       const since = Number(query.get('since') ?? 0);
       return sendJson(res, 200, { requests: requests.filter((r) => r.at >= since) });
     }
-    if (path === `${BLING_CONTROL_PREFIX}settings` && method === 'POST') {
-      const body = JSON.parse((await readBody(req)) || '{}') as { jwtOnly?: unknown };
-      if (typeof body.jwtOnly === 'boolean') jwtOnly = body.jwtOnly;
-      return sendJson(res, 200, { jwtOnly });
-    }
     sendJson(res, 404, { error: 'controle desconhecido' });
   }
 
@@ -1009,14 +1013,13 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     const now = Date.now();
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', 'http://sandbox');
-    if (url.pathname.startsWith(BLING_CONTROL_PREFIX)) return control(req, res, url.pathname, url.searchParams);
     const path = url.pathname.replace(/^\/Api\/v3(?=\/|$)/i, '').replace(/\/+$/, '') || '/';
+    if (path.startsWith(BLING_CONTROL_PREFIX)) return control(req, res, path, url.searchParams);
+    if (method === 'GET' && path === '/oauth/authorize') return authorizePage(res, url.searchParams);
     let clientId: string | null = null;
     let accountId: string | null = null;
     let status = 500;
     let body: unknown;
-    if (method === 'GET' && path === '/oauth/authorize') return authorizePage(res, url.searchParams);
-
     try {
       trimWindow(ipRequests, now, IP_WINDOW_MS);
       trimWindow(ipErrors, now, IP_WINDOW_MS);
@@ -1030,7 +1033,7 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
       } else {
         const state = authenticate(req);
         clientId = state.account.clientId;
-        accountId = state.company.key;
+        accountId = state.company.accountId;
         admit(state.company, now);
         ({ status, body } = await route(req, state, method, path, url.searchParams));
       }
