@@ -2,8 +2,8 @@ import * as logs from './logs.js';
 import { consoleAuthGoogleCallbackEndpoint, isAdmin, readAccessClaims } from '@console/shared';
 import { adminAuth, firestore } from '../lib/admin.js';
 import { RawResponse, serve, type Handler } from '../lib/endpoint.js';
-import { consumeState, exchangeCode, nonceCookie, nonceFromCookie, settingsUrl, storeTokens } from './oauth.js';
-import { publicOriginOrError } from './console-auth-google.js';
+import { consumeState, exchangeCode, nonceCookie, settingsUrl, storeTokens } from './oauth.js';
+import { nonceFromCookie, publicOriginOrError } from './consent-state.js';
 
 /**
  * GET /api/console/auth/google/callback?code&state (or error) — Google's redirect after consent.

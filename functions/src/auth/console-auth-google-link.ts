@@ -1,7 +1,7 @@
 import { consoleAuthGoogleLinkEndpoint, GOOGLE_START_PARAM } from '@console/shared';
 import { RawResponse, serve, type Handler } from '../lib/endpoint.js';
 import { settingsUrl } from './oauth.js';
-import { publicOriginOrError } from './console-auth-google.js';
+import { publicOriginOrError } from './consent-state.js';
 
 /**
  * GET /api/console/auth/google?project — the Connect link followed as a navigation (a new tab):

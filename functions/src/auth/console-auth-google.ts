@@ -1,17 +1,8 @@
 import { consoleAuthGoogleEndpoint } from '@console/shared';
-import { ApiError } from '../lib/api-error.js';
 import { firestore } from '../lib/admin.js';
 import { JsonWithHeaders, serve, type Handler } from '../lib/endpoint.js';
-import { consolePublicOrigin, nonceCookie, startConsent } from './oauth.js';
-
-/** The configured public origin, or the deploy's mistake as a 500 in Portuguese. */
-export function publicOriginOrError(): string {
-  try {
-    return consolePublicOrigin();
-  } catch (error) {
-    throw new ApiError(500, (error as Error).message);
-  }
-}
+import { publicOriginOrError } from './consent-state.js';
+import { nonceCookie, startConsent } from './oauth.js';
 
 /**
  * POST /api/console/auth/google?project — starts the Google Console connection (the spec's

@@ -3,15 +3,8 @@ import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { consoleAuthGoogleCallbackEndpoint, consoleAuthGoogleEndpoint, GOOGLE_CONNECTED_PATH } from '@console/shared';
-import {
-  googleOAuthAuthorizeUrl,
-  googleOAuthClientId,
-  googleOAuthClientSecret,
-  googleOAuthScopes,
-  googleOAuthTokenUrl,
-  googleUserinfoUrl,
-  publicBaseUrl,
-} from '../config.js';
+import { googleOAuthAuthorizeUrl, googleOAuthClientId, googleOAuthClientSecret, googleOAuthScopes, googleOAuthTokenUrl, googleUserinfoUrl } from '../config.js';
+import { OAUTH_STATE_COLLECTION, STATE_TTL_MS, claimOAuthState, flowNonceCookie, sha256 } from './consent-state.js';
 
 /**
  * The Google Console connection's OAuth flow (authorization code, offline access):
@@ -38,33 +31,12 @@ import {
  * code, so a code intercepted on its way back is useless to anyone else.
  */
 
-export const OAUTH_STATE_COLLECTION = 'oauth-state';
-export const STATE_TTL_MS = 10 * 60_000;
-export const NONCE_COOKIE = '__session';
 /** Where Google redirects (the callback's descriptor), and the start's path the nonce cookie is scoped to. */
 export const CALLBACK_PATH = consoleAuthGoogleCallbackEndpoint.path;
 export const COOKIE_PATH = consoleAuthGoogleEndpoint.path;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
 /** PKCE's S256 challenge of a code verifier: BASE64URL(SHA-256(verifier)), unpadded. */
 export const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
-
-/**
- * The console's public origin (PUBLIC_BASE_URL), the only base of the URLs this flow builds; an
- * unset or non-http(s) value stops the flow with a message for whoever deploys.
- */
-export function consolePublicOrigin(configured = publicBaseUrl()): string {
-  let url: URL | null = null;
-  try {
-    url = configured ? new URL(configured) : null;
-  } catch {
-    url = null;
-  }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-    throw new Error('PUBLIC_BASE_URL ausente ou inválido: a conexão com o Google precisa do endereço público do console (https://…).');
-  return url.origin;
-}
 
 /** Where Google sends the browser back: the callback on the public origin. */
 export const redirectUriOf = (origin: string) => `${origin}${CALLBACK_PATH}`;
@@ -127,38 +99,6 @@ export interface ClaimedState {
   codeVerifier: string;
 }
 
-/**
- * An OAuth state document, consumed in a transaction (single use even when the rest fails): its
- * data, or null when unknown, used, expired or not this browser's (the nonce). The Google and the
- * Bling connections both keep theirs in oauth-state.
- */
-export async function claimOAuthState(firestore: Firestore, state: string, nonce: string | null, now = Date.now()): Promise<Record<string, unknown> | null> {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(state)) return null;
-  const ref = firestore.doc(`${OAUTH_STATE_COLLECTION}/${state}`);
-  const data = await firestore.runTransaction(async (tx) => {
-    const snapshot = await tx.get(ref);
-    if (!snapshot.exists) return null;
-    tx.delete(ref);
-    return snapshot.data()!;
-  });
-  if (!data) return null;
-  const expiresAt = (data.expiresAt as { toMillis?: () => number } | undefined)?.toMillis?.() ?? 0;
-  if (expiresAt < now) return null;
-  if (!nonce || sha256(nonce) !== data.nonceHash) return null;
-  return data;
-}
-
-/** A new state id and browser nonce, with the nonce's hash for the state document. */
-export function newOAuthState(): { state: string; nonce: string; nonceHash: string } {
-  const nonce = randomBytes(24).toString('base64url');
-  return { state: randomBytes(24).toString('base64url'), nonce, nonceHash: sha256(nonce) };
-}
-
-/** The nonce cookie (`__session`, the one cookie Hosting passes to functions) scoped to a flow's path. */
-export function flowNonceCookie(path: string, nonce: string, secure: boolean, maxAgeSeconds = STATE_TTL_MS / 1000): string {
-  return `${NONCE_COOKIE}=${encodeURIComponent(nonce)}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
-
 /** The state, consumed: null when unknown, used, expired or not this browser's. */
 export async function consumeState(firestore: Firestore, state: string, nonce: string | null, now = Date.now()): Promise<ClaimedState | null> {
   const data = await claimOAuthState(firestore, state, nonce, now);
@@ -208,15 +148,6 @@ export async function storeTokens(firestore: Firestore, project: string, uid: st
       { mergeFields: ['tokens', 'connectedBy', 'connectedAt', 'updatedAt'] },
     );
   });
-}
-
-/** The nonce of a Cookie header. */
-export function nonceFromCookie(cookieHeader: string | undefined): string | null {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === NONCE_COOKIE) return decodeURIComponent(rest.join('=')) || null;
-  }
-  return null;
 }
 
 export function nonceCookie(nonce: string, secure: boolean, maxAgeSeconds = STATE_TTL_MS / 1000): string {

@@ -2,8 +2,7 @@ import { consoleBlingCallbackEndpoint, isAdmin, readAccessClaims } from '@consol
 import * as logs from './logs.js';
 import { adminAuth, firestore } from '../lib/admin.js';
 import { RawResponse, serve, type Handler } from '../lib/endpoint.js';
-import { publicOriginOrError } from '../auth/console-auth-google.js';
-import { nonceFromCookie } from '../auth/oauth.js';
+import { nonceFromCookie, publicOriginOrError } from '../auth/consent-state.js';
 import { blingApiUrl } from '../config.js';
 import { UpstreamError } from './http-client.js';
 import { blingNonceCookie, blingSettingsUrl, connectBlingAccount, consumeBlingState } from './bling/connect.js';

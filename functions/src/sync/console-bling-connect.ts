@@ -1,7 +1,7 @@
 import { consoleBlingConnectEndpoint } from '@console/shared';
 import { firestore } from '../lib/admin.js';
 import { JsonWithHeaders, serve, type Handler } from '../lib/endpoint.js';
-import { publicOriginOrError } from '../auth/console-auth-google.js';
+import { publicOriginOrError } from '../auth/consent-state.js';
 import { blingOAuthAuthorizeUrl } from '../config.js';
 import { blingNonceCookie, startBlingConsent } from './bling/connect.js';
 
