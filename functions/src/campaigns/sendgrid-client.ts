@@ -1,7 +1,7 @@
 import type SendgridClientModule from '@sendgrid/client';
 import { z } from 'zod';
 import { lazyRequire } from '../lib/lazy-module.js';
-import { answerFromStatus, TransportError, transportReason, type ProviderAnswer } from '../lib/provider-call.js';
+import { answerFromStatus, TransportError, transportReason, type ProviderAnswer } from '../lib/vendor-http.js';
 import { sendgridRefusalText } from './send-errors.js';
 
 const sendgridModule = lazyRequire<typeof SendgridClientModule>('@sendgrid/client');

@@ -5,7 +5,7 @@ import { RawResponse, serve, type Handler } from '../lib/endpoint.js';
 import { publicOriginOrError } from '../auth/console-auth-google.js';
 import { nonceFromCookie } from '../auth/oauth.js';
 import { blingApiUrl } from '../config.js';
-import { UpstreamError } from './http-client.js';
+import { UpstreamError } from '../lib/vendor-http.js';
 import { blingNonceCookie, blingSettingsUrl, connectBlingAccount, consumeBlingState } from './bling/connect.js';
 
 /**

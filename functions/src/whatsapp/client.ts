@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { whatsappTemplateSchema, type SendComponent, type WhatsappTemplate } from '@console/shared';
-import { answerFromStatus, postJson, TransportError, transportReason, type ProviderAnswer } from '../lib/provider-call.js';
+import { answerFromStatus, postJson, TransportError, transportReason, type ProviderAnswer } from '../lib/vendor-http.js';
 
 /**
  * The WhatsApp Cloud API (Graph API) client: fetch and zod, base URL given (the WHATSAPP_API_URL

@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/api-error.js';
 import { type DailyBudgetStore, memoryDailyBudgetStore } from '../../lib/pace-store.js';
-import { type PaceStore, type PacerLimits as ProviderPacerLimits, ProviderPacer, accountPacer, memoryPaceStore } from '../../lib/provider-call.js';
+import { type PaceStore, type PacerLimits as ProviderPacerLimits, ProviderPacer, accountPacer, memoryPaceStore } from '../../lib/vendor-http.js';
 
 /**
  * Bling's limits are per Bling account, across every app and every instance calling it

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { backoffDelay, basicAuth, fetchUpstream, joinUrl, parseRetryAfter, redactUrl, UpstreamError } from './http-client.js';
+import { backoffDelay, basicAuth, fetchUpstream, joinUrl, parseRetryAfter, redactUrl, UpstreamError } from '../vendor-http.js';
 
 // A real loopback server whose next answers each test scripts: no mocks of fetch or of our code.
 type Answer = (req: IncomingMessage, res: ServerResponse) => void;

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { callProvider, memoryPaceStore, postJson, ProviderPacer, retryDelayMs, TransportError, type PaceStore, type ProviderAnswer } from './provider-call.js';
+import { callProvider, memoryPaceStore, postJson, ProviderPacer, retryDelayMs, TransportError, type PaceStore, type ProviderAnswer } from '../vendor-http.js';
 
 // The account pacer: slots come from one store, so pacers of different processes (here: two
 // pacers on one store) together keep to the account's rate; a hold seen by one moves the other.
