@@ -24,8 +24,13 @@ export const DEFAULT_RETRY: RetryPolicy = { retries: 4, minTimeoutMs: 500, maxTi
  */
 export const OPENAI_RETRY: RetryPolicy = { retries: 2, minTimeoutMs: 500, maxTimeoutMs: 8000 };
 
-/** A campaign chunk the provider still did not take after the channel's retries: the send job waits before the next one. */
-export const CAMPAIGN_CHUNK_RETRY: RetryPolicy = { retries: Number.POSITIVE_INFINITY, minTimeoutMs: 1000, maxTimeoutMs: 30_000 };
+/**
+ * A campaign chunk the provider still did not take after the channel's retries: the send job waits
+ * before the next one (0.5–1 s, doubling, at most 30 s; it pauses itself after a few in a row).
+ * Before this layer it waited 1 s doubling, without jitter: every send job of a provider's outage
+ * came back in step.
+ */
+export const CAMPAIGN_CHUNK_RETRY: RetryPolicy = { retries: Number.POSITIVE_INFINITY, minTimeoutMs: 500, maxTimeoutMs: 30_000 };
 
 /** fetchUpstream's defaults: a timeout per attempt, retries, the first backoff step, the longest wait. */
 export const UPSTREAM_DEFAULTS = { timeoutMs: 10_000, retries: 2, backoffMs: 300, maxDelayMs: 30_000 } as const;
