@@ -188,12 +188,13 @@ export async function exchangeCode(redirectUri: string, code: string, codeVerifi
   const { tokens } = await oauthClient(redirectUri).getToken({ code, codeVerifier });
   if (!tokens.access_token) throw new Error('Google não devolveu um access token.');
   // A read: the vendor layer retries it (a 5xx, a dropped connection) within its timeout.
-  const info = await fetchUpstream('Google', googleUserinfoUrl(), { headers: { authorization: `Bearer ${tokens.access_token}` }, schema: userinfoSchema }).catch(
-    (error: unknown) => {
-      if (error instanceof UpstreamError) throw new Error('Google: não foi possível ler a conta conectada.');
-      throw error;
-    },
-  );
+  const info = await fetchUpstream('Google', googleUserinfoUrl(), {
+    headers: { authorization: `Bearer ${tokens.access_token}` },
+    schema: userinfoSchema,
+  }).catch((error: unknown) => {
+    if (error instanceof UpstreamError) throw new Error('Google: não foi possível ler a conta conectada.');
+    throw error;
+  });
   return {
     access_token: tokens.access_token,
     refresh_token: tokens.refresh_token ?? null,

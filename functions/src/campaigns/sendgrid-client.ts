@@ -9,7 +9,7 @@ const sendgridModule = lazyRequire<typeof SendgridClientModule>('@sendgrid/clien
 /**
  * SendGrid v3 through its official client (@sendgrid/client) pointed at a configurable base URL
  * (the sandbox locally). Mail Send has no idempotency key, so its answers are sorted by what the
- * provider did (provider-call.ts): accepted (202); refused (4xx but 429: never retried as is);
+ * provider did (lib/vendor-http: answerFromStatus): accepted (202); refused (4xx but 429: never retried as is);
  * not taken (5xx with or without SendGrid's error body, 429 with X-RateLimit-Reset, connection
  * refused or reset before the request was written: retried); unknown (no answer after the whole
  * request left: timeout, reset, accept-then-drop), which the send job reconciles through the Email

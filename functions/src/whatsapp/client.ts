@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { whatsappTemplateSchema, type SendComponent, type WhatsappTemplate } from '@console/shared';
-import { answerFromStatus, fetchOnce, NoAnswerError, postJson, TransportError, transportReason, type ProviderAnswer, type VendorAnswer } from '../lib/vendor-http.js';
+import {
+  answerFromStatus,
+  fetchOnce,
+  NoAnswerError,
+  postJson,
+  TransportError,
+  transportReason,
+  type ProviderAnswer,
+  type VendorAnswer,
+} from '../lib/vendor-http.js';
 
 /**
  * The WhatsApp Cloud API (Graph API) client: the vendor HTTP layer (lib/vendor-http: fetchOnce for
@@ -144,7 +153,12 @@ export function createWhatsappClient({ baseUrl, token, timeoutMs = 15_000, fetch
       res = await fetchOnce(url, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } }, { timeoutMs, fetch: fetchImpl });
     } catch (error) {
       if (!(error instanceof NoAnswerError)) throw error;
-      throw new WhatsappApiError('transient', null, null, `WhatsApp: ${error.kind === 'timeout' ? `sem resposta em ${timeoutMs / 1000} s` : 'falha de conexão'}.`);
+      throw new WhatsappApiError(
+        'transient',
+        null,
+        null,
+        `WhatsApp: ${error.kind === 'timeout' ? `sem resposta em ${timeoutMs / 1000} s` : 'falha de conexão'}.`,
+      );
     }
     let body: unknown;
     try {
@@ -191,7 +205,7 @@ export function createWhatsappClient({ baseUrl, token, timeoutMs = 15_000, fetch
     },
 
     /**
-     * One template message, as Meta answered it (provider-call.ts): accepted with Meta's message id
+     * One template message, as Meta answered it (lib/vendor-http: answerFromStatus): accepted with Meta's message id
      * and the recipient's wa_id; refused (4xx, Graph's code kept in `body`); not taken (5xx with or
      * without a Graph error body, 429, connection refused or reset before the request was
      * written); unknown (no answer after it was written).

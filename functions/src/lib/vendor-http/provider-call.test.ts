@@ -135,6 +135,17 @@ describe('callProvider', () => {
     expect(calls).toBe(3);
   });
 
+  it('does not retry an exception of the call itself (no answer of the provider)', async () => {
+    const pacer = new ProviderPacer({ perSecond: 1000, concurrent: 1 });
+    let calls = 0;
+    const failed = callProvider(pacer, async () => {
+      calls += 1;
+      throw new Error('bug');
+    });
+    await expect(failed).rejects.toThrow('bug');
+    expect(calls).toBe(1);
+  });
+
   it('backs off exponentially, randomised, within the policy', () => {
     const policy = { retries: 5, minTimeoutMs: 500, maxTimeoutMs: 8000 };
     expect(retryDelayMs(1, policy, () => 0)).toBe(500);
