@@ -1,7 +1,7 @@
 import type SendgridClientModule from '@sendgrid/client';
 import { z } from 'zod';
 import { lazyRequire } from '../lib/lazy-module.js';
-import { answerFromStatus, TransportError, transportReason, type ProviderAnswer } from '../lib/vendor-http.js';
+import { answerFromStatus, PROVIDER_TIMEOUT_MS, TransportError, transportReason, type ProviderAnswer } from '../lib/vendor-http.js';
 import { sendgridRefusalText } from './send-errors.js';
 
 const sendgridModule = lazyRequire<typeof SendgridClientModule>('@sendgrid/client');
@@ -87,7 +87,15 @@ export function classifySendError(error: AxiosLikeError, now = Date.now()): Mail
   return written || timeout ? { kind: 'unknown', reason } : { kind: 'not-taken', status: null, body: undefined, reason };
 }
 
-export function createSendgridClient({ apiKey, baseUrl, timeoutMs = 15_000 }: { apiKey: string; baseUrl: string; timeoutMs?: number }): SendgridClient {
+export function createSendgridClient({
+  apiKey,
+  baseUrl,
+  timeoutMs = PROVIDER_TIMEOUT_MS,
+}: {
+  apiKey: string;
+  baseUrl: string;
+  timeoutMs?: number;
+}): SendgridClient {
   // A client of our own (not the module's shared instance): each store/test may point elsewhere.
   const sendgridClient = sendgridModule();
   const Client = sendgridClient.constructor as new () => typeof sendgridClient;

@@ -5,6 +5,7 @@ import {
   fetchOnce,
   NoAnswerError,
   postJson,
+  PROVIDER_TIMEOUT_MS,
   TransportError,
   transportReason,
   type ProviderAnswer,
@@ -144,7 +145,7 @@ export interface SendTemplateInput {
   opaque?: string;
 }
 
-export function createWhatsappClient({ baseUrl, token, timeoutMs = 15_000, fetch: fetchImpl = fetch }: WhatsappClientOptions) {
+export function createWhatsappClient({ baseUrl, token, timeoutMs = PROVIDER_TIMEOUT_MS, fetch: fetchImpl = fetch }: WhatsappClientOptions) {
   const base = baseUrl.replace(/\/+$/, '');
 
   async function call(url: string, init: Omit<RequestInit, 'signal'>): Promise<unknown> {

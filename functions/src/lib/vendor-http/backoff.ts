@@ -32,6 +32,9 @@ export const OPENAI_RETRY: RetryPolicy = { retries: 2, minTimeoutMs: 500, maxTim
  */
 export const CAMPAIGN_CHUNK_RETRY: RetryPolicy = { retries: Number.POSITIVE_INFINITY, minTimeoutMs: 500, maxTimeoutMs: 30_000 };
 
+/** A messaging provider's send (SendGrid, WhatsApp): a try's timeout; no answer after it is 'unknown', reconciled before any resend. */
+export const PROVIDER_TIMEOUT_MS = 15_000;
+
 /** fetchUpstream's defaults: a timeout per attempt, retries, the first backoff step, the longest wait. */
 export const UPSTREAM_DEFAULTS = { timeoutMs: 10_000, retries: 2, backoffMs: 300, maxDelayMs: 30_000 } as const;
 
