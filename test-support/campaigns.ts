@@ -2,6 +2,7 @@
 // project with a campaign of N recipients, and the send job wired to the real SendGrid client.
 import { createServer, type Server } from 'node:http';
 import { createSendgridSandbox, SENDGRID_SANDBOX_API_KEY, type SendgridSandbox } from '../sandboxes/src/sendgrid.js';
+import { withFaults } from '../sandboxes/src/faults.js';
 import { testFirestore } from './stack.js';
 import { createEmailChannel } from '../functions/src/campaigns/email-channel.js';
 import { createSendgridClient } from '../functions/src/campaigns/sendgrid-client.js';
@@ -19,7 +20,8 @@ export interface SendgridUnderTest {
 
 export async function startSendgridSandbox(webhookUrl: string | null = null): Promise<SendgridUnderTest> {
   const sandbox = createSendgridSandbox({ webhookUrl });
-  const server: Server = createServer(sandbox);
+  // Wrapped as the stack's sandboxes are, so its exchanges are recorded for the contract report.
+  const server: Server = createServer(withFaults('sendgrid', sandbox).listener);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const address = server.address() as { port: number };
   return {

@@ -338,7 +338,7 @@ describe('Bling sandbox tokens', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Autorizar');
     const decide = (decision: string) =>
-      fetch(`${base}/oauth/authorize/decision`, {
+      fetch(`${new URL(base).origin}/__bling/authorize/decision`, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

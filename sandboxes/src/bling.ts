@@ -21,7 +21,8 @@ import { basicCredentials, readBody, safeEqual, sendJson, sendText, totalStock }
  *
  * The authorization code flow: `GET /oauth/authorize?response_type=code&client_id&state` shows the
  * consent page ('Autorizar' / 'Cancelar'); its form redirects to the app's registered redirect link
- * (Bling uses the one registered with the app, not a redirect_uri of the request) with
+ * (Bling uses the one registered with the app, not a redirect_uri of the request; the form posts to
+ * the sandbox's own `/__bling/authorize/decision`, not an API path) with
  * `?code&state` or `?error=access_denied&state`; `POST /oauth/token` with
  * `grant_type=authorization_code&code` (HTTP Basic client credentials) exchanges the code once,
  * within 10 minutes (RFC 6749 §4.1.2's maximum). Bling documents no PKCE: code_challenge is ignored.
@@ -717,14 +718,14 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
 
   const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-  /** The consent page of GET /oauth/authorize. */
+  /** The consent page of GET /oauth/authorize (no favicon: a browser's /favicon.ico is not Bling's API). */
   function authorizePage(res: ServerResponse, query: URLSearchParams): void {
     const state = accounts.get(query.get('client_id') ?? '');
     const html = (status: number, body: string) =>
       sendText(
         res,
         status,
-        `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Bling - Autorizar aplicativo</title></head><body>${body}</body></html>`,
+        `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Bling - Autorizar aplicativo</title><link rel="icon" href="data:,"></head><body>${body}</body></html>`,
         'text/html; charset=utf-8',
       );
     if (!state) return html(400, '<h1>Aplicativo não encontrado</h1><p>O client_id informado não corresponde a um aplicativo.</p>');
@@ -734,7 +735,7 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     html(
       200,
       `<h1>Autorizar aplicativo</h1><p>O aplicativo quer acessar sua conta Bling: ${escapeHtml(SCOPE)}</p>` +
-        `<form method="post" action="authorize/decision">${hidden}<button name="decision" value="allow">Autorizar</button><button name="decision" value="deny">Cancelar</button></form>`,
+        `<form method="post" action="/__bling/authorize/decision">${hidden}<button name="decision" value="allow">Autorizar</button><button name="decision" value="deny">Cancelar</button></form>`,
     );
   }
 
@@ -988,6 +989,8 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
       if (typeof body.jwtOnly === 'boolean') jwtOnly = body.jwtOnly;
       return sendJson(res, 200, { jwtOnly });
     }
+    // The consent page's form (Bling's own web page, not its API).
+    if (path === `${BLING_CONTROL_PREFIX}authorize/decision` && method === 'POST') return authorizeDecision(req, res);
     if (path === `${BLING_CONTROL_PREFIX}clock` && method === 'POST') {
       const { advanceMs } = JSON.parse((await readBody(req)) || '{}') as { advanceMs?: unknown };
       if (typeof advanceMs === 'number' && advanceMs > 0) clockOffsetMs += advanceMs;
@@ -1013,7 +1016,6 @@ export function createBlingSandbox(catalogue: SandboxCatalogue, options: BlingSa
     const path = url.pathname.replace(/^\/Api\/v3(?=\/|$)/i, '').replace(/\/+$/, '') || '/';
     if (path.startsWith(BLING_CONTROL_PREFIX)) return control(req, res, path, url.searchParams);
     if (method === 'GET' && path === '/oauth/authorize') return authorizePage(res, url.searchParams);
-    if (method === 'POST' && path === '/oauth/authorize/decision') return authorizeDecision(req, res);
     let clientId: string | null = null;
     let accountId: string | null = null;
     let status = 500;

@@ -21,7 +21,10 @@ describe('exchange recording', () => {
     res.setHeader('x-ratelimit-remaining', '9');
     sendJson(res, 201, { recebido: text.length, access_token: 'tok' }, { 'retry-after': '1' });
   });
-  process.env.SANDBOX_EXCHANGE_LOG = previous;
+  // Assigning undefined would set the text 'undefined': the files after this one (one worker's
+  // module cache) would record into ./undefined/.
+  if (previous === undefined) delete process.env.SANDBOX_EXCHANGE_LOG;
+  else process.env.SANDBOX_EXCHANGE_LOG = previous;
   let server: Server;
   let base: string;
   beforeAll(async () => {
@@ -54,7 +57,7 @@ describe('exchange recording', () => {
       status: 201,
       responseBody: { recebido: 32, access_token: 'tok' },
     });
-    expect(exchange!.requestHeaders).toMatchObject({ authorization: 'Bearer ***', 'x-api-key': '***', 'content-type': 'application/json' });
+    expect(exchange!.requestHeaders).toMatchObject({ authorization: 'Bearer masked', 'x-api-key': '***', 'content-type': 'application/json' });
     expect(exchange!.responseHeaders).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'retry-after': '1', 'x-ratelimit-remaining': '9' });
     expect(exchange!.skip).toBeUndefined();
     expect(JSON.stringify(exchange)).not.toContain('segredo');

@@ -51,11 +51,15 @@ const MAX_BODY_BYTES = 256 * 1024;
 const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|accesskey|api-key|x-api-key|x-goog-api-key)$|token|secret|password/i;
 const CREDENTIAL_FIELD = /^(client_secret|password|senha|secret|api_?key)$/i;
 
+/** Set by a vendor sandbox on an answer its own fault controls made (not by withFaults): left out of the contract check as a fault. */
+export const VENDOR_FAULT_HEADER = 'x-sandbox-fault';
+
 function maskHeader(name: string, value: string): string {
   if (!CREDENTIAL_HEADER.test(name)) return value;
-  // The scheme stays visible: a contract may require `Bearer` or `Basic`.
+  // The scheme stays visible: a contract may require `Bearer` or `Basic`; the credential becomes a
+  // word, as a contract may give it a pattern (Meta's: `^Bearer\s+[A-Za-z0-9\-_.]+`), which `***` fails.
   const scheme = /^(Bearer|Basic|Token)\s+/i.exec(value);
-  return scheme ? `${scheme[1]} ***` : '***';
+  return scheme ? `${scheme[1]} masked` : '***';
 }
 
 function headerRecord(headers: IncomingHttpHeaders | OutgoingHttpHeaders): Record<string, string | string[]> {
@@ -216,6 +220,12 @@ export function exchangeRecorder(sandbox: string, folder = process.env.SANDBOX_E
         if (responseBody !== undefined) exchange.responseBody = responseBody;
         if (recording.skip) exchange.skip = recording.skip;
         if (recording.fault) exchange.fault = recording.fault;
+        // A vendor sandbox's own faults (SendGrid's /__sendgrid/faults) declare themselves on the answer.
+        const vendorFault = responseHeaders[VENDOR_FAULT_HEADER];
+        if (vendorFault !== undefined) {
+          exchange.skip ??= 'fault';
+          exchange.fault ??= String(vendorFault);
+        }
         keep(exchange);
       };
       let settling = false;

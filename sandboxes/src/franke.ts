@@ -88,7 +88,15 @@ export function createFrankeSandbox(catalogue: SandboxCatalogue): RequestListene
     if (req.method !== 'GET') return sendJson(res, 405, { erro: 'Método não permitido.' }, { allow: 'GET' });
     const filters = url.searchParams.getAll('fq');
     const ref = filters.map((f) => /^alternateIds_RefId:(.+)$/.exec(f)?.[1]).find(Boolean);
-    if (!ref) return sendJson(res, 400, { error: 'Filtro fq=alternateIds_RefId:{referência} obrigatório.' });
+    if (!ref) {
+      // No reference filter: VTEX's search lists the store's products, highest product id first,
+      // items 0 to 9 unless _from/_to say otherwise (its Search API, contracts/franke/).
+      const all = [...catalogue.byCode.values()].filter((p) => p.brand === 'Franke').map(frankeProduct);
+      all.sort((a, b) => Number(b.productId) - Number(a.productId));
+      const from = Number(url.searchParams.get('_from') ?? 0) || 0;
+      const to = Math.min(Number(url.searchParams.get('_to') ?? from + 9) || from + 9, from + 49);
+      return sendJson(res, 200, all.slice(from, to + 1));
+    }
     const product = catalogue.byCode.get(ref.trim());
     return sendJson(res, 200, product && product.brand === 'Franke' ? [frankeProduct(product)] : []);
   };

@@ -1,6 +1,10 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer as createHttpServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadCatalogue } from './catalogue.js';
 import { loadTramontinaCredentials } from './respond.js';
+import { createTramontinaTstockSandbox } from './tramontina-tstock.js';
 import { SANDBOX_NAMES, sandboxEnv, startSandboxes, type StartedSandboxes } from './index.js';
 
 let sandboxes: StartedSandboxes;
@@ -39,10 +43,21 @@ describe('startSandboxes', () => {
   });
 });
 
+/** A sandbox's listener on a server of its own, without the recording (and so without the contract check). */
+async function unrecorded(listener: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createHttpServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 describe('vendor sandboxes', () => {
   it('the web service wants a login, and refuses bad credentials and missing tokens', async () => {
     const base = sandboxes.urls['tramontina-webservice'];
-    const login = (usuario: string, senha: string) => fetch(`${base}/api/v1/autenticacao`, { method: 'POST', body: JSON.stringify({ usuario, senha }) });
+    const login = (usuario: string, senha: string) =>
+      fetch(`${base}/api/v1/autenticacao`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ usuario, senha }) });
     expect((await login(webservice[0]!.user, 'errada')).status).toBe(401);
     expect((await fetch(`${base}/api/v1/produtos/1/10437899`)).status).toBe(401);
     const { token, tipo } = await (await login(webservice[1]!.user, webservice[1]!.password)).json();
@@ -55,15 +70,20 @@ describe('vendor sandboxes', () => {
 
   it('TStock wants Basic credentials and a product list', async () => {
     const base = sandboxes.urls['tramontina-tstock'];
-    const post = (body: unknown, auth = basic(tstock[0]!.user, tstock[0]!.password)) =>
-      fetch(`${base}/api/estoque/paginar`, { method: 'POST', headers: { authorization: auth }, body: JSON.stringify(body) });
-    expect((await post({ produtos: [] }, basic('x', 'y'))).status).toBe(401);
-    expect((await post({ produtos: 'abc' })).status).toBe(400);
-    expect((await post({ produtos: [{ id: '1', companyId: 1 }], tamanhoPagina: 1000 })).status).toBe(400);
-    const byGet = await fetch(`${base}/api/estoque/paginar?produtos=${encodeURIComponent('[{"id":"10437899","companyId":1}]')}`, {
-      headers: { authorization: basic(tstock[1]!.user, tstock[1]!.password) },
-    });
-    const page = await byGet.json();
+    const post = (body: unknown, auth = basic(tstock[0]!.user, tstock[0]!.password), to = base) =>
+      fetch(`${to}/api/estoque/paginar`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post({ produtos: [{ id: '1', companyId: 1 }] }, basic('x', 'y'))).status).toBe(401);
+    // Requests off the contract on purpose, to an unrecorded instance: the contract check is for our clients' requests.
+    const offContract = await unrecorded(createTramontinaTstockSandbox(loadCatalogue(), { credentials: tstock }));
+    try {
+      expect((await post({ produtos: 'abc' }, undefined, offContract.url)).status).toBe(400);
+      expect((await post({ produtos: [{ id: '1', companyId: 1 }], tamanhoPagina: 1000 }, undefined, offContract.url)).status).toBe(400);
+      const byGet = await fetch(`${offContract.url}/api/estoque/paginar`, { headers: { authorization: basic(tstock[0]!.user, tstock[0]!.password) } });
+      expect(byGet.status).toBe(405);
+    } finally {
+      await offContract.close();
+    }
+    const page = await (await post({ produtos: [{ id: '10437899', companyId: 1 }] }, basic(tstock[1]!.user, tstock[1]!.password))).json();
     expect(page.registros[0].estoques.map((e: { deposito: string }) => e.deposito)).toEqual(['CB01', 'RE01']);
     const csv = await fetch(page.download.replace('.xls?', '.csv?'));
     expect((await csv.text()).split('\r\n')[1]).toBe(
@@ -74,8 +94,15 @@ describe('vendor sandboxes', () => {
   });
 
   it('Franke, Doka and the sites answer 400/404 as their kind of site does', async () => {
-    expect((await fetch(`${sandboxes.urls.franke}/api/catalog_system/pub/products/search`)).status).toBe(400);
-    expect(await (await fetch(`${sandboxes.urls.franke}/api/catalog_system/pub/products/search?fq=alternateIds_RefId:00000000`)).json()).toEqual([]);
+    const vtex = { accept: 'application/json', 'content-type': 'application/json' };
+    const listing = (await (await fetch(`${sandboxes.urls.franke}/api/catalog_system/pub/products/search`, { headers: vtex })).json()) as {
+      productId: string;
+    }[];
+    expect(listing.length).toBeGreaterThan(0);
+    expect(listing.length).toBeLessThanOrEqual(10);
+    expect(listing.map((p) => Number(p.productId))).toEqual(listing.map((p) => Number(p.productId)).sort((a, b) => b - a));
+    const unknown = await fetch(`${sandboxes.urls.franke}/api/catalog_system/pub/products/search?fq=alternateIds_RefId:00000000`, { headers: vtex });
+    expect(await unknown.json()).toEqual([]);
     const doka = await fetch(`${sandboxes.urls.doka}/produto/00000000`);
     expect([doka.status, doka.headers.get('content-type')]).toEqual([404, 'text/html; charset=utf-8']);
     const site = await fetch(`${sandboxes.urls['site-excellenceshop']}/api/produtos/00000000`);

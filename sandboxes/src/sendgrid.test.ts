@@ -75,7 +75,7 @@ describe('SendGrid sandbox Mail Send', () => {
 describe('SendGrid sandbox Event Webhook', () => {
   it('posts the events again, newly signed, until the endpoint answers 2xx (SendGrid retries for 24 h)', async () => {
     // An endpoint that fails twice — a 503 and then a dropped connection — and then accepts.
-    const received: { status: number; signature: string | undefined; events: { email: string; event: string }[] }[] = [];
+    const received: { status: number; signature: string | undefined; events: { email: string; event: string; sg_event_id: string }[] }[] = [];
     let calls = 0;
     const endpoint = createServer((req, res) => {
       calls += 1;
@@ -104,6 +104,8 @@ describe('SendGrid sandbox Event Webhook', () => {
       // The same events each time, and what was accepted in the end is the delivery.
       expect(received[1]!.events).toEqual(received[0]!.events);
       expect(received[1]!.events.map((e) => e.event)).toContain('delivered');
+      // Event ids as SendGrid's reference shows them: padded URL-safe base64 (what the webhook once dropped).
+      expect(received[1]!.events.every((e) => /^[\w-]{22}==$/.test(e.sg_event_id))).toBe(true);
       expect(received[1]!.signature).toBeTruthy();
       expect(sandbox.webhookDeliveries().map((d) => [d.attempt, d.status ?? 'cut'])).toEqual([
         [1, 503],
@@ -115,5 +117,24 @@ describe('SendGrid sandbox Event Webhook', () => {
       endpoint.closeAllConnections();
       endpoint.close();
     }
+  });
+});
+
+describe("SendGrid sandbox error bodies, as SendGrid's contract documents them", () => {
+  it('{errors: [{message, field}]}: field only when a field is at fault, never null; no help', async () => {
+    const refused = (await (await send(mail(['a@x.com', 'A@x.com']))).json()) as { errors: Record<string, unknown>[] };
+    expect(refused.errors).toEqual([{ message: expect.any(String), field: expect.stringMatching(/^personalizations/) }]);
+    const noSubject = await send({ ...mail(['a@x.com']), subject: '' });
+    expect(noSubject.status).toBe(400);
+    expect(((await noSubject.json()) as { errors: Record<string, unknown>[] }).errors).toEqual([
+      { message: expect.stringMatching(/^The subject is required/), field: 'subject' },
+    ]);
+    const limit = await fetch(`${base}/v3/messages?query=${encodeURIComponent(`to_email="a@x.com"`)}&limit=1001`, {
+      headers: { authorization: `Bearer ${SENDGRID_SANDBOX_API_KEY}` },
+    });
+    expect(limit.status).toBe(400);
+    expect(((await limit.json()) as { errors: Record<string, unknown>[] }).errors).toEqual([{ message: expect.any(String), field: 'limit' }]);
+    const badKey = (await (await send(mail(['a@x.com']), 'SG.wrong')).json()) as { errors: Record<string, unknown>[] };
+    expect(badKey.errors).toEqual([{ message: expect.any(String) }]);
   });
 });

@@ -1,9 +1,10 @@
-import { createHash, createPrivateKey, randomUUID, sign } from 'node:crypto';
+import { createHash, createPrivateKey, randomBytes, randomUUID, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readBody, safeEqual, sendJson, sendText } from './respond.js';
+import { VENDOR_FAULT_HEADER } from './exchanges.js';
 
 /**
  * SendGrid v3, the subset the console uses (functions/src/campaigns/sendgrid):
@@ -185,6 +186,15 @@ function stringRecord(value: unknown, field: string): Record<string, string> {
   return out;
 }
 
+/**
+ * SendGrid's error body as its contract documents it (global_error_response_schema, example
+ * `{"errors":[{"field":"field_name","message":"error message"}]}`): `field` a string when one field
+ * is at fault, else left out; `help` is an object there, so no `help: null`.
+ */
+function sendgridErrors(message: string, field?: string | null): { errors: { message: string; field?: string }[] } {
+  return { errors: [{ message, ...(field ? { field } : {}) }] };
+}
+
 /** A deterministic number 0..99 from text, so each address always gets the same fate. */
 function dice(text: string, salt: string): number {
   return createHash('sha256').update(`${salt}:${text}`).digest().readUInt32BE(0) % 100;
@@ -247,6 +257,14 @@ export function createSendgridSandbox({
     const content = Array.isArray(mail.content) ? mail.content.map(record) : [];
     const html = str(content.find((c) => c.type === 'text/html')?.value) ?? str(content[0]?.value);
     if (!html) throw new MailSendError(400, 'Unless a valid template_id is provided, the content parameter is required.', 'content');
+    // The contract requires a subject (minLength 1); SendGrid takes one in every personalization instead.
+    const everyPersonalizationHasSubject = personalizations.every((p) => typeof record(p).subject === 'string' && (record(p).subject as string).length > 0);
+    if (!(typeof mail.subject === 'string' && mail.subject.length > 0) && !everyPersonalizationHasSubject)
+      throw new MailSendError(
+        400,
+        'The subject is required. You can get around this requirement if you use a template with a subject defined or if every personalization has a subject defined.',
+        'subject',
+      );
     const baseHeaders = stringRecord(mail.headers, 'headers');
     const baseArgs = stringRecord(mail.custom_args, 'custom_args');
     const seen = new Map<string, string>();
@@ -314,7 +332,8 @@ export function createSendgridSandbox({
       email: message.to,
       timestamp: Math.floor(Date.parse(message.receivedAt) / 1000) + offset,
       event,
-      sg_event_id: randomUUID().replace(/-/g, '').slice(0, 22),
+      // As SendGrid's Event Webhook reference shows them: 16 bytes in padded URL-safe base64 (`rbtnWrG1DVDGGGFHFyun0A==`).
+      sg_event_id: `${randomBytes(16).toString('base64url')}==`,
       sg_message_id: `${message.msgId}.filter0001`,
       ...message.customArgs,
       ...extra,
@@ -404,7 +423,7 @@ export function createSendgridSandbox({
     const auth = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
     const text = await readBody(req);
     if (!apiKeys.some((k) => safeEqual(k, auth))) {
-      return sendJson(res, 401, { errors: [{ field: null, message: 'The provided authorization grant is invalid, expired, or revoked', help: null }] });
+      return sendJson(res, 401, sendgridErrors('The provided authorization grant is invalid, expired, or revoked'));
     }
     const now = Date.now();
     const second = Math.floor(now / 1000);
@@ -413,9 +432,10 @@ export function createSendgridSandbox({
     window.count += 1;
     const taken = takeFault() ?? (settings.failureRate > 0 && Math.random() < settings.failureRate ? { kind: '503-bare' as const, resetSeconds: 1 } : null);
     call.fault = taken?.kind ?? null;
+    // Our fault, not SendGrid's answer: the exchange recording leaves it out of the contract check.
+    if (taken) res.setHeader(VENDOR_FAULT_HEADER, taken.kind);
     if (taken?.kind === '429') return rateLimited(res, second + Math.max(1, taken.resetSeconds));
-    if (taken?.kind === '500' || taken?.kind === '503')
-      return sendJson(res, Number(taken.kind), { errors: [{ field: null, message: 'Internal Server Error' }] });
+    if (taken?.kind === '500' || taken?.kind === '503') return sendJson(res, Number(taken.kind), sendgridErrors('Internal Server Error'));
     if (taken?.kind === '503-bare') {
       res.writeHead(503, { 'content-type': 'text/html', 'content-length': '0' });
       return void res.end();
@@ -426,14 +446,14 @@ export function createSendgridSandbox({
     try {
       body = JSON.parse(text);
     } catch {
-      return sendJson(res, 400, { errors: [{ field: null, message: 'Bad Request', help: null }] });
+      return sendJson(res, 400, sendgridErrors('Bad Request'));
     }
     const requestId = randomUUID().replace(/-/g, '').slice(0, 22);
     let messages: JournalEntry[];
     try {
       messages = messagesOf(body, requestId);
     } catch (error) {
-      if (error instanceof MailSendError) return sendJson(res, error.status, { errors: [{ message: error.message, field: error.field, help: null }] });
+      if (error instanceof MailSendError) return sendJson(res, error.status, sendgridErrors(error.message, error.field));
       throw error;
     }
     journal.push(...messages);
@@ -449,7 +469,10 @@ export function createSendgridSandbox({
 
   function activity(url: URL, res: ServerResponse): void {
     const query = url.searchParams.get('query') ?? '';
-    const limit = Math.min(Number(url.searchParams.get('limit') ?? 10) || 10, 1000);
+    // The contract: 1 ≤ limit ≤ 1000 (default 10); out of range is refused, not clamped.
+    const limit = Number(url.searchParams.get('limit') ?? 10);
+    if (!Number.isFinite(limit) || limit < 1 || limit > 1000)
+      return sendJson(res, 400, sendgridErrors('The number of messages returned must be greater than 0 and less than or equal to 1000.', 'limit'));
     const arg = /unique_args\['([^']+)'\]\s*=\s*"([^"]*)"/.exec(query);
     const to = /to_email\s*=\s*"([^"]*)"/.exec(query);
     if (!arg && !to) return sendJson(res, 400, { errors: [{ field: 'query', message: 'invalid query' }] });
@@ -550,10 +573,10 @@ export function createSendgridSandbox({
     if (url.pathname === '/v3/mail/send' && req.method === 'POST') return void mailSend(req, res).catch(fail);
     if (url.pathname === '/v3/messages' && req.method === 'GET') {
       const auth = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
-      if (!apiKeys.some((k) => safeEqual(k, auth))) return sendJson(res, 401, { errors: [{ field: null, message: 'authorization required' }] });
+      if (!apiKeys.some((k) => safeEqual(k, auth))) return sendJson(res, 401, sendgridErrors('authorization required'));
       return activity(url, res);
     }
-    sendJson(res, 404, { errors: [{ field: null, message: 'Not found' }] });
+    sendJson(res, 404, sendgridErrors('Not found'));
   }) as SendgridSandbox;
 
   const sandbox = Object.assign(listener, {

@@ -19,7 +19,7 @@ import { isManufacturerProduct } from './tramontina-webservice.js';
 /**
  * The manufacturer's stock system (TStock). HTTP Basic with the TStock user and password of
  * config/tramontina. `POST /api/estoque/paginar {produtos: [{id, companyId}], pagina, tamanhoPagina}`
- * (or GET with the same names as query parameters) answers one page of per-product stock by
+ * answers one page of per-product stock by
  * warehouse (depósito) and a signed `download` URL of the stock file of the whole request: a
  * tab-separated "Excel" export (`.xls`, or `;`-separated with `formato=csv`) with a title line.
  */
@@ -69,19 +69,9 @@ function parseRequested(value: unknown): Requested[] | null {
   return out;
 }
 
-async function readRequest(req: IncomingMessage, url: URL): Promise<{ produtos: unknown; pagina: unknown; tamanhoPagina: unknown } | null> {
-  if (req.method === 'POST') {
-    const body = (await readJsonBody(req)) as Record<string, unknown> | undefined;
-    return body && typeof body === 'object' ? { produtos: body.produtos, pagina: body.pagina, tamanhoPagina: body.tamanhoPagina } : null;
-  }
-  const raw = url.searchParams.get('produtos');
-  let produtos: unknown;
-  try {
-    produtos = raw ? JSON.parse(raw) : undefined;
-  } catch {
-    return null;
-  }
-  return { produtos, pagina: url.searchParams.get('pagina') ?? undefined, tamanhoPagina: url.searchParams.get('tamanhoPagina') ?? undefined };
+async function readRequest(req: IncomingMessage): Promise<{ produtos: unknown; pagina: unknown; tamanhoPagina: unknown } | null> {
+  const body = (await readJsonBody(req)) as Record<string, unknown> | undefined;
+  return body && typeof body === 'object' ? { produtos: body.produtos, pagina: body.pagina, tamanhoPagina: body.tamanhoPagina } : null;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -175,13 +165,14 @@ export function createTramontinaTstockSandbox(catalogue: SandboxCatalogue, optio
     }
 
     if (path !== TSTOCK_PAGINATE_PATH) return notFoundJson(res, 'Endereço');
-    if (req.method !== 'POST' && req.method !== 'GET') return sendJson(res, 405, { erro: 'Método não permitido.' }, { allow: 'GET, POST' });
+    // POST only: the contract (contracts/tstock, from the spec) has no GET; the sandbox accepts no more than it.
+    if (req.method !== 'POST') return sendJson(res, 405, { erro: 'Método não permitido.' }, { allow: 'POST' });
     const login = basicCredentials(req);
     if (!login || !checkCredential(credentials, login.user, login.password)) {
       return sendJson(res, 401, { erro: 'Usuário ou senha inválidos.' }, { 'www-authenticate': 'Basic realm="TStock"' });
     }
 
-    const input = await readRequest(req, url);
+    const input = await readRequest(req);
     const requested = parseRequested(input?.produtos);
     if (!input || !requested || requested.length === 0) {
       return sendJson(res, 400, { erro: 'Informe produtos: uma lista de {id, companyId}.' });

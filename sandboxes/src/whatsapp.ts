@@ -285,6 +285,39 @@ function graphError(res: ServerResponse, httpStatus: number, code: number, messa
   });
 }
 
+/**
+ * What Meta's contract (sandboxes/contracts/whatsapp/openapi.yaml) refuses in a template message
+ * beyond the fields checked before: `recipient_type` other than individual/group, a language
+ * `policy` other than 'deterministic', a component type other than header/body/button, a button
+ * without its sub_type, index and parameters. Null when the message is acceptable.
+ */
+export function templateMessageProblem(body: Record<string, unknown>, template: { language?: { policy?: unknown }; components?: unknown }): string | null {
+  if (body.recipient_type !== undefined && body.recipient_type !== 'individual' && body.recipient_type !== 'group')
+    return 'recipient_type deve ser individual ou group.';
+  if (template.language?.policy !== undefined && template.language.policy !== 'deterministic') return "language.policy deve ser 'deterministic'.";
+  if (template.components !== undefined && !Array.isArray(template.components)) return 'template.components deve ser uma lista.';
+  for (const component of (template.components as Record<string, unknown>[] | undefined) ?? []) {
+    const type = component?.type;
+    if (type !== 'header' && type !== 'body' && type !== 'button') return `componente de tipo desconhecido: ${String(type)}.`;
+    if (component.parameters !== undefined && !Array.isArray(component.parameters)) return 'parameters deve ser uma lista.';
+    if (type === 'button') {
+      if (!['quick_reply', 'url', 'catalog'].includes(String(component.sub_type))) return 'botão sem sub_type válido.';
+      if (typeof component.index !== 'string' || !/^\d$/.test(component.index)) return 'botão sem index (texto de 0 a 9).';
+      if (!Array.isArray(component.parameters) || component.parameters.length === 0) return 'botão sem parameters.';
+    }
+  }
+  return null;
+}
+
+/**
+ * A message id as Meta writes them: `wamid.` + standard base64, padded, so it may hold `+`, `/`
+ * and `=` (`wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=` in Meta's contract);
+ * random bytes make '/' and '+' turn up.
+ */
+function wamid(prefix: string): string {
+  return `wamid.${Buffer.concat([Buffer.from(prefix), randomBytes(12)]).toString('base64')}`;
+}
+
 function placeholderCount(text: unknown): number {
   if (typeof text !== 'string') return 0;
   let max = 0;
@@ -494,13 +527,16 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
     if (!account) return graphError(res, 401, 190, 'Invalid OAuth access token - Cannot parse access token', 'Token inválido.');
     if (account.phoneNumberId !== phoneNumberId) return graphError(res, 400, 100, 'Invalid parameter', 'Número de telefone de outra conta.');
     const body = (await readJsonBody(req)) as Record<string, unknown> | undefined;
-    const template = body?.template as { name?: unknown; language?: { code?: unknown }; components?: unknown } | undefined;
+    const template = body?.template as { name?: unknown; language?: { code?: unknown; policy?: unknown }; components?: unknown } | undefined;
     if (!body || body.messaging_product !== 'whatsapp' || typeof body.to !== 'string' || !/\d{8,}/.test(body.to.replace(/\D/g, ''))) {
       return graphError(res, 400, 100, '(#100) Invalid parameter', 'messaging_product e to são obrigatórios.');
     }
     if (body.type !== 'template' || !template || typeof template.name !== 'string' || typeof template.language?.code !== 'string') {
       return graphError(res, 400, 100, '(#100) Invalid parameter', 'template.name e template.language.code são obrigatórios.');
     }
+    // What Meta's contract allows (BaseMessageProperties, LanguageObject, TemplateComponent): other values are refused.
+    const contractProblem = templateMessageProblem(body, template);
+    if (contractProblem) return graphError(res, 400, 100, '(#100) Invalid parameter', contractProblem);
     const now = Date.now();
     // Throughput: the number's messages in the last second.
     const times = (recent.get(phoneNumberId) ?? []).filter((t) => now - t < 1000);
@@ -573,7 +609,7 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
     lastToUser.set(pairKey, now);
     accepted += 1;
     const message: AcceptedMessage = {
-      id: `wamid.${Buffer.from(`${phoneNumberId}:${now}:${randomBytes(8).toString('hex')}`).toString('base64url')}`,
+      id: wamid(`${phoneNumberId}:${now}:`),
       phoneNumberId,
       to: body.to,
       waId: waIdOf(body.to),
@@ -686,7 +722,7 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
         { project?: unknown; from?: unknown; text?: unknown; button?: { text?: unknown; payload?: unknown }; contextId?: unknown; name?: unknown } | undefined;
       const account = accounts.find((a) => a.project === input?.project);
       if (!account || typeof input?.from !== 'string') return sendJson(res, 400, { erro: 'Informe project e from.' });
-      const id = `wamid.${Buffer.from(`in:${Date.now()}:${randomBytes(8).toString('hex')}`).toString('base64url')}`;
+      const id = wamid(`in:${Date.now()}:`);
       const timestamp = String(Math.floor(Date.now() / 1000));
       const context = typeof input.contextId === 'string' ? { context: { from: account.phoneNumberId, id: input.contextId } } : {};
       const message =

@@ -69,12 +69,12 @@ export const handleConsoleEmailTemplateTest: Handler<typeof consoleEmailTemplate
   });
   const subject = `[Teste] ${rendered.subject}`;
   const result = await sendgridFromParams().send({
-    personalizations: [{ to: [{ email: to }] }],
+    // Custom args in the personalization: SendGrid's contract types a top-level custom_args as a string.
+    personalizations: [{ to: [{ email: to }], custom_args: { [CUSTOM_ARGS.project]: project, console_test: body.templateId.replace(/[^\w-]/g, '_') } }],
     from: { email: loaded.sender.email, ...(loaded.sender.name ? { name: loaded.sender.name } : {}) },
     ...(loaded.sender.replyTo ? { reply_to: { email: loaded.sender.replyTo } } : {}),
     subject,
     content: [{ type: 'text/html', value: rendered.html }],
-    custom_args: { [CUSTOM_ARGS.project]: project, console_test: body.templateId.replace(/[^\w-]/g, '_') },
   });
   if (result.kind === 'accepted') return { ok: true as const, to, subject };
   if (result.kind === 'rate-limited') throw new ApiError(429, 'SendGrid: limite de envios atingido. Tente em alguns segundos.');

@@ -72,13 +72,15 @@ export function createEmailChannel(config: EmailChannelConfig): SendChannel {
       const client = config.client();
       const linkBase = config.linkBase();
       const secret = config.linkSecret();
-      const personalization = (r: PlannedRecipient) => {
+      const personalization = (r: PlannedRecipient, batchArgs: Record<string, string>) => {
         const url = unsubscribeUrl(linkBase, secret, project, r.address);
         return {
           to: [{ email: r.address, ...(r.firstName ? { name: [r.firstName, r.lastName].filter(Boolean).join(' ') } : {}) }],
           substitutions: recipientSubstitutions({ firstName: r.firstName ?? '', lastName: r.lastName ?? '', email: r.address, unsubscribeUrl: url }),
           headers: unsubscribeHeaders(url),
-          custom_args: { [CUSTOM_ARGS.recipient]: r.key },
+          // The send's args in every personalization, none at the top: SendGrid's contract types a
+          // top-level custom_args as a string (sendgrid-oai), a personalization's as an object.
+          custom_args: { ...batchArgs, [CUSTOM_ARGS.recipient]: r.key },
         };
       };
       const limits = config.limits();
@@ -95,13 +97,13 @@ export function createEmailChannel(config: EmailChannelConfig): SendChannel {
         // One Mail Send call per chunk.
         prepareCalls: () => pacer.prepare(1),
         async send(batch, recipients) {
+          const batchArgs = { [CUSTOM_ARGS.project]: project, [CUSTOM_ARGS.send]: sendId, [CUSTOM_ARGS.batch]: batch.key };
           const body: MailSendBody = {
-            personalizations: recipients.map(personalization),
+            personalizations: recipients.map((r) => personalization(r, batchArgs)),
             from: { email: content.sender.email, ...(content.sender.name ? { name: content.sender.name } : {}) },
             ...(content.sender.replyTo ? { reply_to: { email: content.sender.replyTo } } : {}),
             subject: rendered.subject,
             content: [{ type: 'text/html', value: rendered.html }],
-            custom_args: { [CUSTOM_ARGS.project]: project, [CUSTOM_ARGS.send]: sendId, [CUSTOM_ARGS.batch]: batch.key },
           };
           const answer = await callProvider(pacer, () => client.mailSend(body), config.retry ?? DEFAULT_RETRY);
           if (answer.kind === 'refused') logs.sendgridBatchRefused(project, sendId, answer.status, sendgridErrorDetail(answer.body));

@@ -18,10 +18,23 @@ export function sendgridWebhookRefused(reason: string): void {
 }
 
 /**
+ * Events of a verified batch that changed nothing, counted by reason (webhook-events.ts's
+ * IgnoredReason): mail that is not a campaign's is expected; 'malformed' or 'unknown-event' means
+ * SendGrid sent something we do not read, and a report would miss it.
+ */
+export function sendgridEventsIgnored(byReason: Partial<Record<string, number>>): void {
+  const unexpected = (byReason.malformed ?? 0) + (byReason['unknown-event'] ?? 0) + (byReason['send-not-found'] ?? 0);
+  logEvent(unexpected ? 'WARNING' : 'INFO', 'sendgrid events ignored', { byReason });
+}
+
+/**
  * A stored batch of SendGrid events was applied to the sends' counts (webhook-events.ts's
  * WebhookSummary, named by its fields: importing it would make a circle, as that file logs here).
  */
-export function sendgridEventBatchApplied(batchId: string, summary: Record<'received' | 'counted' | 'duplicates' | 'ignored', number>): void {
+export function sendgridEventBatchApplied(
+  batchId: string,
+  summary: Record<'received' | 'counted' | 'duplicates' | 'ignored', number> & { ignoredBy: Partial<Record<string, number>> },
+): void {
   logEvent('INFO', 'sendgrid event batch applied', { batchId, ...summary });
 }
 

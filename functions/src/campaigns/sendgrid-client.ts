@@ -49,7 +49,7 @@ export interface MailSendBody {
   reply_to?: { email: string };
   subject: string;
   content: { type: 'text/html'; value: string }[];
-  custom_args?: Record<string, string>;
+  // No top-level custom_args: SendGrid's contract types it as a string; each personalization carries them.
   headers?: Record<string, string>;
 }
 

@@ -13,6 +13,8 @@ import {
   type RecipientFlags,
 } from '@console/shared';
 import { lazyRequire } from '../lib/lazy-module.js';
+import { vendorDocId } from '../lib/vendor-doc-id.js';
+import * as logs from './logs.js';
 import { withStoreRetry } from '../lib/store-retry.js';
 import { CUSTOM_ARGS, PREFERENCE_COLLECTION } from './email-channel.js';
 import { RECIPIENT_COLLECTION, SEND_COLLECTION } from './send-job.js';
@@ -54,11 +56,18 @@ export function verifyWebhookSignature(
   }
 }
 
+/**
+ * SendGrid's sg_event_id: documented as a unique string, in practice base64 — padded (`rbtnWrG1DVDGGGFHFyun0A==`,
+ * every example of the Event Webhook reference) or not, with `+`, `/`, `-` and `_` — so any text is taken,
+ * bounded; it is never used raw as a document id (eventDocId).
+ */
+export const sgEventIdSchema = z.string().min(1).max(500);
+
 const eventSchema = z
   .object({
     email: z.string().max(320),
     event: z.string().max(40),
-    sg_event_id: z.string().regex(/^[\w-]{1,100}$/),
+    sg_event_id: sgEventIdSchema,
     timestamp: z.number().optional(),
     [CUSTOM_ARGS.project]: z.string().optional(),
     [CUSTOM_ARGS.send]: z
@@ -71,6 +80,31 @@ const eventSchema = z
       .optional(),
   })
   .passthrough();
+type CampaignEvent = z.infer<typeof eventSchema>;
+
+/** The event's document id under campaign-send/{send}/event (plain ids as stored before this form existed). */
+export const eventDocId = vendorDocId;
+
+/** Why an event of a verified batch changed nothing (counted per reason in the summary and logged, never dropped silently). */
+export type IgnoredReason = 'malformed' | 'not-a-campaign-email' | 'unknown-event' | 'send-not-found';
+
+/** A verified event read for a campaign send, or the reason it cannot be used. */
+export function readCampaignEvent(
+  raw: unknown,
+): { ok: true; event: CampaignEvent; project: string; send: string; recipient: string } | { ok: false; reason: IgnoredReason } {
+  const parsed = eventSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, reason: 'malformed' };
+  const e = parsed.data;
+  const project = e[CUSTOM_ARGS.project];
+  const send = e[CUSTOM_ARGS.send];
+  const recipient = e[CUSTOM_ARGS.recipient];
+  // Mail that is not one of our campaign e-mails (a test e-mail, another system's mail on the account).
+  if (!project || !projectIdSchema.safeParse(project).success || !send || !recipient) return { ok: false, reason: 'not-a-campaign-email' };
+  // Own keys only: `'constructor' in EVENT_FLAG` is true.
+  if (!Object.hasOwn(EVENT_FLAG, e.event)) return { ok: false, reason: 'unknown-event' };
+  return { ok: true, event: e, project, send, recipient };
+}
+
 /**
  * A batch of events. SendGrid posts a batch every 30 s or when it reaches 768 KB, so a batch of
  * short events (an open is about 150 bytes) holds well over 5,000: the batch is bounded by its
@@ -85,26 +119,29 @@ export interface WebhookSummary {
   counted: number;
   duplicates: number;
   ignored: number;
+  /** The ignored events by reason (only the reasons that occurred). */
+  ignoredBy: Partial<Record<IgnoredReason, number>>;
 }
 
 /** Applies a verified batch of events. */
 export async function applyWebhookEvents(firestore: Firestore, body: unknown[]): Promise<WebhookSummary> {
-  const summary: WebhookSummary = { received: body.length, counted: 0, duplicates: 0, ignored: 0 };
+  const summary: WebhookSummary = { received: body.length, counted: 0, duplicates: 0, ignored: 0, ignoredBy: {} };
+  const ignore = (reason: IgnoredReason, count = 1) => {
+    summary.ignored += count;
+    summary.ignoredBy[reason] = (summary.ignoredBy[reason] ?? 0) + count;
+  };
   // Group by recipient: one transaction per recipient moves its flags for all its events.
-  const groups = new Map<string, { project: string; send: string; recipient: string; events: z.infer<typeof eventSchema>[] }>();
+  const groups = new Map<string, { project: string; send: string; recipient: string; events: CampaignEvent[] }>();
   for (const raw of body) {
-    const parsed = eventSchema.safeParse(raw);
-    const e = parsed.success ? parsed.data : null;
-    const project = e?.[CUSTOM_ARGS.project];
-    const send = e?.[CUSTOM_ARGS.send];
-    const recipient = e?.[CUSTOM_ARGS.recipient];
-    if (!e || !project || !projectIdSchema.safeParse(project).success || !send || !recipient || !(e.event in EVENT_FLAG)) {
-      summary.ignored += 1; // not one of our campaign e-mails (or an event we do not track)
+    const read = readCampaignEvent(raw);
+    if (!read.ok) {
+      ignore(read.reason);
       continue;
     }
+    const { project, send, recipient } = read;
     const key = `${project}/${send}/${recipient}`;
     const group = groups.get(key) ?? { project, send, recipient, events: [] };
-    group.events.push(e);
+    group.events.push(read.event);
     groups.set(key, group);
   }
   const limit = pLimit(8);
@@ -113,18 +150,18 @@ export async function applyWebhookEvents(firestore: Firestore, body: unknown[]):
       limit(async () => {
         const sendRef = firestore.doc(`${PROJECT_COLLECTION}/${group.project}/${SEND_COLLECTION}/${group.send}`);
         const recipientRef = sendRef.collection(RECIPIENT_COLLECTION).doc(group.recipient);
-        const unique = [...new Map(group.events.map((e) => [e.sg_event_id, e])).values()];
+        const unique = [...new Map(group.events.map((e) => [eventDocId(e.sg_event_id), e])).values()];
         // The send is only checked to exist, outside the transaction: reading it inside would lock
         // it against the send job's own updates of it (its progress, 'finished') for every group.
         if (!(await withStoreRetry(() => sendRef.get())).exists) {
-          summary.ignored += group.events.length;
+          ignore('send-not-found', group.events.length);
           return;
         }
         // Retried on contention: the emulator does not redeliver a failed trigger, and a batch
         // half-applied by a failed invocation is completed by the next one (each event once by id).
         const result = await withStoreRetry(() =>
           firestore.runTransaction(async (tx) => {
-            const eventRefs = unique.map((e) => sendRef.collection(EVENT_COLLECTION).doc(e.sg_event_id));
+            const eventRefs = unique.map((e) => sendRef.collection(EVENT_COLLECTION).doc(eventDocId(e.sg_event_id)));
             const [recipient, ...seen] = await tx.getAll(recipientRef, ...eventRefs);
             const fresh = unique.filter((_, i) => !seen[i]!.exists);
             const current = recipient!.data() ?? {};
@@ -149,8 +186,9 @@ export async function applyWebhookEvents(firestore: Firestore, body: unknown[]):
                 : { ref: prefs.doc(documentIdProblem(email) ? Buffer.from(email).toString('base64url') : email), data: {} };
             }
             for (let i = 0; i < fresh.length; i += 1) {
-              tx.create(sendRef.collection(EVENT_COLLECTION).doc(fresh[i]!.sg_event_id), {
+              tx.create(sendRef.collection(EVENT_COLLECTION).doc(eventDocId(fresh[i]!.sg_event_id)), {
                 event: fresh[i]!.event,
+                sgEventId: fresh[i]!.sg_event_id,
                 recipient: group.recipient,
                 receivedAt: FieldValue.serverTimestamp(),
               });
@@ -177,14 +215,14 @@ export async function applyWebhookEvents(firestore: Firestore, body: unknown[]):
                 { merge: true },
               );
             }
-            return { counted: fresh.length, duplicates: group.events.length - fresh.length, ignored: 0 };
+            return { counted: fresh.length, duplicates: group.events.length - fresh.length };
           }),
         );
         summary.counted += result.counted;
         summary.duplicates += result.duplicates;
-        summary.ignored += result.ignored;
       }),
     ),
   );
+  if (summary.ignored) logs.sendgridEventsIgnored(summary.ignoredBy);
   return summary;
 }

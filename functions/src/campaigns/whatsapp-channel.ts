@@ -8,6 +8,7 @@ import {
   parseWabaLimits,
   PROJECT_COLLECTION,
   whatsappPhoneKey,
+  internationalPhoneKey,
   type ChannelAddressing,
   type PlannedRecipient,
   type RecipientPreference,
@@ -97,7 +98,8 @@ export function createWhatsappChannel(config: WhatsappChannelConfig): SendChanne
       const snap = await firestore.collection(`${PROJECT_COLLECTION}/${project}/${CAMPAIGN_WHATSAPP_PREFERENCE_COLLECTION}`).get();
       const map = new Map<string, RecipientPreference>();
       for (const doc of snap.docs) {
-        const key = whatsappPhoneKey(String(doc.data().phone ?? doc.id));
+        // Stored by phone key (international): read as one, so a 10- or 11-digit foreign number keeps its opt-out.
+        const key = internationalPhoneKey(String(doc.data().phone ?? doc.id));
         if (key && doc.data().unsubscribed === true) map.set(key, { unsubscribed: true });
       }
       return map;

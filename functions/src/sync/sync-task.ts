@@ -53,10 +53,14 @@ export const syncTask = onTaskDispatched(
         dispatch,
         // A deferred task is queued again under an id of its own (Cloud Tasks refuses a name used
         // within the hour), with the same payload: the same record, found 'deferred', is resumed.
+        // Deferred twice to the same reset (a re-delivery meanwhile), it is queued once.
         defer: (task, at) =>
           admin.adminFunctions
             .taskQueue(`locations/${REGION}/functions/${SYNC_TASK_FUNCTION}`)
-            .enqueue(task, { id: `${task.taskId}-${at.getTime()}`, scheduleTime: at, dispatchDeadlineSeconds: 600 }),
+            .enqueue(task, { id: `${task.taskId}-${at.getTime()}`, scheduleTime: at, dispatchDeadlineSeconds: 600 })
+            .catch((error: { code?: string }) => {
+              if (error?.code !== 'functions/task-already-exists') throw error;
+            }),
       },
       { retryCount: request.retryCount },
     );

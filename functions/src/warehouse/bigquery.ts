@@ -64,16 +64,34 @@ async function withDmlRetry<R>(statement: () => Promise<R>, baseDelayMs: number)
   }
 }
 
-function defaultClient(options: { projectId?: string; location: string }): BigQueryClient {
-  // Loaded on first use: the local stack never needs the BigQuery library.
-  const bigquery = import('@google-cloud/bigquery').then(({ BigQuery }) => new BigQuery({ projectId: options.projectId }));
+/**
+ * The part of @google-cloud/bigquery's `BigQuery` the adapter calls: the SDK itself in production;
+ * tests pass a stand-in at this boundary (bigquery-zetasql.test.ts checks every statement with
+ * BigQuery's analyser).
+ */
+export interface BigQuerySdk {
+  query(options: Query): Promise<[unknown[], ...unknown[]]>;
+  dataset(
+    id: string,
+    options?: { projectId?: string; location?: string },
+  ): {
+    createTable(
+      id: string,
+      options: { schema: { fields: SchemaField[] }; expirationTime: string },
+    ): Promise<[{ createWriteStream(metadata: Record<string, unknown>): NodeJS.WritableStream }, ...unknown[]]>;
+    table(id: string): { delete(options: { ignoreNotFound: boolean }): Promise<unknown> };
+  };
+}
+
+/** The adapter's calls made through the SDK (or what stands in for it). */
+export function sdkClient(sdk: Promise<BigQuerySdk>, options: { location: string }): BigQueryClient {
   return {
     async query(sql, params, types) {
-      const [rows] = await (await bigquery).query({ query: sql, params, types: types as Query['types'], location: options.location });
+      const [rows] = await (await sdk).query({ query: sql, params, types: types as Query['types'], location: options.location });
       return rows as Record<string, unknown>[];
     },
     async loadStaging(location, schema, ndjson, expiresAtMs) {
-      const dataset = (await bigquery).dataset(location.dataset, { projectId: location.projectId, location: options.location });
+      const dataset = (await sdk).dataset(location.dataset, { projectId: location.projectId, location: options.location });
       const [table] = await dataset.createTable(location.table, { schema: { fields: schema }, expirationTime: String(expiresAtMs) });
       await new Promise<void>((resolve, reject) => {
         const stream = table.createWriteStream({
@@ -88,10 +106,16 @@ function defaultClient(options: { projectId?: string; location: string }): BigQu
       });
     },
     async deleteTable(location) {
-      const dataset = (await bigquery).dataset(location.dataset, { projectId: location.projectId });
+      const dataset = (await sdk).dataset(location.dataset, { projectId: location.projectId });
       await dataset.table(location.table).delete({ ignoreNotFound: true });
     },
   };
+}
+
+function defaultClient(options: { projectId?: string; location: string }): BigQueryClient {
+  // Loaded on first use: the local stack never needs the BigQuery library.
+  const sdk = import('@google-cloud/bigquery').then(({ BigQuery }) => new BigQuery({ projectId: options.projectId }) as unknown as BigQuerySdk);
+  return sdkClient(sdk, options);
 }
 
 /** The production warehouse: one dataset, one table per declaration (tables.ts). */

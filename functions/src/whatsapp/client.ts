@@ -122,6 +122,9 @@ function graphReason(status: number, body: unknown): string {
   return `WhatsApp: ${reason}${code !== null ? ` (${code})` : ''}`;
 }
 
+/** Meta's contract: a User-Agent, when sent, is `name/major.minor.patch` (undici's default `node` is not). */
+const USER_AGENT = 'console-whatsapp/1.0.0';
+
 /** The error a non-accepted answer means (the test send and the template screens throw it). */
 export function whatsappErrorOf(answer: Exclude<ProviderAnswer<unknown>, { kind: 'accepted' }>): WhatsappApiError {
   if (answer.kind === 'unknown') return new WhatsappApiError('transient', null, null, `${answer.reason}.`);
@@ -151,7 +154,11 @@ export function createWhatsappClient({ baseUrl, token, timeoutMs = PROVIDER_TIME
   async function call(url: string, init: Omit<RequestInit, 'signal'>): Promise<unknown> {
     let res: VendorAnswer;
     try {
-      res = await fetchOnce(url, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } }, { timeoutMs, fetch: fetchImpl });
+      res = await fetchOnce(
+        url,
+        { ...init, headers: { ...init.headers, authorization: `Bearer ${token}`, 'user-agent': USER_AGENT } },
+        { timeoutMs, fetch: fetchImpl },
+      );
     } catch (error) {
       if (!(error instanceof NoAnswerError)) throw error;
       throw new WhatsappApiError(
@@ -217,12 +224,16 @@ export function createWhatsappClient({ baseUrl, token, timeoutMs = PROVIDER_TIME
         recipient_type: 'individual',
         to: input.to,
         type: 'template',
-        template: { name: input.name, language: { code: input.language }, components: input.components },
+        // `policy` is required by Meta's contract (LanguageObject), and 'deterministic' is its only value.
+        template: { name: input.name, language: { policy: 'deterministic', code: input.language }, components: input.components },
         ...(input.opaque ? { biz_opaque_callback_data: input.opaque } : {}),
       };
       let answer;
       try {
-        answer = await postJson(`${base}/${encodeURIComponent(phoneNumberId)}/messages`, body, { headers: { authorization: `Bearer ${token}` }, timeoutMs });
+        answer = await postJson(`${base}/${encodeURIComponent(phoneNumberId)}/messages`, body, {
+          headers: { authorization: `Bearer ${token}`, 'user-agent': USER_AGENT },
+          timeoutMs,
+        });
       } catch (error) {
         if (!(error instanceof TransportError)) throw error;
         const reason = transportReason('WhatsApp', error);

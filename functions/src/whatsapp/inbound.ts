@@ -1,8 +1,16 @@
 import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
 import * as logs from './logs.js';
 import { z } from 'zod';
-import { CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION, PROJECT_COLLECTION, phoneKeyVariants, samePhone, whatsappPhoneKey } from '@console/shared';
+import {
+  CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION,
+  PROJECT_COLLECTION,
+  internationalPhoneKey,
+  phoneKeyVariants,
+  sameWhatsappUser,
+  whatsappPhoneKey,
+} from '@console/shared';
 import { firestore } from '../lib/admin.js';
+import { vendorDocId } from '../lib/vendor-doc-id.js';
 
 /**
  * Customers' messages to the store's number (webhook `messages`, README 'Replies'): a text, a
@@ -56,7 +64,7 @@ async function answeredCampaignMessage(base: string, contextId: string | undefin
   const doc = snap.docs[0];
   if (!doc) return null;
   const data = doc.data();
-  if (typeof data.phone === 'string' && !samePhone(data.phone, from)) return null;
+  if (typeof data.phone === 'string' && !sameWhatsappUser(data.phone, from)) return null;
   return {
     ref: doc.ref,
     campaignId: typeof data.campaignId === 'string' ? data.campaignId : null,
@@ -66,8 +74,11 @@ async function answeredCampaignMessage(base: string, contextId: string | undefin
 
 /** The customer whose phoneNumber is this sender's number, however the store wrote it. */
 async function customerByPhone(base: string, key: string): Promise<string | null> {
-  const snap = await firestore.collection(`${base}/customer`).where('phoneNumber', 'in', phoneKeyVariants(key)).limit(5).get();
-  const match = snap.docs.find((d) => samePhone(String(d.data().phoneNumber ?? ''), key));
+  const variants = phoneKeyVariants(key);
+  if (!variants.length) return null;
+  const snap = await firestore.collection(`${base}/customer`).where('phoneNumber', 'in', variants).limit(5).get();
+  // Written as one of the key's own forms ('16315551181' is that key, not a Brazilian national number), or read the usual way.
+  const match = snap.docs.find((d) => variants.includes(String(d.data().phoneNumber)) || whatsappPhoneKey(String(d.data().phoneNumber ?? '')) === key);
   return match?.id ?? null;
 }
 
@@ -88,15 +99,21 @@ async function conversationFor(base: string, customerId: string | null, key: str
 export type InboundOutcome = 'stored' | 'duplicate' | 'ignored';
 
 export async function storeInboundMessage(project: string, message: InboundMessage, profileName: string | null): Promise<InboundOutcome> {
-  const key = whatsappPhoneKey(message.from);
-  if (!key || message.id.includes('/')) return 'ignored';
+  // Meta's `from` is international (country code first): a number of any country is stored, under its own key.
+  const key = internationalPhoneKey(message.from);
+  if (!key) {
+    logs.whatsappInboundIgnored(project, 'sender is not a phone number');
+    return 'ignored';
+  }
+  // A wamid is base64 and may hold '/': never a raw document id.
+  const docId = vendorDocId(message.id);
   const base = `${PROJECT_COLLECTION}/${project}`;
   const campaign = await answeredCampaignMessage(base, message.context?.id, key);
   const customerId = campaign?.customerId ?? (await customerByPhone(base, key));
   const conversation = await conversationFor(base, customerId, key);
   const content = inboundContent(message);
   const sentAt = message.timestamp && /^\d+$/.test(message.timestamp) ? new Date(Number(message.timestamp) * 1000) : new Date();
-  const messageDoc = conversation.collection('message').doc(message.id);
+  const messageDoc = conversation.collection('message').doc(docId);
   try {
     await messageDoc.create({
       projectId: project,
@@ -122,8 +139,8 @@ export async function storeInboundMessage(project: string, message: InboundMessa
   const last = { lastMessageAt: sentAt, lastMessageText: content.text, updatedAt: FieldValue.serverTimestamp() };
   await Promise.all([
     conversation.set({ customerId, phone: key, channel: 'whatsapp', ...last }, { merge: true }),
-    firestore.doc(`${base}/customer-event/wa-${message.id}`).set({
-      id: `wa-${message.id}`,
+    firestore.doc(`${base}/customer-event/wa-${docId}`).set({
+      id: `wa-${docId}`,
       project,
       projectId: project,
       customerId,

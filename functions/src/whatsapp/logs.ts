@@ -18,6 +18,16 @@ export function whatsappInboundStored(project: string, phoneKey: string, convers
   logEvent('INFO', 'whatsapp webhook: inbound message stored', { project, from: maskPhone(phoneKey), conversation, campaign });
 }
 
+/** An inbound message that could not be stored (acknowledged, so Meta does not redeliver it), with why. */
+export function whatsappInboundIgnored(project: string, reason: string): void {
+  logEvent('WARNING', 'whatsapp webhook: inbound message ignored', { project, reason });
+}
+
+/** A template status change for a template this project has not stored (not loaded yet, or another WABA's). */
+export function whatsappTemplateStatusUnmatched(project: string, template: string, event: string): void {
+  logEvent('INFO', 'whatsapp webhook: template status for no stored template', { project, template, event });
+}
+
 /** Meta refused one campaign message with details worth reading (the operator sees the message). */
 export function whatsappCampaignMessageRefused(project: string, campaignId: string, code: number | null, detail: string): void {
   logEvent('WARNING', 'whatsapp refused a campaign message', { project, campaignId, code, detail });

@@ -129,11 +129,20 @@ export const templateStatusSchema = z.looseObject({
 });
 
 /**
+ * A language code in the Graph API's form (`pt_BR`, `en_US`, `en`), the form templates are listed,
+ * sent and stored in. The template status webhook writes the locale with a hyphen (`pt-BR`, `en-US`:
+ * Meta's message_template_status_update reference and its example), so both are read.
+ */
+export function graphLanguageCode(code: string): string {
+  return code.trim().replace(/-/g, '_');
+}
+
+/**
  * A template's status change from Meta (APPROVED, PAUSED, DISABLED, REJECTED, FLAGGED, DELETED …),
  * applied to the stored template as 'Carregar templates' would: true when a stored template took it.
  */
 export async function applyTemplateStatus(project: string, change: z.infer<typeof templateStatusSchema>): Promise<boolean> {
-  const id = templateDocId({ name: change.message_template_name, language: change.message_template_language });
+  const id = templateDocId({ name: change.message_template_name, language: graphLanguageCode(change.message_template_language) });
   if (id.includes('/')) return false;
   const ref = firestore.doc(`project/${project}/whatsapp-template/${id}`);
   const snapshot = await ref.get();

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import * as logs from './logs.js';
-import { samePhone } from '@console/shared';
+import { sameWhatsappUser } from '@console/shared';
 import { firestore } from '../lib/admin.js';
 import { applyStatuses, messageRef, type IncomingStatus, type StatusToApply } from './messages.js';
 import { inboundContactSchema, inboundMessageSchema, storeInboundMessage } from './inbound.js';
@@ -87,7 +87,7 @@ export async function applyWebhook(project: string, body: z.infer<typeof webhook
     items.push({
       ref: messageRef(firestore, project, ref.campaignId, ref.recipientKey),
       status,
-      sameRecipient: (phone) => !status.recipientId || samePhone(phone, status.recipientId),
+      sameRecipient: (phone) => !status.recipientId || sameWhatsappUser(phone, status.recipientId),
       // Any status of a message the send never recorded (its worker died) proves Meta took it.
       recordIfMissing: { campaignId: ref.campaignId, recipientKey: ref.recipientKey },
       campaignId: ref.campaignId,
@@ -113,10 +113,11 @@ async function applyInbound(project: string, body: z.infer<typeof webhookBodySch
     for (const raw of value.messages ?? []) {
       const message = inboundMessageSchema.safeParse(raw);
       if (!message.success) {
+        logs.whatsappInboundIgnored(project, 'unexpected message shape');
         outcome.ignored += 1;
         continue;
       }
-      const name = contacts.find((c) => samePhone(c.wa_id, message.data.from))?.profile?.name ?? null;
+      const name = contacts.find((c) => sameWhatsappUser(c.wa_id, message.data.from))?.profile?.name ?? null;
       jobs.push(
         storeInboundMessage(project, message.data, name).then((result) => {
           if (result === 'stored') outcome.messages += 1;
@@ -139,7 +140,10 @@ async function applyTemplateChanges(project: string, body: z.infer<typeof webhoo
         return;
       }
       if (await applyTemplateStatus(project, parsed.data)) outcome.templates += 1;
-      else outcome.ignored += 1;
+      else {
+        logs.whatsappTemplateStatusUnmatched(project, `${parsed.data.message_template_name}/${parsed.data.message_template_language}`, parsed.data.event);
+        outcome.ignored += 1;
+      }
     }),
   );
 }

@@ -2,11 +2,13 @@
 // twice, the test message and its errors, the status webhook (signature, Meta's handshake, statuses
 // once and forward only, the ninth digit), and who may call what.
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FieldValue } from 'firebase-admin/firestore';
 import { loadWhatsappTemplatesResponseSchema, parseStoredTemplate, whatsappTestMessageResponseSchema } from '@console/shared';
 import { api, idToken, seedUser } from '../../../test-support/emulator.js';
 import { sandboxUrls, setSandboxFaults, testFirestore, waitFor } from '../../../test-support/stack.js';
+import { createWhatsappClient } from './client.js';
 
 const PROJECT = 'main';
 const APP_SECRET = `sandbox-waba-app-secret-${PROJECT}`;
@@ -202,29 +204,16 @@ describe('the status webhook', () => {
   it("receives the sandbox's own signed, shuffled, duplicated statuses", async () => {
     await sandboxSettings({ stepMs: 50, duplicateRate: 1, readEvery: 1 });
     const m = await message('+5511987650013');
-    // The record expects the sandbox's message id: written once the send answers.
-    const res = await fetch(
-      `${whatsapp}/v21.0/278496948178136/messages`.replace(
-        '278496948178136',
-        (await testFirestore().doc(`project/${PROJECT}/config/waba`).get()).get('wabaPhoneNumberId'),
-      ),
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${(await testFirestore().doc(`project/${PROJECT}/config/waba`).get()).get('wabaToken')}`,
-        },
-        body: JSON.stringify({
-          messaging_product: 'whatsapp',
-          to: '+5511987650013',
-          type: 'template',
-          template: { name: 'boas_vindas', language: { code: 'pt_BR' }, components: [] },
-          biz_opaque_callback_data: m.opaque,
-        }),
-      },
-    );
-    const sent = (await res.json()) as { messages: { id: string }[] };
-    await m.ref.update({ messageId: sent.messages[0]!.id });
+    // The record expects the sandbox's message id: written once the send (our client) answers.
+    const waba = (await testFirestore().doc(`project/${PROJECT}/config/waba`).get()).data()!;
+    const sent = await createWhatsappClient({ baseUrl: `${whatsapp}/v21.0`, token: String(waba.wabaToken) }).sendTemplate(String(waba.wabaPhoneNumberId), {
+      to: '+5511987650013',
+      name: 'boas_vindas',
+      language: 'pt_BR',
+      components: [],
+      opaque: m.opaque,
+    });
+    await m.ref.update({ messageId: sent.messageId });
     const data = await waitFor(
       async () => {
         const d = (await m.ref.get()).data()!;
@@ -298,6 +287,86 @@ describe('replies and template changes by webhook', () => {
       projectId: PROJECT,
     });
     expect((await campaignMessage.get()).data()).toMatchObject({ replied: true, reply: { text: 'Quero ver', payload: 'QUERO_VER' } });
+  });
+
+  /** A fixture of sandboxes/fixtures/whatsapp/ (SOURCE.md), posted byte for byte and signed as Meta signs it. */
+  const replay = (fixture: string) => {
+    const body = readFileSync(new URL(`../../../sandboxes/fixtures/whatsapp/${fixture}`, import.meta.url), 'utf8');
+    return api(`/api/whatsapp/webhook?project=${PROJECT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(body) },
+      body,
+    });
+  };
+
+  it("stores Meta's own example message from a US number (16505551234) under that number, in its customer's conversation", async () => {
+    const db = testFirestore();
+    const customerId = `us-${run}`;
+    await db.doc(`project/${PROJECT}/customer/${customerId}`).set({ email: `${customerId}@teste.demo`, firstName: 'Sheena', phoneNumber: '+16505551234' });
+    const answer = await replay('inbound-text-message.json');
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    expect(answer.json).toMatchObject({ messages: 1, ignored: 0 });
+    const conversations = await db.collection(`project/${PROJECT}/conversation`).where('phone', '==', '16505551234').get();
+    expect(conversations.docs.map((d) => d.data())).toEqual([
+      expect.objectContaining({ customerId, phone: '16505551234', lastMessageText: 'Does it come in another color?' }),
+    ]);
+    const stored = await conversations.docs[0]!.ref.collection('message').get();
+    expect(stored.docs.map((d) => d.data())).toEqual([
+      expect.objectContaining({
+        direction: 'inbound',
+        phone: '16505551234',
+        profileName: 'Sheena Nelson',
+        customerId,
+        text: 'Does it come in another color?',
+        messageId: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=',
+      }),
+    ]);
+    // Redelivered: stored once.
+    expect((await replay('inbound-text-message.json')).json).toMatchObject({ messages: 0 });
+  });
+
+  it("counts Meta's own status example (delivered to 16505551234) on the campaign message it names, and ignores it without our opaque data", async () => {
+    const fixture = readFileSync(new URL('../../../sandboxes/fixtures/whatsapp/status-delivered.json', import.meta.url), 'utf8');
+    // As Meta posts it: a status of a message the console did not send (no biz_opaque_callback_data) changes nothing.
+    expect((await replay('status-delivered.json')).json).toMatchObject({ applied: 0, ignored: 1 });
+    // A message we sent carries our opaque data, and Meta echoes it on every status.
+    const db = testFirestore();
+    const record = db.doc(`project/${PROJECT}/campaign-whatsapp-message/us-${run}_k1`);
+    await record.set({
+      campaignId: `us-${run}`,
+      recipientKey: 'k1',
+      phone: '16505551234',
+      status: 'accepted',
+      messageId: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3MTE5MjVBOTE3MDk5QUVFM0YA',
+    });
+    const payload = JSON.parse(fixture) as { entry: { changes: { value: { statuses: Record<string, unknown>[] } }[] }[] };
+    payload.entry[0]!.changes[0]!.value.statuses[0]!.biz_opaque_callback_data = `v1|${PROJECT}|us-${run}|k1`;
+    const answer = await post('messages', payload.entry[0]!.changes[0]!.value);
+    expect(answer.json).toMatchObject({ applied: 1, ignored: 0 });
+    expect((await record.get()).data()).toMatchObject({ delivered: true });
+  });
+
+  it("applies Meta's own template status example (language written en-US) to the template stored as en_US", async () => {
+    const ref = testFirestore().doc(`project/${PROJECT}/whatsapp-template/order_confirmation--en_US`);
+    await ref.set({
+      id: 'order_confirmation--en_US',
+      wabaId: 'example',
+      template: JSON.stringify({
+        id: '1689556908129832',
+        name: 'order_confirmation',
+        language: 'en_US',
+        status: 'PAUSED',
+        category: 'UTILITY',
+        components: [],
+      }),
+      upstreamStatus: 'PAUSED',
+      selectable: false,
+    });
+    const answer = await replay('template-status-approved.json');
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ templates: 1, ignored: 0 });
+    expect((await ref.get()).data()).toMatchObject({ upstreamStatus: 'APPROVED', selectable: true });
+    expect(parseStoredTemplate((await ref.get()).get('template'))!.status).toBe('APPROVED');
   });
 
   it('a template paused or deleted at Meta is marked (not selectable, the send refuses it); approved again, it is offered again', async () => {

@@ -198,6 +198,29 @@ supplement('POST /oauth/token (refresh_token and authorization_code grants)', 'd
   schemas.OAuthErrorResponse = errorBody(['invalid_client', 'invalid_grant', 'invalid_request', 'unsupported_grant_type']);
 });
 
+supplement(
+  'GET /oauth/authorize (the consent page: response_type=code, client_id, state; no redirect_uri, no PKCE)',
+  'developer.bling.com.br/aplicativos (the authorization link; the app registers its redirect link)',
+  () => {
+    const query = (name, required, schema) => ({ name, in: 'query', required, schema });
+    contract.paths['/oauth/authorize'] = {
+      get: {
+        summary: 'Página de autorização do aplicativo (OAuth 2.0, authorization code)',
+        security: [],
+        parameters: [
+          query('response_type', true, { type: 'string', enum: ['code'] }),
+          query('client_id', true, { type: 'string' }),
+          query('state', false, { type: 'string' }),
+        ],
+        responses: {
+          200: { description: 'a página em que o usuário autoriza o aplicativo', content: { 'text/html': { schema: { type: 'string' } } } },
+          400: { description: 'aplicativo desconhecido ou requisição inválida', content: { 'text/html': { schema: { type: 'string' } } } },
+        },
+      },
+    };
+  },
+);
+
 contract['x-console'] = { patches, supplements };
 const output = join(dirname(fileURLToPath(import.meta.url)), 'openapi.json');
 // Written as the repository's formatter writes it, so `npm run check` and this script agree.

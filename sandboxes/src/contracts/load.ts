@@ -13,7 +13,19 @@ import { OpenAPIRouter, OpenAPIValidator, type Document, type Operation } from '
  * files beside it), and openapi-backend's router and ajv validators over it (OpenAPI 3.0 and 3.1).
  */
 
-export const CONTRACT_VENDORS = ['bling', 'sendgrid', 'whatsapp', 'openai', 'bunny-stream', 'google-oauth', 'tramontina', 'sites'] as const;
+export const CONTRACT_VENDORS = [
+  'bling',
+  'sendgrid',
+  'whatsapp',
+  'openai',
+  'bunny-stream',
+  'google-oauth',
+  'tramontina',
+  'tstock',
+  'franke',
+  'doka',
+  'sites',
+] as const;
 export type ContractVendor = (typeof CONTRACT_VENDORS)[number];
 
 export interface ContractOperation {

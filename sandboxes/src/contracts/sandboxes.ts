@@ -17,9 +17,9 @@ export interface SandboxContract {
 export const SANDBOX_CONTRACTS: Record<string, SandboxContract | undefined> = {
   bling: { vendor: 'bling', base: '/Api/v3' },
   'tramontina-webservice': { vendor: 'tramontina', base: '' },
-  'tramontina-tstock': { vendor: 'tramontina', base: '' },
-  franke: { vendor: 'sites', base: '' },
-  doka: { vendor: 'sites', base: '' },
+  'tramontina-tstock': { vendor: 'tstock', base: '' },
+  franke: { vendor: 'franke', base: '' },
+  doka: { vendor: 'doka', base: '' },
   'site-cookstore': { vendor: 'sites', base: '' },
   'site-centergarbin': { vendor: 'sites', base: '' },
   'site-excellenceshop': { vendor: 'sites', base: '' },
@@ -48,6 +48,8 @@ export const SANDBOX_CONTRACTS: Record<string, SandboxContract | undefined> = {
 export function notChecked(exchange: Exchange, { includeFaults = false } = {}): string | null {
   if (exchange.skip === 'control') return 'sandbox control route';
   if (exchange.skip === 'fault' && !includeFaults) return `answer replaced by an injected fault (${exchange.fault ?? ''})`;
+  // A browser that opens a vendor's page (Google's consent, Bling's authorization) asks for its icon by itself.
+  if (exchange.method === 'GET' && exchange.path === '/favicon.ico') return "a browser's own request for a page's icon, no vendor API";
   const entry = SANDBOX_CONTRACTS[exchange.sandbox];
   if (!entry) return `no contract for the sandbox ${exchange.sandbox}`;
   const outside = entry.outside?.find((o) => exchange.path.startsWith(o.prefix));

@@ -22,9 +22,34 @@ export function whatsappPhoneKey(text: string | null | undefined): string | null
   const international = text.trim().startsWith('+') || text.trim().startsWith('00');
   // 10 or 11 digits cannot be 55 + a Brazilian number (12 or 13): a national number, even in area 55 (RS).
   if (!international && (digits.length === 10 || digits.length === 11)) digits = `55${digits}`;
-  if (/^55[1-9]\d[6-9]\d{7}$/.test(digits)) digits = `${digits.slice(0, 4)}9${digits.slice(4)}`;
+  digits = withNinthDigit(digits);
   if (digits.length < 10 || digits.length > 15) return null;
   return digits;
+}
+
+/** A Brazilian mobile written without the ninth digit (55 + area code + 8 digits starting 6–9) gets it back. */
+function withNinthDigit(digits: string): string {
+  return /^55[1-9]\d[6-9]\d{7}$/.test(digits) ? `${digits.slice(0, 4)}9${digits.slice(4)}` : digits;
+}
+
+/**
+ * The key of a number that is already international — a key made above, or what WhatsApp itself
+ * gives (a webhook's `from`, `wa_id` and `recipient_id`, a send's `wa_id`: country code first,
+ * digits only, no '+'). Never read as a Brazilian national number: Meta's own example sender
+ * 16315551181 (US) is not the Brazilian 55 16 31555-1181, and a short foreign number (a 9-digit
+ * Faroese one) is a number. The ninth digit is restored only for Brazil (55).
+ */
+export function internationalPhoneKey(text: string | null | undefined): string | null {
+  if (typeof text !== 'string') return null;
+  const digits = withNinthDigit(phoneDigits(text));
+  // E.164: up to 15 digits; the shortest in use are 8 (country code and a 5-digit number: the Falklands, Niue…).
+  return digits.length >= 8 && digits.length <= 15 ? digits : null;
+}
+
+/** Whether two international numbers (keys, WhatsApp ids) are the same WhatsApp user. */
+export function sameWhatsappUser(a: string, b: string): boolean {
+  const x = internationalPhoneKey(a);
+  return x !== null && x === internationalPhoneKey(b);
 }
 
 /** Whether two numbers reach the same WhatsApp user. */
@@ -47,7 +72,7 @@ export function maskPhone(text: string): string {
  * checked with samePhone.
  */
 export function phoneKeyVariants(key: string): string[] {
-  const canonical = whatsappPhoneKey(key);
+  const canonical = internationalPhoneKey(key);
   if (!canonical) return [];
   const digits = [canonical];
   if (/^55[1-9]\d9\d{8}$/.test(canonical)) digits.push(`${canonical.slice(0, 4)}${canonical.slice(5)}`);

@@ -9,6 +9,13 @@ export interface PacerLimits {
   windowMs?: number;
   /** How late a slot is still taken, ms (default: half an interval, at least 200 ms). */
   lateMs?: number;
+  /**
+   * How far ahead of now a reservation's first slot is placed, ms (default 0): more than a store
+   * round trip, so the slot of an idle account is not already late when the reservation returns.
+   */
+  leadMs?: number;
+  /** Slots reserved one call at a time, never ahead of the calls (default false: a block ahead). */
+  noPrefetch?: boolean;
 }
 
 /**
@@ -137,7 +144,7 @@ export class ProviderPacer {
   ) {
     this.limiter = pLimit(Math.max(1, limits.concurrent));
     this.intervalMs = 1000 / Math.max(0.001, limits.perSecond);
-    this.block = Math.max(1, Math.floor(limits.perSecond * RESERVE_SECONDS));
+    this.block = limits.noPrefetch ? 1 : Math.max(1, Math.floor(limits.perSecond * RESERVE_SECONDS));
     this.lateMs = limits.lateMs ?? Math.max(this.intervalMs / 2, LATE_MS);
     this.windowMs = limits.windowMs ?? WINDOW_MS;
     // (+1e-9: 3000/1035 calls a second over 1035 ms is 3 calls, not 2.9999…)
@@ -212,7 +219,8 @@ export class ProviderPacer {
       const hold = this.holdToStore;
       this.holdToStore = 0;
       try {
-        const { startAt, heldUntil } = await this.store.reserve(this.key, count, this.intervalMs, this.heldUntil, hold || undefined).catch((error: unknown) => {
+        const notBefore = Math.max(this.heldUntil, Date.now() + (this.limits.leadMs ?? 0));
+        const { startAt, heldUntil } = await this.store.reserve(this.key, count, this.intervalMs, notBefore, hold || undefined).catch((error: unknown) => {
           this.holdToStore = Math.max(this.holdToStore, hold);
           throw error;
         });
@@ -270,7 +278,7 @@ export class ProviderPacer {
         this.slots.shift();
         // The next block is reserved before it is needed: a store round trip is not on a call's way
         // (a block left unused when the calls stop costs the account at most a second).
-        if (this.slots.length < this.block / 2 && !this.reserving) void this.reserve(this.block).catch(() => undefined);
+        if (!this.limits.noPrefetch && this.slots.length < this.block / 2 && !this.reserving) void this.reserve(this.block).catch(() => undefined);
         // Counted from when the call was due, so a timer firing a little late (up to half an
         // interval) does not push every later call back (e-mail: a call 0.4 s late moved the next
         // ones 0.4 s each); a call later than that counts from half an interval before it left.
@@ -316,7 +324,7 @@ const processStore = memoryPaceStore();
  * slots come from `store` (by default this process's memory).
  */
 export function accountPacer(key: string, limits: PacerLimits, store: PaceStore = processStore): ProviderPacer {
-  const id = `${key}|${limits.perSecond}|${limits.concurrent}|${limits.windowMs ?? ''}|${limits.lateMs ?? ''}`;
+  const id = `${key}|${limits.perSecond}|${limits.concurrent}|${limits.windowMs ?? ''}|${limits.lateMs ?? ''}|${limits.leadMs ?? ''}|${limits.noPrefetch ?? ''}`;
   let byId = pacers.get(store);
   if (!byId) pacers.set(store, (byId = new Map()));
   let pacer = byId.get(id);

@@ -218,7 +218,9 @@ describe('Bling client: limits and failures', () => {
     expect(Math.min(...retried.map((r) => r.at)) - firstRefusal.at).toBeGreaterThanOrEqual(950);
     // Bling's documented body, and no Retry-After.
     const token = (await store.read()).bearer.accessToken;
-    const answers = await Promise.all([...Array(5)].map(() => fetch(`${baseUrl}/produtos?limite=1`, { headers: { authorization: `Bearer ${token}` } })));
+    const answers = await Promise.all(
+      [...Array(5)].map(() => fetch(`${baseUrl}/produtos?limite=1`, { headers: { authorization: `Bearer ${token}`, 'enable-jwt': '1' } })),
+    );
     const refusal = answers.find((r) => r.status === 429)!;
     expect(refusal.headers.get('retry-after')).toBeNull();
     expect(await refusal.json()).toEqual({

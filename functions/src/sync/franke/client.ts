@@ -51,7 +51,8 @@ export class FrankeClient {
     const { baseUrl, ...call } = this.options;
     const found = await fetchUpstream(FRANKE, joinUrl(baseUrl, SEARCH_PATH, { fq: `alternateIds_RefId:${code}` }), {
       ...call,
-      headers: { accept: 'application/json' },
+      // VTEX's Search API marks both headers required, on a GET too (sandboxes/contracts/franke/).
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
       schema: z.array(frankeProductSchema),
     });
     // The search matches references loosely: keep the exact one.
