@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startSandboxes, type FaultSpec, type StartedSandboxes, type SandboxName } from '../sandboxes/src/index.js';
 import { loadTramontinaCredentials } from '../sandboxes/src/respond.js';
-import { UpstreamError } from '../functions/src/sync/http-client.js';
+import { UpstreamError } from '../functions/src/lib/vendor-http.js';
 
 export { loadTramontinaCredentials };
 

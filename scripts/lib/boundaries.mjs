@@ -16,7 +16,7 @@
 //   screen component (`routes/<screen>/<Name>Screen.tsx`). Everything else a screen shows lives in a
 //   feature folder.
 // - A feature's internals are its subfolders. The files directly in a feature folder
-//   (`web/src/form-engine/index.ts`, `functions/src/sync/http-client.ts`) are its entries; a file
+//   (`web/src/form-engine/index.ts`, `functions/src/lib/vendor-http.ts`) are its entries; a file
 //   in a subfolder (`web/src/form-engine/values/json-text.ts`, `functions/src/sync/pipeline/…`) is
 //   imported only from inside its feature. A feature that offers one re-exports it from an entry.
 //   Feature folders are the folders directly under web/src, functions/src and shared/src; the test

@@ -2,13 +2,16 @@ import type { WriteBatch } from 'firebase-admin/firestore';
 import type OpenAI from 'openai';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { ApiError } from '../lib/api-error.js';
+import { OPENAI_RETRY } from '../lib/vendor-http.js';
 import { openAiApiKey, openAiBaseUrl, openAiModel, openAiTimeoutSeconds } from '../config.js';
 import { checkBudget, recordUsage, type UsageOutcome } from './usage.js';
 
 /**
  * The OpenAI client (the official `openai` package, 6.x: the last line that runs on Node 20),
- * pointed at OPENAI_BASE_URL (the sandbox locally). It retries 408/409/429/5xx and timeouts twice,
- * honouring Retry-After up to 60 s. One client per key and base URL.
+ * pointed at OPENAI_BASE_URL (the sandbox locally). The SDK keeps its own transport: it retries
+ * 408/409/429/5xx and timeouts, honouring Retry-After up to 60 s, as many times as the vendor HTTP
+ * layer's OPENAI_RETRY says (lib/vendor-http/README.md); the timeout of a try is the
+ * OPENAI_TIMEOUT_SECONDS param. One client per key and base URL.
  */
 let cached: { key: string; baseURL: string; timeout: number; client: OpenAI } | null = null;
 
@@ -25,7 +28,7 @@ async function openaiClient(): Promise<OpenAI> {
   if (!key) throw new ApiError(503, 'OpenAI: chave de API não configurada (OPENAI_API_KEY).');
   if (!cached || cached.key !== key || cached.baseURL !== baseURL || cached.timeout !== timeout) {
     sdk ??= await import('openai');
-    cached = { key, baseURL, timeout, client: new sdk.default({ apiKey: key, baseURL, timeout, maxRetries: MODEL_TRIES - 1 }) };
+    cached = { key, baseURL, timeout, client: new sdk.default({ apiKey: key, baseURL, timeout, maxRetries: OPENAI_RETRY.retries }) };
   }
   return cached.client;
 }
@@ -50,8 +53,8 @@ export interface ModelCall {
   signal?: AbortSignal | null;
 }
 
-/** Tries of one call: the first and the client's retries (maxRetries below). */
-export const MODEL_TRIES = 3;
+/** Tries of one call: the first and the client's retries (maxRetries above). */
+export const MODEL_TRIES = OPENAI_RETRY.retries + 1;
 
 /** The operator stopped waiting: nothing is answered to anyone, but the usage record says so. */
 export const MODEL_ABORTED_MESSAGE = 'Resposta interrompida pelo operador.';

@@ -3,6 +3,7 @@ import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { consoleAuthGoogleCallbackEndpoint, consoleAuthGoogleEndpoint, GOOGLE_CONNECTED_PATH } from '@console/shared';
+import { fetchUpstream, UPSTREAM_DEFAULTS, UpstreamError } from '../lib/vendor-http.js';
 import { googleOAuthAuthorizeUrl, googleOAuthClientId, googleOAuthClientSecret, googleOAuthScopes, googleOAuthTokenUrl, googleUserinfoUrl } from '../config.js';
 import { OAUTH_STATE_COLLECTION, STATE_TTL_MS, claimOAuthState, flowNonceCookie, sha256 } from './consent-state.js';
 
@@ -54,6 +55,9 @@ export function oauthClient(redirectUri: string): OAuth2Client {
     clientSecret: googleOAuthClientSecret(),
     redirectUri,
     endpoints: { oauth2AuthBaseUrl: googleOAuthAuthorizeUrl(), oauth2TokenUrl: googleOAuthTokenUrl() },
+    // The library keeps its own transport (gaxios, with its retry of the token call); the timeout
+    // of a try is the vendor layer's (lib/vendor-http/README.md).
+    transporterOptions: { timeout: UPSTREAM_DEFAULTS.timeoutMs },
   });
 }
 
@@ -123,16 +127,21 @@ export interface StoredGoogleTokens {
 export async function exchangeCode(redirectUri: string, code: string, codeVerifier: string): Promise<StoredGoogleTokens> {
   const { tokens } = await oauthClient(redirectUri).getToken({ code, codeVerifier });
   if (!tokens.access_token) throw new Error('Google não devolveu um access token.');
-  const res = await fetch(googleUserinfoUrl(), { headers: { authorization: `Bearer ${tokens.access_token}` }, signal: AbortSignal.timeout(10_000) });
-  const info = userinfoSchema.safeParse(await res.json().catch(() => null));
-  if (!res.ok || !info.success) throw new Error('Google: não foi possível ler a conta conectada.');
+  // A read: the vendor layer retries it (a 5xx, a dropped connection) within its timeout.
+  const info = await fetchUpstream('Google', googleUserinfoUrl(), {
+    headers: { authorization: `Bearer ${tokens.access_token}` },
+    schema: userinfoSchema,
+  }).catch((error: unknown) => {
+    if (error instanceof UpstreamError) throw new Error('Google: não foi possível ler a conta conectada.');
+    throw error;
+  });
   return {
     access_token: tokens.access_token,
     refresh_token: tokens.refresh_token ?? null,
     scope: tokens.scope ?? null,
     token_type: tokens.token_type ?? null,
     expiry_date: tokens.expiry_date ?? null,
-    email: info.data.email,
+    email: info.email,
   };
 }
 

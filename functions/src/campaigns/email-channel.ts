@@ -13,7 +13,7 @@ import {
 import { PermanentSendError, sameOutcome, type RecipientOutcome, type SendChannel, type SettledOutcome } from './channel.js';
 import { loadEmailContent } from './email-content.js';
 import { unsubscribeUrl } from './links.js';
-import { accountPacer, callProvider, DEFAULT_RETRY, type RetryPolicy } from '../lib/provider-call.js';
+import { accountPacer, callProvider, DEFAULT_RETRY, type RetryPolicy } from '../lib/vendor-http.js';
 import { paceStoreOf } from '../lib/pace-store.js';
 import { sendgridErrorDetail, type MailSendBody, type SendgridClient } from './sendgrid-client.js';
 

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import * as logs from './logs.js';
 import { isTransientStoreError, withStoreRetry } from '../lib/store-retry.js';
+import { CAMPAIGN_CHUNK_RETRY, retryDelayMs } from '../lib/vendor-http.js';
 import { PROJECT_COLLECTION, planSend, type LeftOutReason, type PlannedRecipient, type RecipientSendState, type SegmentMember } from '@console/shared';
 import { PermanentSendError, type OpenChannel, type RecipientOutcome, type SendChannel } from './channel.js';
 import { operatorSendError } from './send-errors.js';
@@ -604,6 +605,7 @@ type RecipientChange =
   | { state: 'sent' }
   | { state: 'failed' | 'opted-out' | 'unknown'; reason: string };
 
+/** The wait after `attempt` chunks in a row not taken: the vendor layer's policy (exponential, randomised, at most 30 s). */
 function backoff(attempt: number): number {
-  return Math.min(30_000, 1000 * 2 ** Math.max(0, attempt - 1));
+  return retryDelayMs(attempt, CAMPAIGN_CHUNK_RETRY);
 }

@@ -1,7 +1,7 @@
 import type SendgridClientModule from '@sendgrid/client';
 import { z } from 'zod';
 import { lazyRequire } from '../lib/lazy-module.js';
-import { answerFromStatus, TransportError, transportReason, type ProviderAnswer } from '../lib/provider-call.js';
+import { answerFromStatus, PROVIDER_TIMEOUT_MS, TransportError, transportReason, type ProviderAnswer } from '../lib/vendor-http.js';
 import { sendgridRefusalText } from './send-errors.js';
 
 const sendgridModule = lazyRequire<typeof SendgridClientModule>('@sendgrid/client');
@@ -9,7 +9,7 @@ const sendgridModule = lazyRequire<typeof SendgridClientModule>('@sendgrid/clien
 /**
  * SendGrid v3 through its official client (@sendgrid/client) pointed at a configurable base URL
  * (the sandbox locally). Mail Send has no idempotency key, so its answers are sorted by what the
- * provider did (provider-call.ts): accepted (202); refused (4xx but 429: never retried as is);
+ * provider did (lib/vendor-http: answerFromStatus): accepted (202); refused (4xx but 429: never retried as is);
  * not taken (5xx with or without SendGrid's error body, 429 with X-RateLimit-Reset, connection
  * refused or reset before the request was written: retried); unknown (no answer after the whole
  * request left: timeout, reset, accept-then-drop), which the send job reconciles through the Email
@@ -87,7 +87,15 @@ export function classifySendError(error: AxiosLikeError, now = Date.now()): Mail
   return written || timeout ? { kind: 'unknown', reason } : { kind: 'not-taken', status: null, body: undefined, reason };
 }
 
-export function createSendgridClient({ apiKey, baseUrl, timeoutMs = 15_000 }: { apiKey: string; baseUrl: string; timeoutMs?: number }): SendgridClient {
+export function createSendgridClient({
+  apiKey,
+  baseUrl,
+  timeoutMs = PROVIDER_TIMEOUT_MS,
+}: {
+  apiKey: string;
+  baseUrl: string;
+  timeoutMs?: number;
+}): SendgridClient {
   // A client of our own (not the module's shared instance): each store/test may point elsewhere.
   const sendgridClient = sendgridModule();
   const Client = sendgridClient.constructor as new () => typeof sendgridClient;

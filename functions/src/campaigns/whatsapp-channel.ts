@@ -15,7 +15,7 @@ import {
   type WhatsappTemplate,
 } from '@console/shared';
 import { PermanentSendError, type RecipientOutcome, type SendChannel, type SettledOutcome } from './channel.js';
-import { accountPacer, callProvider, DEFAULT_RETRY, type PaceStore, type ProviderPacer, type RetryPolicy } from '../lib/provider-call.js';
+import { accountPacer, callProvider, DEFAULT_RETRY, type PaceStore, type ProviderPacer, type RetryPolicy } from '../lib/vendor-http.js';
 import { paceStoreOf } from '../lib/pace-store.js';
 import { withStoreRetry } from '../lib/store-retry.js';
 import { classifyWhatsappError, createWhatsappClient, graphCode, whatsappErrorOf, type WhatsappClient } from '../whatsapp/client.js';

@@ -1,6 +1,6 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import pRetry from 'p-retry';
-import type { PaceStore } from './provider-call.js';
+import type { PaceStore } from './vendor-http.js';
 
 /** Top-level collection of the provider accounts' pace: one document per account (no client access). */
 export const PACE_COLLECTION = 'provider-pace';

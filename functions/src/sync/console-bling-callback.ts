@@ -4,7 +4,7 @@ import { adminAuth, firestore } from '../lib/admin.js';
 import { RawResponse, serve, type Handler } from '../lib/endpoint.js';
 import { nonceFromCookie, publicOriginOrError } from '../auth/consent-state.js';
 import { blingApiUrl } from '../config.js';
-import { UpstreamError } from './http-client.js';
+import { UpstreamError } from '../lib/vendor-http.js';
 import { blingNonceCookie, blingSettingsUrl, connectBlingAccount, consumeBlingState } from './bling/connect.js';
 
 /**

@@ -10,11 +10,6 @@ export interface SyncTaskWhere {
   path: string;
 }
 
-/** An upstream call failed transiently and is tried again after `delayMs`. */
-export function upstreamRetry(upstream: string, method: string, url: string, attempt: number, reason: string, delayMs: number): void {
-  logEvent('WARNING', 'upstream retry', { upstream, method, url, attempt, reason, delayMs });
-}
-
 /** A queued sync task whose payload does not parse: dropped, not retried. */
 export function syncTaskPayloadInvalid(issue: string | undefined): void {
   logEvent('ERROR', 'sync task: invalid payload, dropped', { issue });

@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import { whatsappTemplateSchema, type SendComponent, type WhatsappTemplate } from '@console/shared';
-import { answerFromStatus, postJson, TransportError, transportReason, type ProviderAnswer } from '../lib/provider-call.js';
+import {
+  answerFromStatus,
+  fetchOnce,
+  NoAnswerError,
+  postJson,
+  PROVIDER_TIMEOUT_MS,
+  TransportError,
+  transportReason,
+  type ProviderAnswer,
+  type VendorAnswer,
+} from '../lib/vendor-http.js';
 
 /**
- * The WhatsApp Cloud API (Graph API) client: fetch and zod, base URL given (the WHATSAPP_API_URL
+ * The WhatsApp Cloud API (Graph API) client: the vendor HTTP layer (lib/vendor-http: fetchOnce for
+ * reads, postJson for sends) and zod, base URL given (the WHATSAPP_API_URL
  * param: https://graph.facebook.com/v21.0 in production, the sandbox locally), the WABA token
  * from config/waba. Errors keep Graph's `code`, because what to do next depends on it (see
  * `classifyWhatsappError`). Nothing here logs tokens, numbers or bodies.
@@ -137,29 +148,33 @@ export interface SendTemplateInput {
   opaque?: string;
 }
 
-export function createWhatsappClient({ baseUrl, token, timeoutMs = 15_000, fetch: fetchImpl = fetch }: WhatsappClientOptions) {
+export function createWhatsappClient({ baseUrl, token, timeoutMs = PROVIDER_TIMEOUT_MS, fetch: fetchImpl = fetch }: WhatsappClientOptions) {
   const base = baseUrl.replace(/\/+$/, '');
 
-  async function call(url: string, init: RequestInit): Promise<unknown> {
-    let res: Response;
+  async function call(url: string, init: Omit<RequestInit, 'signal'>): Promise<unknown> {
+    let res: VendorAnswer;
     try {
-      res = await fetchImpl(url, {
-        ...init,
-        headers: { ...init.headers, authorization: `Bearer ${token}`, 'user-agent': USER_AGENT },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      res = await fetchOnce(
+        url,
+        { ...init, headers: { ...init.headers, authorization: `Bearer ${token}`, 'user-agent': USER_AGENT } },
+        { timeoutMs, fetch: fetchImpl },
+      );
     } catch (error) {
-      const timeout = (error as Error).name === 'TimeoutError';
-      throw new WhatsappApiError('transient', null, null, `WhatsApp: ${timeout ? `sem resposta em ${timeoutMs / 1000} s` : 'falha de conexão'}.`);
+      if (!(error instanceof NoAnswerError)) throw error;
+      throw new WhatsappApiError(
+        'transient',
+        null,
+        null,
+        `WhatsApp: ${error.kind === 'timeout' ? `sem resposta em ${timeoutMs / 1000} s` : 'falha de conexão'}.`,
+      );
     }
-    const text = await res.text().catch(() => '');
     let body: unknown;
     try {
-      body = text ? JSON.parse(text) : undefined;
+      body = res.text ? JSON.parse(res.text) : undefined;
     } catch {
       body = undefined;
     }
-    if (!res.ok) {
+    if (res.status < 200 || res.status > 299) {
       const graph = graphErrorSchema.safeParse(body);
       const code = graph.success ? graph.data.error.code : null;
       const kind = classifyWhatsappError(code, res.status);
@@ -198,7 +213,7 @@ export function createWhatsappClient({ baseUrl, token, timeoutMs = 15_000, fetch
     },
 
     /**
-     * One template message, as Meta answered it (provider-call.ts): accepted with Meta's message id
+     * One template message, as Meta answered it (lib/vendor-http: answerFromStatus): accepted with Meta's message id
      * and the recipient's wa_id; refused (4xx, Graph's code kept in `body`); not taken (5xx with or
      * without a Graph error body, 429, connection refused or reset before the request was
      * written); unknown (no answer after it was written).

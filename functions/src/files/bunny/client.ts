@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fetchUpstream, joinUrl, type UpstreamCallOptions } from '../../sync/http-client.js';
+import { fetchUpstream, joinUrl, type UpstreamCallOptions } from '../../lib/vendor-http.js';
 
 /**
  * Bunny Stream's library API (https://video.bunnycdn.com/library/{libraryId}/videos), the calls the

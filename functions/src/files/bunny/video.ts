@@ -2,7 +2,7 @@ import { FieldValue, type DocumentReference, type Firestore } from 'firebase-adm
 import * as logs from '../logs.js';
 import { FILE_REGISTRY_COLLECTION, fileIdSchema, storedFileSchema, type BunnyUploadTicket, type BunnyVideo, type StoredFile } from '@console/shared';
 import { ApiError } from '../../lib/api-error.js';
-import { UpstreamError, type UpstreamCallOptions } from '../../sync/http-client.js';
+import { UpstreamError, type UpstreamCallOptions } from '../../lib/vendor-http.js';
 import { BunnyStreamClient, BUNNY_API_VIDEO_STATUS } from './client.js';
 import { requireBunnyConfig, type BunnyConfig } from './config.js';
 import { expiryFromNow, tusUploadSignature } from './signature.js';

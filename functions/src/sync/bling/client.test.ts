@@ -7,8 +7,7 @@ import { SEED_FILE, loadCatalogue } from '../../../../sandboxes/src/catalogue.js
 import { withFaults, type FaultController } from '../../../../sandboxes/src/faults.js';
 import { expectExchangesConform } from '../../../../test-support/contracts.js';
 import { memoryDailyBudgetStore } from '../../lib/pace-store.js';
-import { memoryPaceStore } from '../../lib/provider-call.js';
-import { UpstreamError } from '../http-client.js';
+import { memoryPaceStore, UpstreamError } from '../../lib/vendor-http.js';
 import { BlingClient, type BlingClientOptions } from './client.js';
 import { listingFromProduct, produtoFromProduct, productFieldsFromProduto } from './mapping.js';
 import { BlingDailyLimitError, brasiliaDateTime, nextBlingDay } from './pacing.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { UpstreamError, fetchUpstream, type UpstreamInit } from '../http-client.js';
+import { UpstreamError, fetchUpstream, type UpstreamInit } from '../../lib/vendor-http.js';
 import { type BlingAccountPacer, type BlingLimits, type BlingPaceStores, blingPacer } from './pacing.js';
 import {
   type BlingProduto,

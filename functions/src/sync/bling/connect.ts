@@ -2,7 +2,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { BLING_CONNECTED_PATH, consoleBlingCallbackEndpoint } from '@console/shared';
 import { ApiError } from '../../lib/api-error.js';
 import { OAUTH_STATE_COLLECTION, STATE_TTL_MS, claimOAuthState, flowNonceCookie, newOAuthState } from '../../auth/consent-state.js';
-import { fetchUpstream } from '../http-client.js';
+import { fetchUpstream } from '../../lib/vendor-http.js';
 import { accountFieldUpdate, bearerFromAnswer, bearerUpdate, locateBlingAccount, oauthTokenRequest } from './token.js';
 
 /**

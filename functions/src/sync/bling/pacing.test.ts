@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryDailyBudgetStore } from '../../lib/pace-store.js';
-import { ProviderPacer, memoryPaceStore } from '../../lib/provider-call.js';
+import { ProviderPacer, memoryPaceStore } from '../../lib/vendor-http.js';
 import {
   BLING_LIMITS,
   BlingAccountPacer,

@@ -1,11 +1,11 @@
 import { ApiError } from '../../lib/api-error.js';
 import { type DailyBudgetStore, memoryDailyBudgetStore } from '../../lib/pace-store.js';
-import { type PaceStore, type PacerLimits as ProviderPacerLimits, ProviderPacer, accountPacer, memoryPaceStore } from '../../lib/provider-call.js';
+import { type PaceStore, type PacerLimits as ProviderPacerLimits, ProviderPacer, accountPacer, memoryPaceStore } from '../../lib/vendor-http.js';
 
 /**
  * Bling's limits are per Bling account, across every app and every instance calling it
  * (developer.bling.com.br/limites): 3 requests a second and 120 000 a day. Every function instance
- * paces an account through the campaign pacer (lib/provider-call.ts) with its slots in Firestore
+ * paces an account through the campaign pacer (lib/vendor-http/pacer.ts) with its slots in Firestore
  * (lib/pace-store.ts, one document per account), and claims the day's requests from the same
  * document in blocks, so all instances together keep to both limits.
  */

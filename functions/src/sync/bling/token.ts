@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.js';
-import { UpstreamError, basicAuth, fetchUpstream } from '../http-client.js';
+import { UpstreamError, basicAuth, fetchUpstream } from '../../lib/vendor-http.js';
 
 /**
  * Bling OAuth tokens of one account: read from config/bling, renewed with the refresh token when

@@ -1,4 +1,4 @@
-import { fetchUpstream, joinUrl, UpstreamError, type UpstreamCallOptions } from '../http-client.js';
+import { fetchUpstream, joinUrl, UpstreamError, type UpstreamCallOptions } from '../../lib/vendor-http.js';
 import { DOKA, parseDokaPage, type DokaPage } from './mapping.js';
 
 /**

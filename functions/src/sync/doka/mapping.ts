@@ -1,5 +1,5 @@
 import type { WarehouseRow } from '../../warehouse/warehouse.js';
-import { UpstreamError } from '../http-client.js';
+import { UpstreamError } from '../../lib/vendor-http.js';
 
 /**
  * Reading Doka's product page. The schema.org Product in JSON-LD gives name, codes and the offer;

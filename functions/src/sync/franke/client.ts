@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fetchUpstream, joinUrl, type UpstreamCallOptions } from '../http-client.js';
+import { fetchUpstream, joinUrl, type UpstreamCallOptions } from '../../lib/vendor-http.js';
 
 /**
  * The Franke store, a VTEX storefront: its public catalogue search by reference code

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STORE_SITES, type StoreSite } from '@console/shared';
-import { fetchUpstream, joinUrl, UpstreamError, type UpstreamCallOptions } from '../http-client.js';
+import { fetchUpstream, joinUrl, UpstreamError, type UpstreamCallOptions } from '../../lib/vendor-http.js';
 
 /**
  * The four store sites' public storefront API: `GET /api/produtos/{id}` answers the product as the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fetchUpstream, joinUrl, UpstreamError, type UpstreamCallOptions } from '../http-client.js';
+import { fetchUpstream, joinUrl, UpstreamError, type UpstreamCallOptions } from '../../lib/vendor-http.js';
 
 /**
  * The manufacturer's product web service: a login with the web service user and password of

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.js';
-import { basicAuth, fetchUpstream, joinUrl, type UpstreamCallOptions } from '../http-client.js';
+import { basicAuth, fetchUpstream, joinUrl, type UpstreamCallOptions } from '../../lib/vendor-http.js';
 import type { UpstreamCredentials } from '../tramontina/client.js';
 
 /**

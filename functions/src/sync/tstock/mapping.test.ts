@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UpstreamError } from '../http-client.js';
+import { UpstreamError } from '../../lib/vendor-http.js';
 import { parseBrDate, parseBrNumber, parseStockFile, stockByProduct, stockFromRegistro, tstockFileRow } from './mapping.js';
 
 const TSV = [

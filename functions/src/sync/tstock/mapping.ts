@@ -1,5 +1,5 @@
 import type { WarehouseRow } from '../../warehouse/warehouse.js';
-import { redactUrl, UpstreamError } from '../http-client.js';
+import { redactUrl, UpstreamError } from '../../lib/vendor-http.js';
 import { TSTOCK, type TstockRegistro } from './client.js';
 
 /**

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { callProvider, memoryPaceStore, postJson, ProviderPacer, retryDelayMs, TransportError, type PaceStore, type ProviderAnswer } from './provider-call.js';
+import { callProvider, memoryPaceStore, postJson, ProviderPacer, retryDelayMs, TransportError, type PaceStore, type ProviderAnswer } from '../vendor-http.js';
 
 // The account pacer: slots come from one store, so pacers of different processes (here: two
 // pacers on one store) together keep to the account's rate; a hold seen by one moves the other.
@@ -133,6 +133,17 @@ describe('callProvider', () => {
     );
     expect(answer.kind).toBe('not-taken');
     expect(calls).toBe(3);
+  });
+
+  it('does not retry an exception of the call itself (no answer of the provider)', async () => {
+    const pacer = new ProviderPacer({ perSecond: 1000, concurrent: 1 });
+    let calls = 0;
+    const failed = callProvider(pacer, async () => {
+      calls += 1;
+      throw new Error('bug');
+    });
+    await expect(failed).rejects.toThrow('bug');
+    expect(calls).toBe(1);
   });
 
   it('backs off exponentially, randomised, within the policy', () => {

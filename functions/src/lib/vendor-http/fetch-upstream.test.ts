@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { backoffDelay, basicAuth, fetchUpstream, joinUrl, parseRetryAfter, redactUrl, UpstreamError } from './http-client.js';
+import { backoffDelay, basicAuth, fetchUpstream, joinUrl, parseRetryAfter, redactUrl, UpstreamError } from '../vendor-http.js';
 
 // A real loopback server whose next answers each test scripts: no mocks of fetch or of our code.
 type Answer = (req: IncomingMessage, res: ServerResponse) => void;
@@ -69,6 +69,28 @@ describe('fetchUpstream', () => {
     script = [json(429, {}, { 'retry-after': at }), json(200, { ok: true })];
     await fetchUpstream('Bling', `${base}/x`, { ...fast, retries: 1 });
     expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(400);
+  });
+
+  it("honours SendGrid's X-RateLimit-Reset (epoch seconds) when there is no Retry-After", async () => {
+    const reset = Math.ceil(Date.now() / 1000) + 1; // 0–1 s from now, at second precision
+    script = [json(429, { errors: [{ field: null, message: 'too many requests' }] }, { 'x-ratelimit-reset': String(reset) }), json(200, { ok: true })];
+    await fetchUpstream('SendGrid', `${base}/v3/messages`, { ...fast, backoffMs: 0, retries: 1 });
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.at).toBeGreaterThanOrEqual(reset * 1000 - 50);
+  });
+
+  it('tells when the vendor said to come back on the last 429', async () => {
+    const reset = Math.ceil(Date.now() / 1000) + 60;
+    script = [json(429, {}, { 'x-ratelimit-reset': String(reset) })];
+    const error = await failure(fetchUpstream('SendGrid', `${base}/x`, { ...fast, retries: 0 }));
+    expect([error.kind, error.retryAtMs]).toEqual(['rate-limit', reset * 1000]);
+  });
+
+  it('gives up with the last failure, not the most frequent one', async () => {
+    script = [json(503, {}), json(503, {}), json(500, {})];
+    const error = await failure(fetchUpstream('Doka', `${base}/x`, { ...fast, retries: 2 }));
+    expect(error.message).toBe('Doka: erro no servidor (HTTP 500)');
+    expect(error.attempts).toBe(3);
   });
 
   it('fails at once when Retry-After exceeds the longest wait allowed', async () => {
