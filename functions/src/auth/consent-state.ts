@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { ApiError } from '../lib/api-error.js';
 import { publicBaseUrl } from '../config.js';
 
@@ -14,7 +14,7 @@ export const OAUTH_STATE_COLLECTION = 'oauth-state';
 export const STATE_TTL_MS = 10 * 60_000;
 export const NONCE_COOKIE = '__session';
 
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * The console's public origin (PUBLIC_BASE_URL), the only base of the URLs this flow builds; an
@@ -62,10 +62,21 @@ export async function claimOAuthState(firestore: Firestore, state: string, nonce
   return data;
 }
 
-/** A new state id and browser nonce, with the nonce's hash for the state document. */
-export function newOAuthState(): { state: string; nonce: string; nonceHash: string } {
+/**
+ * Starts a consent: a new state document in oauth-state with the flow's own fields, the hash of a new
+ * browser nonce, and an expiry STATE_TTL_MS away. Answers the state id (for the provider's URL) and
+ * the nonce (for the cookie).
+ */
+export async function storeOAuthState(firestore: Firestore, fields: Record<string, unknown>, now = Date.now()): Promise<{ state: string; nonce: string }> {
+  const state = randomBytes(24).toString('base64url');
   const nonce = randomBytes(24).toString('base64url');
-  return { state: randomBytes(24).toString('base64url'), nonce, nonceHash: sha256(nonce) };
+  await firestore.doc(`${OAUTH_STATE_COLLECTION}/${state}`).set({
+    ...fields,
+    nonceHash: sha256(nonce),
+    createdAt: FieldValue.serverTimestamp(),
+    expiresAt: new Date(now + STATE_TTL_MS),
+  });
+  return { state, nonce };
 }
 
 /** The nonce cookie (`__session`, the one cookie Hosting passes to functions) scoped to a flow's path. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { consoleAuthGoogleCallbackEndpoint, consoleAuthGoogleEndpoint, GOOGLE_CONNECTED_PATH } from '@console/shared';
 import { fetchUpstream, UPSTREAM_DEFAULTS, UpstreamError } from '../lib/vendor-http.js';
 import { googleOAuthAuthorizeUrl, googleOAuthClientId, googleOAuthClientSecret, googleOAuthScopes, googleOAuthTokenUrl, googleUserinfoUrl } from '../config.js';
-import { OAUTH_STATE_COLLECTION, STATE_TTL_MS, claimOAuthState, flowNonceCookie, sha256 } from './consent-state.js';
+import { STATE_TTL_MS, claimOAuthState, flowNonceCookie, storeOAuthState } from './consent-state.js';
 
 /**
  * The Google Console connection's OAuth flow (authorization code, offline access):
@@ -68,21 +68,10 @@ export interface StartedConsent {
 }
 
 export async function startConsent(firestore: Firestore, input: { uid: string; project: string; origin: string; now?: number }): Promise<StartedConsent> {
-  const state = randomBytes(24).toString('base64url');
-  const nonce = randomBytes(24).toString('base64url');
   // 32 random bytes: a 43-character verifier, the shortest RFC 7636 allows, with 256 bits.
   const codeVerifier = randomBytes(32).toString('base64url');
   const redirectUri = redirectUriOf(input.origin);
-  const now = input.now ?? Date.now();
-  await firestore.doc(`${OAUTH_STATE_COLLECTION}/${state}`).set({
-    uid: input.uid,
-    project: input.project,
-    redirectUri,
-    codeVerifier,
-    nonceHash: sha256(nonce),
-    createdAt: FieldValue.serverTimestamp(),
-    expiresAt: new Date(now + STATE_TTL_MS),
-  });
+  const { state, nonce } = await storeOAuthState(firestore, { uid: input.uid, project: input.project, redirectUri, codeVerifier }, input.now);
   const url = oauthClient(redirectUri).generateAuthUrl({
     access_type: 'offline',
     prompt: 'consent',

@@ -1,7 +1,7 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { BLING_CONNECTED_PATH, consoleBlingCallbackEndpoint } from '@console/shared';
 import { ApiError } from '../../lib/api-error.js';
-import { OAUTH_STATE_COLLECTION, STATE_TTL_MS, claimOAuthState, flowNonceCookie, newOAuthState } from '../../auth/consent-state.js';
+import { claimOAuthState, flowNonceCookie, storeOAuthState } from '../../auth/consent-state.js';
 import { fetchUpstream } from '../../lib/vendor-http.js';
 import { accountFieldUpdate, bearerFromAnswer, bearerUpdate, locateBlingAccount, oauthTokenRequest } from './token.js';
 
@@ -50,18 +50,11 @@ export async function startBlingConsent(
   if (input.account === 'root' ? slot !== 'root' : slot !== Number(input.account)) {
     throw new ApiError(400, `Conta Bling ${input.account} não encontrada em config/bling do projeto ${input.project}.`);
   }
-  const { state, nonce, nonceHash } = newOAuthState();
-  const now = input.now ?? Date.now();
-  await firestore.doc(`${OAUTH_STATE_COLLECTION}/${state}`).set({
-    provider: BLING_PROVIDER,
-    uid: input.uid,
-    project: input.project,
-    account: input.account,
-    clientId: credentials.clientId,
-    nonceHash,
-    createdAt: FieldValue.serverTimestamp(),
-    expiresAt: new Date(now + STATE_TTL_MS),
-  });
+  const { state, nonce } = await storeOAuthState(
+    firestore,
+    { provider: BLING_PROVIDER, uid: input.uid, project: input.project, account: input.account, clientId: credentials.clientId },
+    input.now,
+  );
   const url = new URL(input.authorizeUrl);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', credentials.clientId);
