@@ -2,11 +2,11 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import * as logs from './logs.js';
 import { z } from 'zod';
 import { firestore } from '../lib/admin.js';
-import { campaignChannels } from './campaign-channels.js';
-import { pauseAfterFailuresFromParams } from './channels.js';
+import { campaignChannels, pauseAfterFailuresFromParams } from './channel-registry.js';
 import { enqueueCampaignSend } from './enqueue.js';
 import { loadSegmentMembers } from './segment-members.js';
-import { runSendJob, sendDocPath } from './send-job.js';
+import { runSendJob } from './send-job.js';
+import { sendDocPath } from './send-store.js';
 
 const payloadSchema = z.object({ project: z.string().min(1), sendId: z.string().min(1), kick: z.number().int() });
 

@@ -2,7 +2,7 @@ import { consoleCampaignEmailReportEndpoint, campaignReport, PROJECT_COLLECTION,
 import { ApiError } from '../lib/api-error.js';
 import { firestore } from '../lib/admin.js';
 import { serve, type Handler } from '../lib/endpoint.js';
-import { RECIPIENT_COLLECTION, SEND_COLLECTION, sendId } from './send-job.js';
+import { RECIPIENT_COLLECTION, SEND_COLLECTION, sendId } from './send-store.js';
 
 /**
  * GET /api/console/campaign-email/{id}/report?project — 'Relatório': the spec's data {delivered,

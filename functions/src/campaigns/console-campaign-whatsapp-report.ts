@@ -2,7 +2,7 @@ import { consoleCampaignWhatsappReportEndpoint, CAMPAIGN_WHATSAPP_MESSAGE_COLLEC
 import { ApiError } from '../lib/api-error.js';
 import { firestore } from '../lib/admin.js';
 import { serve, type Handler } from '../lib/endpoint.js';
-import { BATCH_COLLECTION, readBatch, SEND_COLLECTION, sendId } from './send-job.js';
+import { BATCH_COLLECTION, readBatch, SEND_COLLECTION, sendId } from './send-store.js';
 
 /**
  * GET /api/console/campaign-whatsapp/{id}/report?project — the campaign's report (the spec shows

@@ -1,7 +1,7 @@
 import { consoleCampaignWhatsappSendEndpoint, PROJECT_COLLECTION } from '@console/shared';
 import { campaignSendHandler } from './send-endpoint.js';
-import { campaignChannels } from './campaign-channels.js';
-import { sendDocPath, sendId } from './send-job.js';
+import { campaignChannels } from './channel-registry.js';
+import { sendDocPath, sendId } from './send-store.js';
 import { firestore } from '../lib/admin.js';
 import { serve, type Handler } from '../lib/endpoint.js';
 import { assertWithinTier } from './whatsapp-tier.js';

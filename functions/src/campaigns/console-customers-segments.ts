@@ -2,10 +2,10 @@ import { consoleCustomersSegmentsEndpoint, emailAddressing, planSend, type Segme
 import { ApiError } from '../lib/api-error.js';
 import { firestore } from '../lib/admin.js';
 import { serve, type Handler } from '../lib/endpoint.js';
-import { PermanentSendError } from './channel.js';
-import { campaignChannels } from './campaign-channels.js';
+import { PermanentSendError } from './send-channel.js';
+import { campaignChannels } from './channel-registry.js';
 import { loadSegmentMembers } from './segment-members.js';
-import { sha256Hex } from './send-job.js';
+import { sha256Hex } from './send-store.js';
 
 /**
  * GET /api/console/customers/segments/{segment}?project — 'Testar segmento': the members an e-mail

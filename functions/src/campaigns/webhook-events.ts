@@ -17,7 +17,7 @@ import { vendorDocId } from '../lib/vendor-doc-id.js';
 import * as logs from './logs.js';
 import { withStoreRetry } from '../lib/store-retry.js';
 import { CUSTOM_ARGS, PREFERENCE_COLLECTION } from './email-channel.js';
-import { RECIPIENT_COLLECTION, SEND_COLLECTION } from './send-job.js';
+import { RECIPIENT_COLLECTION, SEND_COLLECTION } from './send-store.js';
 
 /**
  * SendGrid's Event Webhook: the signature (ECDSA P-256 over timestamp + raw body, checked with
