@@ -111,9 +111,9 @@ try {
   await sandbox('/__sandbox/faults', { method: 'DELETE' });
   // Statuses counted by the webhook (a few seconds for the last ones to come back).
   await new Promise((r) => setTimeout(r, 5000));
-  const delivered = (
-    await db.collection(`project/${PROJECT}/campaign-whatsapp-message`).where('campaignId', '==', CAMPAIGN).where('delivered', '==', true).count().get()
-  ).data().count;
+  // Counted on the send's outcome records (the shared delivery stages), which the report reads.
+  const outcomes = db.collection(`project/${PROJECT}/campaign-send/whatsapp-${CAMPAIGN}/recipient`);
+  const delivered = (await outcomes.where('flags.delivered', '==', true).count().get()).data().count;
 
   const limit = settings.throughputPerSecond;
   console.log(

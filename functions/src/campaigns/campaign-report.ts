@@ -23,7 +23,11 @@ export async function readCampaignReport(
   campaignId: string,
 ): Promise<{ report: CampaignOutcomeReport; records: OutcomeRecord[] }> {
   const sendRef = firestore.doc(`${PROJECT_COLLECTION}/${project}/${SEND_COLLECTION}/${sendId(channel, campaignId)}`);
-  const [send, batches, outcomes] = await Promise.all([sendRef.get(), sendRef.collection(BATCH_COLLECTION).get(), sendRef.collection(RECIPIENT_COLLECTION).get()]);
+  const [send, batches, outcomes] = await Promise.all([
+    sendRef.get(),
+    sendRef.collection(BATCH_COLLECTION).get(),
+    sendRef.collection(RECIPIENT_COLLECTION).get(),
+  ]);
   const refusals: string[] = [];
   for (const doc of batches.docs) for (const r of readBatch(doc.data()).recipients) if (r.state === 'failed') refusals.push(r.reason ?? '');
   const records = outcomes.docs.map((d): OutcomeRecord => {

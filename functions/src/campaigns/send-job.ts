@@ -186,7 +186,7 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
       if (first) startChunk(open, batches.doc(batchId(first.batch.index)), first.batch, first.chunk, first.since);
       // Passes over the batches: a batch whose last chunks are still on the wire is left for the
       // next pass (after they are recorded), so the provider is kept busy across batches.
-      for (let more = true; more; ) {
+      for (let more = true; more;) {
         more = false;
         for (const bid of ids) {
           if (doneBatches.has(bid)) continue;

@@ -11,9 +11,7 @@ import { SendBusyError } from './send-store.js';
 /** The send statuses in which the job does not run. */
 const STOPPED = new Set(['finished', 'paused', 'cancelled']);
 
-export type LeaseClaim =
-  | { state: 'missing' | 'busy' | 'finished' | 'paused' | 'cancelled' }
-  | { state: 'claimed'; send: FirebaseFirestore.DocumentData };
+export type LeaseClaim = { state: 'missing' | 'busy' | 'finished' | 'paused' | 'cancelled' } | { state: 'claimed'; send: FirebaseFirestore.DocumentData };
 
 /**
  * Whether a run may take the send as read (pure): not when it is stopped, nor while another
@@ -63,7 +61,11 @@ export async function claimSendLease(
 }
 
 /** The lease a run holds (after claimSendLease answered 'claimed'). */
-export function sendLease(firestore: Firestore, sendRef: DocumentReference, { owner, now, leaseMs }: { owner: string; now: () => number; leaseMs: number }): SendLease {
+export function sendLease(
+  firestore: Firestore,
+  sendRef: DocumentReference,
+  { owner, now, leaseMs }: { owner: string; now: () => number; leaseMs: number },
+): SendLease {
   return {
     owner,
     underLease(write, extra = {}, releases = () => false) {

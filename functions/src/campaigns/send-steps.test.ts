@@ -29,7 +29,13 @@ const recipient = (key: string, state: StoredRecipient['state'], extra: Partial<
   state,
   ...extra,
 });
-const batchOf = (recipients: StoredRecipient[], state: StoredBatch['state'] = 'pending'): StoredBatch => ({ index: 0, key: 'k', state, attempts: 0, recipients });
+const batchOf = (recipients: StoredRecipient[], state: StoredBatch['state'] = 'pending'): StoredBatch => ({
+  index: 0,
+  key: 'k',
+  state,
+  attempts: 0,
+  recipients,
+});
 
 async function* pages<T>(...list: T[][]): AsyncIterable<T[]> {
   for (const page of list) {

@@ -83,7 +83,6 @@ export const campaignSendResponseSchema = z.object({
   state: sendStateSchema,
 });
 
-
 // POST /api/console/products/gift/generate?project {}
 export const giftGenerateResponseSchema = z.object({
   ok: z.boolean(),

@@ -53,7 +53,6 @@ export type WhatsappTestMessageResponse = z.infer<typeof whatsappTestMessageResp
 
 export const NO_TEMPLATE_MESSAGE = 'Nenhum template fornecido.';
 
-
 // ---------------------------------------------------------------------------------------------
 // The descriptors (shared/src/api/contract.ts).
 

@@ -4,7 +4,14 @@ import { MESSAGE_STATUSES } from '../whatsapp/status.js';
 
 describe('the delivery stages both channels share', () => {
   it("each channel's provider statuses in the shared words", () => {
-    expect(SENDGRID_EVENT_STAGE).toMatchObject({ processed: 'accepted', delivered: 'delivered', open: 'opened', click: 'clicked', bounce: 'bounced', dropped: 'dropped' });
+    expect(SENDGRID_EVENT_STAGE).toMatchObject({
+      processed: 'accepted',
+      delivered: 'delivered',
+      open: 'opened',
+      click: 'clicked',
+      bounce: 'bounced',
+      dropped: 'dropped',
+    });
     // Every status Meta posts has a meaning here; read implies delivered and accepted.
     for (const status of MESSAGE_STATUSES) expect(WHATSAPP_STATUS_STAGES[status].length).toBeGreaterThan(0);
     expect(WHATSAPP_STATUS_STAGES.read).toEqual(['accepted', 'delivered', 'opened']);

@@ -54,7 +54,10 @@ describe('campaignOutcomeReport: one report for both channels', () => {
   it('an e-mail bounce or drop is a delivery failure in Portuguese; nothing sent is not-sent', () => {
     const report = campaignOutcomeReport('email', { ...send, failed: 0 }, [], [{ flags: { accepted: true, bounced: true } }, { flags: { dropped: true } }]);
     expect(report.failed).toBe(2);
-    expect(report.reasons.map((r) => r.reason).sort()).toEqual(['Entrega: descartado pelo SendGrid', 'Entrega: devolvido pelo servidor do destinatário (bounce)']);
+    expect(report.reasons.map((r) => r.reason).sort()).toEqual([
+      'Entrega: descartado pelo SendGrid',
+      'Entrega: devolvido pelo servidor do destinatário (bounce)',
+    ]);
     expect(campaignOutcomeReport('email', null, [], [])).toMatchObject({ status: 'not-sent', sent: 0, stages: { delivered: 0 } });
   });
 });
