@@ -3,7 +3,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { BATCH_COLLECTION, readBatch, RECIPIENT_COLLECTION, SEND_COLLECTION, sendId } from './send-store.js';
 
 /** One recipient's outcome record as read for a report. */
-export interface OutcomeRecord {
+interface OutcomeRecord {
   address: string;
   flags: DeliveryFlags;
   failureReason: string | null;

@@ -8,7 +8,7 @@ import type { RecipientChange, StoredRecipient } from './send-store.js';
  */
 
 /** What one call's outcomes change (pure), and how the run of chunks not taken moves. */
-export interface CallResult {
+interface CallResult {
   changes: Map<string, RecipientChange>;
   /** The provider took at least one recipient (sent, failed or opted out). */
   taken: boolean;

@@ -11,7 +11,7 @@ import { BATCH_COLLECTION, operatorMessage } from './send-store.js';
  * run that fails leaves the send for the next delivery with the problem in Portuguese.
  */
 
-export type Ending = 'finished' | 'continue' | 'paused' | 'cancelled';
+type Ending = 'finished' | 'continue' | 'paused' | 'cancelled';
 
 /** How a run ends given the send's status and whether every batch is done (pure). */
 export function endingOf(status: unknown, everyBatchDone: boolean): Ending {

@@ -65,7 +65,7 @@ const MAX_SETTLE_CHECKS = 30;
 const SETTLE_WAIT_MS = 5_000;
 
 /** The segment's members: all at once, or page by page (a warehouse query's pages). */
-export type MemberSource = (project: string, campaign: Record<string, unknown>) => Promise<SegmentMember[]> | AsyncIterable<readonly SegmentMember[]>;
+type MemberSource = (project: string, campaign: Record<string, unknown>) => Promise<SegmentMember[]> | AsyncIterable<readonly SegmentMember[]>;
 
 export interface SendJobDeps {
   firestore: Firestore;

@@ -11,7 +11,7 @@ import { SendBusyError } from './send-store.js';
 /** The send statuses in which the job does not run. */
 const STOPPED = new Set(['finished', 'paused', 'cancelled']);
 
-export type LeaseClaim = { state: 'missing' | 'busy' | 'finished' | 'paused' | 'cancelled' } | { state: 'claimed'; send: FirebaseFirestore.DocumentData };
+type LeaseClaim = { state: 'missing' | 'busy' | 'finished' | 'paused' | 'cancelled' } | { state: 'claimed'; send: FirebaseFirestore.DocumentData };
 
 /**
  * Whether a run may take the send as read (pure): not when it is stopped, nor while another

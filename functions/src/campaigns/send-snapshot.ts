@@ -23,7 +23,7 @@ export interface ClaimedChunk {
   since: number;
 }
 
-export interface SnapshotPlan {
+interface SnapshotPlan {
   total: number;
   batches: StoredBatch[];
   /** The left-out members, in pages of LEFT_OUT_PAGE (one document each). */
