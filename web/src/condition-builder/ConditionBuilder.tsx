@@ -15,7 +15,7 @@ import {
 import { actionForKey, COMMAND_ACTIONS, CONDITION_COMMANDS_BY_ID } from './commands';
 import { ConditionPreview } from './ConditionPreview';
 import { ConditionEditorContext, DraftStore, IssueStore, pathOf, type ConditionEditorEnv } from './editor-context';
-import { canRedo, canUndo, editorReducer, initialEditorState, type EditorAction } from './editor-state';
+import { canRedo, canUndo, editorReducer, hasEditsToSend, initialEditorState, type EditorAction } from './editor-state';
 import { LayoutTryOut } from './LayoutTryOut';
 import { NodeEditor } from './NodeEditor';
 import { OperandDragContext } from './SortableOperands';
@@ -61,14 +61,16 @@ export function ConditionBuilder({
 
   // Edits made here go out; the revision counts them. A tree with a problem does not go out (its
   // SQL would not run): the stored value stays the last valid one, and the toolbar says the
-  // changes are pending until the problems are fixed.
+  // changes are pending until the problems are fixed. A tree back to the stored one in normal form
+  // (an edit undone) with nothing sent since is no change: the form is not told.
   const sentRevision = useRef(0);
   useEffect(() => {
     if (state.revision === sentRevision.current || found.length > 0) return;
     sentRevision.current = state.revision;
+    if (!hasEditsToSend(state)) return;
     dispatch({ type: 'sent', tree: state.tree });
     onChangeRef.current(state.tree ? conditionValue(state.tree) : null);
-  }, [state.revision, state.tree, found]);
+  }, [state, found]);
   const invalidDrafts = useSyncExternalStore(drafts.subscribe, drafts.count);
   const pending = found.length > 0 || invalidDrafts > 0;
   const sql = useMemo(() => (state.tree ? writeConditionSql(state.tree) : ''), [state.tree]);
