@@ -1,5 +1,7 @@
-// The test page of bench/conditions.mjs: the console's ConditionBuilder on a tree of about 200
-// nodes (no preview: it needs the server), timed from inside the page.
+// The test page of bench/conditions.mjs: the console's ConditionBuilder on a product rule of
+// `?nodes=` nodes (200 by default; no preview: it needs the server), timed from inside the page,
+// and a bare input beside it (index.html, outside React): the same page's cost of a keystroke
+// without the builder.
 import { ChakraProvider } from '@chakra-ui/react';
 import { Profiler, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,9 +11,10 @@ import { ConditionBuilder } from '../../web/src/condition-builder/ConditionBuild
 import { largeConditionTree } from '../../test-support/condition-arbitraries';
 import { afterNextPaint, timeKeystrokes } from '../lib/keystroke-timing';
 
-// A product rule of ~200 nodes: random conditions, with one text comparison to type into first.
-const random = largeConditionTree(190, 7) as { type: 'AND'; params: ConditionNode[] };
-// Normalised, as the editor stores trees (an unnormalised one is flattened on the first edit).
+// Random conditions, with one text comparison to type into first.
+const size = Number(new URLSearchParams(location.search).get('nodes') ?? 200);
+const random = largeConditionTree(size - 10, 7) as { type: 'AND'; params: ConditionNode[] };
+// In normal form, as the conditionSql trigger stores trees.
 const tree: ConditionNode = normaliseCondition({
   type: 'AND',
   params: [

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Grid, Text } from '@chakra-ui/react';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type Dispatch } from 'react';
+import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type Dispatch } from 'react';
 import {
   checkCondition,
   commandTitle,
@@ -73,7 +73,10 @@ export function ConditionBuilder({
   }, [state, found]);
   const invalidDrafts = useSyncExternalStore(drafts.subscribe, drafts.count);
   const pending = found.length > 0 || invalidDrafts > 0;
-  const sql = useMemo(() => (state.tree ? writeConditionSql(state.tree) : ''), [state.tree]);
+  // The SQL text and the previews follow the tree after the keystroke's frame is painted: writing
+  // and laying out the SQL of a large rule is not on the typing path (issue 30).
+  const shownTree = useAfterPaint(state.tree);
+  const sql = useMemo(() => (shownTree ? writeConditionSql(shownTree) : ''), [shownTree]);
   // The tree as last rendered, for controls that read their node when an event fires.
   const treeRef = useRef(state.tree);
   useLayoutEffect(() => {
@@ -102,6 +105,7 @@ export function ConditionBuilder({
     <ConditionEditorContext.Provider value={env}>
       <BuilderView
         tree={state.tree}
+        shownTree={shownTree}
         canUndo={canUndo(state)}
         canRedo={canRedo(state)}
         conflicts={state.conflicts.length}
@@ -123,6 +127,7 @@ export function ConditionBuilder({
  */
 const BuilderView = memo(function BuilderView({
   tree,
+  shownTree,
   canUndo,
   canRedo,
   conflicts,
@@ -135,6 +140,8 @@ const BuilderView = memo(function BuilderView({
   dispatch,
 }: {
   tree: ConditionNode | null;
+  /** The tree the SQL was written from: the previews follow it too. */
+  shownTree: ConditionNode | null;
   canUndo: boolean;
   canRedo: boolean;
   conflicts: number;
@@ -187,12 +194,36 @@ const BuilderView = memo(function BuilderView({
       </Grid>
       {preview && (
         <Box mt="3" borderTopWidth="1px" pt="2">
-          {context === 'layout' ? <LayoutTryOut tree={tree} /> : <ConditionPreview context={context} tree={tree} blocked={found[0]?.message ?? null} />}
+          {context === 'layout' ? (
+            <LayoutTryOut tree={shownTree} />
+          ) : (
+            <ConditionPreview context={context} tree={shownTree} blocked={found[0]?.message ?? null} />
+          )}
         </Box>
       )}
     </Box>
   );
 });
+
+/**
+ * `value`, taken up once the frame showing the change has been painted (a few ms later, at a
+ * transition's priority); changes that come faster are taken up together.
+ */
+function useAfterPaint<T>(value: T): T {
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    if (Object.is(value, shown)) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setShown(value)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [value, shown]);
+  return shown;
+}
 
 /**
  * Shown when someone else saved a change to a place this editor had changed too: their value is
