@@ -99,6 +99,19 @@ async function openPage(browser, path, nodes) {
 async function typeInto(browser, path, label) {
   const { page, nodes, openMs } = await openPage(browser, path, TYPING_NODES);
   try {
+    // Typing is timed in a rule that is open: the rows below the first screen, which follow the
+    // first paint a batch at a time, are all there (their count stops growing).
+    await page.waitForFunction(
+      () => {
+        const state = /** @type {Window & { rows?: number, still?: number }} */ (window);
+        const rows = document.querySelectorAll('[data-condition-path]').length;
+        state.still = rows === state.rows ? (state.still ?? 0) + 1 : 0;
+        state.rows = rows;
+        return state.still >= 3;
+      },
+      undefined,
+      { polling: 200, timeout: 60_000 },
+    );
     const input = page.getByRole('textbox', { name: label, exact: true }).first();
     await input.click();
     await input.press('End');

@@ -75,8 +75,9 @@ export function ConditionBuilder({
   const pending = found.length > 0 || invalidDrafts > 0;
   // The SQL text and the previews follow the tree after the keystroke's frame is painted: writing
   // and laying out the SQL of a large rule is not on the typing path (issue 30).
+  // On open too: the first paint shows the tree, the SQL of a large rule comes a frame later.
   const shownTree = useAfterPaint(state.tree);
-  const sql = useMemo(() => (shownTree ? writeConditionSql(shownTree) : ''), [shownTree]);
+  const sql = useMemo(() => (shownTree === undefined ? null : shownTree ? writeConditionSql(shownTree) : ''), [shownTree]);
   // The tree as last rendered, for controls that read their node when an event fires.
   const treeRef = useRef(state.tree);
   useLayoutEffect(() => {
@@ -140,20 +141,37 @@ const BuilderView = memo(function BuilderView({
   dispatch,
 }: {
   tree: ConditionNode | null;
-  /** The tree the SQL was written from: the previews follow it too. */
-  shownTree: ConditionNode | null;
+  /** The tree the SQL was written from (undefined until the first paint): the previews follow it too. */
+  shownTree: ConditionNode | null | undefined;
   canUndo: boolean;
   canRedo: boolean;
   conflicts: number;
   found: ConditionIssue[];
   pending: boolean;
-  sql: string;
+  /** null until written (after the first paint). */
+  sql: string | null;
   context: ConditionContext;
   disabled: boolean;
   preview: boolean;
   dispatch: Dispatch<EditorAction>;
 }) {
   const applySql = useCallback((next: ConditionNode) => dispatch({ type: 'set-tree', tree: next }), [dispatch]);
+  // The drag-and-drop context is rendered once: an edit reaches the tree through a store, below it.
+  // Re-rendering dnd-kit's context at each keystroke gave it new context values, and React then
+  // walked every node of the tree looking for their readers (most of a keystroke's script time).
+  const [root] = useState(() => new RootStore(tree));
+  const changed = root.update(tree);
+  useLayoutEffect(() => {
+    if (changed) root.notify();
+  });
+  const treeView = useMemo(
+    () => (
+      <OperandDragContext>
+        <RootNode store={root} />
+      </OperandDragContext>
+    ),
+    [root],
+  );
   return (
     <Box
       onKeyDown={(e) => {
@@ -176,9 +194,7 @@ const BuilderView = memo(function BuilderView({
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="3">
         <Box minW="0">
           {tree ? (
-            <OperandDragContext>
-              <NodeEditor node={tree} pathKey="" slotLabel="condição" slotAccepts="condition" />
-            </OperandDragContext>
+            treeView
           ) : (
             <Flex direction="column" align="flex-start" gap="2">
               <Text fontSize="sm" color="fg.muted">
@@ -195,9 +211,9 @@ const BuilderView = memo(function BuilderView({
       {preview && (
         <Box mt="3" borderTopWidth="1px" pt="2">
           {context === 'layout' ? (
-            <LayoutTryOut tree={shownTree} />
+            <LayoutTryOut tree={shownTree ?? null} />
           ) : (
-            <ConditionPreview context={context} tree={shownTree} blocked={found[0]?.message ?? null} />
+            <ConditionPreview context={context} tree={shownTree ?? null} blocked={found[0]?.message ?? null} />
           )}
         </Box>
       )}
@@ -205,12 +221,37 @@ const BuilderView = memo(function BuilderView({
   );
 });
 
+/** The tree the builder shows, for the root node below the drag-and-drop context. */
+class RootStore {
+  private listeners = new Set<() => void>();
+  constructor(public tree: ConditionNode | null) {}
+  /** Takes the new tree during render; the root node reads it when notified (before the paint). */
+  update(tree: ConditionNode | null): boolean {
+    if (tree === this.tree) return false;
+    this.tree = tree;
+    return true;
+  }
+  notify(): void {
+    for (const l of this.listeners) l();
+  }
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  current = () => this.tree;
+}
+
+function RootNode({ store }: { store: RootStore }) {
+  const tree = useSyncExternalStore(store.subscribe, store.current);
+  return tree ? <NodeEditor node={tree} pathKey="" slotLabel="condição" slotAccepts="condition" /> : null;
+}
+
 /**
  * `value`, taken up once the frame showing the change has been painted (a few ms later, at a
  * transition's priority); changes that come faster are taken up together.
  */
-function useAfterPaint<T>(value: T): T {
-  const [shown, setShown] = useState(value);
+function useAfterPaint<T>(value: T): T | undefined {
+  const [shown, setShown] = useState<T | undefined>(undefined);
   useEffect(() => {
     if (Object.is(value, shown)) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
