@@ -15,6 +15,20 @@ import { isOperatorNode } from './types.js';
  * re-renders only what an edit touched and a normal tree comes back as the same object.
  */
 export function normaliseCondition(node: ConditionNode): ConditionNode {
+  if (NORMAL.has(node)) return node;
+  const normal = normaliseNode(node);
+  NORMAL.add(normal);
+  return normal;
+}
+
+/**
+ * Nodes known to be normal (trees are never mutated: every tree operation makes new nodes on the
+ * changed path), so normalising after an edit visits only the nodes the edit made: a keystroke in
+ * a 1,000-node rule no longer walks the whole tree.
+ */
+const NORMAL = new WeakSet<ConditionNode>();
+
+function normaliseNode(node: ConditionNode): ConditionNode {
   if (!isOperatorNode(node)) return node.type === 'null' && node.value !== null ? { type: 'null', value: null } : node;
   let params = node.params;
   const normalised = params.map(normaliseCondition);

@@ -56,7 +56,11 @@ export function ConditionBuilder({
     dispatch({ type: 'remote', stored: value });
   }, [value]);
 
-  const found = useMemo(() => (state.tree ? checkCondition(state.tree, context) : []), [state.tree, context]);
+  // Off the keystroke's path (issue 30): the type check, the SQL text, the previews and sending
+  // the value to the form (whose re-render comes back here) follow the tree once the frame showing
+  // the edit is painted. On open too: the first paint shows the tree, its SQL comes a frame later.
+  const shownTree = useAfterPaint(state.tree);
+  const found = useMemo(() => (shownTree ? checkCondition(shownTree, context) : []), [shownTree, context]);
   useEffect(() => issues.set(found), [found, issues]);
 
   // Edits made here go out; the revision counts them. A tree with a problem does not go out (its
@@ -65,18 +69,15 @@ export function ConditionBuilder({
   // (an edit undone) with nothing sent since is no change: the form is not told.
   const sentRevision = useRef(0);
   useEffect(() => {
-    if (state.revision === sentRevision.current || found.length > 0) return;
+    // Sent once checked: `found` is about the tree as it is now.
+    if (shownTree !== state.tree || state.revision === sentRevision.current || found.length > 0) return;
     sentRevision.current = state.revision;
     if (!hasEditsToSend(state)) return;
     dispatch({ type: 'sent', tree: state.tree });
     onChangeRef.current(state.tree ? conditionValue(state.tree) : null);
-  }, [state, found]);
+  }, [state, found, shownTree]);
   const invalidDrafts = useSyncExternalStore(drafts.subscribe, drafts.count);
   const pending = found.length > 0 || invalidDrafts > 0;
-  // The SQL text and the previews follow the tree after the keystroke's frame is painted: writing
-  // and laying out the SQL of a large rule is not on the typing path (issue 30).
-  // On open too: the first paint shows the tree, the SQL of a large rule comes a frame later.
-  const shownTree = useAfterPaint(state.tree);
   const sql = useMemo(() => (shownTree === undefined ? null : shownTree ? writeConditionSql(shownTree) : ''), [shownTree]);
   // The tree as last rendered, for controls that read their node when an event fires.
   const treeRef = useRef(state.tree);
