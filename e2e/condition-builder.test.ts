@@ -429,22 +429,25 @@ describe('condition builder', () => {
   it('a rule stored in another shape (a group in a group of its kind, a group of one) is no edit: opened or received while open, it is shown reduced, Salvo stays, nothing is written, leaving asks nothing', async () => {
     // Well-typed product conditions in any shape an import or another tool may store (seed printed to replay).
     const seed = Number(process.env.CONDITIONS_SEED ?? Date.now() % 100_000);
+    const compare = (type: string, field: string, value: ConditionNode) => ({ type, params: [{ type: 'field', value: field }, value] }) as ConditionNode;
     const leaf: fc.Arbitrary<ConditionNode> = fc.oneof(
-      fc.integer({ min: 1, max: 999 }).map((n) => ({ type: '>', params: [{ type: 'field', value: 'Price' }, { type: 'numeric', value: n }] }) as ConditionNode),
-      fc.constantFrom('cozinha', 'jardim', 'sala').map((v) => ({ type: '=', params: [{ type: 'field', value: 'section' }, { type: 'string', value: v }] }) as ConditionNode),
-      fc.subarray(['A', 'B', 'C'], { minLength: 1 }).map((v) => ({ type: 'IN', params: [{ type: 'field', value: 'ProductLine' }, { type: 'list', value: v }] }) as ConditionNode),
+      fc.integer({ min: 1, max: 999 }).map((n) => compare('>', 'Price', { type: 'numeric', value: n })),
+      fc.constantFrom('cozinha', 'jardim', 'sala').map((v) => compare('=', 'section', { type: 'string', value: v })),
+      fc.subarray(['A', 'B', 'C'], { minLength: 1 }).map((v) => compare('IN', 'ProductLine', { type: 'list', value: v })),
     );
-    const shaped = fc.letrec<{ tree: ConditionNode }>((tie) => ({
-      tree: fc.oneof(
-        // Firestore nests maps and arrays at most 20 deep (two per tree level): a few levels here.
-        { depthSize: 'small', maxDepth: 2 },
-        leaf,
-        fc.tuple(fc.constantFrom('AND', 'OR'), tie('tree')).map(([type, x]) => ({ type, params: [x] }) as ConditionNode),
-        fc
-          .tuple(fc.constantFrom('AND', 'OR'), fc.array(tie('tree'), { minLength: 3, maxLength: 4 }))
-          .map(([type, [x, ...rest]]) => ({ type, params: [x!, { type, params: rest }] }) as ConditionNode),
-      ),
-    })).tree.filter((t) => JSON.stringify(normaliseCondition(t)) !== JSON.stringify(t));
+    const shaped = fc
+      .letrec<{ tree: ConditionNode }>((tie) => ({
+        tree: fc.oneof(
+          // Firestore nests maps and arrays at most 20 deep (two per tree level): a few levels here.
+          { depthSize: 'small', maxDepth: 2 },
+          leaf,
+          fc.tuple(fc.constantFrom('AND', 'OR'), tie('tree')).map(([type, x]) => ({ type, params: [x] }) as ConditionNode),
+          fc
+            .tuple(fc.constantFrom('AND', 'OR'), fc.array(tie('tree'), { minLength: 3, maxLength: 4 }))
+            .map(([type, [x, ...rest]]) => ({ type, params: [x!, { type, params: rest }] }) as ConditionNode),
+        ),
+      }))
+      .tree.filter((t) => JSON.stringify(normaliseCondition(t)) !== JSON.stringify(t));
     const trees = fc.sample(shaped, { seed, numRuns: 8 });
     const first: ConditionNode = { type: 'OR', params: [trees[0]!, { type: 'OR', params: [{ type: 'AND', params: [trees[1]!] }, trees[2]!] }] };
     const shown = (tree: ConditionNode) => writeConditionSql(normaliseCondition(tree));
@@ -462,8 +465,9 @@ describe('condition builder', () => {
       const seen: string[] = [];
       (window as unknown as { seenStatuses: string[] }).seenStatuses = seen;
       const note = () => {
+        // Only what it says (the element is absent while the screen renders).
         const text = document.querySelector('[data-testid="save-status"]')?.textContent ?? '';
-        if (seen.at(-1) !== text) seen.push(text);
+        if (text !== '' && seen.at(-1) !== text) seen.push(text);
       };
       note();
       new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
@@ -506,8 +510,14 @@ describe('condition builder', () => {
       expect([...delays].sort((a, b) => a - b)[Math.floor(delays.length / 2)], 'median ms to show a remote tree').toBeLessThanOrEqual(1000);
 
       // Leaving asks nothing: there is nothing unsaved.
-      await page.getByTestId('entry-list').getByRole('button', { name: `Vizinha ${run}`, exact: true }).click();
-      await page.getByTestId('document-path').filter({ hasText: `main/pricing-rule/${id}-vizinha` }).waitFor();
+      await page
+        .getByTestId('entry-list')
+        .getByRole('button', { name: `Vizinha ${run}`, exact: true })
+        .click();
+      await page
+        .getByTestId('document-path')
+        .filter({ hasText: `main/pricing-rule/${id}-vizinha` })
+        .waitFor();
       expect(dialogs).toEqual([]);
     } finally {
       page.off('dialog', onDialog);

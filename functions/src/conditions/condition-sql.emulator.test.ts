@@ -55,7 +55,7 @@ describe('conditionSql trigger', () => {
       (map) => JSON.stringify(map) === JSON.stringify(normal),
       'the normal form',
     );
-    expect(snap.data()!.rules).toEqual({ map: normal, sql: 'Price > 10 OR Price < 5 OR event.url LIKE \'%/p/%-%\'' });
+    expect(snap.data()!.rules).toEqual({ map: normal, sql: "Price > 10 OR Price < 5 OR event.url LIKE '%/p/%-%'" });
     // Its own write settles nothing more: the update time stays.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await db().doc(path).get()).updateTime!.isEqual(snap.updateTime!)).toBe(true);

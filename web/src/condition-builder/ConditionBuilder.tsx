@@ -1,5 +1,17 @@
 import { Box, Button, Flex, Grid, Text } from '@chakra-ui/react';
-import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type Dispatch } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type Dispatch,
+} from 'react';
 import {
   checkCondition,
   commandTitle,
