@@ -3,9 +3,11 @@
 // read back after a reload; every seeded rule opened and saved unchanged; pasted SQL the reader
 // refuses shows its message and changes nothing; a banner rule tried on a context.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import fc from 'fast-check';
+import type { Browser, Dialog, Page } from 'playwright-core';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { normaliseCondition, writeConditionSql, type ConditionNode } from '@console/shared';
 import { launchBrowser, openConsole, signIn } from '../test-support/browser.js';
 import { seedUser } from '../test-support/emulator.js';
 import { openDocument, waitForSaveStatus } from '../test-support/document.js';
@@ -422,6 +424,105 @@ describe('condition builder', () => {
     await page.getByRole('button', { name: 'Desfazer' }).click();
     await page.getByTestId('condition-sql').filter({ hasText: sql }).waitFor();
     await ref.delete();
+  }, 120_000);
+
+  it('a rule stored in another shape (a group in a group of its kind, a group of one) is no edit: opened or received while open, it is shown reduced, Salvo stays, nothing is written, leaving asks nothing', async () => {
+    // Well-typed product conditions in any shape an import or another tool may store (seed printed to replay).
+    const seed = Number(process.env.CONDITIONS_SEED ?? Date.now() % 100_000);
+    const compare = (type: string, field: string, value: ConditionNode) => ({ type, params: [{ type: 'field', value: field }, value] }) as ConditionNode;
+    const leaf: fc.Arbitrary<ConditionNode> = fc.oneof(
+      fc.integer({ min: 1, max: 999 }).map((n) => compare('>', 'Price', { type: 'numeric', value: n })),
+      fc.constantFrom('cozinha', 'jardim', 'sala').map((v) => compare('=', 'section', { type: 'string', value: v })),
+      fc.subarray(['A', 'B', 'C'], { minLength: 1 }).map((v) => compare('IN', 'ProductLine', { type: 'list', value: v })),
+    );
+    const shaped = fc
+      .letrec<{ tree: ConditionNode }>((tie) => ({
+        tree: fc.oneof(
+          // Firestore nests maps and arrays at most 20 deep (two per tree level): a few levels here.
+          { depthSize: 'small', maxDepth: 2 },
+          leaf,
+          fc.tuple(fc.constantFrom('AND', 'OR'), tie('tree')).map(([type, x]) => ({ type, params: [x] }) as ConditionNode),
+          fc
+            .tuple(fc.constantFrom('AND', 'OR'), fc.array(tie('tree'), { minLength: 3, maxLength: 4 }))
+            .map(([type, [x, ...rest]]) => ({ type, params: [x!, { type, params: rest }] }) as ConditionNode),
+        ),
+      }))
+      .tree.filter((t) => JSON.stringify(normaliseCondition(t)) !== JSON.stringify(t));
+    const trees = fc.sample(shaped, { seed, numRuns: 8 });
+    const first: ConditionNode = { type: 'OR', params: [trees[0]!, { type: 'OR', params: [{ type: 'AND', params: [trees[1]!] }, trees[2]!] }] };
+    const shown = (tree: ConditionNode) => writeConditionSql(normaliseCondition(tree));
+
+    const id = `e2e-outra-forma-${run}`;
+    const ref = db.doc(`project/main/pricing-rule/${id}`);
+    const neighbour = db.doc(`project/main/pricing-rule/${id}-vizinha`);
+    // The browser's own saves set updatedAt (document-writes.ts); the writes from outside keep this one.
+    const updatedAt = Timestamp.fromMillis(Date.UTC(2026, 0, 2));
+    await neighbour.set({ name: `Vizinha ${run}`, store: 'site', order: 99, isActive: false, updatedAt });
+    await ref.set({ name: `Outra forma ${run}`, store: 'site', order: 98, isActive: false, rules: { map: first, sql: writeConditionSql(first) }, updatedAt });
+    await openDocument(page, `pricing-rule/${id}`);
+    // Every save status the page shows from now on, and every dialog it opens.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenStatuses: string[] }).seenStatuses = seen;
+      const note = () => {
+        // Only what it says (the element is absent while the screen renders).
+        const text = document.querySelector('[data-testid="save-status"]')?.textContent ?? '';
+        if (text !== '' && seen.at(-1) !== text) seen.push(text);
+      };
+      note();
+      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const dialogs: string[] = [];
+    const onDialog = (dialog: Dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    };
+    page.on('dialog', onDialog);
+    try {
+      const sqlPanel = page.getByTestId('condition-sql').first();
+      await expect.poll(() => sqlPanel.textContent(), { timeout: 10_000 }).toBe(shown(first));
+      await waitForSaveStatus(page, 'Salvo');
+      // The trigger stores the normal form once; after it, nothing more is written (3 s: past autosave's 2 s).
+      await expect.poll(async () => (await ref.get()).get('rules.map'), { timeout: 15_000 }).toEqual(normaliseCondition(first));
+      const settledAt = (await ref.get()).updateTime!;
+      await page.waitForTimeout(3000);
+      expect((await ref.get()).updateTime!.isEqual(settledAt), 'written after the trigger settled').toBe(true);
+
+      // Trees written from outside while the rule is open: each is shown, with no conflict.
+      const delays: number[] = [];
+      for (const tree of trees.slice(3)) {
+        const started = Date.now();
+        await ref.update({ rules: { map: tree, sql: writeConditionSql(tree) } });
+        await expect.poll(() => sqlPanel.textContent(), { timeout: 10_000, interval: 50 }).toBe(shown(tree));
+        delays.push(Date.now() - started);
+      }
+      console.log(`condition-builder: seed ${seed}, remote trees shown after ${delays.join(', ')} ms`);
+      await page.waitForTimeout(3000);
+      const last = trees.at(-1)!;
+      expect(await sqlPanel.textContent()).toBe(shown(last));
+      expect(await page.getByTestId('condition-conflict').count()).toBe(0);
+      expect(await page.getByTestId('field-conflict').count()).toBe(0);
+      expect(await page.getByTestId('condition-pending').count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { seenStatuses: string[] }).seenStatuses)).toEqual(['Salvo']);
+      const stored = await ref.get();
+      expect(stored.get('updatedAt').isEqual(updatedAt), 'the browser saved').toBe(true);
+      expect(stored.get('rules')).toEqual({ map: normaliseCondition(last), sql: shown(last) });
+      expect([...delays].sort((a, b) => a - b)[Math.floor(delays.length / 2)], 'median ms to show a remote tree').toBeLessThanOrEqual(1000);
+
+      // Leaving asks nothing: there is nothing unsaved.
+      await page
+        .getByTestId('entry-list')
+        .getByRole('button', { name: `Vizinha ${run}`, exact: true })
+        .click();
+      await page
+        .getByTestId('document-path')
+        .filter({ hasText: `main/pricing-rule/${id}-vizinha` })
+        .waitFor();
+      expect(dialogs).toEqual([]);
+    } finally {
+      page.off('dialog', onDialog);
+      await Promise.all([ref.delete(), neighbour.delete()]);
+    }
   }, 120_000);
 
   it('previews a customer segment over the project’s customers', async () => {

@@ -1,7 +1,9 @@
-// The test page of bench/conditions.mjs: the console's ConditionBuilder on a tree of about 200
-// nodes (no preview: it needs the server), timed from inside the page.
-import { ChakraProvider } from '@chakra-ui/react';
-import { Profiler, useState } from 'react';
+// The test page of bench/conditions.mjs: the console's ConditionBuilder on a product rule of
+// `?nodes=` nodes (200 by default; no preview: it needs the server), timed from inside the page,
+// and a bare input beside it (index.html, outside React): the same page's cost of a keystroke
+// without the builder.
+import { ChakraProvider, Text } from '@chakra-ui/react';
+import { Profiler, useLayoutEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { countNodes, normaliseCondition, type ConditionNode } from '@console/shared';
 import { system } from '../../web/src/app/theme';
@@ -9,9 +11,13 @@ import { ConditionBuilder } from '../../web/src/condition-builder/ConditionBuild
 import { largeConditionTree } from '../../test-support/condition-arbitraries';
 import { afterNextPaint, timeKeystrokes } from '../lib/keystroke-timing';
 
-// A product rule of ~200 nodes: random conditions, with one text comparison to type into first.
-const random = largeConditionTree(190, 7) as { type: 'AND'; params: ConditionNode[] };
-// Normalised, as the editor stores trees (an unnormalised one is flattened on the first edit).
+// Random conditions, with one text comparison to type into first.
+const size = Number(new URLSearchParams(location.search).get('nodes') ?? 200);
+const random = largeConditionTree(size + 40, 7) as { type: 'AND'; params: ConditionNode[] };
+// At least `size` nodes with the comparison and root added below (3 + 1 − 1 of random's root), as few more as the parts allow.
+const sized = (params: ConditionNode[]) => countNodes(normaliseCondition({ type: 'AND', params })) + 3;
+while (random.params.length > 2 && sized(random.params.slice(0, -1)) >= size) random.params.pop();
+// In normal form, as the conditionSql trigger stores trees.
 const tree: ConditionNode = normaliseCondition({
   type: 'AND',
   params: [
@@ -26,8 +32,19 @@ const tree: ConditionNode = normaliseCondition({
   ],
 });
 
+/** Opens the rule: asked once the page (React, Chakra and its styles) has painted without it. */
+let openRule: () => void = () => {};
+let askedAt = 0;
+
 function Bench() {
   const [value, setValue] = useState<ConditionNode | null>(tree);
+  const [open, setOpen] = useState(false);
+  openRule = () => setOpen(true);
+  // After the commit that mounts the builder: timed to the paint of that frame.
+  useLayoutEffect(() => {
+    if (open) afterNextPaint(() => Object.assign(window, { bench: { nodes: countNodes(tree), openMs: performance.now() - askedAt, keystrokes, renders } }));
+  }, [open]);
+  if (!open) return <Text>Abrindo a regra…</Text>;
   return (
     <Profiler
       id="builder"
@@ -44,10 +61,14 @@ function Bench() {
 const renders: number[] = [];
 const keystrokes = timeKeystrokes();
 
-const started = performance.now();
 createRoot(document.getElementById('root')!).render(
   <ChakraProvider value={system}>
     <Bench />
   </ChakraProvider>,
 );
-afterNextPaint(() => Object.assign(window, { bench: { nodes: countNodes(tree), openMs: performance.now() - started, keystrokes, renders } }));
+// The open is timed as in the console, where the app is running when a rule is opened: from the
+// moment the builder is asked for to the paint of the frame that shows it.
+afterNextPaint(() => {
+  askedAt = performance.now();
+  openRule();
+});

@@ -41,6 +41,26 @@ describe('conditionSql trigger', () => {
     expect(snap.data()!.rules).toEqual({ map: priced, sql: 'Price > 10' });
   });
 
+  it('stores the normal form of a map written in another shape (a group of one, an OR inside an OR), and then writes nothing more', async () => {
+    const path = `project/${project}/pricing-rule/other-shape`;
+    const cheap: ConditionNode = { type: '<', params: [field('Price'), { type: 'numeric', value: 5 }] };
+    const written = { type: 'OR', params: [priced, { type: 'OR', params: [{ type: 'AND', params: [cheap] }, url] }] } as ConditionNode;
+    const normal = { type: 'OR', params: [priced, cheap, url] } as ConditionNode;
+    await db()
+      .doc(path)
+      .set({ name: 'Outra forma', rules: { map: written, sql: writeConditionSql(written) } });
+    const snap = await settled(
+      path,
+      (d) => (d.rules as { map: ConditionNode }).map,
+      (map) => JSON.stringify(map) === JSON.stringify(normal),
+      'the normal form',
+    );
+    expect(snap.data()!.rules).toEqual({ map: normal, sql: "Price > 10 OR Price < 5 OR event.url LIKE '%/p/%-%'" });
+    // Its own write settles nothing more: the update time stays.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await db().doc(path).get()).updateTime!.isEqual(snap.updateTime!)).toBe(true);
+  });
+
   it('marks a map that does not validate, keeps its sql the writer’s, and clears the mark when fixed', async () => {
     const path = `project/${project}/layout-rule/banner`;
     const broken = { type: 'AND', params: [emptyIn, priced] };

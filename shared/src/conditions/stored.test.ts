@@ -27,6 +27,17 @@ describe('settling stored conditions', () => {
     expect(settleConditionValue(null, 'layout')).toBeNull();
   });
 
+  it('stores the normal form of a map written in another shape (a group of one, a group in a group of its kind)', () => {
+    const other: ConditionNode = { type: 'IS NULL', params: [{ type: 'field', value: 'event.url' }] };
+    const written: ConditionNode = { type: 'OR', params: [url, { type: 'OR', params: [{ type: 'AND', params: [other] }, url] }] };
+    const normal: ConditionNode = { type: 'OR', params: [url, other, url] };
+    expect(settleConditionValue({ map: written, sql: writeConditionSql(written) }, 'layout')).toEqual({ map: normal, sql: writeConditionSql(normal) });
+    expect(settleConditionValue({ map: normal, sql: writeConditionSql(normal) }, 'layout')).toBeNull();
+    // Its own SQL is not a mismatch for the JSON editor or the import (the trigger then stores the normal form).
+    expect(conditionSqlMismatches(layoutRule.fields, { rules: { map: written, sql: writeConditionSql(written) } })).toEqual([]);
+    expect(conditionSqlMismatches(layoutRule.fields, { rules: { map: written, sql: writeConditionSql(normal) } })).toEqual([]);
+  });
+
   it('marks a map that does not validate with its problem, and clears the mark once it does', () => {
     const marked = settleConditionValue({ map: emptyIn, sql: 'TRUE' }, 'customer');
     expect(marked).toEqual({ map: emptyIn, sql: 'customer.state IN ()', problem: 'A lista está vazia: informe ao menos um valor.' });

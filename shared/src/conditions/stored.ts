@@ -1,14 +1,17 @@
 import type { FieldDefinition } from '../fields/types.js';
 import { conditionContextOf } from './attributes.js';
 import { checkCondition } from './check.js';
+import { normaliseCondition } from './normalise.js';
 import { writeConditionSql } from './sql-writer.js';
-import { conditionNodeSchema, type ConditionContext } from './types.js';
+import { conditionNodeSchema, type ConditionContext, type ConditionNode } from './types.js';
 
 /**
  * Stored conditions as the server settles them (the `conditionSql` trigger): whatever wrote a
  * document — the builder, the JSON editor, a CSV import, the Admin SDK — every condition value in
  * it ends `{map, sql, problem?}` with
  *
+ * - `map` in normal form (normaliseCondition: no group of one, no group inside a group of the
+ *   same kind), so what is stored is what the builder shows, and opening it changes nothing;
  * - `sql` exactly `writeConditionSql(map)`, recomputed from `map` (a client's `sql` is never
  *   trusted: an import once stored `sql: "TRUE"` beside a map that matches nobody);
  * - `problem`: the first problem in Portuguese when `map` does not validate (ill-typed, an empty
@@ -32,15 +35,19 @@ export function settleConditionValue(value: unknown, context: ConditionContext):
   const parsed = conditionNodeSchema.safeParse(value.map);
   let sql: string;
   let problem: string | undefined;
+  // The parsed map's normal form, only when it differs (the same object comes back otherwise).
+  let normal: ConditionNode | undefined;
   if (!parsed.success) {
     sql = UNREADABLE_CONDITION_SQL;
     problem = parsed.error.issues[0]?.code === 'custom' ? parsed.error.issues[0].message : 'A árvore da condição tem nós que o construtor não conhece.';
   } else {
-    sql = writeConditionSql(parsed.data);
-    problem = checkCondition(parsed.data, context)[0]?.message;
+    const map = normaliseCondition(parsed.data);
+    if (map !== parsed.data) normal = map;
+    sql = writeConditionSql(map);
+    problem = checkCondition(map, context)[0]?.message;
   }
-  if (value.sql === sql && value[CONDITION_PROBLEM_FIELD] === problem) return null;
-  const settled: Doc = { ...value, sql };
+  if (!normal && value.sql === sql && value[CONDITION_PROBLEM_FIELD] === problem) return null;
+  const settled: Doc = normal ? { ...value, map: normal, sql } : { ...value, sql };
   if (problem === undefined) delete settled[CONDITION_PROBLEM_FIELD];
   else settled[CONDITION_PROBLEM_FIELD] = problem;
   return settled;
@@ -154,8 +161,9 @@ export function conditionSqlMismatches(fields: readonly FieldDefinition[], doc: 
           out.push({ path, message: `A condição em ${path} não é uma árvore válida${issue?.code === 'custom' ? `: ${issue.message}` : '.'}` });
           return;
         }
+        // The trigger stores the normal form: the SQL of the map as written or of its normal form.
         const expected = writeConditionSql(parsed.data);
-        if (value.sql !== expected) {
+        if (value.sql !== expected && value.sql !== writeConditionSql(normaliseCondition(parsed.data))) {
           const shown = expected.length > 200 ? `${expected.slice(0, 200)}…` : expected;
           out.push({ path, message: `O sql da condição em ${path} não corresponde ao map: deveria ser «${shown}».` });
         }

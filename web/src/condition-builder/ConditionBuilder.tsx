@@ -1,5 +1,17 @@
 import { Box, Button, Flex, Grid, Text } from '@chakra-ui/react';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type Dispatch } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type Dispatch,
+} from 'react';
 import {
   checkCondition,
   commandTitle,
@@ -15,7 +27,7 @@ import {
 import { actionForKey, COMMAND_ACTIONS, CONDITION_COMMANDS_BY_ID } from './commands';
 import { ConditionPreview } from './ConditionPreview';
 import { ConditionEditorContext, DraftStore, IssueStore, pathOf, type ConditionEditorEnv } from './editor-context';
-import { canRedo, canUndo, editorReducer, initialEditorState, type EditorAction } from './editor-state';
+import { canRedo, canUndo, editorReducer, hasEditsToSend, initialEditorState, type EditorAction } from './editor-state';
 import { LayoutTryOut } from './LayoutTryOut';
 import { NodeEditor } from './NodeEditor';
 import { OperandDragContext } from './SortableOperands';
@@ -56,22 +68,29 @@ export function ConditionBuilder({
     dispatch({ type: 'remote', stored: value });
   }, [value]);
 
-  const found = useMemo(() => (state.tree ? checkCondition(state.tree, context) : []), [state.tree, context]);
+  // Off the keystroke's path (issue 30): the type check, the SQL text, the previews and sending
+  // the value to the form (whose re-render comes back here) follow the tree once the frame showing
+  // the edit is painted. On open too: the first paint shows the tree, its SQL comes a frame later.
+  const shownTree = useAfterPaint(state.tree);
+  const found = useMemo(() => (shownTree ? checkCondition(shownTree, context) : []), [shownTree, context]);
   useEffect(() => issues.set(found), [found, issues]);
 
   // Edits made here go out; the revision counts them. A tree with a problem does not go out (its
   // SQL would not run): the stored value stays the last valid one, and the toolbar says the
-  // changes are pending until the problems are fixed.
+  // changes are pending until the problems are fixed. A tree back to the stored one in normal form
+  // (an edit undone) with nothing sent since is no change: the form is not told.
   const sentRevision = useRef(0);
   useEffect(() => {
-    if (state.revision === sentRevision.current || found.length > 0) return;
+    // Sent once checked: `found` is about the tree as it is now.
+    if (shownTree !== state.tree || state.revision === sentRevision.current || found.length > 0) return;
     sentRevision.current = state.revision;
+    if (!hasEditsToSend(state)) return;
     dispatch({ type: 'sent', tree: state.tree });
     onChangeRef.current(state.tree ? conditionValue(state.tree) : null);
-  }, [state.revision, state.tree, found]);
+  }, [state, found, shownTree]);
   const invalidDrafts = useSyncExternalStore(drafts.subscribe, drafts.count);
   const pending = found.length > 0 || invalidDrafts > 0;
-  const sql = useMemo(() => (state.tree ? writeConditionSql(state.tree) : ''), [state.tree]);
+  const sql = useMemo(() => (shownTree === undefined ? null : shownTree ? writeConditionSql(shownTree) : ''), [shownTree]);
   // The tree as last rendered, for controls that read their node when an event fires.
   const treeRef = useRef(state.tree);
   useLayoutEffect(() => {
@@ -100,6 +119,7 @@ export function ConditionBuilder({
     <ConditionEditorContext.Provider value={env}>
       <BuilderView
         tree={state.tree}
+        shownTree={shownTree}
         canUndo={canUndo(state)}
         canRedo={canRedo(state)}
         conflicts={state.conflicts.length}
@@ -121,6 +141,7 @@ export function ConditionBuilder({
  */
 const BuilderView = memo(function BuilderView({
   tree,
+  shownTree,
   canUndo,
   canRedo,
   conflicts,
@@ -133,18 +154,37 @@ const BuilderView = memo(function BuilderView({
   dispatch,
 }: {
   tree: ConditionNode | null;
+  /** The tree the SQL was written from (undefined until the first paint): the previews follow it too. */
+  shownTree: ConditionNode | null | undefined;
   canUndo: boolean;
   canRedo: boolean;
   conflicts: number;
   found: ConditionIssue[];
   pending: boolean;
-  sql: string;
+  /** null until written (after the first paint). */
+  sql: string | null;
   context: ConditionContext;
   disabled: boolean;
   preview: boolean;
   dispatch: Dispatch<EditorAction>;
 }) {
   const applySql = useCallback((next: ConditionNode) => dispatch({ type: 'set-tree', tree: next }), [dispatch]);
+  // The drag-and-drop context is rendered once: an edit reaches the tree through a store, below it.
+  // Re-rendering dnd-kit's context at each keystroke gave it new context values, and React then
+  // walked every node of the tree looking for their readers (most of a keystroke's script time).
+  const [root] = useState(() => new RootStore(tree));
+  const changed = root.update(tree);
+  useLayoutEffect(() => {
+    if (changed) root.notify();
+  });
+  const treeView = useMemo(
+    () => (
+      <OperandDragContext>
+        <RootNode store={root} />
+      </OperandDragContext>
+    ),
+    [root],
+  );
   return (
     <Box
       onKeyDown={(e) => {
@@ -167,9 +207,7 @@ const BuilderView = memo(function BuilderView({
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="3">
         <Box minW="0">
           {tree ? (
-            <OperandDragContext>
-              <NodeEditor node={tree} pathKey="" slotLabel="condição" slotAccepts="condition" />
-            </OperandDragContext>
+            treeView
           ) : (
             <Flex direction="column" align="flex-start" gap="2">
               <Text fontSize="sm" color="fg.muted">
@@ -185,12 +223,61 @@ const BuilderView = memo(function BuilderView({
       </Grid>
       {preview && (
         <Box mt="3" borderTopWidth="1px" pt="2">
-          {context === 'layout' ? <LayoutTryOut tree={tree} /> : <ConditionPreview context={context} tree={tree} blocked={found[0]?.message ?? null} />}
+          {context === 'layout' ? (
+            <LayoutTryOut tree={shownTree ?? null} />
+          ) : (
+            <ConditionPreview context={context} tree={shownTree ?? null} blocked={found[0]?.message ?? null} />
+          )}
         </Box>
       )}
     </Box>
   );
 });
+
+/** The tree the builder shows, for the root node below the drag-and-drop context. */
+class RootStore {
+  private listeners = new Set<() => void>();
+  constructor(public tree: ConditionNode | null) {}
+  /** Takes the new tree during render; the root node reads it when notified (before the paint). */
+  update(tree: ConditionNode | null): boolean {
+    if (tree === this.tree) return false;
+    this.tree = tree;
+    return true;
+  }
+  notify(): void {
+    for (const l of this.listeners) l();
+  }
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  current = () => this.tree;
+}
+
+function RootNode({ store }: { store: RootStore }) {
+  const tree = useSyncExternalStore(store.subscribe, store.current);
+  return tree ? <NodeEditor node={tree} pathKey="" slotLabel="condição" slotAccepts="condition" /> : null;
+}
+
+/**
+ * `value`, taken up once the frame showing the change has been painted (a few ms later, at a
+ * transition's priority); changes that come faster are taken up together.
+ */
+function useAfterPaint<T>(value: T): T | undefined {
+  const [shown, setShown] = useState<T | undefined>(undefined);
+  useEffect(() => {
+    if (Object.is(value, shown)) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setShown(value)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [value, shown]);
+  return shown;
+}
 
 /**
  * Shown when someone else saved a change to a place this editor had changed too: their value is

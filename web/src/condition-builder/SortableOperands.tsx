@@ -12,7 +12,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { memo, useCallback, useLayoutEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { ConditionNode, ConditionNodeType } from '@console/shared';
 import { childKey, pathOf, useConditionEditor } from './editor-context';
 import { useOperandKeys } from './node-keys';
@@ -93,6 +93,35 @@ export function SortableOperands({
   return <SortableList keys={keys} pathKey={pathKey} parentType={node.type} store={store} Operand={Operand} />;
 }
 
+/**
+ * Rows a group shows when it mounts; the others follow once that is painted, ROWS_PER_STEP at a
+ * time at a transition's priority (typing goes first), until all are there. A 1,000-node rule then
+ * paints its first screen without building the 900 nodes below it first (issue 30: open in
+ * ≤ 500 ms); rows added later by an edit show at once.
+ */
+const FIRST_ROWS = 8;
+const ROWS_PER_STEP = 16;
+
+function useShownRows(count: number): number {
+  const [shown, setShown] = useState(FIRST_ROWS);
+  const complete = shown >= count;
+  useEffect(() => {
+    if (complete) {
+      if (shown !== Number.POSITIVE_INFINITY) setShown(Number.POSITIVE_INFINITY);
+      return undefined;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setShown((n) => n + ROWS_PER_STEP)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [complete, shown]);
+  return Math.min(shown, count);
+}
+
 const SortableList = memo(function SortableList({
   keys,
   pathKey,
@@ -107,10 +136,11 @@ const SortableList = memo(function SortableList({
   Operand: OperandEditor;
 }) {
   const { disabled } = useConditionEditor();
+  const shown = useShownRows(keys.length);
   return (
     <SortableContext items={keys} strategy={verticalListSortingStrategy} disabled={disabled}>
       <Flex direction="column" gap="1.5">
-        {keys.map((key, i) => (
+        {keys.slice(0, shown).map((key, i) => (
           <OperandRow key={key} id={key} store={store} pathKey={childKey(pathKey, i)} parentType={parentType} index={i} count={keys.length} Operand={Operand} />
         ))}
       </Flex>

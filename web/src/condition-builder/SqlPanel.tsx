@@ -2,11 +2,22 @@ import { Box, Button, chakra, Flex, Text, Textarea } from '@chakra-ui/react';
 import { memo, useState } from 'react';
 import { readConditionSql, type ConditionNode, type SqlReadError } from '@console/shared';
 
+const SQL_CONTAINMENT = { contain: 'layout paint' } as const;
+
 /**
  * The SQL of the current tree, and 'Editar como SQL': the text is read back into a tree when
  * applied; what the reader refuses is shown inline and nothing changes.
  */
-export const SqlPanel = memo(function SqlPanel({ sql, disabled, onApply }: { sql: string; disabled: boolean; onApply(tree: ConditionNode): void }) {
+export const SqlPanel = memo(function SqlPanel({
+  sql,
+  disabled,
+  onApply,
+}: {
+  /** null while not written yet (a frame after the builder opens). */
+  sql: string | null;
+  disabled: boolean;
+  onApply(tree: ConditionNode): void;
+}) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<SqlReadError | null>(null);
   if (draft === null) {
@@ -21,7 +32,7 @@ export const SqlPanel = memo(function SqlPanel({ sql, disabled, onApply }: { sql
             variant="outline"
             disabled={disabled}
             onClick={() => {
-              setDraft(sql);
+              setDraft(sql ?? '');
               setError(null);
             }}
           >
@@ -38,8 +49,13 @@ export const SqlPanel = memo(function SqlPanel({ sql, disabled, onApply }: { sql
           p="2"
           rounded="md"
           m="0"
+          // A box of its own size: the SQL of a large rule scrolls, and rewriting it after an edit
+          // lays out only this box, not the tree beside it.
+          maxH="24rem"
+          overflowY="auto"
+          css={SQL_CONTAINMENT}
         >
-          {sql || '—'}
+          {sql === '' ? '—' : sql}
         </chakra.pre>
       </Box>
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { writeConditionSql, type ConditionNode } from '@console/shared';
-import { editorReducer, initialEditorState, type EditorAction, type EditorState } from './editor-state';
+import { editorReducer, hasEditsToSend, initialEditorState, type EditorAction, type EditorState } from './editor-state';
 
 const cmp = (field: string, value: string): ConditionNode => ({
   type: '=',
@@ -84,5 +84,40 @@ describe('condition editor actions and history', () => {
       two,
     );
     expect(sql(three)).toBe("b = '2' AND c = '3'");
+  });
+});
+
+describe('stored trees in another shape (issue 30)', () => {
+  const or = (...params: ConditionNode[]): ConditionNode => ({ type: 'OR', params });
+  const and = (...params: ConditionNode[]): ConditionNode => ({ type: 'AND', params });
+  const [a, b, c, d] = [cmp('brand', 'a'), cmp('brand', 'b'), cmp('brand', 'c'), cmp('brand', 'd')];
+
+  it('opening or receiving one is no edit: shown reduced, nothing to send, no conflict', () => {
+    const opened = initialEditorState(or(a, or(b, and(c))));
+    expect(opened.tree).toEqual(or(a, b, c));
+    expect(hasEditsToSend(opened)).toBe(false);
+    // The same tree stored again (the trigger's normal form), then someone else's tree in another shape.
+    let s = editorReducer(opened, { type: 'remote', stored: or(a, b, c) });
+    s = editorReducer(s, { type: 'remote', stored: and(or(d), and(a, b)) });
+    expect(s.tree).toEqual(and(d, a, b));
+    expect(s.revision).toBe(0);
+    expect(s.conflicts).toEqual([]);
+    expect(hasEditsToSend(s)).toBe(false);
+  });
+
+  it('an edit made on the reduced tree merges with a later save in another shape without a conflict', () => {
+    let s = editorReducer(initialEditorState(or(a, or(b))), { type: 'replace', path: [0], node: d });
+    s = editorReducer(s, { type: 'sent', tree: s.tree });
+    s = editorReducer(s, { type: 'remote', stored: or(or(a), or(c)) });
+    expect(s.tree).toEqual(or(d, c));
+    expect(s.conflicts).toEqual([]);
+    expect(hasEditsToSend(s)).toBe(true);
+  });
+
+  it('an edit undone before anything was sent leaves nothing to send', () => {
+    let s = editorReducer(initialEditorState(or(a, or(b, c))), { type: 'replace', path: [0], node: d });
+    expect(hasEditsToSend(s)).toBe(true);
+    s = editorReducer(s, { type: 'undo' });
+    expect(hasEditsToSend(s)).toBe(false);
   });
 });

@@ -90,11 +90,23 @@ export interface EditorState {
 }
 
 export const HISTORY_LIMIT = 100;
+
+const normalised = (tree: ConditionNode | null) => tree && normaliseCondition(tree);
 export const COALESCE_MS = 1000;
 
-export function initialEditorState(tree: ConditionNode | null): EditorState {
+/**
+ * Stored values are compared and shown in normal form (normaliseCondition, the one the
+ * `conditionSql` trigger stores): a tree written elsewhere in another shape (a group of one, an OR
+ * inside an OR) is shown reduced, and the reduction is nobody's edit: it is never sent, never
+ * marks the form as changed, and is not a change of this editor's when someone else saves.
+ */
+export function initialEditorState(stored: ConditionNode | null): EditorState {
+  const tree = normalised(stored);
   return { tree, history: createEditorHistory(), sync: createStoredValueSync(tree), conflicts: [], revision: 0 };
 }
+
+/** Whether the tree differs from the stored value (both in normal form) or an earlier send is still to be stored over. */
+export const hasEditsToSend = (state: EditorState) => state.sync.pending.length > 0 || !jsonEqual(state.tree, state.sync.base);
 
 export const canUndo = (state: EditorState) => state.history.past.length > 0;
 export const canRedo = (state: EditorState) => state.history.future.length > 0;
@@ -122,7 +134,6 @@ function applyEdit(tree: ConditionNode | null, action: EditorAction): ConditionN
   }
 }
 
-const normalised = (tree: ConditionNode | null) => tree && normaliseCondition(tree);
 const mergeSteps = (first: ConditionStep, second: ConditionStep): ConditionStep => ({ changes: [...first.changes, ...second.changes] });
 
 /** One step taken back (or made again) where the tree still holds what it left. */
@@ -141,11 +152,12 @@ function reduce(state: EditorState, action: EditorAction, now: number): EditorSt
       return move ? { ...state, tree: move.doc, history: move.history, last: undefined, revision: state.revision + 1 } : state;
     }
     case 'remote': {
-      const received = receiveStoredValue(state.sync, action.stored, state.tree);
+      const stored = normalised(action.stored);
+      const received = receiveStoredValue(state.sync, stored, state.tree);
       if (received.echo) return { ...state, sync: received.sync };
       const tree = normalised(received.value);
       // A merge that kept edits of this editor goes out again, so they are stored too.
-      const carriesEdits = !jsonEqual(tree, action.stored);
+      const carriesEdits = !jsonEqual(tree, stored);
       return {
         ...state,
         tree,
