@@ -42,8 +42,11 @@ export const importRecordsRequestSchema = z.object({
 });
 export type ImportRecordsRequest = z.infer<typeof importRecordsRequestSchema>;
 
+/** A price of the row outside the store's guardrails: held (price-hold/{holdId}), not written; the rest of the row is. */
+export const heldImportPriceSchema = z.object({ field: z.string(), holdId: z.string(), message: z.string() });
+
 export const importRecordResultSchema = z.discriminatedUnion('status', [
-  z.object({ line: z.number(), id: z.string(), status: z.enum(['created', 'updated']) }),
+  z.object({ line: z.number(), id: z.string(), status: z.enum(['created', 'updated']), held: z.array(heldImportPriceSchema).optional() }),
   z.object({ line: z.number(), id: z.string(), status: z.literal('error'), message: z.string() }),
 ]);
 export type ImportRecordResult = z.infer<typeof importRecordResultSchema>;
