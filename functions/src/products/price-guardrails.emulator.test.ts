@@ -23,7 +23,8 @@ const product = async (): Promise<Doc> => (await db().doc(`project/${project}/pr
 const holds = async (): Promise<Doc[]> => (await db().collection(`project/${project}/price-hold`).get()).docs.map((d) => ({ id: d.id, ...d.data() }));
 const changelog = async (field: string): Promise<Doc[]> =>
   (await db().collection(`project/${project}/product-data-changelog`).where('field', '==', field).get()).docs.map((d) => ({ id: d.id, ...d.data() }));
-const post = (path: string, body: unknown) => api(`${path}${path.includes('?') ? '&' : '?'}project=${project}`, { token, method: 'POST', body: JSON.stringify(body) });
+const post = (path: string, body: unknown) =>
+  api(`${path}${path.includes('?') ? '&' : '?'}project=${project}`, { token, method: 'POST', body: JSON.stringify(body) });
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 async function runSync(path: string) {
@@ -51,9 +52,13 @@ beforeAll(async () => {
   cost = data.PriceNetErp ?? data.PriceNet;
   expect(cost).toBeGreaterThan(0);
   // The store's guardrails: 10% over cost at least, 30% at most in one change.
-  await db().doc(`project/${project}/config/store`).set({ name: 'Loja teste', priceGuardrails: { minMarginPercent: 10, maxChangePercent: 30 } });
+  await db()
+    .doc(`project/${project}/config/store`)
+    .set({ name: 'Loja teste', priceGuardrails: { minMarginPercent: 10, maxChangePercent: 30 } });
   // A price inside both, to start from.
-  await db().doc(`project/${project}/product-data/${CODE}`).set({ Price: round2(cost * 1.5), PriceInstallments: round2(cost * 1.6) }, { merge: true });
+  await db()
+    .doc(`project/${project}/product-data/${CODE}`)
+    .set({ Price: round2(cost * 1.5), PriceInstallments: round2(cost * 1.6) }, { merge: true });
 });
 
 afterAll(async () => {
@@ -77,7 +82,16 @@ describe('the panel: a manual price override', () => {
     expect(json.message).toMatch(/^R\$ [\d.]+,\d\d fica 12% abaixo do custo de R\$ [\d.]+,\d\d/);
     expect((await productData()).Price).toBe(before);
     const hold = (await holds()).find((h) => h.id === json.holdId)!;
-    expect(hold).toMatchObject({ ProductCode: CODE, field: 'Price', from: before, to: below, cost, source: 'manual', status: 'held', about: 'Queima de estoque' });
+    expect(hold).toMatchObject({
+      ProductCode: CODE,
+      field: 'Price',
+      from: before,
+      to: below,
+      cost,
+      source: 'manual',
+      status: 'held',
+      about: 'Queima de estoque',
+    });
     expect(hold.createdBy.id).toBe(admin.uid);
   });
 
@@ -216,7 +230,13 @@ describe('a stale override', () => {
       );
     await upstreamGives({ ProductLine: 'Linha nova do ERP' });
     await runSync(`/api/tramontina/firestore/products/${CODE}`);
-    expect(await staleEntry()).toMatchObject({ ProductCode: CODE, field: 'ProductLine', value: 'Linha do operador', upstreamBefore: upstream, upstreamNow: 'Linha nova do ERP' });
+    expect(await staleEntry()).toMatchObject({
+      ProductCode: CODE,
+      field: 'ProductLine',
+      value: 'Linha do operador',
+      upstreamBefore: upstream,
+      upstreamNow: 'Linha nova do ERP',
+    });
     expect((await productData())._overrides.ProductLine).toMatchObject({ baseline: upstream, upstream: 'Linha nova do ERP' });
 
     const { json } = await post('/api/console/products/stale-overrides/resolve', { code: CODE, field: 'ProductLine', decision: 'keep' });
@@ -241,7 +261,9 @@ describe('a stale override', () => {
     expect(data.ProductLine).toBe('Linha final do ERP');
     expect(data._overrides.ProductLine).toBeUndefined();
     expect(await staleEntry()).toBeUndefined();
-    expect(await changelog('ProductLine')).toContainEqual(expect.objectContaining({ action: 'remove', about: 'Usar o valor do ERP', to: 'Linha final do ERP' }));
+    expect(await changelog('ProductLine')).toContainEqual(
+      expect.objectContaining({ action: 'remove', about: 'Usar o valor do ERP', to: 'Linha final do ERP' }),
+    );
   });
 });
 

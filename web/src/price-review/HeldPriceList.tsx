@@ -105,10 +105,23 @@ export function HeldPriceList({ projectId, productCode }: HeldPriceListProps) {
               </Table.Cell>
               <Table.Cell>
                 <HStack gap="1">
-                  <Button size="xs" colorPalette="orange" disabled={busy !== null} loading={busy === row.id} aria-label={T.confirmLabel(label, row.code)} onClick={() => void act(row, 'confirm')}>
+                  <Button
+                    size="xs"
+                    colorPalette="orange"
+                    disabled={busy !== null}
+                    loading={busy === row.id}
+                    aria-label={T.confirmLabel(label, row.code)}
+                    onClick={() => void act(row, 'confirm')}
+                  >
                     {T.confirm}
                   </Button>
-                  <Button size="xs" variant="ghost" disabled={busy !== null} aria-label={T.discardLabel(label, row.code)} onClick={() => void act(row, 'discard')}>
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    disabled={busy !== null}
+                    aria-label={T.discardLabel(label, row.code)}
+                    onClick={() => void act(row, 'discard')}
+                  >
                     {T.discard}
                   </Button>
                 </HStack>

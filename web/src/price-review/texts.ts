@@ -1,7 +1,8 @@
 /** Texts of held price changes and stale overrides (issue 29 points 3 and 4). */
 export const PRICE_REVIEW_TEXTS = {
   heldTitle: 'Preços retidos',
-  heldIntro: 'Alterações de preço fora dos limites da loja (margem mínima sobre o custo, variação máxima de uma vez). Só são aplicadas depois de confirmadas com um motivo.',
+  heldIntro:
+    'Alterações de preço fora dos limites da loja (margem mínima sobre o custo, variação máxima de uma vez). Só são aplicadas depois de confirmadas com um motivo.',
   noHeld: 'Nenhuma alteração de preço retida.',
   staleTitle: 'Alterações manuais desatualizadas',
   staleIntro: 'Campos alterados manualmente cujo valor de origem mudou depois da alteração.',

@@ -18,7 +18,13 @@ export const REVIEW_LIST_LIMIT = 500;
 
 export type ReviewList<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; rows: T[] };
 
-function useReviewList<T extends { when?: Date | null; at?: Date | null }>(projectId: string, collectionId: string, constraints: QueryConstraint[], key: string, read: (id: string, data: Record<string, unknown>) => T): ReviewList<T> {
+function useReviewList<T extends { when?: Date | null; at?: Date | null }>(
+  projectId: string,
+  collectionId: string,
+  constraints: QueryConstraint[],
+  key: string,
+  read: (id: string, data: Record<string, unknown>) => T,
+): ReviewList<T> {
   const [list, setList] = useState<ReviewList<T>>({ status: 'loading' });
   useEffect(() => {
     setList({ status: 'loading' });
