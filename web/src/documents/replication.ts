@@ -3,7 +3,7 @@
  * screen', §6): collections allowed to replicate, top-level documents only, written under the
  * same id with merge. The decisions and the per-project outcome are here; the writes are passed in.
  */
-import { findCollection, type CollectionDefinition, type Project, type SettingsDefinition } from '@console/shared';
+import { findCollection, isPlainObject, type CollectionDefinition, type Project, type SettingsDefinition } from '@console/shared';
 import { writeErrorMessage } from './document-writes';
 
 export const REPLICATION_TEXTS = {
@@ -13,7 +13,93 @@ export const REPLICATION_TEXTS = {
   done: 'Replicado',
   unsaved: 'Aguarde o salvamento das alterações para replicar.',
   failed: 'Não foi possível replicar.',
+  preview: 'Pré-visualizar',
+  previewFailed: 'Não foi possível comparar com os outros projetos.',
+  previewFirst: 'Pré-visualize as diferenças antes de replicar.',
+  diffTitle: (project: string) => `Diferenças em ${project}`,
+  newRecord: 'O registro não existe neste projeto: será criado com todos os campos.',
+  noDiff: 'Nenhum campo muda.',
+  absent: '(vazio)',
+  changedSince: (fields: string) => `O registro mudou neste projeto desde a pré-visualização (${fields}); nada foi gravado. Pré-visualize de novo.`,
 } as const;
+
+type Doc = Record<string, unknown>;
+
+/** Timestamps are the record's, not a difference an operator decides on. */
+const STAMP_FIELDS = new Set(['createdAt', 'updatedAt']);
+
+/** One field of the replicated record: the target's value now (undefined when absent) → the value replication writes. */
+export interface FieldDiff {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+/** A stable text of a stored value (map keys sorted; Timestamps by their seconds), to compare and to pin. */
+export function fingerprint(value: unknown): string {
+  const norm = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(norm);
+    if (v && typeof v === 'object' && typeof (v as { toMillis?: unknown }).toMillis === 'function') return { ms: (v as { toMillis(): number }).toMillis() };
+    if (isPlainObject(v)) return Object.fromEntries(Object.keys(v).sort().map((k) => [k, norm(v[k])]));
+    return v;
+  };
+  return JSON.stringify(norm(value ?? null));
+}
+
+/**
+ * What a merge-write of `stored` does to `target`, leaf by leaf (maps merge key by key; lists and
+ * other values are replaced): each field whose value would change. Fields only the target has stay.
+ */
+export function replicationDiff(stored: Doc, target: Doc | null, prefix = ''): FieldDiff[] {
+  const diffs: FieldDiff[] = [];
+  for (const key of Object.keys(stored).sort()) {
+    if (!prefix && STAMP_FIELDS.has(key)) continue;
+    const field = prefix ? `${prefix}.${key}` : key;
+    const to = stored[key];
+    const from = target?.[key];
+    if (to === undefined) continue;
+    if (isPlainObject(to) && isPlainObject(from) && typeof (to as { toMillis?: unknown }).toMillis !== 'function') diffs.push(...replicationDiff(to, from, field));
+    else if (fingerprint(from) !== fingerprint(to) || from === undefined) diffs.push({ field, from, to });
+  }
+  return diffs;
+}
+
+/** What 'Pré-visualizar' found in one target project: the diff, and the target as it was (the run checks it is unchanged). */
+export interface ReplicationPreview {
+  projectId: string;
+  exists: boolean;
+  diff: FieldDiff[];
+  target: Doc | null;
+}
+
+/** A target changed between the preview and the replication: not written. */
+export class TargetMovedError extends Error {
+  constructor(fields: string[]) {
+    super(REPLICATION_TEXTS.changedSince(fields.join(', ') || 'registro'));
+    this.name = 'TargetMovedError';
+  }
+}
+
+/** A preview of the record as it was stored then, per chosen project: what 'Replicar' writes. */
+export interface PreviewedReplication {
+  stored: Doc;
+  previews: ReplicationPreview[];
+}
+
+/** The fields of the target that moved between the preview and now (the message of a refused replication). */
+export function movedFields(previewed: Doc | null, now: Doc | null): string[] {
+  const keys = new Set([...Object.keys(previewed ?? {}), ...Object.keys(now ?? {})]);
+  return [...keys].filter((k) => !STAMP_FIELDS.has(k) && fingerprint(previewed?.[k]) !== fingerprint(now?.[k])).sort();
+}
+
+/** A value in the diff: text as is, numbers pt-BR, maps and lists as JSON, nothing as '(vazio)'. */
+export function diffValue(value: unknown): string {
+  if (value === undefined || value === null || value === '') return REPLICATION_TEXTS.absent;
+  if (typeof value === 'number') return new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 4 }).format(value);
+  if (typeof value === 'string') return value.length > 80 ? `${value.slice(0, 77)}…` : value;
+  const text = fingerprint(value);
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
 
 /** Only the super-project replicates, only existing records of collections marked replicable. */
 export function canReplicate(definition: CollectionDefinition | SettingsDefinition, projectId: string, superProjectId: string, creating: boolean): boolean {
@@ -33,7 +119,11 @@ export async function replicateTo(projectIds: readonly string[], write: (project
   return results.map((result, i): ReplicationOutcome =>
     result.status === 'fulfilled'
       ? { projectId: projectIds[i]!, ok: true }
-      : { projectId: projectIds[i]!, ok: false, message: writeErrorMessage(result.reason, REPLICATION_TEXTS.failed) },
+      : {
+          projectId: projectIds[i]!,
+          ok: false,
+          message: result.reason instanceof TargetMovedError ? result.reason.message : writeErrorMessage(result.reason, REPLICATION_TEXTS.failed),
+        },
   );
 }
 
