@@ -343,7 +343,7 @@ describe('document behaviours', () => {
     const diff = panel.locator('[data-testid=replication-diff][data-project=cookstore]');
     await diff.getByText('O registro não existe neste projeto: será criado com todos os campos.').waitFor();
     await diff.getByTestId('replication-diff-field').filter({ hasText: 'title: (vazio) → Página replicada' }).waitFor();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, 'the replication diff');
     await panel.getByRole('button', { name: 'Replicar', exact: true }).click();
     await panel.getByTestId('replication-result').filter({ hasText: 'Cook Store: Replicado' }).waitFor();
     expect(await panel.getByTestId('replication-result').count()).toBe(1);
