@@ -9,6 +9,7 @@ import {
   conditionSqlMismatches,
   firstSchemaIssue,
   mergeLikeFirestore,
+  movedFieldsSince,
   productView,
   readPriceGuardrails,
   sameStoredValue,
@@ -78,11 +79,17 @@ export async function writeImportRecords(
   const plan = (current: Map<string, Doc | null>, guard: PriceGuard | null = null) => {
     const stamp = Timestamp.fromDate(now());
     const held: HeldImportPrice[] = [];
+    // The documents as read, before the batch's own lines merge into them: what a preview pin is checked against.
+    const asRead = new Map(current);
     // One write per document: two lines with one id merge into one patch, as two merges would leave it.
     const writes = new Map<string, { ref: DocumentReference; data: Doc }>();
     const results = planned.map(({ record, id, ref, refused }): ImportRecordResult => {
       if (!ref) return { line: record.line, id, status: 'error', message: refused! };
       const stored = current.get(ref.id) ?? null;
+      if (record.seen !== undefined) {
+        const moved = movedFieldsSince(record.seen ?? {}, asRead.get(ref.id) ?? null);
+        if (moved.length) return { line: record.line, id, status: 'error', message: IMPORT_RECORD_TEXTS.changedSincePreview(moved) };
+      }
       const data: Doc = { ...(fromJsonData(record.data) as Doc), ...extra };
       if (id && hasIdField) data.id = id;
       // Placeholders for the schema; the stored values are the server's time (as the form's).

@@ -5,6 +5,7 @@
 // Through Hosting, on the emulators, the sandboxes feeding the warehouse.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FieldValue } from 'firebase-admin/firestore';
+import { fieldHashes } from '@console/shared';
 import { api, idToken, seedUser } from '../../../test-support/emulator.js';
 import { createTestProject, testFirestore, testWarehouse } from '../../../test-support/stack.js';
 
@@ -214,6 +215,27 @@ describe('the CSV import: a row with a price', () => {
     expect(stored.Price).toBe(before);
     expect(stored.ProductSiteName).toBe('Panela importada');
     expect((await holds()).find((h) => h.id === json.results[0].held[0].holdId)).toMatchObject({ source: 'csv', target: 'product', status: 'held' });
+  });
+});
+
+describe('the CSV import: a line previewed', () => {
+  it('is written only if its record is still as the preview saw it, else names the fields that moved', async () => {
+    const seen = fieldHashes(await product());
+    await db().doc(`project/${project}/product/${CODE}`).update({ ProductLine: 'Linha mudada por outra pessoa' });
+    const { json } = await post('/api/console/collections/import', {
+      collection: 'product',
+      brand: 'Tramontina',
+      records: [{ line: 2, id: CODE, data: { ProductSiteName: 'Nome do arquivo' }, seen }],
+    });
+    expect(json.results).toEqual([{ line: 2, id: CODE, status: 'error', message: expect.stringContaining('mudou desde a pré-visualização (ProductLine)') }]);
+    expect((await product()).ProductSiteName).not.toBe('Nome do arquivo');
+    const again = await post('/api/console/collections/import', {
+      collection: 'product',
+      brand: 'Tramontina',
+      records: [{ line: 2, id: CODE, data: { ProductSiteName: 'Nome do arquivo' }, seen: fieldHashes(await product()) }],
+    });
+    expect(again.json.results[0].status).toBe('updated');
+    expect((await product()).ProductSiteName).toBe('Nome do arquivo');
   });
 });
 

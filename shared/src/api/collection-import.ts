@@ -25,6 +25,12 @@ export const importRecordSchema = z.object({
   id: optionalDocumentIdSchema,
   /** Only the non-empty cells, nested by path: what is merged into the stored document. */
   data: z.record(z.string(), z.unknown()),
+  /**
+   * The stored document the preview saw, as the hash of each top-level field (`fieldHashes`), null
+   * when it saw none: the server writes the line only if the document is still so, else it answers
+   * the fields that moved in between (issue 29 point 5). Sent with the first line of each id.
+   */
+  seen: z.record(z.string(), z.string().max(16)).nullable().optional(),
 });
 export type ImportRecord = z.infer<typeof importRecordSchema>;
 

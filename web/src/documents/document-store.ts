@@ -88,7 +88,12 @@ export function restoreDocument(ref: DocumentReference, data: Record<string, unk
 }
 
 /** The record as each chosen project has it, and what replicating `stored` would change there field by field. */
-export async function previewReplication(collectionId: string, docId: string, stored: Record<string, unknown>, projectIds: string[]): Promise<ReplicationPreview[]> {
+export async function previewReplication(
+  collectionId: string,
+  docId: string,
+  stored: Record<string, unknown>,
+  projectIds: string[],
+): Promise<ReplicationPreview[]> {
   return Promise.all(
     projectIds.map(async (projectId) => {
       const snap = await getDoc(projectDocument(projectId, collectionId, docId));
@@ -103,7 +108,12 @@ export async function previewReplication(collectionId: string, docId: string, st
  * each in a transaction that first checks the target is still as previewed: a target changed in
  * between is not written, and its outcome names the fields that moved.
  */
-export function replicateDocument(collectionId: string, docId: string, stored: Record<string, unknown>, previews: ReplicationPreview[]): Promise<ReplicationOutcome[]> {
+export function replicateDocument(
+  collectionId: string,
+  docId: string,
+  stored: Record<string, unknown>,
+  previews: ReplicationPreview[],
+): Promise<ReplicationOutcome[]> {
   const data = { ...withoutUndefined(stored), updatedAt: serverTimestamp() };
   const byProject = new Map(previews.map((p) => [p.projectId, p]));
   return replicateTo(

@@ -3,7 +3,7 @@
  * screen', §6): collections allowed to replicate, top-level documents only, written under the
  * same id with merge. The decisions and the per-project outcome are here; the writes are passed in.
  */
-import { findCollection, isPlainObject, type CollectionDefinition, type Project, type SettingsDefinition } from '@console/shared';
+import { findCollection, mergeDiff, stableText, type CollectionDefinition, type FieldDiff, type Project, type SettingsDefinition } from '@console/shared';
 import { writeErrorMessage } from './document-writes';
 
 export const REPLICATION_TEXTS = {
@@ -28,40 +28,14 @@ type Doc = Record<string, unknown>;
 /** Timestamps are the record's, not a difference an operator decides on. */
 const STAMP_FIELDS = new Set(['createdAt', 'updatedAt']);
 
-/** One field of the replicated record: the target's value now (undefined when absent) → the value replication writes. */
-export interface FieldDiff {
-  field: string;
-  from: unknown;
-  to: unknown;
-}
+export type { FieldDiff };
 
-/** A stable text of a stored value (map keys sorted; Timestamps by their seconds), to compare and to pin. */
-export function fingerprint(value: unknown): string {
-  const norm = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(norm);
-    if (v && typeof v === 'object' && typeof (v as { toMillis?: unknown }).toMillis === 'function') return { ms: (v as { toMillis(): number }).toMillis() };
-    if (isPlainObject(v)) return Object.fromEntries(Object.keys(v).sort().map((k) => [k, norm(v[k])]));
-    return v;
-  };
-  return JSON.stringify(norm(value ?? null));
-}
+/** A stable text of a stored value, to compare and to pin. */
+export const fingerprint = stableText;
 
-/**
- * What a merge-write of `stored` does to `target`, leaf by leaf (maps merge key by key; lists and
- * other values are replaced): each field whose value would change. Fields only the target has stay.
- */
-export function replicationDiff(stored: Doc, target: Doc | null, prefix = ''): FieldDiff[] {
-  const diffs: FieldDiff[] = [];
-  for (const key of Object.keys(stored).sort()) {
-    if (!prefix && STAMP_FIELDS.has(key)) continue;
-    const field = prefix ? `${prefix}.${key}` : key;
-    const to = stored[key];
-    const from = target?.[key];
-    if (to === undefined) continue;
-    if (isPlainObject(to) && isPlainObject(from) && typeof (to as { toMillis?: unknown }).toMillis !== 'function') diffs.push(...replicationDiff(to, from, field));
-    else if (fingerprint(from) !== fingerprint(to) || from === undefined) diffs.push({ field, from, to });
-  }
-  return diffs;
+/** What a merge-write of `stored` does to `target`, field by field (timestamps left out). */
+export function replicationDiff(stored: Doc, target: Doc | null): FieldDiff[] {
+  return mergeDiff(target, stored, STAMP_FIELDS);
 }
 
 /** What 'Pré-visualizar' found in one target project: the diff, and the target as it was (the run checks it is unchanged). */
