@@ -47,6 +47,12 @@ export function DocumentAssistantPanel({
     );
   };
   return (
-    <AiAssistantPanel {...panel} onApply={apply} history={history} isRichText={(field) => richText.has(field)} usageProject={isAdmin(claims) ? project : null} />
+    <AiAssistantPanel
+      {...panel}
+      onApply={apply}
+      history={history}
+      isRichText={(field) => richText.has(field)}
+      usageProject={isAdmin(claims) ? project : null}
+    />
   );
 }
