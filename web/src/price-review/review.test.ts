@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heldPrice, newestFirst, staleSentence } from './review';
+import { asDate, heldPrice, newestFirst, staleSentence } from './review';
 
 describe('held prices and stale overrides as the lists show them', () => {
   it("says a stale override in the operator's words, with the override's day", () => {
@@ -8,6 +8,13 @@ describe('held prices and stale overrides as the lists show them', () => {
       'O ERP mudou de R$ 189,9 para R$ 199,9 depois da sua alteração de 28/11',
     );
     expect(staleSentence('A', 'B', null, String)).toBe('O ERP mudou de A para B depois da sua alteração');
+    // A Timestamp is a class instance, not a plain object.
+    class Stamp {
+      toDate() {
+        return at;
+      }
+    }
+    expect(asDate(new Stamp())).toBe(at);
   });
 
   it('reads a hold, naming its author, and lists the newest first', () => {

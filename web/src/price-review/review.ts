@@ -30,7 +30,9 @@ export interface StaleOverrideRow {
 
 const asNumber = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const asText = (v: unknown) => (typeof v === 'string' ? v : '');
-export const asDate = (v: unknown): Date | null => (isPlainObject(v) && typeof v.toDate === 'function' ? (v.toDate as () => Date)() : null);
+/** A Firestore Timestamp (a class instance, so not a plain object) as a Date. */
+export const asDate = (v: unknown): Date | null =>
+  typeof v === 'object' && v !== null && typeof (v as { toDate?: unknown }).toDate === 'function' ? (v as { toDate(): Date }).toDate() : null;
 
 export function heldPrice(id: string, data: Doc): HeldPrice {
   const by = isPlainObject(data.createdBy) ? data.createdBy : {};
