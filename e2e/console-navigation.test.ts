@@ -93,7 +93,10 @@ describe('finding one’s way in the console', () => {
     // The opened document's heading has the focus: Tab goes on into the document, not the list.
     await expect.poll(async () => (await focused(page)).tag).toBe('h2');
     // The form shows once the record is loaded (until then Tab has only the header's buttons).
-    await page.getByTestId('save-status').filter({ hasText: /^Salvo$/ }).waitFor();
+    await page
+      .getByTestId('save-status')
+      .filter({ hasText: /^Salvo$/ })
+      .waitFor();
     expect((await focused(page)).tag).toBe('h2');
     await keys.tabUntil((f) => f.isField, 12);
     const first = await focused(page);

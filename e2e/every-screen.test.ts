@@ -158,11 +158,13 @@ describe('every screen of the menu at 1280×800', () => {
     // and an e-mail campaign's report (its figures).
     await page.getByLabel('Projeto').selectOption('main');
     await page.waitForURL(/\/console$/);
+    await page.getByText('Projeto atual: Loja Principal').waitFor();
     await navigate(page, '/console/content/home');
     await page.getByRole('button', { name: 'Conteúdo: Abrir editor de layout' }).click();
-    const node = page.getByTestId('layout-canvas').getByTestId('canvas-node').first();
-    await node.click();
-    await expect.poll(() => node.getAttribute('data-selected')).toBe('true');
+    const canvas = page.getByTestId('layout-canvas');
+    // The innermost node under the click is the one selected.
+    await canvas.getByTestId('canvas-node').first().click();
+    await canvas.locator('[data-testid=canvas-node][data-selected]').first().waitFor();
     failures.push(...(await axeViolations(page)).map((v) => `main layout canvas, a node selected: axe ${v}`));
     await page.getByRole('button', { name: 'Fechar', exact: true }).click();
     await navigate(page, '/console/campaign-email/black-friday-2026');
