@@ -153,6 +153,15 @@ describe('config documents', () => {
     await assertFails(getDocs(collection(staffB(), 'project/rules-a/config')));
     await assertFails(getDocs(collection(noClaims(), 'project/rules-a/config')));
   });
+  it("when each secret last changed is read by admins only and written by no client (the trigger's alone)", async () => {
+    await env.withSecurityRulesDisabled((context) =>
+      setDoc(doc(context.firestore(), 'project/rules-a/config-secret-change/mercadopago'), { changes: { accessToken: new Date() } }),
+    );
+    await assertSucceeds(getDoc(doc(admin(), 'project/rules-a/config-secret-change/mercadopago')));
+    await assertFails(getDoc(doc(staffA(), 'project/rules-a/config-secret-change/mercadopago')));
+    await assertFails(setDoc(doc(admin(), 'project/rules-a/config-secret-change/mercadopago'), { changes: {} }));
+    await assertFails(setDoc(doc(staffA(), 'project/rules-a/config-secret-change/store'), { changes: {} }));
+  });
   it('the rules and the shared list name the same admin-only documents', () => {
     const listed = /function adminOnlyConfig[\s\S]*?\[([^\]]*)\]/.exec(rules)![1]!;
     const inRules = listed

@@ -146,8 +146,10 @@ describe('console shell', () => {
     await page.getByText(admin.email).waitFor();
     const menu = page.getByRole('navigation', { name: 'Coleções' });
     await menu.getByRole('link', { name: 'Páginas', exact: true }).waitFor();
+    // One 'Configurações' entry, to the page that lists the settings screens by purpose.
     expect(await menu.getByText('Configurações', { exact: true }).count()).toBe(1);
-    expect(await menu.getByRole('link', { name: 'Loja', exact: true }).getAttribute('href')).toBe('/console/config/store');
+    expect(await menu.getByRole('link', { name: 'Configurações', exact: true }).getAttribute('href')).toBe('/console/config');
+    expect(await menu.getByRole('link', { name: 'Loja', exact: true }).count()).toBe(0);
     await entries(page).first().waitFor();
     await expectNoAxeViolations(page, 'collection screen');
   });
@@ -297,7 +299,9 @@ describe('console shell', () => {
 
   it('edits a settings document without Delete or Copy', async () => {
     await openSignedIn();
-    await page.getByRole('navigation', { name: 'Coleções' }).getByRole('link', { name: 'Loja', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Coleções' }).getByRole('link', { name: 'Configurações', exact: true }).click();
+    await page.waitForURL('**/console/config');
+    await page.getByTestId('settings-list').getByRole('link', { name: 'Loja', exact: true }).click();
     await page.waitForURL('**/console/config/store');
     await page.getByTestId('document-path').filter({ hasText: 'main/config/store' }).waitFor();
     await waitForStatus(page, 'Salvo');

@@ -29,6 +29,10 @@ describe('a cdlbox-only staff user', () => {
     expect(await picker.locator('option').allInnerTexts()).toEqual(['CDL Box']);
     expect(await picker.inputValue()).toBe('cdlbox');
     const menu = page.getByRole('navigation', { name: 'Coleções' });
+    // Every section opened (they start closed).
+    const closed = menu.locator('button[aria-expanded="false"]');
+    await closed.first().waitFor();
+    while ((await closed.count()) > 0) await closed.first().click();
     await menu.getByRole('link', { name: 'Produtos', exact: true }).waitFor();
     // Set C only: no categories or banners of the stores.
     expect(await menu.getByRole('link', { name: 'Categorias', exact: true }).count()).toBe(0);

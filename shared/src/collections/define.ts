@@ -3,7 +3,7 @@ import type { FieldDefinition } from '../fields/types.js';
 import { fieldsSchema } from '../fields/schema.js';
 import { isAdminOnlyConfig } from '../access/config-documents.js';
 
-/** Menu groups: set A's parent groups plus the catalogue and settings groups. */
+/** Menu groups: set A's parent groups plus the catalogue group, in the menu's order (its sections). */
 export const MENU_GROUPS = {
   catalog: 'Catálogo',
   category: 'Categorias',
@@ -12,7 +12,6 @@ export const MENU_GROUPS = {
   'pricing-rule': 'Regras de preço',
   customer: 'Clientes',
   campaign: 'Campanhas',
-  settings: 'Configurações',
 } as const;
 export type MenuGroup = keyof typeof MENU_GROUPS;
 

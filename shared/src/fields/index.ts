@@ -1,3 +1,4 @@
 export * from './types.js';
 export * from './builders.js';
 export * from './schema.js';
+export * from './secrets.js';

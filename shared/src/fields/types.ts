@@ -24,7 +24,11 @@ export interface SelectOption {
   label: string;
 }
 
-export type TextField = FieldBase & { type: 'text' };
+/**
+ * `secret`: a credential (key, token, password): shown masked, with a reveal button for admins,
+ * and with its last change beside it.
+ */
+export type TextField = FieldBase & { type: 'text'; secret?: boolean };
 export type TextareaField = FieldBase & { type: 'textarea'; rows?: number };
 /** Stored as number | null; the input accepts digits, one leading minus and one decimal point. */
 export type NumberField = FieldBase & { type: 'number'; min?: number; max?: number };

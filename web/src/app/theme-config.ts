@@ -7,6 +7,9 @@ export const consoleThemeConfig = defineConfig({
   globalCss: {
     'html, body, #root': { height: '100%', margin: 0 },
     body: { bg: 'gray.50', color: 'gray.900' },
+    // A ring for whatever the keyboard reaches that draws none of its own (a heading given the
+    // focus, a third-party widget); zero specificity, so every component's own ring wins.
+    ':where(:focus-visible)': { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '2px' },
   },
   theme: {
     tokens: {

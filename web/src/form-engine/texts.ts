@@ -1,5 +1,9 @@
 /** The form engine's own words (the spec's strings are kept verbatim). */
 export const FORM_TEXTS = {
+  /** The reveal toggle of a credential (aria-pressed says whether it is shown; the field's title is not repeated). */
+  revealSecret: 'Mostrar o valor',
+  secretChangedAt: (when: string) => `Última alteração: ${when}`,
+  secretNeverChanged: 'Nenhuma alteração registrada',
   confirmRemove: 'Tem certeza que deseja remover este item?',
   invalidUrl: 'URL inválida. Por favor, cole uma URL válida começando com http:// ou https://',
   invalidJson: 'JSON inválido',

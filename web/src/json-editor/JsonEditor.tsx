@@ -2,7 +2,7 @@
  * The full-screen JSON editor (spec document 1 §2 screen 5): the whole stored document as JSON,
  * Salvar and Cancelar. Loaded on demand (React.lazy) so CodeMirror stays out of the main chunks.
  */
-import { Alert, Button, Center, Code, Dialog, HStack, List, Portal, Spinner, Stack } from '@chakra-ui/react';
+import { Alert, Button, Center, Code, Dialog, HStack, List, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { getDoc, serverTimestamp, setDoc, type DocumentReference } from 'firebase/firestore';
 import type { EditorView } from '@codemirror/view';
@@ -82,7 +82,20 @@ export default function JsonEditor({ docRef, path, validate, onClose }: JsonEdit
   }
 
   return (
-    <Dialog.Root open size="full" onOpenChange={(details) => !details.open && onClose()} closeOnInteractOutside={false}>
+    <Dialog.Root
+      open
+      size="full"
+      onOpenChange={(details) => !details.open && onClose()}
+      closeOnInteractOutside={false}
+      // Esc in the code editor is CodeMirror's way out (the next Tab leaves the editor), not a
+      // close: the dialog keeps itself open and sets that mode, as its prevented Esc no longer
+      // reaches CodeMirror. Esc anywhere else in the dialog closes it.
+      onEscapeKeyDown={(event) => {
+        if (!(event.target instanceof Element && event.target.closest('.cm-editor'))) return;
+        event.preventDefault();
+        viewRef.current?.setTabFocusMode(2000);
+      }}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -126,7 +139,10 @@ export default function JsonEditor({ docRef, path, validate, onClose }: JsonEdit
               )}
               {loaded.status === 'ready' && (
                 <Stack flex="1" minH="0">
-                  <CodeEditor initialText={loaded.text} label={JSON_EDITOR_TEXTS.editorLabel} viewRef={viewRef} />
+                  <CodeEditor initialText={loaded.text} label={JSON_EDITOR_TEXTS.editorLabel} describedBy="json-editor-keyboard" viewRef={viewRef} />
+                  <Text id="json-editor-keyboard" fontSize="xs" color="fg.muted" flex="none">
+                    {JSON_EDITOR_TEXTS.keyboardHint}
+                  </Text>
                 </Stack>
               )}
             </Dialog.Body>

@@ -5,6 +5,8 @@ export const JSON_EDITOR_TEXTS = {
   cancel: 'Cancelar',
   loading: 'Carregando documento',
   editorLabel: 'Documento em JSON',
+  /** How the keyboard leaves the code editor, where Tab indents (CodeMirror's Escape-then-Tab). */
+  keyboardHint: 'No editor, Tab indenta. Para sair dele pelo teclado: Esc e depois Tab (ou Shift+Tab). Fora do editor, Esc fecha esta janela.',
   notFound: 'Documento não encontrado',
   loadFailed: (detail: string) => `Erro ao carregar documento: ${detail}`,
   toJsonFailed: (detail: string) => `Erro ao converter os dados para JSON: ${detail}`,

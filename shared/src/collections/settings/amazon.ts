@@ -8,10 +8,10 @@ export const amazonSettings = defineSettings({
   id: 'amazon',
   title: 'Amazon',
   fields: [
-    { name: 'sellerId', title: 'Seller ID', type: 'text' },
-    { name: 'marketplaceId', title: 'Marketplace ID', type: 'text' },
-    { name: 'refreshToken', title: 'Refresh token', type: 'text' },
-    { name: 'clientId', title: 'Client ID (LWA)', type: 'text' },
-    { name: 'clientSecret', title: 'Client secret (LWA)', type: 'text' },
+    { name: 'sellerId', title: 'ID do vendedor', type: 'text' },
+    { name: 'marketplaceId', title: 'ID do marketplace', type: 'text' },
+    { name: 'refreshToken', title: 'Token de renovação', type: 'text', secret: true },
+    { name: 'clientId', title: 'ID do cliente (LWA)', type: 'text' },
+    { name: 'clientSecret', title: 'Segredo do cliente (LWA)', type: 'text', secret: true },
   ],
 });

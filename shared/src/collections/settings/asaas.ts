@@ -8,8 +8,8 @@ export const asaasSettings = defineSettings({
   id: 'asaas',
   title: 'Asaas',
   fields: [
-    { name: 'apiKey', title: 'API key', type: 'text' },
-    { name: 'endpoint', title: 'Endpoint', type: 'text' },
+    { name: 'apiKey', title: 'Chave de API', type: 'text', secret: true },
+    { name: 'endpoint', title: 'Endereço da API', type: 'text' },
     providerBackupField,
     installmentField,
     {
@@ -18,7 +18,7 @@ export const asaasSettings = defineSettings({
       type: 'array_struct',
       fields: [
         { name: 'description', title: 'Descrição', type: 'text' },
-        { name: 'apiKey', title: 'API key', type: 'text' },
+        { name: 'apiKey', title: 'Chave de API', type: 'text', secret: true },
         { name: 'walletId', title: 'ID da carteira', type: 'text' },
         { name: 'forceTransaction', title: 'Forçar transação', type: 'checkbox' },
         {

@@ -6,9 +6,9 @@ export const bellunoSettings = defineSettings({
   id: 'belluno',
   title: 'Belluno',
   fields: [
-    { name: 'token', title: 'Token', type: 'text' },
+    { name: 'token', title: 'Token', type: 'text', secret: true },
     { name: 'kondutoPublicToken', title: 'Token público Konduto (antifraude)', type: 'text' },
-    { name: 'endpoint', title: 'Endpoint', type: 'text' },
+    { name: 'endpoint', title: 'Endereço da API', type: 'text' },
     providerBackupField,
     installmentField,
   ],

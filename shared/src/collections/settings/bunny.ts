@@ -5,9 +5,9 @@ export const bunnySettings = defineSettings({
   title: 'Bunny CDN',
   fields: [
     { name: 'libraryId', title: 'ID da biblioteca (Stream)', type: 'text' },
-    { name: 'pullZone', title: 'Pull zone', type: 'text' },
+    { name: 'pullZone', title: 'Zona de distribuição da CDN', type: 'text' },
     { name: 'cdnHostname', title: 'Hostname da CDN', type: 'text' },
-    { name: 'apiKey', title: 'API key', type: 'text' },
-    { name: 'streamAuthKey', title: 'Chave de autenticação do Stream', type: 'text' },
+    { name: 'apiKey', title: 'Chave de API', type: 'text', secret: true },
+    { name: 'streamAuthKey', title: 'Chave de autenticação do Stream', type: 'text', secret: true },
   ],
 });

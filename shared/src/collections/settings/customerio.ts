@@ -4,8 +4,8 @@ export const customerioSettings = defineSettings({
   id: 'customerio',
   title: 'Customer.io',
   fields: [
-    { name: 'workspaceTrackKey', title: 'Chave de rastreamento do workspace', type: 'text' },
-    { name: 'siteId', title: 'Site ID', type: 'text' },
+    { name: 'workspaceTrackKey', title: 'Chave de rastreamento do workspace', type: 'text', secret: true },
+    { name: 'siteId', title: 'ID do site', type: 'text' },
     { name: 'anonymousTrack', title: 'Rastrear visitantes anônimos', type: 'checkbox' },
   ],
 });

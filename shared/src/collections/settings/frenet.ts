@@ -5,12 +5,12 @@ export const frenetSettings = defineSettings({
   id: 'frenet',
   title: 'Frenet',
   fields: [
-    { name: 'endpoint', title: 'Endpoint', type: 'text' },
+    { name: 'endpoint', title: 'Endereço da API', type: 'text' },
     {
       name: 'accounts',
       title: 'Contas',
       type: 'array_struct',
-      fields: [{ name: 'description', title: 'Descrição', type: 'text' }, { name: 'apiKey', title: 'API key', type: 'text' }, stocksField()],
+      fields: [{ name: 'description', title: 'Descrição', type: 'text' }, { name: 'apiKey', title: 'Chave de API', type: 'text', secret: true }, stocksField()],
     },
   ],
 });

@@ -9,9 +9,9 @@ export const googleadsSettings = defineSettings({
       title: 'Contas',
       type: 'array_struct',
       fields: [
-        { name: 'customerId', title: 'Customer ID', type: 'text' },
-        { name: 'merchantId', title: 'Merchant ID', type: 'text' },
-        { name: 'apiKey', title: 'API key', type: 'text' },
+        { name: 'customerId', title: 'ID da conta do Google Ads', type: 'text' },
+        { name: 'merchantId', title: 'ID do Merchant Center', type: 'text' },
+        { name: 'apiKey', title: 'Chave de API', type: 'text', secret: true },
       ],
     },
     {

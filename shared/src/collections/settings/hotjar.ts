@@ -3,5 +3,5 @@ import { defineSettings } from '../define.js';
 export const hotjarSettings = defineSettings({
   id: 'hotjar',
   title: 'Hotjar',
-  fields: [{ name: 'siteId', title: 'Site ID', type: 'text' }],
+  fields: [{ name: 'siteId', title: 'ID do site', type: 'text' }],
 });

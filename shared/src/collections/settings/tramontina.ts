@@ -7,7 +7,7 @@ const login = (name: string, title: string): StructField => ({
   type: 'struct',
   fields: [
     { name: 'user', title: 'Usuário', type: 'text' },
-    { name: 'password', title: 'Senha', type: 'text' },
+    { name: 'password', title: 'Senha', type: 'text', secret: true },
   ],
 });
 

@@ -1,4 +1,4 @@
-import { Box, Heading, HStack, SimpleGrid, Stack, Stat, Tabs, Text } from '@chakra-ui/react';
+import { Box, Heading, SimpleGrid, Stack, Stat, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { limit, orderBy, query } from 'firebase/firestore';
 import { consoleCampaignEmailReportEndpoint, reportFunnel, type campaignReportResponseSchema } from '@console/shared';
@@ -57,10 +57,11 @@ export function CampaignReportPanel({ projectId, docId, payload }: { projectId: 
         {figures.map((f) => (
           <Stat.Root key={f.label} data-figure={f.label}>
             <Stat.Label>{f.label}</Stat.Label>
-            <HStack>
-              <Stat.ValueText>{f.value}</Stat.ValueText>
+            {/* The help sits inside the value's <dd>: a <div> around a <dd> breaks the list (axe: dlitem). */}
+            <Stat.ValueText display="flex" alignItems="baseline" gap="2">
+              {f.value}
               {f.help && <Stat.HelpText>{f.help}</Stat.HelpText>}
-            </HStack>
+            </Stat.ValueText>
           </Stat.Root>
         ))}
       </SimpleGrid>

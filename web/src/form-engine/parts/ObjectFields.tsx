@@ -1,8 +1,9 @@
-import { memo, useCallback, type ComponentType } from 'react';
+import { memo, useCallback, useContext, useMemo, type ComponentType } from 'react';
 import type { FieldDefinition } from '@console/shared';
 import { useFieldRendering } from '../field-rendering';
 import type { FieldRendererProps } from '../types';
 import { fieldKey } from '../values/field-key';
+import { FieldPathContext } from './field-path';
 
 interface ObjectFieldProps {
   /** The engine's renderer (read once per object, not once per field). */
@@ -20,7 +21,13 @@ interface ObjectFieldProps {
  */
 const ObjectField = memo(function ObjectField({ FieldRenderer, field, fieldName, value, onChange, disabled }: ObjectFieldProps) {
   const change = useCallback((next: unknown) => onChange(fieldName, next), [onChange, fieldName]);
-  return <FieldRenderer field={field} value={value} disabled={disabled} onChange={change} />;
+  const parent = useContext(FieldPathContext);
+  const path = useMemo(() => [...parent, fieldName], [parent, fieldName]);
+  return (
+    <FieldPathContext.Provider value={path}>
+      <FieldRenderer field={field} value={value} disabled={disabled} onChange={change} />
+    </FieldPathContext.Provider>
+  );
 });
 
 /** One widget per field of an object (a document, a struct, a list item); other keys are untouched. */

@@ -6,6 +6,7 @@ import { ItemFileUpload } from '../parts/ItemFileUpload';
 import { ItemList } from '../parts/ItemList';
 import { JsonPreview } from '../parts/JsonPreview';
 import { ObjectFields } from '../parts/ObjectFields';
+import { FieldPathContext, useFieldPath } from '../parts/field-path';
 import { FORM_TEXTS } from '../texts';
 import type { FieldOfType, FieldWidgetProps } from '../types';
 
@@ -15,15 +16,18 @@ export function ArrayStructField(props: FieldWidgetProps<FieldOfType<'array_stru
   // Items with FileCDNURL are files of a list (document 1 §5): each gets an upload action.
   const names = useMemo(() => itemFieldNames(field.fields), [field.fields]);
   const files = isFileListItem(names);
+  const path = useFieldPath();
   return (
     <ItemList
       widget={props}
       addActions={[{ label: FORM_TEXTS.add, create: () => ({}) }]}
-      renderItem={(item, _index, replace) =>
+      renderItem={(item, index, replace) =>
         isPlainObject(item) ? (
           <Stack gap="3">
             {files && <ItemFileUpload item={item} fieldNames={names} disabled={disabled} onItemChange={replace} />}
-            <ObjectFields fields={field.fields} values={item} disabled={disabled} onChange={(key, next) => replace({ ...item, [key]: next })} />
+            <FieldPathContext.Provider value={[...path, index]}>
+              <ObjectFields fields={field.fields} values={item} disabled={disabled} onChange={(key, next) => replace({ ...item, [key]: next })} />
+            </FieldPathContext.Provider>
           </Stack>
         ) : (
           <JsonPreview value={item} />

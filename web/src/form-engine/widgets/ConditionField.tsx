@@ -25,7 +25,8 @@ export function ConditionField(props: FieldWidgetProps<FieldOfType<'condition'>>
   }
   return (
     <FieldShell field={field} disabled={disabled}>
-      <Box width="full" role="region" aria-label={`Condição: ${field.title}`}>
+      {/* A group, not a region: a segment's lists each hold a 'Condição 1', and landmarks must be unique (axe: landmark-unique). */}
+      <Box width="full" role="group" aria-label={`Condição: ${field.title}`}>
         <ConditionBuilder
           value={stored.kind === 'condition' ? stored.map : null}
           context={conditionContextOf(field.attributes)}

@@ -147,6 +147,8 @@ export function EditorField(props: FieldWidgetProps<FieldOfType<'editor'>>) {
           overflowY="auto"
           fontSize="sm"
           outline="none"
+          // The area is the whole input: its ring shows where the keyboard is (inset, inside the border).
+          _focusVisible={{ outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '-2px' }}
           css={{
             '& p': { marginBottom: '0.5em' },
             '& ul': { paddingLeft: '1.5em', listStyleType: 'disc' },

@@ -68,7 +68,9 @@ export const CanvasNode = memo(function CanvasNode({ id, chain }: { id: string; 
       data-node-id={id}
       data-node-type={node.type}
       aria-label={label}
-      aria-selected={selected}
+      // Selection is shown here and told in the layer tree (a tree, whose rows may be selected): a
+      // node of no role may not carry aria-selected (axe: aria-allowed-attr).
+      data-selected={selected || undefined}
       onClick={select}
     >
       {view}

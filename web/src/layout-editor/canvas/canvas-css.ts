@@ -11,7 +11,7 @@ export const CANVAS_CSS = `
 .le-node { position: relative; border-radius: 6px; outline: 1px solid transparent; outline-offset: 2px; }
 .le-page > .le-node > .le-container > .le-node { content-visibility: auto; contain-intrinsic-size: auto 48px; }
 .le-node:hover { outline-color: var(--chakra-colors-blue-200); }
-.le-node[aria-selected="true"] { outline: 2px solid var(--chakra-colors-blue-500); }
+.le-node[data-selected] { outline: 2px solid var(--chakra-colors-blue-500); }
 .le-node[data-dragging] { opacity: 0.4; }
 .le-handle { position: absolute; top: 2px; left: 2px; z-index: 1; width: 22px; height: 22px; display: grid; place-items: center; border-radius: 4px; background: var(--chakra-colors-blue-500); color: white; cursor: grab; touch-action: none; }
 .le-handle:focus-visible { outline: 2px solid var(--chakra-colors-blue-700); outline-offset: 2px; }

@@ -1,5 +1,5 @@
-import { Box, Center, Grid, Heading } from '@chakra-ui/react';
-import { Suspense, useEffect } from 'react';
+import { Box, Center, chakra, Grid, Heading } from '@chakra-ui/react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isAdmin, type AccessClaims } from '@console/shared';
 import { useAuth } from '../../app/auth-context';
@@ -39,9 +39,58 @@ function useProjectSwitchRequests() {
   }, [linked, current?.id, projects, selectProject]);
 }
 
+/** Where the skip link leads: the screen on display. */
+const MAIN_ID = 'conteudo';
+
+/**
+ * The keyboard goes to the screen's main content when a navigation left it nowhere (on the page
+ * body): after sign-in, a menu link, the quick switcher. A screen that placed it itself (the opened
+ * document's heading, whose effect runs first) keeps it.
+ */
+function useFocusOnNavigation(shown: boolean) {
+  const main = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const active = document.activeElement;
+    if (shown && (!active || active === document.body)) main.current?.focus({ preventScroll: true });
+  }, [pathname, shown]);
+  return main;
+}
+
+/** 'Pular para o conteúdo': the page's first stop for the keyboard, seen only when it has the focus. */
+function SkipLink() {
+  return (
+    <chakra.a
+      href={`#${MAIN_ID}`}
+      position="fixed"
+      top="2"
+      left="2"
+      zIndex="max"
+      px="4"
+      py="2"
+      bg="panel"
+      color="fg"
+      borderWidth="1px"
+      rounded="md"
+      shadow="md"
+      fontSize="sm"
+      transform="translateY(-200%)"
+      _focusVisible={{ transform: 'none', outline: '2px solid', outlineColor: 'blue.600' }}
+      onClick={(event) => {
+        // Focus, not a #hash in the URL (the router would take it as a navigation).
+        event.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+    >
+      Pular para o conteúdo
+    </chakra.a>
+  );
+}
+
 function ConsoleShell() {
   const { status, projects, current } = useProjects();
   useProjectSwitchRequests();
+  const main = useFocusOnNavigation(status === 'ready' && !!current);
 
   if (status === 'loading') return <PageLoading standalone />;
   if (status === 'error')
@@ -58,13 +107,14 @@ function ConsoleShell() {
 
   return (
     <Grid templateRows="auto 1fr" templateColumns="240px 1fr" h="100dvh" overflow="hidden">
+      <SkipLink />
       <Box gridColumn="1 / -1">
         <ConsoleHeader />
       </Box>
       <Box bg="panel" borderRightWidth="1px" minH="0">
         <CollectionsMenu projectId={current.id} />
       </Box>
-      <Box as="main" minH="0" minW="0" overflow="hidden">
+      <Box as="main" ref={main} id={MAIN_ID} tabIndex={-1} minH="0" minW="0" overflow="hidden" _focus={{ outline: 'none' }}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

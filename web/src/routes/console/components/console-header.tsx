@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '../../../app/auth-context';
 import { CONSOLE_PATH } from '../../../app/paths';
 import { useProjects } from '../../../app/project-context';
+import { QuickSwitcher } from './quick-switcher';
 
 /** Location state asking the console to switch project once the navigation went through. */
 export interface SwitchProjectState {
@@ -41,6 +42,7 @@ export function ConsoleHeader() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
+      {current && <QuickSwitcher key={current.id} projectId={current.id} />}
       <Spacer />
       <HStack gap="3">
         <Text fontSize="sm" color="fg.muted" data-testid="user-email">
