@@ -19,10 +19,14 @@ const SEEDED_CUSTOMER = { id: '1wAlIb1SGvgmEVztivTr', email: 'bruno.silva@bol.co
 const table = (page: Page) => page.getByRole('table', { name: 'Eventos de clientes' });
 const rows = (page: Page) => table(page).locator('tbody tr[data-row-key]');
 const rowWith = (page: Page, text: string) => rows(page).filter({ hasText: text });
-/** Shows columns through 'Colunas' (its checkboxes), then closes it. */
-async function showColumns(page: Page, headers: string[]) {
+/** Shows (or hides) columns through 'Colunas' (a click on each one's label), then closes it. */
+async function showColumns(page: Page, headers: string[], shown = true) {
   await page.getByRole('button', { name: /^Colunas/ }).click();
-  for (const header of headers) await page.getByRole('checkbox', { name: header, exact: true }).check();
+  const chooser = page.getByRole('group', { name: 'Colunas de Eventos de clientes' });
+  for (const header of headers) {
+    if ((await chooser.getByRole('checkbox', { name: header, exact: true }).isChecked()) !== shown) await chooser.getByText(header, { exact: true }).click();
+    await expect.poll(() => chooser.getByRole('checkbox', { name: header, exact: true }).isChecked()).toBe(shown);
+  }
   await page.keyboard.press('Escape');
 }
 const headerTexts = (page: Page) => table(page).locator('thead tr').first().locator('th').allInnerTexts();
@@ -247,9 +251,9 @@ describe('event feed', () => {
     expect(await dataHeader.evaluate((th) => getComputedStyle(th).position)).toBe('sticky');
 
     await showColumns(page, ['Dispositivo']);
+    await showColumns(page, ['Produto'], false);
     await page.getByRole('button', { name: /^Colunas/ }).click();
     await page.getByRole('button', { name: 'Fixar Loja à esquerda' }).click();
-    await page.getByRole('checkbox', { name: 'Produto', exact: true }).uncheck();
     await page.keyboard.press('Escape');
     expect(await headerTexts(page)).toContain('Dispositivo');
 

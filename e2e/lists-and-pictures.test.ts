@@ -45,21 +45,20 @@ async function signedInPage(browser: Browser, path: string, project = 'main'): P
   return page;
 }
 
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
 describe('lists that identify their records', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it('lists products by their whole name, with price and status below and the name (not the code) on hover', async () => {
     const page = await signedInPage(browser, '/console/product');
     await entries(page).first().waitFor();
     const product = (await testFirestore().doc(`project/main/product/${LONG_NAME_CODE}`).get()).data()!;
-    await page.getByLabel('Código do produto').fill(LONG_NAME_CODE);
+    await page.getByPlaceholder('Código do produto').fill(LONG_NAME_CODE);
     const entry = entries(page).filter({ hasText: String(product.ProductSiteName) });
     await entry.waitFor();
     const title = entry.locator('[data-part=entry-title]');
@@ -117,15 +116,6 @@ describe('lists that identify their records', () => {
 });
 
 describe('the product screen at 1280 px', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it('shows the whole title, the picture as a thumbnail that opens, and the override badge beside (never over) its value', async () => {
     const page = await signedInPage(browser, `/console/product/${CHEF_KNIFE_CODE}`);
     const dialogs = answerDialogs(page);
@@ -159,6 +149,10 @@ describe('the product screen at 1280 px', () => {
       badgeBox.y < valueBox.y + valueBox.height;
     expect(overlap).toBe(false);
     expect(await value.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // Nor does the note ('Origem agora: …', as long as the name) run out of the panel.
+    const noteBox = (await panel.getByTestId('override-ProductSiteName').boundingBox())!;
+    const panelBox = (await panel.boundingBox())!;
+    expect(noteBox.x + noteBox.width).toBeLessThanOrEqual(panelBox.x + panelBox.width + 1);
     if (screensDir) await page.screenshot({ path: `${screensDir}/product-screen-1280.png` });
     await panel.getByRole('button', { name: 'Remover alteração de Nome no site' }).click();
     await value.filter({ hasText: 'Faca do Chef Tramontina Professional Master 8"' }).waitFor();
@@ -170,26 +164,23 @@ describe('the product screen at 1280 px', () => {
 });
 
 describe("the demo's pictures", () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  for (const [screen, project, path, ready] of [
+  const openLayoutEditor = async (page: Page) => {
+    await page.getByRole('button', { name: 'Conteúdo: Abrir editor de layout' }).click();
+    await page.getByTestId('layout-editor').getByText('Camadas').first().waitFor();
+  };
+  const screens: [screen: string, project: string, path: string, ready: string, open?: (page: Page) => Promise<void>][] = [
     ['the store settings', 'main', '/console/config/store', 'Logo quadrado (SVG)'],
-    ['the layout editor', 'main', '/console/content/home', 'Camadas'],
+    ['the layout editor', 'main', '/console/content/home', 'Conteúdo', openLayoutEditor],
     ["the second store's products", 'cdlbox', '/console/product/CDL1001', 'Imagens'],
     ['a layout rule', 'main', '/console/layout-rule/black-friday-2026', 'Condições'],
-  ] as const) {
+  ];
+  for (const [screen, project, path, ready, open] of screens) {
     it(`loads every picture of ${screen} from the stack's Storage emulator`, async () => {
       const page = await signedInPage(browser, '/console', project);
       const pictures = watchPictures(page);
       await page.goto(path);
       await page.getByText(ready).first().waitFor();
+      await open?.(page);
       await page.waitForFunction(() => document.images.length > 0, undefined, { timeout: 30_000 });
       const sources = await page.evaluate(() => [...document.images].map((img) => img.currentSrc || img.src));
       expect(sources.filter((src) => src.includes('/v0/b/')).length).toBeGreaterThan(0);

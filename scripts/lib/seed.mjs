@@ -148,18 +148,30 @@ async function writeDocuments(db, documents) {
 async function writeObjects(app, objects) {
   const bucket = getStorage(app).bucket(`${PROJECT_ID}.appspot.com`);
   const queue = Object.entries(objects);
+  /** @param {string} path @param {SeedObject} object */
+  const save = (path, object) =>
+    bucket.file(path).save(object.body, {
+      resumable: false,
+      validation: false,
+      contentType: object.contentType,
+      metadata: { contentType: object.contentType, metadata: { firebaseStorageDownloadTokens: object.token } },
+    });
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [path, object] = next;
-      await bucket.file(path).save(object.body, {
-        resumable: false,
-        validation: false,
-        contentType: object.contentType,
-        metadata: { contentType: object.contentType, metadata: { firebaseStorageDownloadTokens: object.token } },
-      });
+      // A loaded machine's emulator now and then drops a connection (ECONNRESET): each file is tried again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await save(path, object);
+          break;
+        } catch (error) {
+          if (attempt >= 5) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        }
+      }
     }
   };
-  await Promise.all(Array.from({ length: 16 }, worker));
+  await Promise.all(Array.from({ length: 8 }, worker));
 }
 
 /**

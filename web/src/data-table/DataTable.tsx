@@ -209,6 +209,7 @@ export function DataTable<Row extends RowData>({
       minWidth: column.getSize(),
       maxWidth: column.getSize(),
       zIndex: header ? 3 : 1,
+      overflowWrap: 'anywhere',
       background: 'var(--chakra-colors-bg-panel)',
       boxShadow: column.id === lastPinned ? 'inset -1px 0 0 var(--chakra-colors-border)' : undefined,
     };

@@ -13,6 +13,9 @@ import { WHATSAPP_CAMPAIGN_TEXTS as T } from './texts';
 
 /** A member without a WhatsApp number is left out for that, not for a missing e-mail. */
 
+/** Rows whose meaning shows under the label (the others' on hover): a code or a state an operator would not guess. */
+const EXPLAINED_ROWS = new Set<keyof typeof WHATSAPP_TERMS>(['optedOut', 'unconfirmed', 'unknown']);
+
 /** Refreshed this often while a send runs or statuses may still arrive. */
 const REFRESH_MS = 4000;
 
@@ -89,13 +92,15 @@ export function WhatsappSendPanel({ projectId, docId }: { projectId: string; doc
             <Table.Root size="sm" maxW="sm">
               <Table.Body>
                 {rows.map(([key, value]) => (
-                  <Table.Row key={key} data-row={key}>
+                  <Table.Row key={key} data-row={key} title={WHATSAPP_TERMS[key].meaning}>
                     <Table.Cell>
                       {WHATSAPP_TERMS[key].label}
-                      {/* What the figure means, under it (a provider code is explained here, never shown bare). */}
-                      <Text fontSize="xs" color="fg.muted" data-part="meaning">
-                        {WHATSAPP_TERMS[key].meaning}
-                      </Text>
+                      {/* A provider code or a state that needs it is explained under its label, never shown bare. */}
+                      {EXPLAINED_ROWS.has(key) && (
+                        <Text fontSize="xs" color="fg.muted" data-part="meaning">
+                          {WHATSAPP_TERMS[key].meaning}
+                        </Text>
+                      )}
                     </Table.Cell>
                     <Table.Cell textAlign="end" verticalAlign="top">
                       {formatCount(value)}

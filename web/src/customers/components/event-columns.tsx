@@ -85,7 +85,7 @@ export function eventColumns({
   ];
   if (inSuperProject) columns.unshift({ key: 'store', header: 'Loja', value: (e) => storeName(e.projectId), filter: 'text', pinnedWidth: 130 });
   // The date first: the feed's default order, and what tells one event from the next.
-  columns.unshift({ key: 'createdAt', header: 'Data', value: (e) => e.createdAt, format: 'datetime', pinnedWidth: 130 });
+  columns.unshift({ key: 'createdAt', header: 'Data', value: (e) => e.createdAt, format: 'datetime', pinnedWidth: 152 });
   return columns;
 }
 

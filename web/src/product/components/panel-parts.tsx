@@ -48,11 +48,16 @@ export function OverrideNote({
   testId: string;
 }) {
   return (
-    <Flex align="center" gap="2" fontSize="xs" wrap="wrap" flexShrink={0} data-testid={testId}>
-      <Badge size="sm" colorPalette="orange">
+    // Shrinks to its line and wraps its own text ('Origem agora: …' can be as long as the value).
+    <Flex align="center" gap="2" fontSize="xs" wrap="wrap" flex="0 1 auto" minW="0" maxW="full" data-testid={testId}>
+      <Badge size="sm" colorPalette="orange" flexShrink={0}>
         {PANEL_TEXTS.overridden}
       </Badge>
-      {state.upstreamDiffers && <Text color="fg.warning">{PANEL_TEXTS.upstreamNow(displayValue(state.upstreamDiffers.upstream, format))}</Text>}
+      {state.upstreamDiffers && (
+        <Text color="fg.warning" minW="0" overflowWrap="anywhere">
+          {PANEL_TEXTS.upstreamNow(displayValue(state.upstreamDiffers.upstream, format))}
+        </Text>
+      )}
       <Button size="2xs" variant="ghost" aria-label={PANEL_TEXTS.removeOverrideLabel(label)} disabled={busy} onClick={state.onRemove}>
         {PANEL_TEXTS.removeOverride}
       </Button>
