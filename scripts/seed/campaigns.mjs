@@ -144,18 +144,20 @@ export function buildWhatsappTemplates(project) {
 /**
  * @param {Customer[]} customers
  * @param {Rng} rng
+ * @param {Rng} messageRng the messages' times and ids
  */
-export function buildConversations(customers, rng) {
+export function buildConversations(customers, rng, messageRng) {
   /** @type {Docs} */
   const docs = {};
   customers.slice(0, 5).forEach((customer, i) => {
+    // The conversation's id and day from `rng` as before messages were seeded (tests open the first one).
     const id = rng.autoId();
+    const start = NOW - rng.int(1, 20) * DAY + messageRng.int(9 * 60, 18 * 60) * MINUTE;
     const thread = CONVERSATION_THREADS[i % CONVERSATION_THREADS.length];
-    const start = NOW - rng.int(1, 20) * DAY + rng.int(9 * 60, 18 * 60) * MINUTE;
     let lastAt = start;
     thread.forEach(([direction, text], n) => {
-      lastAt = start + n * rng.int(2, 40) * MINUTE;
-      docs[`${id}/message/${rng.autoId()}`] = {
+      lastAt = start + n * messageRng.int(2, 40) * MINUTE;
+      docs[`${id}/message/${messageRng.autoId()}`] = {
         channel: 'whatsapp',
         direction,
         kind: 'text',

@@ -75,7 +75,7 @@ function buildStore(project, eventCount) {
   putAll('config', buildConfig(project, rng('config')));
   // Issue 15: orders (a minimal entity of our own), conversations, e-mail preferences, a gift campaign.
   putAll('order', buildOrders(project, customers, products, rng('order')));
-  putAll('conversation', buildConversations(customers, rng('conversation')));
+  putAll('conversation', buildConversations(customers, rng('conversation'), rng('conversation-message')));
   putAll('campaign-email-preference', buildEmailPreferences(customers));
   putAll('product-gift', buildGiftCampaigns(products));
 

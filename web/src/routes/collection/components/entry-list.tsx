@@ -1,5 +1,5 @@
 import { Box, Text, chakra } from '@chakra-ui/react';
-import { memo, useId } from 'react';
+import { memo } from 'react';
 import { useEntryTitles } from '../../../collection-extensions';
 import { LIST_TEXTS } from '../constants';
 import type { ListState } from '../use-collection-list';
@@ -21,7 +21,6 @@ const NO_ENTRIES: never[] = [];
  */
 export const EntryList = memo(function EntryList({ projectId, collectionId, state, selectedId, onOpen }: EntryListProps) {
   const titles = useEntryTitles(collectionId, projectId, state.status === 'ready' ? state.entries : NO_ENTRIES);
-  const idPrefix = useId();
   if (state.status === 'loading') return <ListMessage>{LIST_TEXTS.loading}</ListMessage>;
   if (state.status === 'error') return <ListMessage alert>{LIST_TEXTS.failed}</ListMessage>;
   if (state.entries.length === 0) return <ListMessage>{LIST_TEXTS.empty}</ListMessage>;
@@ -30,11 +29,8 @@ export const EntryList = memo(function EntryList({ projectId, collectionId, stat
     // No aria-label here or on the panel: names containing a collection title would make
     // getByLabel('<field title>') ambiguous in browser tests (Playwright matches substrings).
     <Box as="ul" data-testid="entry-list" m="0" p="0" px="2" pb="2">
-      {state.entries.map((entry, index) => {
+      {state.entries.map((entry) => {
         const selected = entry.id === selectedId;
-        // Named by the title alone, described by the second line (so a name search finds the record).
-        const titleId = `${idPrefix}-${index}-title`;
-        const detailId = `${idPrefix}-${index}-detail`;
         const title = titles.get(entry.id) ?? entry.label;
         return (
           <Box as="li" key={entry.id} listStyleType="none">
@@ -53,17 +49,15 @@ export const EntryList = memo(function EntryList({ projectId, collectionId, stat
               _hover={{ bg: selected ? 'selected' : 'bg.muted' }}
               _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-2px' }}
               aria-current={selected ? 'true' : undefined}
-              aria-labelledby={titleId}
-              aria-describedby={entry.detail ? detailId : undefined}
               title={entry.detail ? `${title}\n${entry.detail}` : title}
               data-entry-id={entry.id}
               onClick={() => onOpen(entry.id)}
             >
-              <Text as="span" id={titleId} display="block" lineHeight="short" overflowWrap="anywhere" data-part="entry-title">
+              <Text as="span" display="block" lineHeight="short" overflowWrap="anywhere" data-part="entry-title">
                 {title}
               </Text>
               {entry.detail && (
-                <Text as="span" id={detailId} display="block" fontSize="xs" color="fg.muted" fontWeight="normal" lineClamp={1} data-part="entry-detail">
+                <Text as="span" display="block" fontSize="xs" color="fg.muted" fontWeight="normal" lineClamp={1} data-part="entry-detail">
                   {entry.detail}
                 </Text>
               )}
