@@ -7,6 +7,9 @@ import { seedUser } from '../test-support/emulator.js';
 import { openDocument } from '../test-support/document.js';
 import { sandboxUrls, setSandboxFaults, testFirestore, waitFor } from '../test-support/stack.js';
 
+/** A count as the campaign screens write it (pt-BR: 1.060). */
+const count = (n: number) => n.toLocaleString('pt-BR');
+
 const run = Date.now().toString(36);
 const staff = seedUser('staff', ['main', 'cookstore']);
 
@@ -263,12 +266,12 @@ describe('segments, campaigns and gifts', () => {
       const stored = await storedRecipients(campaignId);
       expect((stored.sent ?? []).length).toBe(paused.sent);
       expect(stored.pending?.length).toBe(2100 - paused.sent);
-      await expect.poll(() => page.getByTestId('send-count').innerText()).toBe(`${paused.sent} de 2100 enviados`);
+      await expect.poll(() => page.getByTestId('send-count').innerText()).toBe(`${count(paused.sent)} de 2.100 enviados`);
       expect(await page.getByTestId('send-status').innerText()).toBe('Envio pausado');
 
       await page.getByRole('button', { name: 'Retomar' }).click();
       await expect.poll(() => page.getByTestId('send-status').innerText(), { timeout: 90_000 }).toBe('Envio concluído');
-      expect(await page.getByTestId('send-count').innerText()).toBe('2100 de 2100 enviados');
+      expect(await page.getByTestId('send-count').innerText()).toBe('2.100 de 2.100 enviados');
       expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
       expect(await page.getByTestId('send-paused-reason').count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Retomar' }).count()).toBe(0);
@@ -300,7 +303,7 @@ describe('segments, campaigns and gifts', () => {
       const stored = await storedRecipients(campaignId);
       expect(stored.sent ?? []).toHaveLength(cancelled.sent);
       expect(stored.pending).toHaveLength(1100 - cancelled.sent);
-      await expect.poll(() => page.getByTestId('send-count').innerText()).toBe(`${cancelled.sent} de 1100 enviados`);
+      await expect.poll(() => page.getByTestId('send-count').innerText()).toBe(`${count(cancelled.sent)} de 1.100 enviados`);
       // No control is left, and 'Enviar' does not start it again.
       expect(await page.getByRole('button', { name: 'Retomar' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Cancelar envio' }).count()).toBe(0);

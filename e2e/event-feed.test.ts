@@ -19,6 +19,17 @@ const SEEDED_CUSTOMER = { id: '1wAlIb1SGvgmEVztivTr', email: 'bruno.silva@bol.co
 const table = (page: Page) => page.getByRole('table', { name: 'Eventos de clientes' });
 const rows = (page: Page) => table(page).locator('tbody tr[data-row-key]');
 const rowWith = (page: Page, text: string) => rows(page).filter({ hasText: text });
+/** Shows (or hides) columns through 'Colunas' (a click on each one's label), then closes it. */
+async function showColumns(page: Page, headers: string[], shown = true) {
+  await page.getByRole('button', { name: /^Colunas/ }).click();
+  const chooser = page.getByRole('group', { name: 'Colunas de Eventos de clientes' });
+  for (const header of headers) {
+    if ((await chooser.getByRole('checkbox', { name: header, exact: true }).isChecked()) !== shown) await chooser.getByText(header, { exact: true }).click();
+    await expect.poll(() => chooser.getByRole('checkbox', { name: header, exact: true }).isChecked()).toBe(shown);
+  }
+  await page.keyboard.press('Escape');
+}
+const headerTexts = (page: Page) => table(page).locator('thead tr').first().locator('th').allInnerTexts();
 const columnTexts = (page: Page, index: number) => rows(page).evaluateAll((trs, i) => trs.map((tr) => (tr.children[i] as HTMLElement).innerText.trim()), index);
 
 function event(store: string, id: string, action: string, minutes: number, customerId = `anon-${run}`) {
@@ -86,8 +97,9 @@ describe('event feed', () => {
     // empty header cell).
     await expectNoAxeViolations(page, 'Eventos');
     expect(await rows(page).count()).toBe(50);
-    // In the super-project the first column names the store; the seed has events in both.
-    const stores = new Set(await columnTexts(page, 0));
+    // Data comes first; in the super-project the next column names the store; the seed has events in both.
+    expect(await table(page).locator('thead th').first().innerText()).toMatch(/^Data/);
+    const stores = new Set(await columnTexts(page, 1));
     expect(stores).toEqual(new Set(['Loja Principal', 'Cook Store']));
   });
 
@@ -99,14 +111,17 @@ describe('event feed', () => {
     await row.waitFor();
     expect(await rows(page).first().getAttribute('data-row-key')).toBe(`cookstore/e2e-cook-${run}`);
     const cells = await row.locator('td').allInnerTexts();
-    expect(cells[0]).toBe('Cook Store');
-    expect(cells[1]).toBe(`#${customerDisplayNumber(`anon-${run}`)}`);
+    expect(cells[0]).toMatch(/^01\/01\/2099/);
+    expect(cells[1]).toBe('Cook Store');
+    expect(cells[2]).toBe(`#${customerDisplayNumber(`anon-${run}`)}`);
     expect(cells).toContain('/p/123/panela-e2e');
-    expect(cells).toContain('90010000 · RS');
-    expect(cells).toContain('smartphone · Samsung');
-    expect(cells).toContain('Porto Alegre · RS');
-    // The last column is the row's details button.
-    expect(cells.at(-2)).toMatch(/^01\/01\/2099/);
+    // Busca, CEP, Dispositivo and IP wait in 'Colunas' until the operator shows them.
+    expect(cells).not.toContain('smartphone · Samsung');
+    await showColumns(page, ['CEP', 'Dispositivo', 'IP']);
+    const all = await row.locator('td').allInnerTexts();
+    expect(all).toContain('90010000 · RS');
+    expect(all).toContain('smartphone · Samsung');
+    expect(all).toContain('Porto Alegre · RS');
     expect(await rows(page).count()).toBe(50);
   });
 
@@ -125,7 +140,7 @@ describe('event feed', () => {
     await page.getByRole('group', { name: 'Lojas' }).getByText('Cook Store', { exact: true }).click();
     await rowWith(page, `e2e_cook_${run}`).waitFor({ state: 'detached' });
     await rows(page).nth(49).waitFor();
-    expect(new Set(await columnTexts(page, 0))).toEqual(new Set(['Loja Principal']));
+    expect(new Set(await columnTexts(page, 1))).toEqual(new Set(['Loja Principal']));
     // A new cookstore event stays out; a main one comes in live.
     await cook2Event();
     await mainEvent();
@@ -201,10 +216,101 @@ describe('event feed', () => {
     await page.getByRole('navigation', { name: 'Coleções' }).getByRole('link', { name: 'Eventos', exact: true }).click();
     await rowWith(page, `e2e_cook2_${run}`).waitFor();
     expect(await page.getByText('Lojas', { exact: true }).count()).toBe(0);
-    expect(await table(page).locator('thead th').first().innerText()).toMatch(/^Cliente/);
+    expect(await table(page).locator('thead th').nth(1).innerText()).toMatch(/^Cliente/);
     expect(await rowWith(page, `e2e_main_${run}`).count()).toBe(0);
     await write('cookstore', `e2e-cook3-${run}`, `e2e_cook3_${run}`, 4);
     await rowWith(page, `e2e_cook3_${run}`).waitFor();
     expect(await rows(page).first().getAttribute('data-row-key')).toBe(`cookstore/e2e-cook3-${run}`);
+  });
+
+  it('shows actions in Portuguese with the recorded code on hover', async () => {
+    page = await openFeed();
+    await rows(page).nth(49).waitFor();
+    const cell = table(page).locator('tbody [data-action="view_item"]').first();
+    expect(await cell.innerText()).toBe('Viu um produto');
+    expect(await cell.getAttribute('title')).toBe('view_item');
+    // The text filter reads the Portuguese words.
+    await page.getByLabel('Filtrar Ação').fill('carrinho');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('table[aria-label="Eventos de clientes"] tbody tr[data-row-key]')].every((tr) =>
+        tr.textContent?.includes('Adicionou ao carrinho'),
+      ),
+    );
+    expect(await rows(page).count()).toBeGreaterThan(0);
+  });
+
+  it('keeps the columns the operator chose and pinned across a reload, Data pinned first by default', async () => {
+    page = await openFeed();
+    await rows(page).nth(49).waitFor();
+    await page.evaluate(() => localStorage.removeItem('console.data-table.event-feed'));
+    await page.reload();
+    await rows(page).nth(49).waitFor();
+    expect(await headerTexts(page)).not.toContain('Dispositivo');
+    // Data is pinned: it stays at the left edge when the table scrolls sideways.
+    const dataHeader = table(page).locator('thead th').first();
+    expect(await dataHeader.evaluate((th) => getComputedStyle(th).position)).toBe('sticky');
+
+    await showColumns(page, ['Dispositivo']);
+    await showColumns(page, ['Produto'], false);
+    await page.getByRole('button', { name: /^Colunas/ }).click();
+    await page.getByRole('button', { name: 'Fixar Loja à esquerda' }).click();
+    await page.keyboard.press('Escape');
+    expect(await headerTexts(page)).toContain('Dispositivo');
+
+    await page.reload();
+    await rows(page).nth(49).waitFor();
+    const headers = await headerTexts(page);
+    expect(headers).toContain('Dispositivo');
+    expect(headers).not.toContain('Produto');
+    expect(headers.slice(0, 2).map((h) => h.replace(/[▲▼]/g, '').trim())).toEqual(['Data', 'Loja']);
+    expect(
+      await table(page)
+        .locator('thead th')
+        .nth(1)
+        .evaluate((th) => getComputedStyle(th).position),
+    ).toBe('sticky');
+    await expectNoAxeViolations(page, 'Eventos with chosen columns');
+
+    // 'Restaurar padrão' brings the defaults back, and they too survive a reload.
+    await page.getByRole('button', { name: /^Colunas/ }).click();
+    await page.getByRole('button', { name: 'Restaurar padrão' }).click();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await rows(page).nth(49).waitFor();
+    expect(await headerTexts(page)).not.toContain('Dispositivo');
+    expect(await headerTexts(page)).toContain('Produto');
+  });
+
+  it("keeps the Cliente filter's 'Mín.' and 'Máx.' readable and the table within a 1280 px screen", async () => {
+    page = await openFeed();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate(() => localStorage.removeItem('console.data-table.event-feed'));
+    await page.reload();
+    await rows(page).nth(49).waitFor();
+    for (const label of ['Cliente Mín.', 'Cliente Máx.']) {
+      const input = page.getByLabel(label);
+      // The placeholder fits its box: nothing of it is cut.
+      const fits = await input.evaluate((el: HTMLInputElement) => {
+        const probe = document.createElement('span');
+        const style = getComputedStyle(el);
+        probe.style.font = style.font;
+        probe.style.position = 'absolute';
+        probe.textContent = el.placeholder;
+        document.body.append(probe);
+        const width = probe.getBoundingClientRect().width;
+        probe.remove();
+        return width <= el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) + 0.5;
+      });
+      expect(fits, label).toBe(true);
+    }
+    // Every default column, the details button included, starts inside the screen.
+    const rights = await table(page)
+      .locator('thead tr')
+      .first()
+      .locator('th')
+      .evaluateAll((ths) => ths.map((th) => th.getBoundingClientRect().left));
+    expect(Math.max(...rights)).toBeLessThan(1280);
+    // SCREENS_DIR=<folder> keeps a picture of the feed as an operator first sees it.
+    if (process.env.SCREENS_DIR) await page.screenshot({ path: `${process.env.SCREENS_DIR}/event-feed-1280.png` });
   });
 });

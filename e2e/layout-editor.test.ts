@@ -15,6 +15,7 @@ import { answerDialogs, launchBrowser, openConsole, signIn } from '../test-suppo
 import { seedUser } from '../test-support/emulator.js';
 import { openDocument, waitForSaveStatus } from '../test-support/document.js';
 import { readLayout, type StoredLayoutNode } from '@console/shared';
+import { ports } from '../scripts/lib/config.mjs';
 
 const admin = seedUser('admin');
 const FIXTURES = new URL('../sandboxes/fixtures/files/', import.meta.url);
@@ -120,8 +121,7 @@ describe('page layout editor', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     dialogs = answerDialogs(page);
     page.on('console', (message) => {
-      // The seed's images live on cdn.demo.test, which does not resolve here.
-      if (message.type() === 'error' && !message.text().includes('ERR_NAME_NOT_RESOLVED')) console.log(`[page] ${message.text()}`);
+      if (message.type() === 'error') console.log(`[page] ${message.text()}`);
     });
     await signIn(page, admin.email, admin.password);
     await page
@@ -640,7 +640,15 @@ describe('page layout editor', () => {
         expect(await products.nth(0).textContent()).toMatch(/R\$\s198,90/);
         await products.nth(1).getByText('Faca para Legumes Tramontina Century 4"').waitFor();
         expect(await products.nth(1).textContent()).toMatch(/R\$\s112,90/);
-        expect(await products.nth(1).locator('img').getAttribute('src')).toBe('https://cdn.demo.test/project/main/product/10618562-1.jpg');
+        // The seed's picture, served by this stack's Storage emulator.
+        const src = (await products.nth(1).locator('img').getAttribute('src')) ?? '';
+        expect(src.startsWith(`http://127.0.0.1:${ports.storage}/v0/b/`) && src.includes(encodeURIComponent('project/main/product/10618562-1.svg'))).toBe(true);
+        expect(
+          await products
+            .nth(1)
+            .locator('img')
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        ).toBe(true);
         for (const name of ['Selecionar', 'Mão (arrastar para mover)', 'Desfazer', 'Refazer', 'Redefinir zoom', 'Diminuir zoom', 'Aumentar zoom']) {
           const button = page.getByRole('button', { name, exact: true });
           expect(await button.locator('svg').count()).toBe(1);

@@ -1,6 +1,8 @@
 // Loads emulator-data/seed/ into running emulators: Firestore documents (firestore.json, a map of
-// document path to data, timestamps as {"__timestamp": ISO}) and Auth users with their claims
-// (users.json). Used by `npm start` on a first run and by the tests on their fresh emulators.
+// document path to data, timestamps as {"__timestamp": ISO}), Auth users with their claims
+// (users.json) and the files the records point at (storage.json: path → content type, download
+// token and body), so the demo's pictures load offline. Used by `npm start` on a first run and by
+// the tests on their fresh emulators.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,6 +10,7 @@ import { join } from 'node:path';
 import { initializeApp, deleteApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
 import { CACHE_DIR, PROJECT_ID, ROOT, SEED_DIR, ports } from './config.mjs';
 
 export function emulatorEnv() {
@@ -38,11 +41,23 @@ function revive(value) {
  * @typedef {{ uid: string, email: string, password: string, displayName: string, claims: { role: 'admin' | 'staff', projects: string[] } }} SeedUser
  */
 
-/** @returns {{ documents: Record<string, Record<string, unknown>>, users: SeedUser[] }} */
+/**
+ * Where the seed's files are served from: the seed holds the default stack's Storage emulator and
+ * bucket (scripts/seed/storage.mjs); a stack on another port offset (another demo project) serves
+ * them from its own, so its records point there.
+ */
+const SEED_FILES_PREFIX = 'http://127.0.0.1:9199/v0/b/demo-console.appspot.com/o/';
+export const STACK_FILES_PREFIX = `http://127.0.0.1:${ports.storage}/v0/b/${PROJECT_ID}.appspot.com/o/`;
+
+/** @typedef {{ contentType: string, token: string, body: string }} SeedObject */
+
+/** @returns {{ documents: Record<string, Record<string, unknown>>, users: SeedUser[], objects: Record<string, SeedObject> }} */
 export function readSeed() {
+  const firestore = readFileSync(join(SEED_DIR, 'firestore.json'), 'utf8');
   return {
-    documents: JSON.parse(readFileSync(join(SEED_DIR, 'firestore.json'), 'utf8')),
+    documents: JSON.parse(SEED_FILES_PREFIX === STACK_FILES_PREFIX ? firestore : firestore.replaceAll(SEED_FILES_PREFIX, STACK_FILES_PREFIX)),
     users: JSON.parse(readFileSync(join(SEED_DIR, 'users.json'), 'utf8')),
+    objects: JSON.parse(readFileSync(join(SEED_DIR, 'storage.json'), 'utf8')),
   };
 }
 
@@ -92,9 +107,9 @@ async function writeSeed() {
 async function writeSeedDocuments() {
   const app = initializeApp({ projectId: PROJECT_ID }, `seed-${Date.now()}`);
   try {
-    const { documents, users } = readSeed();
-    // The documents and the users side by side: two emulators, neither waits for the other.
-    await Promise.all([writeDocuments(getFirestore(app), documents), writeUsers(getAuth(app), users)]);
+    const { documents, users, objects } = readSeed();
+    // The documents, the users and the files side by side: three emulators, none waits for another.
+    await Promise.all([writeDocuments(getFirestore(app), documents), writeUsers(getAuth(app), users), writeObjects(app, objects)]);
     return { documents: Object.keys(documents).length, users };
   } finally {
     await deleteApp(app);
@@ -122,6 +137,41 @@ async function writeDocuments(db, documents) {
     });
   await writer.close();
   if (failures) throw new Error(`${failures} seed documents could not be written`);
+}
+
+/**
+ * The seed's files into the stack's default bucket, each with its download token (the records'
+ * URLs carry it), a few at a time.
+ * @param {import('firebase-admin/app').App} app
+ * @param {Record<string, SeedObject>} objects
+ */
+async function writeObjects(app, objects) {
+  const bucket = getStorage(app).bucket(`${PROJECT_ID}.appspot.com`);
+  const queue = Object.entries(objects);
+  /** @param {string} path @param {SeedObject} object */
+  const save = (path, object) =>
+    bucket.file(path).save(object.body, {
+      resumable: false,
+      validation: false,
+      contentType: object.contentType,
+      metadata: { contentType: object.contentType, metadata: { firebaseStorageDownloadTokens: object.token } },
+    });
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [path, object] = next;
+      // A loaded machine's emulator now and then drops a connection (ECONNRESET): each file is tried again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await save(path, object);
+          break;
+        } catch (error) {
+          if (attempt >= 5) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
 }
 
 /**
@@ -170,6 +220,7 @@ export function seedSnapshotName(project) {
   const hash = createHash('sha256')
     .update(readFileSync(join(SEED_DIR, 'firestore.json')))
     .update(readFileSync(join(SEED_DIR, 'users.json')))
+    .update(readFileSync(join(SEED_DIR, 'storage.json')))
     .update(require('firebase-tools/package.json').version)
     .digest('hex')
     .slice(0, 16);

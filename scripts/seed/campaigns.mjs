@@ -1,5 +1,5 @@
 // Demo seed (campaigns.mjs): E-mail and WhatsApp templates and campaigns, conversations and e-mail preferences.
-import { DAY, NOW, at, ts } from './values.mjs';
+import { DAY, MINUTE, NOW, at, ts } from './values.mjs';
 import { PROJECTS } from './reference.mjs';
 /** @import { Rng } from './random.mjs' */
 /** @import { Customer, Docs, Product, StoreId } from './types.js' */
@@ -144,13 +144,70 @@ export function buildWhatsappTemplates(project) {
 /**
  * @param {Customer[]} customers
  * @param {Rng} rng
+ * @param {Rng} messageRng the messages' times and ids
  */
-export function buildConversations(customers, rng) {
+export function buildConversations(customers, rng, messageRng) {
   /** @type {Docs} */
   const docs = {};
-  for (const customer of customers.slice(0, 5)) docs[rng.autoId()] = { customerId: customer.id, createdAt: ts(NOW - rng.int(1, 20) * DAY) };
+  customers.slice(0, 5).forEach((customer, i) => {
+    // The conversation's id and day from `rng` as before messages were seeded (tests open the first one).
+    const id = rng.autoId();
+    const start = NOW - rng.int(1, 20) * DAY + messageRng.int(9 * 60, 18 * 60) * MINUTE;
+    const thread = CONVERSATION_THREADS[i % CONVERSATION_THREADS.length];
+    let lastAt = start;
+    thread.forEach(([direction, text], n) => {
+      lastAt = start + n * messageRng.int(2, 40) * MINUTE;
+      docs[`${id}/message/${messageRng.autoId()}`] = {
+        channel: 'whatsapp',
+        direction,
+        kind: 'text',
+        text: direction === 'outbound' ? text.replace('{{firstName}}', customer.firstName) : text,
+        campaignId: null,
+        customerId: customer.id,
+        createdAt: ts(lastAt),
+      };
+    });
+    // As the WhatsApp webhook keeps them (functions/src/whatsapp/inbound.ts): the list shows the last message.
+    docs[id] = {
+      customerId: customer.id,
+      channel: 'whatsapp',
+      createdAt: ts(start),
+      lastMessageAt: ts(lastAt),
+      lastMessageText: thread[thread.length - 1][1].replace('{{firstName}}', customer.firstName),
+    };
+  });
   return docs;
 }
+
+/**
+ * Short WhatsApp exchanges between customers and the store, one per seeded conversation.
+ * @type {['inbound' | 'outbound', string][][]}
+ */
+const CONVERSATION_THREADS = [
+  [
+    ['inbound', 'Boa tarde! O jogo de panelas Tramontina Lyon serve em fogão de indução?'],
+    ['outbound', 'Olá, {{firstName}}! Serve sim, o fundo triplo é próprio para indução.'],
+    ['inbound', 'Perfeito, vou fechar o pedido hoje.'],
+  ],
+  [
+    ['inbound', 'Meu pedido ainda não chegou, o rastreio parou em Curitiba.'],
+    ['outbound', 'Oi, {{firstName}}, verificamos com a transportadora: a entrega sai amanhã.'],
+  ],
+  [
+    ['inbound', 'Vocês têm a cuba Franke Elos em preto?'],
+    ['outbound', '{{firstName}}, temos sim! Chega em 5 dias úteis para o seu CEP.'],
+    ['inbound', 'Qual o prazo para São Paulo capital?'],
+  ],
+  [
+    ['outbound', 'Olá, {{firstName}}! Seu cupom de 10% vale até domingo.'],
+    ['inbound', 'Quero ver'],
+  ],
+  [
+    ['inbound', 'Consigo trocar a faca do kit por outra de 8 polegadas?'],
+    ['outbound', 'Consegue sim, {{firstName}}. Enviamos o código de postagem por e-mail.'],
+    ['inbound', 'Recebi, obrigado!'],
+  ],
+];
 
 /** One unsubscribed customer and one competitor address, so segment reports show who is left out and why. */
 /** @param {Customer[]} customers */

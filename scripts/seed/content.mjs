@@ -1,5 +1,6 @@
 // Demo seed (content.mjs): content blocks, pages, posts, links, search redirects and tasks.
 import { DAY, NOW, at, fileObject, ts } from './values.mjs';
+import { seedFileUrl } from './storage.mjs';
 import { PROJECTS } from './reference.mjs';
 import { STORE_INFO } from './stores.mjs';
 import { toFlatLayout } from '@console/shared';
@@ -252,7 +253,7 @@ export function buildTasks(project) {
       'Cadastrar fotos das cubas Franke',
       'todo',
       '<p>Falta a segunda foto (detalhe da válvula) em 6 cubas.</p>',
-      [{ name: 'lista-cubas.csv', url: `https://cdn.demo.test/project/${project}/task/lista-cubas.csv` }],
+      [{ name: 'lista-cubas.csv', url: seedFileUrl(`project/${project}/task/lista-cubas.csv`) }],
     ],
     ['Revisar preços da Black Friday', 'inprogress', '<p>Conferir a margem mínima nos eletroportáteis antes de 20/11.</p>', []],
     ['Enviar e-mail de carrinho abandonado', 'done', '<p>Campanha enviada em 02/11 para o segmento de carrinho abandonado.</p>', []],
@@ -261,7 +262,7 @@ export function buildTasks(project) {
       'Sincronizar estoque Tramontina',
       'done',
       '<p>Rodar a sincronização TStock após a virada do mês.</p>',
-      [{ name: 'estoque-tramontina.xls', url: `https://cdn.demo.test/project/${project}/task/estoque-tramontina.xls` }],
+      [{ name: 'estoque-tramontina.xls', url: seedFileUrl(`project/${project}/task/estoque-tramontina.xls`) }],
     ],
   ];
   /** @type {Docs} */

@@ -12,6 +12,7 @@ import { buildCampaigns, buildConversations, buildEmailPreferences, buildEmailTe
 import { buildCustomerEvents } from './events.mjs';
 import { buildConfig } from './settings.mjs';
 import { buildCdlbox } from './cdlbox.mjs';
+import { seedStorageObjects } from './storage.mjs';
 /** @import { Docs, StoreId } from './types.js' */
 
 /**
@@ -74,7 +75,7 @@ function buildStore(project, eventCount) {
   putAll('config', buildConfig(project, rng('config')));
   // Issue 15: orders (a minimal entity of our own), conversations, e-mail preferences, a gift campaign.
   putAll('order', buildOrders(project, customers, products, rng('order')));
-  putAll('conversation', buildConversations(customers, rng('conversation')));
+  putAll('conversation', buildConversations(customers, rng('conversation'), rng('conversation-message')));
   putAll('campaign-email-preference', buildEmailPreferences(customers));
   putAll('product-gift', buildGiftCampaigns(products));
 
@@ -141,15 +142,19 @@ export function seedFiles() {
   const firestore = build();
   // One document per line: stable, reviewable diffs at a fraction of the size of full indentation.
   const lines = Object.entries(firestore).map(([path, data]) => `  ${JSON.stringify(path)}: ${JSON.stringify(data)}`);
+  const objects = seedStorageObjects(firestore);
+  const objectLines = Object.entries(objects).map(([path, object]) => `  ${JSON.stringify(path)}: ${JSON.stringify(object)}`);
   /** @param {string} prefix */
   const count = (prefix) => Object.keys(firestore).filter((p) => p.startsWith(prefix) && p.split('/').length === 4).length;
   return {
     files: {
       'firestore.json': `{\n${lines.join(',\n')}\n}\n`,
       'users.json': `${JSON.stringify(USERS, null, 2)}\n`,
+      'storage.json': `{\n${objectLines.join(',\n')}\n}\n`,
     },
     summary:
       `seed: ${Object.keys(firestore).length} documents; products main=${count('project/main/product/')}, ` +
-      `cookstore=${count('project/cookstore/product/')}, cdlbox=${count('project/cdlbox/product/')}; users=${USERS.length}`,
+      `cookstore=${count('project/cookstore/product/')}, cdlbox=${count('project/cdlbox/product/')}; users=${USERS.length}; ` +
+      `files=${Object.keys(objects).length}`,
   };
 }

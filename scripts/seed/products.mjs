@@ -100,7 +100,7 @@ export function buildProduct(project, item, rng, productCodes) {
     Warranty: item.family.warranty,
     ProductImage: images[0].url,
     images,
-    ProductFiles: { Files: images.map((image) => ({ FileType: 'PD', FileExtension: 'JPG', FileCDNURL: image.url })) },
+    ProductFiles: { Files: images.map((image) => ({ FileType: 'PD', FileExtension: 'SVG', FileCDNURL: image.url })) },
     ...item.dims,
     DimensionsUnit: 'cm',
     WeightUnit: 'kg',

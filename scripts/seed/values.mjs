@@ -1,6 +1,7 @@
 // Demo seed (values.mjs): the demo's fixed "now", time units and small value builders (timestamps, prices, documents ids, file objects, condition objects).
 /** @import { ConditionValue, ListItem, OperatorType } from '@console/shared' */
 /** @import { Rng } from './random.mjs' */
+import { seedFileUrl, seedPicture } from './storage.mjs';
 /** @import { Cond, Timestamp } from './types.js' */
 
 export const NOW = Date.parse('2026-11-22T00:00:00.000Z');
@@ -71,28 +72,34 @@ export function cnpj(rng) {
 /** Company by product-code prefix (document 1 §9; same table as shared/src/products/company.ts). */
 
 /**
- * A stored file object (document 1 §3 'File object'), pointing at a fake CDN.
+ * A stored file object (document 1 §3 'File object'), its object in the local Storage emulator
+ * (storage.mjs makes it and its download URL). Pictures are SVG drawn from the title, whatever
+ * format the field usually holds (a product photo, a PNG seal), so the demo needs no binary files.
  * @param {Rng} rng
  * @param {{ project: string, folder: string, name: string, title: string, width?: number, height?: number, type?: string, uniqueName?: boolean }} file
  */
-export function fileObject(rng, { project, folder, name, title, width = 1000, height = 1000, type = 'image/jpeg', uniqueName = false }) {
+export function fileObject(rng, { project, folder, name, title, width = 1000, height = 1000, type = 'image/svg+xml', uniqueName = false }) {
   const id = rng.autoId();
-  const ext = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/svg+xml': 'svg' }[type] ?? 'jpg';
+  const storedType = type.startsWith('image/') ? 'image/svg+xml' : type;
+  const ext = { 'application/pdf': 'pdf', 'image/svg+xml': 'svg' }[storedType] ?? 'bin';
   const filename = `${name}.${ext}`;
   // Names already unique (product images are named by product code) need no id in the path.
   const filePath = `project/${project}/${folder}/${uniqueName ? '' : `${id}-`}${filename}`;
+  // The draw that used to give a made-up size, kept so the seed's later values stay as they were.
+  const madeUpSize = rng.int(40_000, 420_000);
+  const size = storedType === 'image/svg+xml' ? Buffer.byteLength(seedPicture({ filePath, title, width, height, folder }), 'utf8') : madeUpSize;
   /** @type {{ id: string, url: string, filename: string, title: string, type: string, size: number, isPublic: boolean, filePath: string, width?: number, height?: number }} */
   const file = {
     id,
-    url: `https://cdn.demo.test/${filePath}`,
+    url: seedFileUrl(filePath),
     filename,
     title,
-    type,
-    size: rng.int(40_000, 420_000),
+    type: storedType,
+    size,
     isPublic: true,
     filePath,
   };
-  if (type.startsWith('image/')) Object.assign(file, { width, height });
+  if (storedType.startsWith('image/')) Object.assign(file, { width, height });
   return file;
 }
 

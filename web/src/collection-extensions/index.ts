@@ -3,4 +3,5 @@ import './extensions';
 
 export { useCollectionExtension } from './use-collection-extension';
 export { CollectionListActions } from './list-actions';
-export { importRequirements } from './registry';
+export { importRequirements, listEntryView, useEntryTitles } from './registry';
+export type { ListEntryRecord, ListEntryView } from './types';

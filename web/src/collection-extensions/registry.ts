@@ -1,4 +1,4 @@
-import type { CollectionExtension, ImportRequirements, ProjectCondition } from './types';
+import type { CollectionExtension, ImportRequirements, ListEntryRecord, ListEntryView, ProjectCondition } from './types';
 
 /**
  * Every collection's extension of the generic screens, by collection id. Add an entry (one folder
@@ -15,6 +15,7 @@ export function registerCollectionExtension(collectionId: string, extension: Col
     headerParts: [...(current?.headerParts ?? []), ...(extension.headerParts ?? [])],
     listActions: [...(current?.listActions ?? []), ...(extension.listActions ?? [])],
     import: { ...current?.import, ...extension.import },
+    listEntry: { ...current?.listEntry, ...extension.listEntry },
   };
 }
 
@@ -30,4 +31,22 @@ export function availableIn<T extends { available?: ProjectCondition }>(items: r
 /** What the CSV import of a collection asks for (nothing for most). */
 export function importRequirements(collectionId: string): ImportRequirements {
   return registry[collectionId]?.import ?? {};
+}
+
+/** How the list panel names this collection's entries (nothing beyond the label for most). */
+export function listEntryView(collectionId: string): ListEntryView {
+  return registry[collectionId]?.listEntry ?? {};
+}
+
+const NO_TITLES: ReadonlyMap<string, string> = new Map();
+const useNoTitles = (): ReadonlyMap<string, string> => NO_TITLES;
+
+/**
+ * Titles this collection takes from other records for these entries (a conversation's customer),
+ * by entry id. The collection of a screen never changes while it is mounted, so the hook called
+ * here is always the same one.
+ */
+export function useEntryTitles(collectionId: string, projectId: string, entries: readonly ListEntryRecord[]): ReadonlyMap<string, string> {
+  const useTitles = listEntryView(collectionId).useTitles ?? useNoTitles;
+  return useTitles(projectId, entries);
 }

@@ -79,10 +79,28 @@ export interface ImportRequirements {
   brand?: boolean;
 }
 
+/** An entry of the collection list, as a list view reads it. */
+export interface ListEntryRecord {
+  id: string;
+  data: Record<string, unknown>;
+}
+
+/** How the list panel names a collection's entries beyond its label field. */
+export interface ListEntryView {
+  /** A second line telling the record from its neighbours (price and status, last message, date); null for none. */
+  detail?(data: Record<string, unknown>): string | null;
+  /**
+   * Titles taken from other records (a conversation's customer), by entry id; an entry without
+   * one keeps its label. A hook: called on every render of the list.
+   */
+  useTitles?(projectId: string, entries: readonly ListEntryRecord[]): ReadonlyMap<string, string>;
+}
+
 export interface CollectionExtension {
   actions?: DocumentAction[];
   panels?: DocumentPanel[];
   headerParts?: DocumentHeaderPart[];
   listActions?: ListAction[];
   import?: ImportRequirements;
+  listEntry?: ListEntryView;
 }

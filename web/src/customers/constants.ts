@@ -12,6 +12,18 @@ export const EVENTS_TEXTS = {
   close: 'Fechar',
 } as const;
 
+/**
+ * The feed's table: Data pinned at the start, the key columns shown; the ones that rarely tell
+ * events apart (Busca, CEP, Dispositivo, IP) wait in 'Colunas': with them the table ran to about
+ * 2,230 px, past a 1280 px screen. The choice is
+ * remembered per browser under `preferencesId`.
+ */
+export const EVENT_FEED_COLUMNS = {
+  preferencesId: 'event-feed',
+  defaultPinned: ['createdAt'],
+  defaultHidden: ['search', 'zipcode', 'device', 'ip'],
+} as const;
+
 /** Spec §9: the feed shows the latest 50 events. */
 export const EVENT_FEED_LIMIT = 50;
 

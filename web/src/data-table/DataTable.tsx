@@ -1,19 +1,43 @@
 import { Box, Button, Flex, HStack, Input, NativeSelect, Table, Text, VisuallyHidden } from '@chakra-ui/react';
-import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  columnFilteringFeature,
+  columnPinningFeature,
+  columnSizingFeature,
+  columnVisibilityFeature,
+  createFilteredRowModel,
+  createPaginatedRowModel,
+  createSortedRowModel,
+  rowExpandingFeature,
+  rowPaginationFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type Column,
+  type ColumnDef,
+  type ColumnFiltersState,
+  type ExpandedState,
+  type PaginationState,
+  type RowData,
+  type SortingState,
+} from '@tanstack/react-table';
+import { ColumnChooser } from './column-chooser';
+import { readPreferences, writePreferences, clearPreferences, type ColumnPreferences } from './column-preferences';
 import {
   DEFAULT_PAGE_SIZE,
+  MAX_ROWS_SHOWN,
   PAGE_SIZES,
-  filterRows,
+  compareCells,
   formatCell,
-  nextSort,
-  pageOf,
+  isEmptyCell,
+  matchesFilter,
   parseFilterNumber,
-  sortRows,
   type CellFormat,
   type CellValue,
   type FilterValue,
   type SortState,
 } from './table-model';
+import { DATA_TABLE_TEXTS as TEXTS } from './texts';
 
 export interface DataTableColumn<Row> {
   key: string;
@@ -28,6 +52,8 @@ export interface DataTableColumn<Row> {
   filter?: 'text' | 'number';
   /** Footer cell, computed from the rows passing the filters (totals, counts). */
   footer?(rows: readonly Row[]): ReactNode;
+  /** Width in pixels when pinned (a pinned column has a fixed width so the next one knows where to stick). */
+  pinnedWidth?: number;
 }
 
 export interface DataTableProps<Row> {
@@ -42,26 +68,43 @@ export interface DataTableProps<Row> {
   /** Shown under a row when it is double-clicked. */
   renderExpanded?(row: Row): ReactNode;
   emptyText?: string;
+  /**
+   * The operator chooses which columns to show and which to pin ('Colunas'), remembered in this
+   * browser under this id. Without it every column is shown and nothing is pinned.
+   */
+  preferencesId?: string;
+  /** Columns hidden until the operator shows them (with `preferencesId`). */
+  defaultHidden?: readonly string[];
+  /** Columns pinned at the start until the operator unpins them (with `preferencesId`). */
+  defaultPinned?: readonly string[];
 }
 
-const TEXTS = {
-  min: 'Mín.',
-  max: 'Máx.',
-  filter: 'Filtrar',
-  pageSize: 'Linhas por página',
-  previous: 'Anterior',
-  next: 'Próxima',
-  empty: 'Nenhum registro.',
-  expandHint: 'Clique duas vezes em uma linha para ver os detalhes.',
-  details: 'Detalhes',
-  showDetails: 'Mostrar detalhes',
-  hideDetails: 'Ocultar detalhes',
-} as const;
-
 const isNumeric = (format: CellFormat | undefined) => format !== undefined && format !== 'text' && format !== 'datetime';
+const DEFAULT_PINNED_WIDTH = 160;
+const DETAILS_COLUMN = '__details';
 
-/** Sortable, filterable, optionally paginated table; rows expand on double-click (spec document 2 §2). */
-export function DataTable<Row>({
+// The table's features, registered once: sorting, per-column filters, pages, the columns the
+// operator shows and pins (sizes give pinned columns their sticky offsets), and row details.
+const features = tableFeatures({
+  columnFilteringFeature,
+  filteredRowModel: createFilteredRowModel(),
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  rowPaginationFeature,
+  paginatedRowModel: createPaginatedRowModel(),
+  columnVisibilityFeature,
+  columnSizingFeature,
+  columnPinningFeature,
+  rowExpandingFeature,
+});
+type Features = typeof features;
+
+/**
+ * Sortable, filterable, optionally paginated table; rows expand on double-click (spec document 2
+ * §2 'Data table component'). TanStack Table runs the rows through its row models; this component
+ * lays them out, in Portuguese, with our cell formats and the pt-BR order of table-model.ts.
+ */
+export function DataTable<Row extends RowData>({
   label,
   rows,
   columns,
@@ -70,120 +113,216 @@ export function DataTable<Row>({
   initialSort = null,
   renderExpanded,
   emptyText = TEXTS.empty,
+  preferencesId,
+  defaultHidden = [],
+  defaultPinned = [],
 }: DataTableProps<Row>) {
-  const [sort, setSort] = useState<SortState | null>(initialSort);
-  const [filters, setFilters] = useState<Record<string, FilterValue | undefined>>({});
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [pageIndex, setPageIndex] = useState(0);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-
   const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns]);
-  const filtered = useMemo(() => filterRows(rows, filters, (row, key) => byKey.get(key)?.value(row)), [rows, filters, byKey]);
-  const sorted = useMemo(() => {
-    const column = sort && byKey.get(sort.columnKey);
-    return column && sort ? sortRows(filtered, column.value, sort.direction) : filtered;
-  }, [filtered, sort, byKey]);
-  const page = pageOf(sorted, paginated ? pageSize : null, pageIndex);
-  const hasFilters = columns.some((c) => c.filter);
-  const hasFooter = columns.some((c) => c.footer);
-
-  const setFilter = (key: string, value: FilterValue | undefined) => {
-    setFilters((current) => ({ ...current, [key]: value }));
-    setPageIndex(0);
+  const columnKeys = useMemo(() => columns.map((c) => c.key), [columns]);
+  const defaults = useMemo<ColumnPreferences>(
+    () => ({ visible: columnKeys.filter((k) => !defaultHidden.includes(k)), pinned: defaultPinned.filter((k) => columnKeys.includes(k)) }),
+    // The default lists are usually literals: compared by content.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [columnKeys, defaultHidden.join(), defaultPinned.join()],
+  );
+  const [preferences, setPreferences] = useState<ColumnPreferences>(() => (preferencesId ? readPreferences(preferencesId, columnKeys, defaults) : defaults));
+  const choose = (next: ColumnPreferences) => {
+    setPreferences(next);
+    if (preferencesId) writePreferences(preferencesId, next, columnKeys);
   };
-  const toggle = (key: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (!next.delete(key)) next.add(key);
-      return next;
-    });
+  const reset = () => {
+    setPreferences(defaults);
+    if (preferencesId) clearPreferences(preferencesId);
+  };
+
+  const [sorting, setSorting] = useState<SortingState>(initialSort ? [{ id: initialSort.columnKey, desc: initialSort.direction === 'desc' }] : []);
+  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: paginated ? DEFAULT_PAGE_SIZE : MAX_ROWS_SHOWN });
+  const [expanded, setExpanded] = useState<ExpandedState>({});
+
+  const columnDefs = useMemo<ColumnDef<Features, Row>[]>(() => {
+    const defs: ColumnDef<Features, Row>[] = columns.map((column) => ({
+      id: column.key,
+      header: column.header,
+      // Empty cells as undefined: TanStack keeps them last in both directions (sortUndefined).
+      accessorFn: (row: Row) => {
+        const value = column.value(row);
+        return isEmptyCell(value) ? undefined : value;
+      },
+      enableSorting: column.sortable !== false,
+      sortUndefined: 'last',
+      sortFn: (a, b, id) => compareCells(a.getValue<CellValue>(id), b.getValue<CellValue>(id)),
+      enableColumnFilter: column.filter !== undefined,
+      filterFn: Object.assign((row: { getValue<T>(id: string): T }, id: string, filter: FilterValue) => matchesFilter(row.getValue<CellValue>(id), filter), {
+        autoRemove: (filter: FilterValue | undefined) => !filter || (filter.kind === 'text' ? !filter.text.trim() : filter.min === null && filter.max === null),
+      }),
+      size: column.pinnedWidth ?? DEFAULT_PINNED_WIDTH,
+    }));
+    if (renderExpanded) defs.push({ id: DETAILS_COLUMN, header: TEXTS.details, enableSorting: false, enableHiding: false, size: 48 });
+    return defs;
+  }, [columns, renderExpanded]);
+
+  const columnVisibility = useMemo(() => Object.fromEntries(columnKeys.map((k) => [k, preferences.visible.includes(k)])), [columnKeys, preferences.visible]);
+  const table = useTable({
+    features,
+    columns: columnDefs,
+    data: rows as Row[],
+    getRowId: (row: Row) => rowKey(row),
+    getRowCanExpand: () => renderExpanded !== undefined,
+    state: {
+      sorting,
+      columnFilters,
+      pagination,
+      expanded,
+      columnVisibility,
+      columnPinning: { start: preferences.pinned, end: renderExpanded ? [DETAILS_COLUMN] : [] },
+    },
+    onSortingChange: setSorting,
+    onColumnFiltersChange: setColumnFilters,
+    onPaginationChange: setPagination,
+    onExpandedChange: setExpanded,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    autoResetPageIndex: true,
+  });
+
+  const visibleColumns = table.getVisibleLeafColumns();
+  const ours = (column: Column<Features, Row, unknown>) => byKey.get(column.id);
+  const hasFilters = visibleColumns.some((c) => ours(c)?.filter);
+  const hasFooter = visibleColumns.some((c) => ours(c)?.footer);
+  const pageRows = table.getRowModel().rows;
+  const total = table.getPrePaginatedRowModel().rows.length;
+  const { pageIndex, pageSize } = table.state.pagination;
+  const first = pageRows.length ? pageIndex * pageSize + 1 : 0;
+  const last = first ? first + pageRows.length - 1 : 0;
+
+  // A pinned column sticks at its offset; the details button sticks at the end.
+  const lastPinned = preferences.pinned.filter((k) => preferences.visible.includes(k)).at(-1);
+  const stickTo = (column: Column<Features, Row, unknown>, header = false): CSSProperties | undefined => {
+    const pinned = column.getIsPinned();
+    if (!pinned) return undefined;
+    return {
+      position: 'sticky',
+      insetInlineStart: pinned === 'start' ? column.getStart('start') : undefined,
+      insetInlineEnd: pinned === 'end' ? column.getAfter('end') : undefined,
+      width: column.getSize(),
+      minWidth: column.getSize(),
+      maxWidth: column.getSize(),
+      zIndex: header ? 3 : 1,
+      overflowWrap: 'anywhere',
+      background: 'var(--chakra-colors-bg-panel)',
+      boxShadow: column.id === lastPinned ? 'inset -1px 0 0 var(--chakra-colors-border)' : undefined,
+    };
+  };
 
   return (
     <Box>
+      {preferencesId && (
+        <HStack mb="2" justify="flex-end">
+          <ColumnChooser
+            tableLabel={label}
+            columns={columns.map((c) => ({ key: c.key, header: c.header }))}
+            preferences={preferences}
+            onChange={choose}
+            onReset={reset}
+          />
+        </HStack>
+      )}
       <Table.ScrollArea borderWidth="1px" rounded="md" bg="panel">
         <Table.Root size="sm" aria-label={label} stickyHeader>
           <Table.Header>
             <Table.Row>
-              {columns.map((column) => {
-                const direction = sort?.columnKey === column.key ? sort.direction : null;
+              {visibleColumns.map((column) => {
+                if (column.id === DETAILS_COLUMN)
+                  return (
+                    <Table.ColumnHeader key={column.id} w="1" style={stickTo(column, true)}>
+                      <VisuallyHidden>{TEXTS.details}</VisuallyHidden>
+                    </Table.ColumnHeader>
+                  );
+                const own = ours(column)!;
+                const direction = column.getIsSorted();
                 return (
                   <Table.ColumnHeader
-                    key={column.key}
-                    textAlign={isNumeric(column.format) ? 'end' : 'start'}
+                    key={column.id}
+                    data-column={column.id}
+                    textAlign={isNumeric(own.format) ? 'end' : 'start'}
                     aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
                     whiteSpace="nowrap"
+                    style={stickTo(column, true)}
                   >
-                    {column.sortable === false ? (
-                      column.header
-                    ) : (
-                      <Button variant="plain" size="xs" px="0" fontWeight="semibold" onClick={() => setSort((current) => nextSort(current, column.key))}>
-                        {column.header}
+                    {column.getCanSort() ? (
+                      <Button variant="plain" size="xs" px="0" fontWeight="semibold" onClick={column.getToggleSortingHandler()}>
+                        {own.header}
                         {direction === 'asc' ? ' ▲' : direction === 'desc' ? ' ▼' : ''}
                       </Button>
+                    ) : (
+                      own.header
                     )}
                   </Table.ColumnHeader>
                 );
               })}
-              {renderExpanded && (
-                <Table.ColumnHeader w="1">
-                  <VisuallyHidden>{TEXTS.details}</VisuallyHidden>
-                </Table.ColumnHeader>
-              )}
             </Table.Row>
             {hasFilters && (
               <Table.Row>
                 {/* A column without a filter gets a plain cell: an empty header would name nothing. */}
-                {columns.map((column) =>
-                  column.filter ? (
-                    <Table.ColumnHeader key={column.key} py="1">
-                      <ColumnFilter column={column} onChange={(value) => setFilter(column.key, value)} />
+                {visibleColumns.map((column) => {
+                  const own = ours(column);
+                  return own?.filter ? (
+                    <Table.ColumnHeader key={column.id} py="1" style={stickTo(column, true)}>
+                      <ColumnFilter column={own} onChange={(value) => column.setFilterValue(value)} />
                     </Table.ColumnHeader>
                   ) : (
-                    <Table.Cell key={column.key} py="1" />
-                  ),
-                )}
-                {renderExpanded && <Table.Cell py="1" />}
+                    <Table.Cell key={column.id} py="1" style={stickTo(column, true)} />
+                  );
+                })}
               </Table.Row>
             )}
           </Table.Header>
           <Table.Body>
-            {page.rows.length === 0 && (
+            {pageRows.length === 0 && (
               <Table.Row>
-                <Table.Cell colSpan={columns.length + (renderExpanded ? 1 : 0)} color="fg.muted">
+                <Table.Cell colSpan={visibleColumns.length} color="fg.muted">
                   {emptyText}
                 </Table.Cell>
               </Table.Row>
             )}
-            {page.rows.map((row) => {
-              const key = rowKey(row);
-              const open = expanded.has(key);
+            {pageRows.map((row) => {
+              const open = row.getIsExpanded();
               return (
-                <Fragment key={key}>
+                <Fragment key={row.id}>
                   {/* A table row cannot carry aria-expanded (only a treegrid's can): the state belongs
                       to the row's details button, which also opens it from the keyboard. */}
-                  <Table.Row data-row-key={key} onDoubleClick={renderExpanded ? () => toggle(key) : undefined} cursor={renderExpanded ? 'pointer' : undefined}>
-                    {columns.map((column) => (
-                      <Table.Cell key={column.key} textAlign={isNumeric(column.format) ? 'end' : 'start'} verticalAlign="top">
-                        {column.render ? column.render(row) : formatCell(column.value(row), column.format)}
-                      </Table.Cell>
-                    ))}
-                    {renderExpanded && (
-                      <Table.Cell verticalAlign="top" textAlign="center">
-                        <Button
-                          variant="ghost"
-                          size="2xs"
-                          aria-expanded={open}
-                          aria-label={open ? TEXTS.hideDetails : TEXTS.showDetails}
-                          onClick={() => toggle(key)}
-                        >
-                          {open ? '▾' : '▸'}
-                        </Button>
-                      </Table.Cell>
-                    )}
+                  <Table.Row
+                    data-row-key={row.id}
+                    onDoubleClick={renderExpanded ? () => row.toggleExpanded() : undefined}
+                    cursor={renderExpanded ? 'pointer' : undefined}
+                  >
+                    {row.getVisibleCells().map((cell) => {
+                      if (cell.column.id === DETAILS_COLUMN)
+                        return (
+                          <Table.Cell key={cell.id} verticalAlign="top" textAlign="center" style={stickTo(cell.column)}>
+                            <Button
+                              variant="ghost"
+                              size="2xs"
+                              aria-expanded={open}
+                              aria-label={open ? TEXTS.hideDetails : TEXTS.showDetails}
+                              onClick={() => row.toggleExpanded()}
+                            >
+                              {open ? '▾' : '▸'}
+                            </Button>
+                          </Table.Cell>
+                        );
+                      const own = ours(cell.column)!;
+                      return (
+                        <Table.Cell key={cell.id} textAlign={isNumeric(own.format) ? 'end' : 'start'} verticalAlign="top" style={stickTo(cell.column)}>
+                          {own.render ? own.render(row.original) : formatCell(own.value(row.original), own.format)}
+                        </Table.Cell>
+                      );
+                    })}
                   </Table.Row>
                   {renderExpanded && open && (
-                    <Table.Row data-expanded-of={key} bg="bg.muted">
-                      <Table.Cell colSpan={columns.length + 1}>{renderExpanded(row)}</Table.Cell>
+                    <Table.Row data-expanded-of={row.id} bg="bg.muted">
+                      <Table.Cell colSpan={visibleColumns.length}>{renderExpanded(row.original)}</Table.Cell>
                     </Table.Row>
                   )}
                 </Fragment>
@@ -193,12 +332,14 @@ export function DataTable<Row>({
           {hasFooter && (
             <Table.Footer>
               <Table.Row>
-                {columns.map((column) => (
-                  <Table.Cell key={column.key} fontWeight="semibold" textAlign={isNumeric(column.format) ? 'end' : 'start'}>
-                    {column.footer?.(filtered)}
-                  </Table.Cell>
-                ))}
-                {renderExpanded && <Table.Cell />}
+                {visibleColumns.map((column) => {
+                  const own = ours(column);
+                  return (
+                    <Table.Cell key={column.id} fontWeight="semibold" textAlign={isNumeric(own?.format) ? 'end' : 'start'} style={stickTo(column)}>
+                      {own?.footer?.(table.getFilteredRowModel().rows.map((r) => r.original))}
+                    </Table.Cell>
+                  );
+                })}
               </Table.Row>
             </Table.Footer>
           )}
@@ -209,17 +350,10 @@ export function DataTable<Row>({
         {paginated && (
           <HStack gap="3">
             <Text>
-              {page.first}–{page.last} de {formatCell(page.total, 'integer') || '0'}
+              {first}–{last} de {formatCell(total, 'integer') || '0'}
             </Text>
             <NativeSelect.Root size="sm" width="24">
-              <NativeSelect.Field
-                aria-label={TEXTS.pageSize}
-                value={pageSize}
-                onChange={(e) => {
-                  setPageSize(Number(e.currentTarget.value));
-                  setPageIndex(0);
-                }}
-              >
+              <NativeSelect.Field aria-label={TEXTS.pageSize} value={pageSize} onChange={(e) => table.setPageSize(Number(e.currentTarget.value))}>
                 {PAGE_SIZES.map((size) => (
                   <option key={size} value={size}>
                     {size}
@@ -228,10 +362,10 @@ export function DataTable<Row>({
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            <Button size="xs" variant="outline" disabled={page.pageIndex === 0} onClick={() => setPageIndex(page.pageIndex - 1)}>
+            <Button size="xs" variant="outline" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
               {TEXTS.previous}
             </Button>
-            <Button size="xs" variant="outline" disabled={page.pageIndex >= page.pageCount - 1} onClick={() => setPageIndex(page.pageIndex + 1)}>
+            <Button size="xs" variant="outline" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
               {TEXTS.next}
             </Button>
           </HStack>
@@ -247,6 +381,7 @@ function ColumnFilter<Row>({ column, onChange }: { column: DataTableColumn<Row>;
     return (
       <Input
         size="xs"
+        minW="24"
         aria-label={`${TEXTS.filter} ${column.header}`}
         placeholder={TEXTS.filter}
         onChange={(e) => onChange({ kind: 'text', text: e.currentTarget.value })}
@@ -254,13 +389,16 @@ function ColumnFilter<Row>({ column, onChange }: { column: DataTableColumn<Row>;
     );
   }
   if (column.filter === 'number') {
-    // A minimum and a maximum, both optional (spec document 2 §2).
+    // A minimum and a maximum, both optional (spec document 2 §2); each wide enough for its
+    // placeholder ('Mín.', 'Máx.') and a few digits.
     return (
-      <HStack gap="1">
+      <HStack gap="1" minW="36">
         {(['min', 'max'] as const).map((bound) => (
           <Input
             key={bound}
             size="xs"
+            minW="16"
+            px="2"
             inputMode="decimal"
             aria-label={`${column.header} ${TEXTS[bound]}`}
             placeholder={TEXTS[bound]}

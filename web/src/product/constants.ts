@@ -15,6 +15,7 @@ export const PANEL_TEXTS = {
   },
   override: 'Alterar',
   overrideLabel: (label: string) => `Alterar ${label}`,
+  openImage: (label: string) => `Abrir ${label.toLowerCase()} em tamanho real`,
   valuePrompt: (label: string) => `Novo valor para ${label} (vazio apaga o valor):`,
   reasonPrompt: (label: string) => `Motivo da alteração de ${label}:`,
   /** Spec §5: an empty (or cancelled) reason aborts with this message. */

@@ -8,19 +8,20 @@ import { useLiveReport } from '../live-report';
 import { SEND_COLLECTION } from './send-progress-panel';
 import type { z } from 'zod';
 import { CustomerEmailLink } from '../../customers/CustomerEmailLink';
-import { formatNumber, formatPercent } from '../../lib/format';
+import { formatPercent } from '../../lib/format';
+import { EMAIL_TERMS, formatCount, type GlossaryTerm } from '../glossary';
 import CampaignFunnelChart from '../funnel-chart';
 import { CAMPAIGN_TEXTS } from './texts';
 
 export type ReportAnswer = z.infer<typeof campaignReportResponseSchema>;
 
 const LISTS = [
-  { key: 'processed_emails', label: 'Processados' },
-  { key: 'delivered_emails', label: 'Entregues' },
-  { key: 'opened_emails', label: 'Abertos' },
-  { key: 'clicked_emails', label: 'Clicados' },
-  { key: 'bounced_emails', label: 'Bounces' },
-  { key: 'dropped_emails', label: 'Descartados' },
+  { key: 'processed_emails', term: EMAIL_TERMS.processed },
+  { key: 'delivered_emails', term: EMAIL_TERMS.delivered },
+  { key: 'opened_emails', term: EMAIL_TERMS.opened },
+  { key: 'clicked_emails', term: EMAIL_TERMS.clicked },
+  { key: 'bounced_emails', term: EMAIL_TERMS.bounced },
+  { key: 'dropped_emails', term: EMAIL_TERMS.dropped },
 ] as const;
 
 /** 'Relatório': the figures, the funnel and the addresses per flag, each opening its customer. */
@@ -38,14 +39,14 @@ export function CampaignReportPanel({ projectId, docId, payload }: { projectId: 
   });
   if (!answer) return null;
   const r = answer.data;
-  const figures = [
-    { label: 'Enviados', value: formatNumber(answer.sent, 0) },
-    ...(answer.unknown ? [{ label: CAMPAIGN_TEXTS.unknown, value: formatNumber(answer.unknown, 0) }] : []),
-    { label: 'Entregues', value: formatNumber(r.delivered, 0) },
-    { label: 'Aberturas', value: formatNumber(r.open, 0), help: formatPercent(r.open_rate) },
-    { label: 'Cliques', value: formatNumber(r.click, 0), help: formatPercent(r.click_rate) },
-    { label: 'Bounces', value: formatNumber(r.bounce, 0) },
-    { label: 'Descartados', value: formatNumber(r.dropped, 0) },
+  const figures: { term: GlossaryTerm; value: string; help?: string }[] = [
+    { term: EMAIL_TERMS.sent, value: formatCount(answer.sent) },
+    ...(answer.unknown ? [{ term: EMAIL_TERMS.unknown, value: formatCount(answer.unknown) }] : []),
+    { term: EMAIL_TERMS.delivered, value: formatCount(r.delivered) },
+    { term: EMAIL_TERMS.openings, value: formatCount(r.open), help: formatPercent(r.open_rate) },
+    { term: EMAIL_TERMS.clicks, value: formatCount(r.click), help: formatPercent(r.click_rate) },
+    { term: EMAIL_TERMS.bounced, value: formatCount(r.bounce) },
+    { term: EMAIL_TERMS.dropped, value: formatCount(r.dropped) },
   ];
   return (
     <Box borderWidth="1px" borderRadius="md" p="4" data-testid="campaign-report">
@@ -55,8 +56,8 @@ export function CampaignReportPanel({ projectId, docId, payload }: { projectId: 
       {answer.total === 0 && <Text color="fg.muted">{CAMPAIGN_TEXTS.notSent}</Text>}
       <SimpleGrid columns={{ base: 2, md: 3 }} gap="3" mb="4">
         {figures.map((f) => (
-          <Stat.Root key={f.label} data-figure={f.label}>
-            <Stat.Label>{f.label}</Stat.Label>
+          <Stat.Root key={f.term.label} data-figure={f.term.label} title={f.term.meaning}>
+            <Stat.Label>{f.term.label}</Stat.Label>
             {/* The help sits inside the value's <dd>: a <div> around a <dd> breaks the list (axe: dlitem). */}
             <Stat.ValueText display="flex" alignItems="baseline" gap="2">
               {f.value}
@@ -65,19 +66,23 @@ export function CampaignReportPanel({ projectId, docId, payload }: { projectId: 
           </Stat.Root>
         ))}
       </SimpleGrid>
+      <GlossaryNote terms={figures.map((f) => f.term)} />
       <Box data-testid="campaign-funnel" mb="4">
         <CampaignFunnelChart stages={reportFunnel(r, answer.sent).filter((s) => s.stage !== 'Enviados')} />
       </Box>
       <Tabs.Root defaultValue="delivered_emails" size="sm" lazyMount>
         <Tabs.List flexWrap="wrap">
           {LISTS.map((l) => (
-            <Tabs.Trigger key={l.key} value={l.key}>
-              {l.label} ({r[l.key].length})
+            <Tabs.Trigger key={l.key} value={l.key} title={l.term.meaning}>
+              {l.term.label} ({formatCount(r[l.key].length)})
             </Tabs.Trigger>
           ))}
         </Tabs.List>
         {LISTS.map((l) => (
           <Tabs.Content key={l.key} value={l.key}>
+            <Text fontSize="xs" color="fg.muted" mb="2" data-part="meaning">
+              {l.term.meaning}
+            </Text>
             <Stack gap="1" maxH="60" overflowY="auto" data-list={l.key}>
               {r[l.key].map((email) => (
                 <CustomerEmailLink key={email} email={email} projectId={projectId} />
@@ -86,6 +91,27 @@ export function CampaignReportPanel({ projectId, docId, payload }: { projectId: 
           </Tabs.Content>
         ))}
       </Tabs.Root>
+    </Box>
+  );
+}
+
+/** 'O que significa cada número': the figures' meanings, one line each, closed until asked for. */
+export function GlossaryNote({ terms }: { terms: readonly GlossaryTerm[] }) {
+  return (
+    <Box as="details" fontSize="sm" color="fg.muted" mb="4" data-testid="campaign-glossary">
+      <Box as="summary" cursor="pointer">
+        {CAMPAIGN_TEXTS.glossary}
+      </Box>
+      <Box as="ul" ps="5" mt="1">
+        {terms.map((term) => (
+          <li key={term.label}>
+            <Text as="span" fontWeight="medium" color="fg">
+              {term.label}
+            </Text>
+            : {term.meaning}
+          </li>
+        ))}
+      </Box>
     </Box>
   );
 }

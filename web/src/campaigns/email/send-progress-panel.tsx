@@ -5,16 +5,15 @@ import {
   consoleCampaignEmailSendControlEndpoint,
   consoleCampaignWhatsappSendControlEndpoint,
   formatTimeLeft,
-  LEFT_OUT_LABELS,
   SEND_STATUS_LABELS,
   sendProgressFigures,
   sendStateSchema,
-  type LeftOutReason,
   type SendControlAction,
   type SendState,
 } from '@console/shared';
 import { callApi } from '../../lib/api';
 import { projectDocument } from '../../lib/firestore-paths';
+import { formatCount, leftOutSummary } from '../glossary';
 import { CAMPAIGN_TEXTS } from './texts';
 
 export const SEND_COLLECTION = 'campaign-send';
@@ -100,12 +99,13 @@ function SendControls({ state, projectId, campaignId }: { state: SendState; proj
  */
 export function SendProgress({
   state,
-  leftOutLabels = LEFT_OUT_LABELS,
+  channel = 'email',
   projectId,
   campaignId,
 }: {
   state: SendState | null;
-  leftOutLabels?: Record<string, string>;
+  /** Whose words the left-out reasons take ('sem telefone' for WhatsApp). */
+  channel?: 'email' | 'whatsapp';
   projectId?: string;
   campaignId?: string;
 }) {
@@ -137,18 +137,18 @@ export function SendProgress({
         )}
         {(state.failed > 0 || state.optedOut > 0) && (
           <Text fontSize="sm" color="fg.muted">
-            {state.failed > 0 && `${CAMPAIGN_TEXTS.failed}: ${state.failed}. `}
-            {state.optedOut > 0 && `${CAMPAIGN_TEXTS.optedOut}: ${state.optedOut}.`}
+            {state.failed > 0 && `${CAMPAIGN_TEXTS.failed}: ${formatCount(state.failed)}. `}
+            {state.optedOut > 0 && `${CAMPAIGN_TEXTS.optedOut}: ${formatCount(state.optedOut)}.`}
           </Text>
         )}
         {state.unknown > 0 && (
           <Text fontSize="sm" color="orange.700" data-testid="send-unknown">
-            {CAMPAIGN_TEXTS.unknown}: {state.unknown} ({CAMPAIGN_TEXTS.unknownHelp}).
+            {CAMPAIGN_TEXTS.unknown}: {formatCount(state.unknown)} ({CAMPAIGN_TEXTS.unknownHelp}).
           </Text>
         )}
         {leftOut.length > 0 && (
           <Text fontSize="sm" color="fg.muted" data-testid="send-left-out">
-            {CAMPAIGN_TEXTS.leftOut}: {leftOut.map(([reason, n]) => `${n} ${leftOutLabels[reason as LeftOutReason] ?? reason}`).join(', ')}
+            {CAMPAIGN_TEXTS.leftOut}: {leftOutSummary(Object.fromEntries(leftOut), channel)}
           </Text>
         )}
         {state.status === 'paused' && state.pausedReason && (

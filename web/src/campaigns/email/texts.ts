@@ -1,3 +1,5 @@
+import { EMAIL_TERMS, formatCount } from '../glossary';
+
 export const CAMPAIGN_TEXTS = {
   send: 'Enviar',
   confirmSend: 'Confirma o envio?',
@@ -6,8 +8,8 @@ export const CAMPAIGN_TEXTS = {
   alreadyStarted: 'Esta campanha já foi enviada ou está em envio.',
   alreadyPaused: "O envio desta campanha está pausado: use 'Retomar' para continuar.",
   alreadyCancelled: 'O envio desta campanha foi cancelado; ela não será enviada de novo.',
-  progress: (sent: number, total: number) => `${sent} de ${total} enviados`,
-  unknown: 'Sem confirmação',
+  progress: (sent: number, total: number) => `${formatCount(sent)} de ${formatCount(total)} enviados`,
+  unknown: EMAIL_TERMS.unknown.label,
   unknownHelp: 'o provedor não confirmou nem negou o envio; não contam como enviadas e não são reenviadas',
   rate: (perMinute: number) => `${Math.round(perMinute).toLocaleString('pt-BR')} por minuto`,
   timeLeft: (text: string) => `faltam cerca de ${text}`,
@@ -23,4 +25,5 @@ export const CAMPAIGN_TEXTS = {
   lastError: 'Último problema',
   reportTitle: 'Relatório da campanha',
   notSent: 'Campanha ainda não enviada.',
+  glossary: 'O que significa cada número',
 } as const;

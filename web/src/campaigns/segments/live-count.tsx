@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { consoleCustomersSegmentsEndpoint } from '@console/shared';
 import { callApi } from '../../lib/api';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { formatCount } from '../glossary';
 
 /**
  * The segment's member count, live: re-evaluated on the server (the same call as 'Testar
@@ -30,7 +31,7 @@ export function LiveSegmentCount({ projectId, docId, data }: { projectId: string
         ? `Contagem indisponível: ${state.error}`
         : state.count === undefined
           ? 'Calculando membros…'
-          : `Membros agora: ${state.count}${state.leftOut ? ` (${state.leftOut} fora do envio)` : ''}`}
+          : `Membros agora: ${formatCount(state.count)}${state.leftOut ? ` (${formatCount(state.leftOut)} fora do envio)` : ''}`}
       {state.loading && <Spinner size="xs" />}
     </Text>
   );

@@ -2,6 +2,7 @@ import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { LEFT_OUT_LABELS, SEGMENT_HELP, type SegmentReport } from '@console/shared';
 import { CustomerEmailLink } from '../../customers/CustomerEmailLink';
 import { DataTable, type DataTableColumn } from '../../data-table';
+import { formatCount } from '../glossary';
 import { LiveSegmentCount } from './live-count';
 
 type Member = SegmentReport['data'][number];
@@ -10,8 +11,8 @@ type LeftOut = SegmentReport['leftOut'][number];
 export const SEGMENT_TEXTS = {
   test: 'Testar segmento',
   title: 'Relatório do segmento',
-  count: (n: number) => `${n} ${n === 1 ? 'membro' : 'membros'}`,
-  leftOut: (n: number) => `${n} fora do envio`,
+  count: (n: number) => `${formatCount(n)} ${n === 1 ? 'membro' : 'membros'}`,
+  leftOut: (n: number) => `${formatCount(n)} fora do envio`,
   membersLabel: 'Membros do segmento',
   leftOutLabel: 'Fora do envio',
   help: 'Como as listas se combinam',

@@ -2,7 +2,8 @@ import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { limit, orderBy, query } from 'firebase/firestore';
 import type { WhatsappCampaignReport } from '@console/shared';
-import { campaignOutcomesPath, LEFT_OUT_LABELS } from '@console/shared';
+import { campaignOutcomesPath } from '@console/shared';
+import { WHATSAPP_TERMS, formatCount } from '../glossary';
 import CampaignFunnelChart from '../funnel-chart';
 import { useLiveReport } from '../live-report';
 import { projectCollection } from '../../lib/firestore-paths';
@@ -11,7 +12,9 @@ import { fetchWhatsappReport } from './report';
 import { WHATSAPP_CAMPAIGN_TEXTS as T } from './texts';
 
 /** A member without a WhatsApp number is left out for that, not for a missing e-mail. */
-const WHATSAPP_LEFT_OUT_LABELS: Record<string, string> = { ...LEFT_OUT_LABELS, 'no-address': 'sem telefone' };
+
+/** Rows whose meaning shows under the label (the others' on hover): a code or a state an operator would not guess. */
+const EXPLAINED_ROWS = new Set<keyof typeof WHATSAPP_TERMS>(['optedOut', 'unconfirmed', 'unknown']);
 
 /** Refreshed this often while a send runs or statuses may still arrive. */
 const REFRESH_MS = 4000;
@@ -57,7 +60,7 @@ export function WhatsappSendPanel({ projectId, docId }: { projectId: string; doc
   useLiveReport(status ? outcomes : null, () => void load());
 
   if (!state) return null;
-  const rows: [keyof typeof T.rows, number][] = report
+  const rows: [keyof typeof WHATSAPP_TERMS, number][] = report
     ? [
         ['total', report.total],
         ['sent', report.sent],
@@ -71,7 +74,7 @@ export function WhatsappSendPanel({ projectId, docId }: { projectId: string; doc
     : [];
   return (
     <Stack gap="3">
-      <SendProgress state={state} leftOutLabels={WHATSAPP_LEFT_OUT_LABELS} projectId={projectId} campaignId={docId} />
+      <SendProgress state={state} channel="whatsapp" projectId={projectId} campaignId={docId} />
       <Box borderWidth="1px" borderRadius="md" p="4" data-testid="whatsapp-report">
         <HStack justify="space-between" mb="2">
           <Text fontWeight="semibold">{T.reportTitle}</Text>
@@ -90,9 +93,19 @@ export function WhatsappSendPanel({ projectId, docId }: { projectId: string; doc
             <Table.Root size="sm" maxW="sm">
               <Table.Body>
                 {rows.map(([key, value]) => (
-                  <Table.Row key={key} data-row={key}>
-                    <Table.Cell>{T.rows[key]}</Table.Cell>
-                    <Table.Cell textAlign="end">{value.toLocaleString('pt-BR')}</Table.Cell>
+                  <Table.Row key={key} data-row={key} title={WHATSAPP_TERMS[key].meaning}>
+                    <Table.Cell>
+                      {WHATSAPP_TERMS[key].label}
+                      {/* A provider code or a state that needs it is explained under its label, never shown bare. */}
+                      {EXPLAINED_ROWS.has(key) && (
+                        <Text fontSize="xs" color="fg.muted" data-part="meaning">
+                          {WHATSAPP_TERMS[key].meaning}
+                        </Text>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" verticalAlign="top">
+                      {formatCount(value)}
+                    </Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>
@@ -100,9 +113,9 @@ export function WhatsappSendPanel({ projectId, docId }: { projectId: string; doc
             <Box mt="3" data-testid="whatsapp-funnel">
               <CampaignFunnelChart
                 stages={[
-                  { stage: T.rows.sent, value: report.sent },
-                  { stage: T.rows.delivered, value: report.delivered },
-                  { stage: T.rows.read, value: report.read },
+                  { stage: WHATSAPP_TERMS.sent.label, value: report.sent },
+                  { stage: WHATSAPP_TERMS.delivered.label, value: report.delivered },
+                  { stage: WHATSAPP_TERMS.read.label, value: report.read },
                 ]}
               />
             </Box>
@@ -114,7 +127,7 @@ export function WhatsappSendPanel({ projectId, docId }: { projectId: string; doc
                 <Box as="ul" fontSize="sm" ps="5" data-testid="whatsapp-failure-reasons">
                   {report.reasons.map((r) => (
                     <li key={r.reason}>
-                      {r.reason}: {r.count}
+                      {r.reason}: {formatCount(r.count)}
                     </li>
                   ))}
                 </Box>

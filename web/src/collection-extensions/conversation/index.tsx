@@ -1,17 +1,18 @@
 import { HStack, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
+import { customerName } from '../../customers/customer-name';
 import { useCustomer } from '../../customers/use-customer';
 import { registerCollectionExtension } from '../registry';
 import type { PanelProps } from '../types';
 import { ConversationMessages } from './conversation-messages';
+import { conversationListEntry } from './list-entry';
 
 export const ordersLink = (projectId: string, customerId: string) => `/console/orders?${new URLSearchParams({ project: projectId, customerId }).toString()}`;
 
 function CustomerName({ projectId, customerId }: { projectId: string; customerId: string }) {
   const customer = useCustomer(projectId, customerId);
   if (customer.status !== 'ready') return <Text>{customerId}</Text>;
-  const d = customer.data;
-  return <Text fontWeight="semibold">{[d.firstName, d.lastName].filter(Boolean).join(' ') || String(d.email ?? customerId)}</Text>;
+  return <Text fontWeight="semibold">{customerName(customer.data) || customerId}</Text>;
 }
 
 /** A conversation's header: its customer, and a link to the customer's orders (document 2 §2). */
@@ -36,4 +37,6 @@ registerCollectionExtension('conversation', {
     { id: 'conversation-customer', Component: ConversationCustomer },
     { id: 'conversation-messages', Component: ConversationMessages },
   ],
+  // Listed by the customer's name, with the last message below it.
+  listEntry: conversationListEntry,
 });

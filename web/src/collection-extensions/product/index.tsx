@@ -1,5 +1,6 @@
 import { projectHasTool } from '@console/shared';
 import { ProductPanel } from '../../product/ProductPanel';
+import { productListDetail } from '../../product/list-entry';
 import { SingleProductSync } from '../../sync/ui';
 import { registerCollectionExtension } from '../registry';
 import type { HeaderPartProps, PanelProps } from '../types';
@@ -21,4 +22,6 @@ registerCollectionExtension('product', {
   headerParts: [{ id: 'product-sync', Component: ProductSyncButtons, available: withProductSync }],
   panels: [{ id: 'product-panel', Component: ProductViewPanel, available: withProductSync, ownSpacing: true }],
   import: { brand: true },
+  // Both stores' products (cdlbox's too): price, event date and status under the name.
+  listEntry: { detail: productListDetail },
 });

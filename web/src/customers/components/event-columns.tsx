@@ -3,11 +3,15 @@ import { Link as RouterLink } from 'react-router';
 import { documentPath } from '../../app/paths';
 import type { DataTableColumn } from '../../data-table';
 import { customerLink, joinParts, locationPath, type CustomerEvent } from '../customer-event';
+import { eventActionLabel } from '../event-actions';
 
 /** Layout rules are a collection of the console: /console/layout-rule/{id}. */
 const LAYOUT_RULE_COLLECTION = 'layout-rule';
 
-/** The feed's columns; `storeName` adds the store column in the super-project. */
+/**
+ * The feed's columns, Data first; `storeName` adds the store column in the super-project. What is
+ * shown by default and what the operator may add: EVENT_FEED_COLUMNS.
+ */
 export function eventColumns({
   pathname,
   search,
@@ -34,14 +38,25 @@ export function eventColumns({
           </Link>
         ) : null,
     },
-    { key: 'action', header: 'Ação', value: (e) => e.action, filter: 'text' },
+    {
+      key: 'action',
+      header: 'Ação',
+      value: (e) => eventActionLabel(e.action),
+      filter: 'text',
+      // The code the storefront recorded, on hover (and for a screen reader, beside the words).
+      render: (e) => (
+        <Text as="span" title={e.action} data-action={e.action}>
+          {eventActionLabel(e.action)}
+        </Text>
+      ),
+    },
     {
       key: 'location',
       header: 'Local',
       value: (e) => e.url,
       filter: 'text',
       render: (e) => (
-        <Text maxW="64" truncate title={e.url}>
+        <Text maxW="48" truncate title={e.url}>
           {locationPath(e.url)}
         </Text>
       ),
@@ -67,9 +82,10 @@ export function eventColumns({
         </Stack>
       ),
     },
-    { key: 'createdAt', header: 'Data', value: (e) => e.createdAt, format: 'datetime' },
   ];
-  if (inSuperProject) columns.unshift({ key: 'store', header: 'Loja', value: (e) => storeName(e.projectId), filter: 'text' });
+  if (inSuperProject) columns.unshift({ key: 'store', header: 'Loja', value: (e) => storeName(e.projectId), filter: 'text', pinnedWidth: 130 });
+  // The date first: the feed's default order, and what tells one event from the next.
+  columns.unshift({ key: 'createdAt', header: 'Data', value: (e) => e.createdAt, format: 'datetime', pinnedWidth: 152 });
   return columns;
 }
 

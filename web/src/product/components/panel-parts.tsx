@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, Heading, Image, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, Image, Link, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { PANEL_TEXTS, type PanelField, type ValueFormat } from '../constants';
@@ -50,19 +50,24 @@ export function OverrideNote({
   testId: string;
 }) {
   return (
-    <Flex align="center" gap="2" fontSize="xs" wrap="wrap" data-testid={testId}>
-      <Badge size="sm" colorPalette="orange">
+    // Shrinks to its line and wraps its own text ('Origem agora: …' can be as long as the value).
+    <Flex align="center" gap="2" fontSize="xs" wrap="wrap" flex="0 1 auto" minW="0" maxW="full" data-testid={testId}>
+      <Badge size="sm" colorPalette="orange" flexShrink={0}>
         {PANEL_TEXTS.overridden}
       </Badge>
       {state.stale ? (
         <>
-          <Text color="fg.warning" data-testid={`${testId}-stale`}>
+          <Text color="fg.warning" minW="0" overflowWrap="anywhere" data-testid={`${testId}-stale`}>
             {state.stale.sentence}
           </Text>
           {state.stale.actions}
         </>
       ) : (
-        state.upstreamDiffers && <Text color="fg.warning">{PANEL_TEXTS.upstreamNow(displayValue(state.upstreamDiffers.upstream, format))}</Text>
+        state.upstreamDiffers && (
+          <Text color="fg.warning" minW="0" overflowWrap="anywhere">
+            {PANEL_TEXTS.upstreamNow(displayValue(state.upstreamDiffers.upstream, format))}
+          </Text>
+        )
       )}
       <Button size="2xs" variant="ghost" aria-label={PANEL_TEXTS.removeOverrideLabel(label)} disabled={busy} onClick={state.onRemove}>
         {PANEL_TEXTS.removeOverride}
@@ -85,18 +90,31 @@ interface FieldRowProps {
 /** One field: label, value and, for overridable fields, the 'Alterar' button. */
 export function FieldRow({ field, value, note, busy, onOverride, override }: FieldRowProps) {
   const shown = displayValue(value, field.format);
+  const imageUrl = field.format === 'image' && typeof value === 'string' && value ? value : null;
   return (
     <Flex align="center" gap="3" py="1" borderBottomWidth="1px" borderColor="border.muted" data-field={field.field}>
       <Text flex="0 0 13rem" fontSize="sm" color="fg.muted">
         {field.label}
       </Text>
-      <Flex flex="1" minW="0" align="center" gap="2">
-        {field.format === 'image' && typeof value === 'string' && value ? (
-          <Image src={value} alt={field.label} maxH="16" onError={(e) => (e.currentTarget.hidden = true)} />
-        ) : null}
-        <Text fontSize="sm" truncate data-testid={`value-${field.field}`}>
-          {shown}
-        </Text>
+      {/* Value, note and the override's badge wrap onto lines of their own rather than overlap. */}
+      <Flex flex="1" minW="0" align="center" columnGap="2" rowGap="1" wrap="wrap">
+        {imageUrl ? (
+          // The picture, not its address: a thumbnail that opens the whole image in a new tab.
+          <Link
+            href={imageUrl}
+            target="_blank"
+            rel="noopener"
+            aria-label={PANEL_TEXTS.openImage(field.label)}
+            data-testid={`value-${field.field}`}
+            title={imageUrl}
+          >
+            <Image src={imageUrl} alt={field.label} boxSize="16" objectFit="contain" borderWidth="1px" borderRadius="sm" bg="bg.muted" />
+          </Link>
+        ) : (
+          <Text fontSize="sm" minW="0" overflowWrap="anywhere" data-testid={`value-${field.field}`}>
+            {shown}
+          </Text>
+        )}
         {note && (
           <Text fontSize="xs" color="fg.subtle">
             ({note})

@@ -2,11 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { onSnapshot, query } from 'firebase/firestore';
 import { entryLabel, type CollectionDefinition } from '@console/shared';
 import { projectCollection } from '../../lib/firestore-paths';
+import { listEntryView } from '../../collection-extensions';
 import { listQueryConstraints } from './list-query';
 
 export interface ListEntry {
   id: string;
+  /** The label field's value, or the id. */
   label: string;
+  /** The second line (the collection's listEntry view), or null. */
+  detail: string | null;
+  data: Record<string, unknown>;
 }
 
 export type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; entries: ListEntry[] };
@@ -42,7 +47,10 @@ export function useCollectionList(projectId: string, definition: CollectionDefin
           }
           setState({
             status: 'ready',
-            entries: snapshot.docs.map((d) => ({ id: d.id, label: entryLabel(definition, d.id, d.data()) })),
+            entries: snapshot.docs.map((d) => {
+              const data = d.data();
+              return { id: d.id, label: entryLabel(definition, d.id, data), detail: listEntryView(definition.id).detail?.(data) ?? null, data };
+            }),
           });
         },
         (error) => {

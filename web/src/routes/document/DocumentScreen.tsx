@@ -8,7 +8,7 @@ import { useProjects } from '../../app/project-context';
 import { toaster } from '../../app/toaster';
 import { DocumentAssistantPanel } from '../../ai-assistant/DocumentAssistantPanel';
 import { useAiAssistant } from '../../ai-assistant/use-ai-assistant';
-import { useCollectionExtension } from '../../collection-extensions';
+import { useCollectionExtension, useEntryTitles } from '../../collection-extensions';
 import { DOCUMENT_TEXTS, SAVE_STATUS } from '../../documents/constants';
 import { useDocument } from '../../documents/use-document';
 import { ConflictList } from '../../form-engine';
@@ -53,6 +53,9 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
   // Buttons and panels a collection registers (web/src/collection-extensions).
   const extension = useCollectionExtension({ projectId, collectionId, docId, data: storedData, creating, existing: isCollection && existing });
   const allowNextNavigation = useUnsavedChangesGuard(document.dirty);
+  // A title taken from another record (a conversation is titled by its customer), as the list names it.
+  const titleEntries = useMemo(() => (storedData ? [{ id: docId, data: storedData }] : []), [docId, storedData]);
+  const titleFromOtherRecords = useEntryTitles(collectionId, projectId, titleEntries).get(docId);
 
   const formValuesRef = useRef(formValues);
   formValuesRef.current = formValues;
@@ -80,7 +83,7 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
       ? definition.title
       : creating
         ? DOCUMENT_TEXTS.newRecord
-        : entryLabel(definition, docId, storedData ?? document.deletedData ?? {});
+        : (titleFromOtherRecords ?? entryLabel(definition, docId, storedData ?? document.deletedData ?? {}));
 
   if (document.deletedData) {
     return (

@@ -5,7 +5,7 @@ import { useCurrentProject, useProjects } from '../../app/project-context';
 import { DataTable } from '../../data-table';
 import { SUPER_PROJECT_ID } from '../../lib/env';
 import { CustomerDrawer, EventDetails, eventColumns, StorePicker } from '../../customers/ui';
-import { CUSTOMER_ID_PARAM, EVENTS_TEXTS, MAX_STORES_PER_QUERY, PROJECT_PARAM } from '../../customers/constants';
+import { CUSTOMER_ID_PARAM, EVENT_FEED_COLUMNS, EVENTS_TEXTS, MAX_STORES_PER_QUERY, PROJECT_PARAM } from '../../customers/constants';
 import { withoutCustomer } from '../../customers/customer-event';
 import { useCustomerEvents } from '../../customers/use-customer-events';
 
@@ -64,6 +64,9 @@ function EventFeed({ projectId, stores, columns }: { projectId: string; stores: 
         initialSort={{ columnKey: 'createdAt', direction: 'desc' }}
         renderExpanded={(event) => <EventDetails event={event} />}
         emptyText={EVENTS_TEXTS.empty}
+        preferencesId={EVENT_FEED_COLUMNS.preferencesId}
+        defaultPinned={EVENT_FEED_COLUMNS.defaultPinned}
+        defaultHidden={EVENT_FEED_COLUMNS.defaultHidden}
       />
     </Box>
   );

@@ -53,7 +53,7 @@ export function CollectionPanel({ projectId, definition, selectedId }: Collectio
         </HStack>
       </Box>
       <Box flex="1" minH="0" overflowY="auto">
-        <EntryList state={list} selectedId={selectedId} onOpen={open} />
+        <EntryList projectId={projectId} collectionId={definition.id} state={list} selectedId={selectedId} onOpen={open} />
       </Box>
     </SidePanel>
   );

@@ -1,16 +1,26 @@
-import { Box, Button, Text } from '@chakra-ui/react';
+import { Box, Text, chakra } from '@chakra-ui/react';
 import { memo } from 'react';
+import { useEntryTitles } from '../../../collection-extensions';
 import { LIST_TEXTS } from '../constants';
 import type { ListState } from '../use-collection-list';
 
 interface EntryListProps {
+  projectId: string;
+  collectionId: string;
   state: ListState;
   selectedId: string | undefined;
   onOpen(id: string): void;
 }
 
-/** The entries of the list panel, the open one highlighted (aria-current). */
-export const EntryList = memo(function EntryList({ state, selectedId, onOpen }: EntryListProps) {
+const NO_ENTRIES: never[] = [];
+
+/**
+ * The entries of the list panel, the open one highlighted (aria-current). Each shows its whole
+ * name (wrapped, never cut; the hover repeats it) and, below, what tells it from its neighbours
+ * (the collection's second line: price and status for products, the last message for conversations).
+ */
+export const EntryList = memo(function EntryList({ projectId, collectionId, state, selectedId, onOpen }: EntryListProps) {
+  const titles = useEntryTitles(collectionId, projectId, state.status === 'ready' ? state.entries : NO_ENTRIES);
   if (state.status === 'loading') return <ListMessage>{LIST_TEXTS.loading}</ListMessage>;
   if (state.status === 'error') return <ListMessage alert>{LIST_TEXTS.failed}</ListMessage>;
   if (state.entries.length === 0) return <ListMessage>{LIST_TEXTS.empty}</ListMessage>;
@@ -21,23 +31,37 @@ export const EntryList = memo(function EntryList({ state, selectedId, onOpen }: 
     <Box as="ul" data-testid="entry-list" m="0" p="0" px="2" pb="2">
       {state.entries.map((entry) => {
         const selected = entry.id === selectedId;
+        const title = titles.get(entry.id) ?? entry.label;
         return (
           <Box as="li" key={entry.id} listStyleType="none">
-            <Button
-              variant="ghost"
-              size="sm"
+            <chakra.button
+              type="button"
+              display="block"
               w="full"
-              justifyContent="flex-start"
+              textAlign="start"
+              px="3"
+              py="1.5"
+              rounded="l2"
+              fontSize="sm"
+              cursor="pointer"
               fontWeight={selected ? 'semibold' : 'normal'}
               bg={selected ? 'selected' : undefined}
+              _hover={{ bg: selected ? 'selected' : 'bg.muted' }}
+              _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-2px' }}
               aria-current={selected ? 'true' : undefined}
-              title={entry.label === entry.id ? undefined : entry.id}
+              title={entry.detail ? `${title}\n${entry.detail}` : title}
+              data-entry-id={entry.id}
               onClick={() => onOpen(entry.id)}
             >
-              <Text as="span" truncate>
-                {entry.label}
+              <Text as="span" display="block" lineHeight="short" overflowWrap="anywhere" data-part="entry-title">
+                {title}
               </Text>
-            </Button>
+              {entry.detail && (
+                <Text as="span" display="block" fontSize="xs" color="fg.muted" fontWeight="normal" lineClamp={1} data-part="entry-detail">
+                  {entry.detail}
+                </Text>
+              )}
+            </chakra.button>
           </Box>
         );
       })}

@@ -27,8 +27,10 @@ export function DocumentHeader({ title, path, actions }: DocumentHeaderProps) {
   const heading = useFocusWhenOpened();
   return (
     <Flex as="header" position="sticky" top="0" zIndex="docked" bg="bg" borderBottomWidth="1px" px="6" py="3" gap="4" align="center" wrap="wrap">
-      <Box minW="0" flex="1">
-        <Heading as="h2" size="lg" truncate ref={heading} tabIndex={-1} outlineOffset="2px">
+      {/* The title is never cut: it wraps, and keeps at least 20rem, so at 1280 px the actions
+          (a product's sync buttons, Delete, Copy) move to the next line rather than squeeze it. */}
+      <Box minW="0" flex="1 1 20rem">
+        <Heading as="h2" size="lg" overflowWrap="anywhere" ref={heading} tabIndex={-1} outlineOffset="2px">
           {title}
         </Heading>
         <Code fontSize="xs" variant="surface" aria-label="Caminho do documento" data-testid="document-path">

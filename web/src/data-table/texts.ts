@@ -1,0 +1,22 @@
+/** The data table's words (Portuguese; the spec fixes none of them but 'No entries found.', which callers pass). */
+export const DATA_TABLE_TEXTS = {
+  min: 'Mín.',
+  max: 'Máx.',
+  filter: 'Filtrar',
+  pageSize: 'Linhas por página',
+  previous: 'Anterior',
+  next: 'Próxima',
+  empty: 'Nenhum registro.',
+  expandHint: 'Clique duas vezes em uma linha para ver os detalhes.',
+  details: 'Detalhes',
+  showDetails: 'Mostrar detalhes',
+  hideDetails: 'Ocultar detalhes',
+  columns: 'Colunas',
+  columnsOf: (table: string) => `Colunas de ${table}`,
+  chooserHint: 'Marque as colunas a mostrar; fixe as que devem ficar à vista ao rolar para o lado.',
+  pin: (column: string) => `Fixar ${column} à esquerda`,
+  pinned: 'Fixada',
+  notPinned: 'Fixar',
+  reset: 'Restaurar padrão',
+  choiceKept: 'A escolha fica salva neste navegador.',
+} as const;
