@@ -258,7 +258,7 @@ describe('product-data overrides (document 1 §5)', () => {
     await assertFails(setDoc(nested, { Stock: { cdlbox: { qty: 5, reserved: 0 } }, _override: mark('staff-a', 'Stock.cdlbox.qty') }, { merge: true }));
     await assertFails(setDoc(nested, { Stock: { cdlbox: { qty: 6 }, main: { qty: 1 } }, _override: mark('staff-a', 'Stock.cdlbox.qty') }, { merge: true }));
     // A leaf under a value that is not a map, or a path deeper than three parts: refused.
-    await assertFails(setDoc(nested, { PriceCompare: { a: 1 }, _override: mark('staff-a', 'PriceCompare.a') }, { merge: true }));
+    await assertFails(setDoc(nested, { Price: { a: 1 }, _override: mark('staff-a', 'Price.a') }, { merge: true }));
     await assertFails(setDoc(nested, { Stock: { cdlbox: { qty: { a: { b: 1 } } } }, _override: mark('staff-a', 'Stock.cdlbox.qty.a') }, { merge: true }));
   });
 });

@@ -195,6 +195,8 @@ describe('product information panel', () => {
     dialogs.next({ prompt: 'Código errado no ERP' });
     await panel(page).getByRole('button', { name: 'Alterar Código Google' }).click();
     await shown(page, 'override-ProductCodeGoogle').getByText('Alterado manualmente').waitFor();
+    // The panel shows its own write before the server has it: wait until it is stored.
+    await expect.poll(async () => (await productData())._overrides?.ProductCodeGoogle?.at !== undefined, { timeout: 15_000 }).toBe(true);
     const entry = (await productData())._overrides.ProductCodeGoogle;
     // What the sync records when the ERP's value moves after the override.
     await testFirestore()

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import { toaster } from '../app/toaster';
 
 import { formatDateTime, formatMoney } from '../lib/format';
+import { ListStates } from './ListStates';
 import { PRICE_FIELD_LABELS, PRICE_REVIEW_TEXTS as T } from './texts';
 import { confirmHeldPrice, discardHeldPrice, useHeldPrices } from './use-price-review';
 import { errorText, type HeldPrice } from './review';
@@ -52,84 +53,70 @@ export function HeldPriceList({ projectId, productCode }: HeldPriceListProps) {
     }
   }
 
-  if (list.status === 'loading')
-    return (
-      <Text fontSize="sm" color="fg.muted">
-        {T.loading}
-      </Text>
-    );
-  if (list.status === 'error')
-    return (
-      <Text fontSize="sm" role="alert">
-        {T.loadFailed}
-      </Text>
-    );
-  if (list.rows.length === 0)
-    return (
-      <Text fontSize="sm" color="fg.muted" data-testid="held-prices-empty">
-        {T.noHeld}
-      </Text>
-    );
   return (
-    <Table.Root size="sm" aria-label={T.heldTitle} data-testid="held-prices">
-      <Table.Header>
-        <Table.Row>
-          {!productCode && <Table.ColumnHeader>{T.product}</Table.ColumnHeader>}
-          <Table.ColumnHeader>{T.change}</Table.ColumnHeader>
-          <Table.ColumnHeader>{T.why}</Table.ColumnHeader>
-          <Table.ColumnHeader>{T.origin}</Table.ColumnHeader>
-          <Table.ColumnHeader>{T.actions}</Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {list.rows.map((row) => {
-          const label = PRICE_FIELD_LABELS[row.field] ?? row.field;
-          return (
-            <Table.Row key={row.id} data-testid="held-price">
-              {!productCode && (
-                <Table.Cell>
-                  <Link asChild variant="underline">
-                    <RouterLink to={`/console/product/${encodeURIComponent(row.code)}`}>{row.code}</RouterLink>
-                  </Link>
-                </Table.Cell>
-              )}
-              <Table.Cell>
-                <Text as="strong">{label}</Text>: {formatMoney(row.from) || '—'} → {formatMoney(row.to) || '—'}
-              </Table.Cell>
-              <Table.Cell data-testid="held-price-message">{row.message}</Table.Cell>
-              <Table.Cell>
-                <Text>{T.sources[row.source] ?? row.source}</Text>
-                <Text color="fg.muted" fontSize="xs">
-                  {row.who} · {formatDateTime(row.when)} · “{row.about}”
-                </Text>
-              </Table.Cell>
-              <Table.Cell>
-                <HStack gap="1">
-                  <Button
-                    size="xs"
-                    colorPalette="orange"
-                    disabled={busy !== null}
-                    loading={busy === row.id}
-                    aria-label={T.confirmLabel(label, row.code)}
-                    onClick={() => void act(row, 'confirm')}
-                  >
-                    {T.confirm}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="ghost"
-                    disabled={busy !== null}
-                    aria-label={T.discardLabel(label, row.code)}
-                    onClick={() => void act(row, 'discard')}
-                  >
-                    {T.discard}
-                  </Button>
-                </HStack>
-              </Table.Cell>
+    <ListStates list={list} empty={T.noHeld} emptyTestId="held-prices-empty">
+      {(rows) => (
+        <Table.Root size="sm" aria-label={T.heldTitle} data-testid="held-prices">
+          <Table.Header>
+            <Table.Row>
+              {!productCode && <Table.ColumnHeader>{T.product}</Table.ColumnHeader>}
+              <Table.ColumnHeader>{T.change}</Table.ColumnHeader>
+              <Table.ColumnHeader>{T.why}</Table.ColumnHeader>
+              <Table.ColumnHeader>{T.origin}</Table.ColumnHeader>
+              <Table.ColumnHeader>{T.actions}</Table.ColumnHeader>
             </Table.Row>
-          );
-        })}
-      </Table.Body>
-    </Table.Root>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => {
+              const label = PRICE_FIELD_LABELS[row.field] ?? row.field;
+              return (
+                <Table.Row key={row.id} data-testid="held-price">
+                  {!productCode && (
+                    <Table.Cell>
+                      <Link asChild variant="underline">
+                        <RouterLink to={`/console/product/${encodeURIComponent(row.code)}`}>{row.code}</RouterLink>
+                      </Link>
+                    </Table.Cell>
+                  )}
+                  <Table.Cell>
+                    <Text as="strong">{label}</Text>: {formatMoney(row.from) || '—'} → {formatMoney(row.to) || '—'}
+                  </Table.Cell>
+                  <Table.Cell data-testid="held-price-message">{row.message}</Table.Cell>
+                  <Table.Cell>
+                    <Text>{T.sources[row.source] ?? row.source}</Text>
+                    <Text color="fg.muted" fontSize="xs">
+                      {row.who} · {formatDateTime(row.when)} · “{row.about}”
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="1">
+                      <Button
+                        size="xs"
+                        colorPalette="orange"
+                        disabled={busy !== null}
+                        loading={busy === row.id}
+                        aria-label={T.confirmLabel(label, row.code)}
+                        onClick={() => void act(row, 'confirm')}
+                      >
+                        {T.confirm}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        disabled={busy !== null}
+                        aria-label={T.discardLabel(label, row.code)}
+                        onClick={() => void act(row, 'discard')}
+                      >
+                        {T.discard}
+                      </Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              );
+            })}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </ListStates>
   );
 }
