@@ -4,7 +4,8 @@
 // to write param-defined key SUPER_PROJECT_ID to .env files, but it was already defined'). Now
 // every param has its value in each stack's own functions/.env.<project> before firebase-tools
 // starts, so nothing is written there. Runs `node scripts/start.mjs` twice, on this run's port
-// offset and 70 above it (90 in a full run: no lane or developer stack there), each with a state folder of its own.
+// offset and CONSOLE_SECOND_STACK_OFFSET (a full run gives it another lane's offset, free once that
+// lane is done; alone, 70 above this run's), each with a state folder of its own.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,7 +55,7 @@ describe('two stacks started at the same instant on a fresh clone', () => {
   it('both load their functions and write nothing to functions/.env.local', { timeout: 600_000 }, async () => {
     const hadLocalEnv = existsSync(localEnv);
     if (hadLocalEnv) renameSync(localEnv, setAside);
-    const stacks = [startAt(PORT_OFFSET), startAt(PORT_OFFSET + 70)];
+    const stacks = [startAt(PORT_OFFSET), startAt(Number(process.env.CONSOLE_SECOND_STACK_OFFSET || PORT_OFFSET + 70))];
     try {
       await Promise.all(stacks.map((s) => s.ready(480)));
       for (const stack of stacks) {

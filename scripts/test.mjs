@@ -4,7 +4,7 @@
 // tests. Extra arguments go to vitest (e.g. `npm test -- e2e/console.test.ts`); a run given any
 // (a filter, `--unit`) is a developer's narrow run and skips the gate, which looks at the whole tree.
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -13,6 +13,8 @@ import { createInterface } from 'node:readline';
 process.env.CONSOLE_PORT_OFFSET ??= '10';
 const { CACHE_DIR, HOSTING_URL, ROOT } = await import('./lib/config.mjs');
 const { emulatorEnv } = await import('./lib/seed.mjs');
+const { breakdown, reportArgs, timed } = await import('./lib/test-timing.mjs');
+const runStarted = Date.now();
 
 const extra = process.argv.slice(2);
 
@@ -28,6 +30,9 @@ if (!process.env.SANDBOX_EXCHANGE_LOG) {
     // No earlier run.
   }
 }
+// Each phase's time and each vitest run's report, for the breakdown printed at the end.
+process.env.CONSOLE_TEST_TIMINGS = join(CACHE_DIR, 'test-timings', new Date().toISOString().replace(/[:.]/g, '-'));
+mkdirSync(process.env.CONSOLE_TEST_TIMINGS, { recursive: true });
 
 /**
  * Ends the run with the contract report: a full run fails on any violation; a narrow run (a
@@ -36,7 +41,8 @@ if (!process.env.SANDBOX_EXCHANGE_LOG) {
  * @returns {never}
  */
 function finish(status) {
-  const report = spawnSync(process.execPath, [join(ROOT, 'scripts/contract-report.mjs')], { stdio: 'inherit' }).status ?? 1;
+  const report = timed('contract report', () => spawnSync(process.execPath, [join(ROOT, 'scripts/contract-report.mjs')], { stdio: 'inherit' }).status ?? 1);
+  console.log(breakdown(/** @type {string} */ (process.env.CONSOLE_TEST_TIMINGS), ROOT, Date.now() - runStarted));
   process.exit(status !== 0 ? status : extra.length === 0 ? report : 0);
 }
 const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
@@ -46,14 +52,18 @@ const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
  * @param {NodeJS.ProcessEnv} [env]
  */
 function run(args, env = process.env) {
-  return spawnSync(process.execPath, [vitest, 'run', ...args], { cwd: ROOT, stdio: 'inherit', env }).status ?? 1;
+  const project = args[args.indexOf('--project') + 1] ?? 'vitest';
+  return timed(
+    `${project} tests`,
+    () => spawnSync(process.execPath, [vitest, 'run', ...reportArgs(project), ...args], { cwd: ROOT, stdio: 'inherit', env }).status ?? 1,
+  );
 }
 
 const unitOnly = extra.includes('--unit');
 const filters = extra.filter((a) => a !== '--unit');
 
 if (extra.length === 0) {
-  const check = spawnSync(process.execPath, [join(ROOT, 'scripts/check.mjs')], { stdio: 'inherit' });
+  const check = timed('gate (npm run check)', () => spawnSync(process.execPath, [join(ROOT, 'scripts/check.mjs')], { stdio: 'inherit' }));
   if (check.status !== 0) {
     console.error('npm test: the gate failed (npm run check); no tests were run.');
     process.exit(1);
@@ -74,18 +84,32 @@ if (unitOnly) finish(0);
  * @returns {Promise<number>}
  */
 async function runLanes(lanes) {
-  const base = Number(process.env.CONSOLE_PORT_OFFSET);
+  const offsets = laneOffsets(lanes.length);
   /** Each lane's last lines, to say again at the end what a failed lane printed (CI keeps only the tail). */
   const tails = lanes.map(() => /** @type {string[]} */ ([]));
   const statuses = await Promise.all(
     lanes.map(
       (args, i) =>
         new Promise((resolve) => {
-          const offset = String(base + 10 * i);
+          const offset = String(offsets[i]);
           const child = spawn(process.execPath, [join(ROOT, 'scripts/test-lane.mjs'), ...args], {
             cwd: ROOT,
             // The last lane of a full run then runs the tests that start stacks of their own.
-            env: { ...process.env, CONSOLE_PORT_OFFSET: offset, CONSOLE_LANE_THEN_STACK: stackInLane && i === lanes.length - 1 ? '1' : '0' },
+            env: {
+              ...process.env,
+              CONSOLE_PORT_OFFSET: offset,
+              CONSOLE_TEST_LANE: String(i + 1),
+              CONSOLE_LANE_THEN_STACK: stackInLane && i === lanes.length - 1 ? '1' : '0',
+              // Its stack tests start a second stack on the first lane's offset, once that lane is done.
+              CONSOLE_SECOND_STACK_OFFSET: String(offsets[0]),
+              CONSOLE_WAIT_FOR_LANES:
+                lanes.length > 1
+                  ? offsets
+                      .slice(0, -1)
+                      .map((_, n) => n + 1)
+                      .join(',')
+                  : '',
+            },
             stdio: lanes.length === 1 ? 'inherit' : ['ignore', 'pipe', 'pipe'],
           });
           if (lanes.length > 1) {
@@ -99,7 +123,10 @@ async function runLanes(lanes) {
               });
             }
           }
-          child.on('close', (code) => resolve(code ?? 1));
+          child.on('close', (code) => {
+            writeFileSync(join(/** @type {string} */ (process.env.CONSOLE_TEST_TIMINGS), `lane-${i + 1}.done`), String(code));
+            resolve(code ?? 1);
+          });
         }),
     ),
   );
@@ -110,6 +137,19 @@ async function runLanes(lanes) {
     statuses.forEach((s, i) => console.log(`test: lane ${i + 1} ${s === 0 ? 'passed' : `failed (exit ${s})`}`));
   }
   return statuses.find((s) => s !== 0) ?? 0;
+}
+
+/**
+ * The lanes' port offsets: CONSOLE_LANE_OFFSETS (e.g. `10,50`, on a machine where other stacks
+ * hold the offsets between), else CONSOLE_PORT_OFFSET and every 10 above it.
+ * @param {number} count
+ * @returns {number[]}
+ */
+function laneOffsets(count) {
+  const listed = (process.env.CONSOLE_LANE_OFFSETS ?? '').split(',').filter(Boolean).map(Number);
+  if (listed.length && listed.length < count) throw new Error(`CONSOLE_LANE_OFFSETS names ${listed.length} offsets for ${count} lanes`);
+  const base = Number(process.env.CONSOLE_PORT_OFFSET);
+  return Array.from({ length: count }, (_, i) => listed[i] ?? base + 10 * i);
 }
 
 /**
@@ -151,7 +191,7 @@ function splitIntoLanes(count) {
 }
 
 // Built once here, so the lanes' own builds (scripts/test-lane.mjs) find the shared outputs up to date.
-if (spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' }).status !== 0) finish(1);
+if (timed('build', () => spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' })).status !== 0) finish(1);
 const laneCount = filters.length ? 1 : Number(process.env.CONSOLE_TEST_LANES || 2);
 const stackInLane = laneCount > 1;
 let status = await runLanes(laneCount === 1 ? [filters] : splitIntoLanes(laneCount));
