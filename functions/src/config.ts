@@ -202,7 +202,6 @@ const PUBLIC_BASE_URL = defineString('PUBLIC_BASE_URL', {
 
 // Accessors: the only `.value()` calls of the functions. Read at request time, never at load (a
 // param has no value while firebase-tools discovers the functions).
-export const superProjectId = (): string => SUPER_PROJECT_ID.value();
 export const blingApiUrl = (): string => BLING_API_URL.value();
 export const blingOAuthAuthorizeUrl = (): string => BLING_OAUTH_AUTHORIZE_URL.value();
 export const tramontinaWebserviceUrl = (): string => TRAMONTINA_WEBSERVICE_URL.value();
