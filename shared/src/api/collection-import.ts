@@ -26,7 +26,6 @@ export const importRecordSchema = z.object({
   /** Only the non-empty cells, nested by path: what is merged into the stored document. */
   data: z.record(z.string(), z.unknown()),
 });
-export type ImportRecord = z.infer<typeof importRecordSchema>;
 
 export const importRecordsRequestSchema = z.object({
   collection: z.string().min(1).max(200),
