@@ -9,11 +9,6 @@ import { defineInt, defineSecret, defineString } from 'firebase-functions/params
  * sandboxes' loopback URLs) or are prompted at deploy. Upstream credentials are not here: the spec
  * keeps them in admin-only config documents (config/bling accounts, config/tramontina).
  */
-const SUPER_PROJECT_ID = defineString('SUPER_PROJECT_ID', {
-  default: 'main',
-  description: 'Project id of the super-project (the main store that replicates to the others).',
-});
-
 /** Region of every function; Hosting's /api/** rewrite points at the same region (firebase.json). */
 export const REGION = 'southamerica-east1';
 

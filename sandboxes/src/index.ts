@@ -16,6 +16,8 @@ import { createWhatsappSandbox, type WhatsappSandbox } from './whatsapp.js';
 import { createGoogleOAuthSandbox, GOOGLE_SANDBOX_CLIENT_ID, GOOGLE_SANDBOX_CLIENT_SECRET } from './google-oauth.js';
 import { createSendgridSandbox, SENDGRID_SANDBOX_API_KEY, SENDGRID_WEBHOOK_PUBLIC_KEY, type SendgridSandbox } from './sendgrid.js';
 
+// bench/bulk-sync.mjs loads the catalogue from the bundle (sandboxes/dist/index.mjs).
+export { loadCatalogue } from './catalogue.js';
 export type { FaultSpec, FaultController } from './faults.js';
 export type { SendgridSandbox } from './sendgrid.js';
 
