@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the gate (`npm run check`: tsc -b, ESLint, Prettier), unit tests, then — on a fresh,
 // seeded emulator stack — the security-rules tests, the API integration tests and the browser
-// tests. Extra arguments go to vitest (e.g. `npm test -- e2e/console.test.ts`); a run given any
+// tests. Extra arguments go to vitest (e.g. `npm test -- e2e/console-shell.test.ts`); a run given any
 // (a filter, `--unit`) is a developer's narrow run and skips the gate, which looks at the whole tree.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -175,7 +175,7 @@ export async function startSandboxes({
   return { urls, controls, bling, bunnyStream, openai, sendgrid, whatsapp, stop };
 }
 
-/** The functions' params (functions/src/params.ts) that point at the sandboxes. */
+/** The functions' params (functions/src/config.ts) that point at the sandboxes. */
 export function sandboxEnv(urls: SandboxUrls): Record<string, string> {
   return {
     BLING_API_URL: urls.bling,

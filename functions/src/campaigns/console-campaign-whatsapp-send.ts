@@ -8,7 +8,7 @@ import { assertWithinTier } from './whatsapp-tier.js';
 
 /**
  * GET /api/console/campaign-whatsapp/{id}/send?project — 'Enviar' of a WhatsApp campaign, on the
- * campaign send job with the WhatsApp channel (functions/src/whatsapp/channel.ts).
+ * campaign send job with the WhatsApp channel (functions/src/campaigns/whatsapp-channel.ts).
  */
 const startSend = campaignSendHandler({
   channel: 'whatsapp',
