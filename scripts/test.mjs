@@ -78,7 +78,9 @@ if (unitOnly) finish(0);
  * own port offset, running at once: the browser and API tests mostly wait on each other's
  * processes (one lane keeps about one core busy), so two lanes on two cores take little more than
  * half the time of one. Files go to the lane with the least expected time so far, longest first,
- * by the durations in test-support/emulator-test-durations.json (a file not listed counts 20 s).
+ * by the durations in test-support/emulator-test-durations.json (a file not listed counts 20 s),
+ * overridden by this machine's last measured ones (.cache/emulator-test-durations.json, written
+ * after each full run from the lanes' vitest reports).
  * A developer's filtered run uses one lane.
  * @param {string[][]} lanes vitest arguments per lane
  * @returns {Promise<number>}
@@ -176,7 +178,7 @@ function splitIntoLanes(count) {
   if (listed.status !== 0) throw new Error(`vitest list failed: ${listed.stderr}`);
   const files = /** @type {{ file: string }[]} */ (JSON.parse(listed.stdout)).map((f) => relative(ROOT, f.file));
   /** @type {Record<string, number>} */
-  const seconds = JSON.parse(readFileSync(join(ROOT, 'test-support/emulator-test-durations.json'), 'utf8'));
+  const seconds = { ...JSON.parse(readFileSync(join(ROOT, 'test-support/emulator-test-durations.json'), 'utf8')), ...measuredSeconds() };
   const lanes = Array.from({ length: count }, () => ({ files: /** @type {string[]} */ ([]), seconds: 0 }));
   // The last lane also runs the `stack` project afterwards (scripts/test-lane.mjs): its time counts there.
   const last = lanes[lanes.length - 1];
@@ -190,11 +192,42 @@ function splitIntoLanes(count) {
   return lanes.map((l) => l.files);
 }
 
+/** Where this machine's measured emulator file durations are kept between runs. */
+const MEASURED = join(CACHE_DIR, 'emulator-test-durations.json');
+
+/** @returns {Record<string, number>} */
+function measuredSeconds() {
+  try {
+    return JSON.parse(readFileSync(MEASURED, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Keeps each emulator and stack test file's measured time (seconds, from the lanes' vitest JSON
+ * reports of this run), for the next run's lanes.
+ */
+function recordMeasuredSeconds() {
+  const timings = /** @type {string} */ (process.env.CONSOLE_TEST_TIMINGS);
+  const measured = measuredSeconds();
+  for (const name of readdirSync(timings).filter((n) => /^vitest-(emulator-\d+|stack)\.json$/.test(n))) {
+    try {
+      const report = JSON.parse(readFileSync(join(timings, name), 'utf8'));
+      for (const r of report.testResults ?? []) measured[relative(ROOT, r.name)] = Math.round((r.endTime - r.startTime) / 1000);
+    } catch {
+      // A lane that ended before its report: its files keep their earlier figures.
+    }
+  }
+  writeFileSync(MEASURED, `${JSON.stringify(measured, null, 2)}\n`);
+}
+
 // Built once here, so the lanes' own builds (scripts/test-lane.mjs) find the shared outputs up to date.
 if (timed('build', () => spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' })).status !== 0) finish(1);
 const laneCount = filters.length ? 1 : Number(process.env.CONSOLE_TEST_LANES || 2);
 const stackInLane = laneCount > 1;
 let status = await runLanes(laneCount === 1 ? [filters] : splitIntoLanes(laneCount));
+if (laneCount > 1) recordMeasuredSeconds();
 if (status === 0 && !stackInLane)
   status = run(['--project', 'stack', '--passWithNoTests', ...filters], { ...process.env, ...emulatorEnv(), CONSOLE_URL: HOSTING_URL });
 finish(status);
