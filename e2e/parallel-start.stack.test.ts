@@ -71,7 +71,7 @@ describe('two stacks started at the same instant on a fresh clone', () => {
   afterAll(async () => {
     await Promise.all(stacks.map((s) => s.stop()));
     if (hadLocalEnv) renameSync(setAside, localEnv);
-  });
+  }, 240_000);
 
   it('both load their functions and write nothing to functions/.env.local', async () => {
     for (const stack of stacks) {

@@ -1,10 +1,9 @@
 // `npm start`'s promise that edits survive a stop and start: the stack exports its data on stop
-// and imports it on the next start. Runs on a stack of its own (scripts/test.mjs, last phase); the
-// started-again stack also serves the workers test (it started a third stack before).
+// and imports it on the next start. Runs on a stack of its own (scripts/test.mjs, last phase).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { FUNCTION_EXECUTIONS_AT_ONCE, startStack } from '../scripts/lib/stack.mjs';
 import { loadSeed } from '../scripts/lib/seed.mjs';
 import { api, idToken, seedUser } from '../test-support/emulator.js';
@@ -18,54 +17,49 @@ const logFile = join(tmpdir(), 'console-restart.log');
 afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
 
 describe('the emulator stack across a stop and a start', () => {
-  const projectId = process.env.GCLOUD_PROJECT ?? 'demo-console';
-  const app = initializeApp({ projectId, storageBucket: `${projectId}.appspot.com` }, 'restart-test');
-  const upload = getStorage(app).bucket().file('project/main/content/restart-test.txt');
-  let firstImported: boolean | undefined;
-  /** The stack started again on the first one's exported state: both tests use it (one start fewer). */
-  let stack: Awaited<ReturnType<typeof startStack>> | undefined;
-
-  beforeAll(async () => {
-    const first = await startStack({ stateDir, persist: true, logFile });
+  it('keeps an edit and the sign-ins', async () => {
+    let stack = await startStack({ stateDir, persist: true, logFile });
+    const projectId = process.env.GCLOUD_PROJECT ?? 'demo-console';
+    const app = initializeApp({ projectId, storageBucket: `${projectId}.appspot.com` }, 'restart-test');
+    const upload = getStorage(app).bucket().file('project/main/content/restart-test.txt');
     try {
-      firstImported = first.imported;
+      expect(stack.imported).toBe(false);
       await loadSeed();
       await getFirestore(app).doc('project/main/page/sobre-nos').set({ title: 'Sobre nós (editado)' }, { merge: true });
       await upload.save('arquivo enviado antes de parar', { contentType: 'text/plain' });
+      await stack.stop();
+
+      stack = await startStack({ stateDir, persist: false, logFile });
+      expect(stack.imported).toBe(true);
+      const page = await getFirestore(app).doc('project/main/page/sobre-nos').get();
+      expect(page.get('title')).toBe('Sobre nós (editado)');
+      // Uploaded files came back too (Storage's export in the state folder).
+      const [content] = await upload.download();
+      expect(content.toString()).toBe('arquivo enviado antes de parar');
+      // Auth users and their claims came back too.
+      const token = await idToken(seedUser('staff', ['cdlbox']));
+      const me = await api('/api/console/me', { token });
+      expect(me.json.projects.map((p: { id: string }) => p.id)).toEqual(['cdlbox']);
     } finally {
-      await first.stop();
+      await deleteApp(app);
+      await stack.stop();
     }
-    stack = await startStack({ stateDir, persist: false, logFile });
-  }, 480_000);
-
-  afterAll(async () => {
-    await deleteApp(app);
-    await stack?.stop();
-  });
-
-  it('keeps an edit and the sign-ins', async () => {
-    expect(firstImported).toBe(false);
-    expect(stack?.imported).toBe(true);
-    const page = await getFirestore(app).doc('project/main/page/sobre-nos').get();
-    expect(page.get('title')).toBe('Sobre nós (editado)');
-    // Uploaded files came back too (Storage's export in the state folder).
-    const [content] = await upload.download();
-    expect(content.toString()).toBe('arquivo enviado antes de parar');
-    // Auth users and their claims came back too.
-    const token = await idToken(seedUser('staff', ['cdlbox']));
-    const me = await api('/api/console/me', { token });
-    expect(me.json.projects.map((p: { id: string }) => p.id)).toEqual(['cdlbox']);
-  });
+  }, 240_000);
 
   it('serves fifty calls at once, one function starting at most FUNCTION_EXECUTIONS_AT_ONCE workers', async () => {
-    await stack!.apiWorkers;
-    // At least FUNCTION_EXECUTIONS_AT_ONCE workers, one or more per HTTPS function (issue 24).
-    const started = stack!.functionWorkers();
-    expect(started).toBeGreaterThanOrEqual(FUNCTION_EXECUTIONS_AT_ONCE);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => api('/api/health')));
-    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
-    // One HTTPS function per feature (issue 24): the fifty calls reach one function, whose pool
-    // grows to at most FUNCTION_EXECUTIONS_AT_ONCE workers; the other functions' stay as started.
-    expect(stack!.functionWorkers() - started).toBeLessThanOrEqual(FUNCTION_EXECUTIONS_AT_ONCE);
-  });
+    const stack = await startStack({ stateDir: mkdtempSync(join(tmpdir(), 'console-workers-')), persist: false, logFile });
+    try {
+      await stack.apiWorkers;
+      // At least FUNCTION_EXECUTIONS_AT_ONCE workers, one or more per HTTPS function (issue 24).
+      const started = stack.functionWorkers();
+      expect(started).toBeGreaterThanOrEqual(FUNCTION_EXECUTIONS_AT_ONCE);
+      const answers = await Promise.all(Array.from({ length: 50 }, () => api('/api/health')));
+      expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+      // One HTTPS function per feature (issue 24): the fifty calls reach one function, whose pool
+      // grows to at most FUNCTION_EXECUTIONS_AT_ONCE workers; the other functions' stay as started.
+      expect(stack.functionWorkers() - started).toBeLessThanOrEqual(FUNCTION_EXECUTIONS_AT_ONCE);
+    } finally {
+      await stack.stop();
+    }
+  }, 240_000);
 });
