@@ -19,6 +19,7 @@ export default defineConfig({
             'sandboxes/src/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.mjs',
+            'bench/**/*.test.mjs',
           ],
           exclude: ['**/*.emulator.test.ts', '**/node_modules/**'],
           // The files share their workers' module cache instead of each loading its imports afresh

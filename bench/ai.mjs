@@ -87,7 +87,7 @@ try {
   await build({
     stdin: {
       contents:
-        "export { consoleProductsAiResponse } from './functions/src/ai/console-products-ai-response.ts'; export { consoleProductsAiTools } from './functions/src/ai/console-products-ai-tools.ts'; export { handleFirestoreProductOpenai } from './functions/src/ai/firestore-product-openai.ts'; export { aiResponseRequestSchema, aiToolsRequestSchema } from './shared/src/api/ai.ts';",
+        "export { consoleProductsAiResponse } from './functions/src/ai/console-products-ai-response.ts'; export { consoleProductsAiTools } from './functions/src/ai/console-products-ai-tools.ts'; export { handleFirestoreProductOpenai } from './functions/src/sync/firestore-product-openai.ts'; export { aiResponseRequestSchema, aiToolsRequestSchema } from './shared/src/api/ai.ts';",
       resolveDir: ROOT,
       loader: 'ts',
     },

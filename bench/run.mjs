@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import { CACHE_DIR, PORT_OFFSET, ROOT, WEB_BUILD_INFO_DIR, WEB_DIST } from '../scripts/lib/config.mjs';
 import { startStack } from '../scripts/lib/stack.mjs';
 import { loadSeed, saveSeedSnapshot, seedSnapshotDir } from '../scripts/lib/seed.mjs';
+import { PARTS } from './parts.mjs';
 import { partEnv } from './support.mjs';
 
 const START_FRESH_GOAL_S = 15;
@@ -119,60 +120,6 @@ if (want('bundle')) {
   console.log(`bundle all JS: ${(r.all.gzip / 1024).toFixed(1)} kB gzip in ${r.all.files} files  (initial/all ${(r.initial.gzip / r.all.gzip).toFixed(2)})`);
   console.log(`bundle largest on the sign-in path: ${r.largest.map((f) => `${f.name} ${(f.gzip / 1024).toFixed(1)}`).join(', ')} (kB gzip)`);
 }
-
-/**
- * The parts that run as processes of their own, in this order. Each starts its own stack (or
- * needs none) and is given an environment without any emulator's address: a part never reaches
- * (or waits on) the stack of a part before it, which has stopped. `minutes`: how long it may run
- * before it is stopped and counted as failed, so the whole bench finishes unattended.
- * @type {{ name: string, script: string, minutes: number, note: string }[]}
- */
-const PARTS = [
-  { name: 'warehouse', script: 'bench/warehouse.mjs', minutes: 15, note: 'the warehouse queries, no emulators' },
-  {
-    name: 'load',
-    script: 'bench/warehouse-load.mjs',
-    minutes: 15,
-    note: 'its own stack: fifty concurrent warehouse-backed API calls vs the same calls in sequence',
-  },
-  {
-    name: 'load',
-    script: 'bench/cold-start.mjs',
-    minutes: 10,
-    note: 'its own stack (workers not warmed): time to the first answer of a new worker, a small function and a big one',
-  },
-  { name: 'form', script: 'bench/document-form.mjs', minutes: 10, note: 'the document form in headless chromium' },
-  {
-    name: 'csv',
-    script: 'bench/csv-import.mjs',
-    minutes: 20,
-    note: 'its own stack: 10,000 products through the import dialog vs bare Admin SDK writes, and the export',
-  },
-  { name: 'bulk', script: 'bench/bulk-sync.mjs', minutes: 10, note: 'the bulk sync engine against a sandbox at 100 ms per call: codes/s over N / (T + 0.4 s)' },
-  { name: 'sync', script: 'bench/sync-pipeline.mjs', minutes: 15, note: 'its own stack: the full pipeline ERP → warehouse → Firestore per code' },
-  { name: 'upload', script: 'bench/upload.mjs', minutes: 10, note: 'its own stack: 20 MB with uploadBytesResumable (signed in, rules on) vs one bare POST' },
-  {
-    name: 'whatsapp',
-    script: 'bench/whatsapp.mjs',
-    minutes: 20,
-    note: "its own stack: 5,000 recipients through 'Enviar', the send job and the Graph API sandbox",
-  },
-  { name: 'conditions', script: 'bench/conditions.mjs', minutes: 15, note: 'condition SQL and the editor, its own Firestore' },
-  { name: 'layout', script: 'bench/layout-editor.mjs', minutes: 10, note: 'no emulators: the layout editor drawer in headless chromium against its goals' },
-  {
-    name: 'ai',
-    script: 'bench/ai.mjs',
-    minutes: 20,
-    note: "its own stack: the assistant's own time per round, and product texts against the sandbox's latency floor",
-  },
-  { name: 'campaign', script: 'bench/campaign.mjs', minutes: 20, note: 'its own stack: a 10,000-recipient e-mail campaign against the SendGrid sandbox' },
-  {
-    name: 'soak',
-    script: 'bench/soak.mjs',
-    minutes: Number(process.env.SOAK_MINUTES || 10) + 10,
-    note: 'its own stack: forms, imports, a campaign and the assistant for SOAK_MINUTES (10), memory per thousand writes',
-  },
-];
 
 const failed = [];
 for (const part of PARTS) {

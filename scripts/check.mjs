@@ -3,7 +3,9 @@
 // (`tsc -b`, tsconfig.json), ESLint (eslint.config.mjs), Prettier's check (.prettierrc.json) and the
 // import boundaries (scripts/check-boundaries.mjs: no import circle of files or folders, no import
 // of a route, of a feature's internals or of another package's source) and declared dependencies
-// (scripts/check-dependencies.mjs: every imported package is in the importer's package.json).
+// (scripts/check-dependencies.mjs: every imported package is in the importer's package.json), and
+// nothing dead (knip, knip.jsonc: no file, export or declared package that nothing uses; and
+// scripts/check-paths.mjs: no comment naming a file that does not exist).
 // Every step runs even when one before it failed, so one run shows everything to fix; the exit
 // status is 1 when any failed. Each keeps its cache under .cache/ (tsc's build info, ESLint's and
 // Prettier's caches, dependency-cruiser's result), so a second run rechecks only what changed.
@@ -31,6 +33,18 @@ const STEPS = [
     script: 'scripts/check-boundaries.mjs',
     args: [],
     fix: 'fix the imports above (the rules: scripts/lib/boundaries.mjs)',
+  },
+  {
+    name: 'paths in comments',
+    script: 'scripts/check-paths.mjs',
+    args: [],
+    fix: 'point the comments above at the files as they are now',
+  },
+  {
+    name: 'unused (knip)',
+    script: 'node_modules/knip/bin/knip.js',
+    args: ['--no-progress', '--no-config-hints', '--cache', '--cache-location', join(CACHE_DIR, 'knip')],
+    fix: 'remove the unused files, exports and packages above (not only their `export`: what nothing uses goes; knip.jsonc says what counts)',
   },
   {
     name: 'dependencies (declared)',

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: the gate (`npm run check`: tsc -b, ESLint, Prettier), unit tests, then — on a fresh,
 // seeded emulator stack — the security-rules tests, the API integration tests and the browser
-// tests. Extra arguments go to vitest (e.g. `npm test -- e2e/console.test.ts`); a run given any
+// tests. Extra arguments go to vitest (e.g. `npm test -- e2e/console-shell.test.ts`); a run given any
 // (a filter, `--unit`) is a developer's narrow run and skips the gate, which looks at the whole tree.
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -13,6 +13,8 @@ import { createInterface } from 'node:readline';
 process.env.CONSOLE_PORT_OFFSET ??= '10';
 const { CACHE_DIR, HOSTING_URL, ROOT } = await import('./lib/config.mjs');
 const { emulatorEnv } = await import('./lib/seed.mjs');
+const { breakdown, reportArgs, timed } = await import('./lib/test-timing.mjs');
+const runStarted = Date.now();
 
 const extra = process.argv.slice(2);
 
@@ -28,6 +30,9 @@ if (!process.env.SANDBOX_EXCHANGE_LOG) {
     // No earlier run.
   }
 }
+// Each phase's time and each vitest run's report, for the breakdown printed at the end.
+process.env.CONSOLE_TEST_TIMINGS = join(CACHE_DIR, 'test-timings', new Date().toISOString().replace(/[:.]/g, '-'));
+mkdirSync(process.env.CONSOLE_TEST_TIMINGS, { recursive: true });
 
 /**
  * Ends the run with the contract report: a full run fails on any violation; a narrow run (a
@@ -36,7 +41,8 @@ if (!process.env.SANDBOX_EXCHANGE_LOG) {
  * @returns {never}
  */
 function finish(status) {
-  const report = spawnSync(process.execPath, [join(ROOT, 'scripts/contract-report.mjs')], { stdio: 'inherit' }).status ?? 1;
+  const report = timed('contract report', () => spawnSync(process.execPath, [join(ROOT, 'scripts/contract-report.mjs')], { stdio: 'inherit' }).status ?? 1);
+  console.log(breakdown(/** @type {string} */ (process.env.CONSOLE_TEST_TIMINGS), ROOT, Date.now() - runStarted));
   process.exit(status !== 0 ? status : extra.length === 0 ? report : 0);
 }
 const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
@@ -46,14 +52,18 @@ const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
  * @param {NodeJS.ProcessEnv} [env]
  */
 function run(args, env = process.env) {
-  return spawnSync(process.execPath, [vitest, 'run', ...args], { cwd: ROOT, stdio: 'inherit', env }).status ?? 1;
+  const project = args[args.indexOf('--project') + 1] ?? 'vitest';
+  return timed(
+    `${project} tests`,
+    () => spawnSync(process.execPath, [vitest, 'run', ...reportArgs(project), ...args], { cwd: ROOT, stdio: 'inherit', env }).status ?? 1,
+  );
 }
 
 const unitOnly = extra.includes('--unit');
 const filters = extra.filter((a) => a !== '--unit');
 
 if (extra.length === 0) {
-  const check = spawnSync(process.execPath, [join(ROOT, 'scripts/check.mjs')], { stdio: 'inherit' });
+  const check = timed('gate (npm run check)', () => spawnSync(process.execPath, [join(ROOT, 'scripts/check.mjs')], { stdio: 'inherit' }));
   if (check.status !== 0) {
     console.error('npm test: the gate failed (npm run check); no tests were run.');
     process.exit(1);
@@ -68,24 +78,40 @@ if (unitOnly) finish(0);
  * own port offset, running at once: the browser and API tests mostly wait on each other's
  * processes (one lane keeps about one core busy), so two lanes on two cores take little more than
  * half the time of one. Files go to the lane with the least expected time so far, longest first,
- * by the durations in test-support/emulator-test-durations.json (a file not listed counts 20 s).
+ * by the durations in test-support/emulator-test-durations.json (a file not listed counts 20 s),
+ * overridden by this machine's last measured ones (.cache/emulator-test-durations.json, written
+ * after each full run from the lanes' vitest reports).
  * A developer's filtered run uses one lane.
  * @param {string[][]} lanes vitest arguments per lane
  * @returns {Promise<number>}
  */
 async function runLanes(lanes) {
-  const base = Number(process.env.CONSOLE_PORT_OFFSET);
+  const offsets = laneOffsets(lanes.length);
   /** Each lane's last lines, to say again at the end what a failed lane printed (CI keeps only the tail). */
   const tails = lanes.map(() => /** @type {string[]} */ ([]));
   const statuses = await Promise.all(
     lanes.map(
       (args, i) =>
         new Promise((resolve) => {
-          const offset = String(base + 10 * i);
+          const offset = String(offsets[i]);
           const child = spawn(process.execPath, [join(ROOT, 'scripts/test-lane.mjs'), ...args], {
             cwd: ROOT,
             // The last lane of a full run then runs the tests that start stacks of their own.
-            env: { ...process.env, CONSOLE_PORT_OFFSET: offset, CONSOLE_LANE_THEN_STACK: stackInLane && i === lanes.length - 1 ? '1' : '0' },
+            env: {
+              ...process.env,
+              CONSOLE_PORT_OFFSET: offset,
+              CONSOLE_TEST_LANE: String(i + 1),
+              CONSOLE_LANE_THEN_STACK: stackInLane && i === lanes.length - 1 ? '1' : '0',
+              // Its stack tests start a second stack on the first lane's offset, once that lane is done.
+              CONSOLE_SECOND_STACK_OFFSET: String(offsets[0]),
+              CONSOLE_WAIT_FOR_LANES:
+                lanes.length > 1
+                  ? offsets
+                      .slice(0, -1)
+                      .map((_, n) => n + 1)
+                      .join(',')
+                  : '',
+            },
             stdio: lanes.length === 1 ? 'inherit' : ['ignore', 'pipe', 'pipe'],
           });
           if (lanes.length > 1) {
@@ -99,7 +125,10 @@ async function runLanes(lanes) {
               });
             }
           }
-          child.on('close', (code) => resolve(code ?? 1));
+          child.on('close', (code) => {
+            writeFileSync(join(/** @type {string} */ (process.env.CONSOLE_TEST_TIMINGS), `lane-${i + 1}.done`), String(code));
+            resolve(code ?? 1);
+          });
         }),
     ),
   );
@@ -110,6 +139,19 @@ async function runLanes(lanes) {
     statuses.forEach((s, i) => console.log(`test: lane ${i + 1} ${s === 0 ? 'passed' : `failed (exit ${s})`}`));
   }
   return statuses.find((s) => s !== 0) ?? 0;
+}
+
+/**
+ * The lanes' port offsets: CONSOLE_LANE_OFFSETS (e.g. `10,50`, on a machine where other stacks
+ * hold the offsets between), else CONSOLE_PORT_OFFSET and every 10 above it.
+ * @param {number} count
+ * @returns {number[]}
+ */
+function laneOffsets(count) {
+  const listed = (process.env.CONSOLE_LANE_OFFSETS ?? '').split(',').filter(Boolean).map(Number);
+  if (listed.length && listed.length < count) throw new Error(`CONSOLE_LANE_OFFSETS names ${listed.length} offsets for ${count} lanes`);
+  const base = Number(process.env.CONSOLE_PORT_OFFSET);
+  return Array.from({ length: count }, (_, i) => listed[i] ?? base + 10 * i);
 }
 
 /**
@@ -136,7 +178,7 @@ function splitIntoLanes(count) {
   if (listed.status !== 0) throw new Error(`vitest list failed: ${listed.stderr}`);
   const files = /** @type {{ file: string }[]} */ (JSON.parse(listed.stdout)).map((f) => relative(ROOT, f.file));
   /** @type {Record<string, number>} */
-  const seconds = JSON.parse(readFileSync(join(ROOT, 'test-support/emulator-test-durations.json'), 'utf8'));
+  const seconds = { ...JSON.parse(readFileSync(join(ROOT, 'test-support/emulator-test-durations.json'), 'utf8')), ...measuredSeconds() };
   const lanes = Array.from({ length: count }, () => ({ files: /** @type {string[]} */ ([]), seconds: 0 }));
   // The last lane also runs the `stack` project afterwards (scripts/test-lane.mjs): its time counts there.
   const last = lanes[lanes.length - 1];
@@ -150,11 +192,42 @@ function splitIntoLanes(count) {
   return lanes.map((l) => l.files);
 }
 
+/** Where this machine's measured emulator file durations are kept between runs. */
+const MEASURED = join(CACHE_DIR, 'emulator-test-durations.json');
+
+/** @returns {Record<string, number>} */
+function measuredSeconds() {
+  try {
+    return JSON.parse(readFileSync(MEASURED, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Keeps each emulator and stack test file's measured time (seconds, from the lanes' vitest JSON
+ * reports of this run), for the next run's lanes.
+ */
+function recordMeasuredSeconds() {
+  const timings = /** @type {string} */ (process.env.CONSOLE_TEST_TIMINGS);
+  const measured = measuredSeconds();
+  for (const name of readdirSync(timings).filter((n) => /^vitest-(emulator-\d+|stack)\.json$/.test(n))) {
+    try {
+      const report = JSON.parse(readFileSync(join(timings, name), 'utf8'));
+      for (const r of report.testResults ?? []) measured[relative(ROOT, r.name)] = Math.round((r.endTime - r.startTime) / 1000);
+    } catch {
+      // A lane that ended before its report: its files keep their earlier figures.
+    }
+  }
+  writeFileSync(MEASURED, `${JSON.stringify(measured, null, 2)}\n`);
+}
+
 // Built once here, so the lanes' own builds (scripts/test-lane.mjs) find the shared outputs up to date.
-if (spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' }).status !== 0) finish(1);
+if (timed('build', () => spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' })).status !== 0) finish(1);
 const laneCount = filters.length ? 1 : Number(process.env.CONSOLE_TEST_LANES || 2);
 const stackInLane = laneCount > 1;
 let status = await runLanes(laneCount === 1 ? [filters] : splitIntoLanes(laneCount));
+if (laneCount > 1) recordMeasuredSeconds();
 if (status === 0 && !stackInLane)
   status = run(['--project', 'stack', '--passWithNoTests', ...filters], { ...process.env, ...emulatorEnv(), CONSOLE_URL: HOSTING_URL });
 finish(status);

@@ -9,11 +9,6 @@ import { defineInt, defineSecret, defineString } from 'firebase-functions/params
  * sandboxes' loopback URLs) or are prompted at deploy. Upstream credentials are not here: the spec
  * keeps them in admin-only config documents (config/bling accounts, config/tramontina).
  */
-const SUPER_PROJECT_ID = defineString('SUPER_PROJECT_ID', {
-  default: 'main',
-  description: 'Project id of the super-project (the main store that replicates to the others).',
-});
-
 /** Region of every function; Hosting's /api/** rewrite points at the same region (firebase.json). */
 export const REGION = 'southamerica-east1';
 
@@ -202,7 +197,6 @@ const PUBLIC_BASE_URL = defineString('PUBLIC_BASE_URL', {
 
 // Accessors: the only `.value()` calls of the functions. Read at request time, never at load (a
 // param has no value while firebase-tools discovers the functions).
-export const superProjectId = (): string => SUPER_PROJECT_ID.value();
 export const blingApiUrl = (): string => BLING_API_URL.value();
 export const blingOAuthAuthorizeUrl = (): string => BLING_OAUTH_AUTHORIZE_URL.value();
 export const tramontinaWebserviceUrl = (): string => TRAMONTINA_WEBSERVICE_URL.value();

@@ -16,10 +16,10 @@ import { createWhatsappSandbox, type WhatsappSandbox } from './whatsapp.js';
 import { createGoogleOAuthSandbox, GOOGLE_SANDBOX_CLIENT_ID, GOOGLE_SANDBOX_CLIENT_SECRET } from './google-oauth.js';
 import { createSendgridSandbox, SENDGRID_SANDBOX_API_KEY, SENDGRID_WEBHOOK_PUBLIC_KEY, type SendgridSandbox } from './sendgrid.js';
 
+// bench/bulk-sync.mjs loads the catalogue from the bundle (sandboxes/dist/index.mjs).
 export { loadCatalogue } from './catalogue.js';
-export type { FaultSpec, FaultController, RequestLogEntry } from './faults.js';
-export { SENDGRID_SANDBOX_API_KEY, SENDGRID_WEBHOOK_PUBLIC_KEY, signWebhookBody } from './sendgrid.js';
-export type { SendgridSandbox, JournalEntry, WebhookEvent } from './sendgrid.js';
+export type { FaultSpec, FaultController } from './faults.js';
+export type { SendgridSandbox } from './sendgrid.js';
 
 /**
  * Starts the upstream sandboxes, one loopback HTTP server each, in a fixed order so each keeps its
@@ -175,7 +175,7 @@ export async function startSandboxes({
   return { urls, controls, bling, bunnyStream, openai, sendgrid, whatsapp, stop };
 }
 
-/** The functions' params (functions/src/params.ts) that point at the sandboxes. */
+/** The functions' params (functions/src/config.ts) that point at the sandboxes. */
 export function sandboxEnv(urls: SandboxUrls): Record<string, string> {
   return {
     BLING_API_URL: urls.bling,

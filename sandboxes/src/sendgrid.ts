@@ -53,8 +53,8 @@ const WEBHOOK_KEY = JSON.parse(readFileSync(KEY_FILE, 'utf8')) as { privateKeyPe
 export const SENDGRID_WEBHOOK_PUBLIC_KEY = WEBHOOK_KEY.publicKeyBase64;
 const privateKey = createPrivateKey(WEBHOOK_KEY.privateKeyPem);
 
-export const SIGNATURE_HEADER = 'x-twilio-email-event-webhook-signature';
-export const TIMESTAMP_HEADER = 'x-twilio-email-event-webhook-timestamp';
+const SIGNATURE_HEADER = 'x-twilio-email-event-webhook-signature';
+const TIMESTAMP_HEADER = 'x-twilio-email-event-webhook-timestamp';
 
 /** Signs an Event Webhook body the way SendGrid does: base64 DER ECDSA over timestamp + body. */
 export function signWebhookBody(body: string, timestamp: string): string {

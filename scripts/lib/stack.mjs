@@ -865,8 +865,3 @@ function workersAmong(pids) {
   const commands = spawnSync('ps', ['-o', 'args=', '-p', pids.join(',')], { encoding: 'utf8' }).stdout ?? '';
   return commands.split('\n').filter((line) => line.includes('functionsEmulatorRuntime')).length;
 }
-
-/** @param {string} stateDir */
-export function listStateFiles(stateDir) {
-  return existsSync(stateDir) ? readdirSync(stateDir) : [];
-}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The super-project ({product} in the spec): replicates records to other stores and sees events
- * across stores. Configurable: functions read SUPER_PROJECT_ID, the web app VITE_SUPER_PROJECT_ID.
+ * across stores. Configurable in the web app (VITE_SUPER_PROJECT_ID); no function reads it.
  */
 export const DEFAULT_SUPER_PROJECT_ID = 'main';
 /** The second, simpler store project, whose screens are set C. */

@@ -5,9 +5,6 @@ import { ApiError } from '../lib/api-error.js';
 
 type Message = z.infer<typeof aiMessageSchema>;
 
-/** Bump when the instructions change (kept with the usage records' purpose). */
-export const ASSISTANT_PROMPT_VERSION = 'assistant-1';
-
 /**
  * The instructions. Only the operator instructs: the document, tool results and reviews are data,
  * quoted as such, and instructions found in them are ignored (prompt injection); the proposal tool

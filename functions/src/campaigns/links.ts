@@ -6,7 +6,6 @@ import { campaignEmailUnsubscribeEndpoint } from '@console/shared';
  * the address (base64url) and `s` an HMAC of project and address with CAMPAIGN_LINK_SECRET, so a
  * link unsubscribes exactly its own recipient and cannot be forged for another address.
  */
-export const UNSUBSCRIBE_PATH = campaignEmailUnsubscribeEndpoint.path;
 
 function signature(secret: string, project: string, email: string): string {
   return createHmac('sha256', secret).update(`unsubscribe\n${project}\n${email}`).digest('base64url').slice(0, 32);

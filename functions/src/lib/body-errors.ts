@@ -13,7 +13,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * So, once, when the function module loads (after the runtime has loaded Express, before it
  * serves anything), every Express application module already loaded in the process gets a final
  * handler that answers body-parser's errors as our router answers every error — JSON `{error}` in
- * Portuguese with the parser's 4xx status — and leaves everything else to Express's own.
+ * Portuguese with the parser's 4xx status — and leaves everything else to Express's own. No public
+ * way exists (Express's error middleware would have to be added to the runtime's app), so
+ * body-errors.test.ts pins the internal on the runtime's Express: it fails when Express moves it.
  */
 
 export const BODY_ERROR_MESSAGES: Record<string, string> = {

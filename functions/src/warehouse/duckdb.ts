@@ -366,8 +366,6 @@ async function stage(connection: DuckDBConnection, table: TableName, rows: Stage
 }
 
 /** Writes already-checked rows. Exported for the test that proves a failing statement writes nothing. */
-export type { Session as DuckDbSession };
-
 export async function writeStagedRows(session: Session, table: TableName, rows: StagedRow[]): Promise<void> {
   const { connection } = session;
   await ensureTable(session, table);

@@ -58,7 +58,3 @@ type ColumnValue<K extends ColumnKind> = K extends 'number' ? number : string;
 export type ExtraColumns<T extends TableName> = {
   -readonly [C in keyof (typeof TABLES)[T]['columns']]: ColumnValue<(typeof TABLES)[T]['columns'][C] & ColumnKind> | null;
 };
-
-export function isTableName(name: string): name is TableName {
-  return Object.hasOwn(TABLES, name);
-}

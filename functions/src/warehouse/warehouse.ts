@@ -1,7 +1,7 @@
 import type { ExtraColumns, TableName } from './tables.js';
 
 export type { TableName } from './tables.js';
-export { TABLES, TABLE_NAMES, siteProductId, isTableName } from './tables.js';
+export { siteProductId } from './tables.js';
 
 /** A JSON object as fetched from (or mapped from) the upstream service. */
 export type WarehouseData = { [field: string]: unknown };

@@ -5,7 +5,7 @@ import { dereference } from '@apidevtools/json-schema-ref-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Ajv, Options as AjvOptions } from 'ajv';
 import ajvFormats from 'ajv-formats';
-import { OpenAPIRouter, OpenAPIValidator, type Document, type Operation } from 'openapi-backend';
+import { OpenAPIRouter, OpenAPIValidator, type Document } from 'openapi-backend';
 
 /**
  * A vendor's pinned contract (sandboxes/contracts/<vendor>/openapi.{yaml,json}), loaded once: the
@@ -168,5 +168,3 @@ export function loadContract(vendor: ContractVendor, { dir }: { dir?: string } =
   }
   return contract;
 }
-
-export type { Operation };

@@ -1,2 +1,2 @@
 export * from './claims.js';
-export { CONFIG_DOCUMENT_ACCESS, isKnownConfigDocument, type ConfigDocumentId } from './config-documents.js';
+export { CONFIG_DOCUMENT_ACCESS } from './config-documents.js';

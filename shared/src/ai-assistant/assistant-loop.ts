@@ -23,7 +23,6 @@ import {
  */
 
 export const AI_RESPONSE_PATH = consoleProductsAiResponseEndpoint.path;
-export const AI_TOOLS_PATH = consoleProductsAiToolsEndpoint.path;
 
 /** POSTs JSON to the console's API; rejects only when the request could not be made (or was stopped by `signal`). */
 export type AiPost = (path: string, body: unknown, signal?: AbortSignal) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;

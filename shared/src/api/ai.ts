@@ -27,7 +27,6 @@ export const aiErrorText = (message: string) => `Erro: ${message}`;
 export const AI_ROUND_LIMIT_MESSAGE = `O assistente atingiu o limite de ${AI_MAX_ROUNDS} rodadas sem concluir. Reformule o pedido.`;
 
 export const functionCallSchema = z.object({ name: z.string().min(1).max(100), arguments: z.string().max(100_000) });
-export type FunctionCall = z.infer<typeof functionCallSchema>;
 
 /** A conversation message in the legacy function-call shape of §7 (mapped to tool calls on the server). */
 export const aiMessageSchema = z.discriminatedUnion('role', [
@@ -63,7 +62,6 @@ export const aiResponseRequestSchema = z.object({
   /** The stored conversation this turn continues (ai-conversation/{id}); none or another's starts a new one. */
   conversation: aiConversationIdSchema.nullable().optional(),
 });
-export type AiResponseRequest = z.input<typeof aiResponseRequestSchema>;
 
 export const aiAssistantMessageSchema = z.object({
   content: z.string().nullable(),
@@ -92,7 +90,6 @@ export const proposeFieldChangesArgumentsSchema = z.object({
     .min(1)
     .max(50),
 });
-export const emptyArgumentsSchema = z.object({}).passthrough();
 
 /** POST /api/console/products/ai/tools?project: the parsed arguments of one function call. */
 export const aiToolsRequestSchema = z.object({
@@ -105,7 +102,6 @@ export const aiToolsRequestSchema = z.object({
    */
   conversation: aiConversationIdSchema.nullable().optional(),
 });
-export type AiToolsRequest = z.input<typeof aiToolsRequestSchema>;
 
 /** One field the assistant proposes: the value it would store and why (the before is the form's own). */
 export const proposedChangeSchema = z.object({

@@ -32,7 +32,6 @@ export const importRecordSchema = z.object({
    */
   seen: z.record(z.string(), z.string().max(16)).nullable().optional(),
 });
-export type ImportRecord = z.infer<typeof importRecordSchema>;
 
 export const importRecordsRequestSchema = z.object({
   collection: z.string().min(1).max(200),

@@ -13,7 +13,6 @@ export const conditionPreviewRequestSchema = z.object({
   map: conditionNodeSchema,
   sampleSize: z.number().int().min(0).max(50).default(10),
 });
-export type ConditionPreviewRequest = z.input<typeof conditionPreviewRequestSchema>;
 
 export const conditionPreviewSampleSchema = z.object({
   id: z.string(),

@@ -40,7 +40,6 @@ export const fileIdSchema = documentIdSchema.max(200, 'identificador de arquivo 
 
 /** POST /api/console/files/permissions: public gets a fresh download token, private revokes all. */
 export const filePermissionsRequestSchema = z.object({ id: fileIdSchema, isPublic: z.boolean() });
-export const filePermissionsResponseSchema = registerFileResponseSchema;
 
 /** POST /api/console/files/download-url: a remote file fetched for the user (SSRF-guarded). */
 export const downloadUrlRequestSchema = z.object({ url: z.string().min(1).max(4096) });
@@ -119,7 +118,7 @@ export const consoleFilesPermissionsEndpoint = defineEndpoint({
   path: '/api/console/files/permissions',
   access: 'project',
   body: filePermissionsRequestSchema,
-  answer: filePermissionsResponseSchema,
+  answer: registerFileResponseSchema,
 });
 
 export const consoleFilesDownloadUrlEndpoint = defineEndpoint({

@@ -11,7 +11,6 @@ import { projectIdSchema } from '../projects.js';
  * tokens in the admin-only config/consoleauthgoogle and redirects back to its settings screen.
  */
 export const googleAuthStartResponseSchema = z.object({ url: z.string().url() });
-export type GoogleAuthStartResponse = z.infer<typeof googleAuthStartResponseSchema>;
 
 /** Where the callback lands: the settings screen, with `google=connected` or `google=error&message=…`. */
 export const GOOGLE_CONNECTED_PATH = '/console/config/consoleauthgoogle';

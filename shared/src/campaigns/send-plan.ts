@@ -152,24 +152,3 @@ export function preferencesByEmail(docs: readonly { id: string; data: Record<str
  * denied it: 'sem confirmação', never counted as sent nor resent).
  */
 export type RecipientSendState = 'pending' | 'sending' | 'sent' | 'failed' | 'opted-out' | 'unknown';
-
-/** How a channel classifies a failed send of one recipient (the WhatsApp channel returns these per message). */
-export type SendFailureClass = 'retry' | 'never-retry' | 'opt-out';
-
-/** The progress of a send, from the batches' recipient states. */
-export function sendProgress(batches: readonly { recipients: readonly { state: RecipientSendState }[] }[]) {
-  let sent = 0;
-  let failed = 0;
-  let optedOut = 0;
-  let unknown = 0;
-  let pending = 0;
-  for (const batch of batches)
-    for (const r of batch.recipients) {
-      if (r.state === 'sent') sent += 1;
-      else if (r.state === 'failed') failed += 1;
-      else if (r.state === 'opted-out') optedOut += 1;
-      else if (r.state === 'unknown') unknown += 1;
-      else pending += 1;
-    }
-  return { sent, failed, optedOut, unknown, pending, total: sent + failed + optedOut + unknown + pending };
-}

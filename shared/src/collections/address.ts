@@ -31,7 +31,6 @@ export const BRAZILIAN_STATES = [
   'SE',
   'TO',
 ] as const;
-export type BrazilianState = (typeof BRAZILIAN_STATES)[number];
 
 export const stateField = (name = 'state', title = 'UF'): SelectField => ({
   name,

@@ -10,4 +10,3 @@ export const FIELD_COMPONENTS = {
   /** Each Bling account's connection ('Conectar Bling'), its token's expiry and last renewal; stores nothing itself. */
   blingConnections: 'bling-connections',
 } as const;
-export type FieldComponentName = (typeof FIELD_COMPONENTS)[keyof typeof FIELD_COMPONENTS];

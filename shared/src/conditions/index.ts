@@ -9,19 +9,9 @@ export * from './normalise.js';
 export * from './check.js';
 export * from './limits.js';
 export * from './stored.js';
-export { compileLike, sqlLike, type LikeMatcher } from './like.js';
 export { writeConditionSql } from './sql-writer.js';
-export { readConditionSql, type ReadConditionResult, type SqlReadError } from './sql-reader.js';
-export {
-  compileCondition,
-  evaluateCondition,
-  traceCondition,
-  pathKey,
-  type CompiledCondition,
-  type ConditionResult,
-  type ConditionRow,
-  type ConditionTrace,
-} from './evaluate.js';
+export { readConditionSql, type SqlReadError } from './sql-reader.js';
+export { compileCondition, traceCondition, type ConditionRow } from './evaluate.js';
 export * from './attributes.js';
 export * from './rows.js';
 export * from './value.js';

@@ -37,7 +37,6 @@ export type OperatorType = (typeof OPERATOR_TYPES)[number];
 
 /** Leaves: nodes with `value` (a `function` node has both a name in `value` and `params`). */
 export const LEAF_TYPES = ['field', 'string', 'list', 'numeric', 'bool', 'null'] as const;
-export type LeafType = (typeof LEAF_TYPES)[number];
 
 export const NODE_TYPES = [...OPERATOR_TYPES, ...LEAF_TYPES, 'function'] as const;
 export type ConditionNodeType = (typeof NODE_TYPES)[number];
@@ -62,10 +61,6 @@ export type NodePath = readonly number[];
 
 export function isOperatorNode(node: ConditionNode): node is OperatorNode | FunctionNode {
   return 'params' in node && Array.isArray(node.params);
-}
-
-export function isLeafNode(node: ConditionNode): node is LeafNode {
-  return !isOperatorNode(node);
 }
 
 const listItemSchema = z.union([z.string(), z.number()]);

@@ -112,30 +112,3 @@ export type FieldDefinition =
   | ConditionField;
 
 export type FieldType = FieldDefinition['type'];
-
-export const FIELD_TYPES = [
-  'text',
-  'textarea',
-  'number',
-  'checkbox',
-  'date',
-  'datetime',
-  'array_textarea',
-  'select',
-  'select_nested',
-  'struct',
-  'array_field',
-  'array_struct',
-  'array_struct_multiple',
-  'collection_doc_form',
-  'collection-editor',
-  'doc-editor',
-  'editor',
-  'editor-layout',
-  'component',
-  'file',
-  'image',
-  'video',
-  'audio',
-  'condition',
-] as const satisfies readonly FieldType[];

@@ -17,7 +17,6 @@ export const BUNNY_VIDEO_STATUS = {
   9: 'Legendas geradas',
   10: 'Título e descrição gerados',
 } as const satisfies Record<number, string>;
-export type BunnyVideoStatus = keyof typeof BUNNY_VIDEO_STATUS;
 
 /** 3 and 4 are playable; 9 and 10 only come after encoding finished, so they are playable too. */
 export function isVideoPlayable(status: number | null | undefined): boolean {

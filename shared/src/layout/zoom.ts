@@ -2,7 +2,6 @@
  * Canvas zoom (document 1 §9): step 0.1, minimum 0.2, reset to 100 %. Zoom is kept in whole tenths
  * so repeated steps never drift (0.1 + 0.2 !== 0.3) and the label reads a whole percentage.
  */
-export const ZOOM_STEP = 0.1;
 export const ZOOM_MIN = 0.2;
 /** The spec names no maximum: 400 % keeps the canvas usable. */
 export const ZOOM_MAX = 4;

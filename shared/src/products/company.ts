@@ -32,6 +32,3 @@ export function companyFromProductCode(code: string): number | null {
   const one = trimmed.slice(0, 1);
   return ONE_CHAR[one] ?? null;
 }
-
-/** The companies of document 1 §9, for selects. */
-export const COMPANIES = [1, 2, 3, 4, 5, 6, 7, 28, 70, 91, 92, 93] as const;

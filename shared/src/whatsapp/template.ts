@@ -27,7 +27,6 @@ export const whatsappTemplateSchema = z.looseObject({
   components: z.array(templateComponentSchema).default([]),
 });
 export type WhatsappTemplate = z.infer<typeof whatsappTemplateSchema>;
-export type TemplateComponent = z.infer<typeof templateComponentSchema>;
 
 /** The stored `template` field (JSON text, or an object) as a template, or null when it is not one. */
 export function parseStoredTemplate(value: unknown): WhatsappTemplate | null {

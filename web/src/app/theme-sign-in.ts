@@ -2,7 +2,8 @@ import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
 // '#chakra-theme/…' is Chakra's own theme folder (dist/esm/theme, aliased in vite.config.ts and
 // web/tsconfig.json): its entry '@chakra-ui/react/theme' imports every recipe, so importing the
 // tokens from there would bring all ~90 recipes (about 20 kB gzip) into the sign-in screen.
-// The parts below are what that entry assembles into Chakra's default theme (3.37.0, pinned).
+// The parts below are what that entry assembles into Chakra's default theme (3.37.0, pinned;
+// chakra-theme-internals.test.ts fails when Chakra moves or changes them).
 import { breakpoints } from '#chakra-theme/breakpoints.js';
 import { globalCss } from '#chakra-theme/global-css.js';
 import { layerStyles } from '#chakra-theme/layer-styles.js';

@@ -1,2 +1,2 @@
-export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
+export { DataTable, type DataTableColumn } from './DataTable';
 export * from './table-model';

@@ -2,7 +2,7 @@ import { matchWorkerUrl, type AnswerOf, type AnyEndpoint, type CallInput } from 
 import { auth } from './firebase';
 import { ApiRequestError, failureMessage } from './api-error';
 
-export { ApiRequestError, failureMessage } from './api-error';
+export { ApiRequestError } from './api-error';
 
 export interface ApiCallOptions {
   signal?: AbortSignal;

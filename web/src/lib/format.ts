@@ -6,7 +6,6 @@ const decimalFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 }
 const moneyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'BRL' });
 const percentFormat = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 2 });
 const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', timeStyle: 'short' });
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short' });
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
@@ -31,9 +30,4 @@ export function formatPercent(ratio: number | null | undefined): string {
 /** "31/12/2024 23:45". Empty for no date. */
 export function formatDateTime(date: Date | null | undefined): string {
   return date && !Number.isNaN(date.getTime()) ? dateTimeFormat.format(date) : '';
-}
-
-/** "31/12/2024". Empty for no date. */
-export function formatDate(date: Date | null | undefined): string {
-  return date && !Number.isNaN(date.getTime()) ? dateFormat.format(date) : '';
 }

@@ -21,8 +21,6 @@ import { BlingTokens, type BlingAccountCredentials, type BlingTokenStore } from 
  * an UpstreamError('Bling') whose reason says, in Portuguese, what was being done.
  */
 
-export { produtoSchema, produtoResumoSchema, produtoLojaSchema, type BlingProduto, type BlingProdutoResumo, type BlingProdutoLoja } from './schemas.js';
-
 /** Every call opts into Bling's JWT access tokens (developer pages, /migracao-jwt): opaque ones are deprecated. */
 export const BLING_JWT_HEADERS = { 'enable-jwt': '1' } as const;
 

@@ -1,5 +1,5 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { BLING_CONNECTED_PATH, consoleBlingCallbackEndpoint } from '@console/shared';
+import { BLING_CONNECTED_PATH } from '@console/shared';
 import { ApiError } from '../../lib/api-error.js';
 import { claimOAuthState, flowNonceCookie, storeOAuthState } from '../../auth/consent-state.js';
 import { fetchUpstream } from '../../lib/vendor-http.js';
@@ -27,7 +27,6 @@ import { accountFieldUpdate, bearerFromAnswer, bearerUpdate, locateBlingAccount,
 export const BLING_PROVIDER = 'bling';
 /** The start's and the callback's common path: the nonce cookie is scoped to it. */
 export const BLING_COOKIE_PATH = '/api/console/sync/bling';
-export const blingCallbackUrl = (origin: string) => `${origin}${consoleBlingCallbackEndpoint.path}`;
 
 export const blingNonceCookie = (nonce: string, secure: boolean, maxAgeSeconds?: number) => flowNonceCookie(BLING_COOKIE_PATH, nonce, secure, maxAgeSeconds);
 

@@ -4,7 +4,7 @@ import { blingApiUrl } from '../../config.js';
 import { BlingClient } from './client.js';
 import { type BlingAccountRef, FirestoreBlingTokenStore } from './token.js';
 
-export { BlingClient, type BlingProduto, type BlingProdutoInput, type BlingListingInput, type BlingProdutoLoja } from './client.js';
+export { BlingClient } from './client.js';
 export * from './mapping.js';
 export type { BlingAccountRef } from './token.js';
 

@@ -76,7 +76,6 @@ const accountSchema = z.looseObject({
   bearer: bearerSchema.optional(),
 });
 const configSchema = accountSchema.extend({ accounts: z.array(accountSchema).optional() });
-export type BlingConfig = z.infer<typeof configSchema>;
 
 /** Where the account sits in config/bling: the top level ('root') or accounts[index]. */
 export interface LocatedAccount {

@@ -1,6 +1,6 @@
 import { isPlainObject } from '@console/shared';
 import type { TableName, WarehouseRow } from '../../warehouse/warehouse.js';
-import type { BlingProduto } from '../bling/client.js';
+import type { BlingProduto } from '../bling/schemas.js';
 import { productFieldsFromProduto } from '../bling/mapping.js';
 
 type Doc = Record<string, unknown>;
@@ -67,7 +67,6 @@ export const CATALOGUE_SEED_FIELDS = [
  * our own storefronts, not the product).
  */
 export const PRODUCT_SOURCES = ['franke_products', 'doka_products', 'tramontina_products', 'bling_products', 'tstock_stock'] as const;
-export type ProductSource = (typeof PRODUCT_SOURCES)[number];
 
 function pick(data: Doc, fields: readonly string[]): Doc {
   const out: Doc = {};

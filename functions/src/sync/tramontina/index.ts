@@ -3,8 +3,7 @@ import { tramontinaWebserviceUrl } from '../../config.js';
 import { TramontinaWebserviceClient } from './client.js';
 import { readTramontinaCredentials } from './config.js';
 
-export { TRAMONTINA_WEBSERVICE, TramontinaWebserviceClient, webserviceProductSchema, type WebserviceProduct, type UpstreamCredentials } from './client.js';
-export { credentialsFromConfig, readTramontinaCredentials, type TramontinaSystem } from './config.js';
+export { TRAMONTINA_WEBSERVICE, TramontinaWebserviceClient } from './client.js';
 export * from './mapping.js';
 
 /** The web service client of a project, as the endpoints use it (param URL, config/tramontina credentials). */

@@ -18,6 +18,5 @@ export const PRODUCT_OPTION_FLAGS = {
   isSalePricing: 'Preço promocional',
   disableAds: 'Desativar anúncios',
 } as const;
-export type ProductOptionFlag = keyof typeof PRODUCT_OPTION_FLAGS;
 
 export const productOptionFlagFields = (): CheckboxField[] => Object.entries(PRODUCT_OPTION_FLAGS).map(([name, title]) => ({ name, title, type: 'checkbox' }));

@@ -3,7 +3,7 @@ import { limit, onSnapshot, query, where, type QueryConstraint } from 'firebase/
 import { projectCollection } from '../../lib/firestore-paths';
 import { NESTED_LIST_LIMIT, type CollectionDocsQuery, type CollectionDocsState } from './collection-docs';
 
-export type { CollectionDoc, CollectionDocsQuery, CollectionDocsState } from './collection-docs';
+export type { CollectionDocsQuery, CollectionDocsState } from './collection-docs';
 
 /**
  * The realtime documents of project/{projectId}/{collection}, optionally filtered by equality:

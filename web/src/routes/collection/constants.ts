@@ -11,4 +11,3 @@ export const LIST_TEXTS = {
 
 /** Spec §9: the filter input is debounced by 300 ms. */
 export const FILTER_DEBOUNCE_MS = 300;
-export { PANEL_WIDTH } from '../../app/side-panel';
