@@ -210,3 +210,6 @@ export function findSettings(projectId: string, id: string): SettingsDefinition 
 
 /** Every collection id an editor of any project reads or writes (sorted, each once). */
 export const ALL_COLLECTION_IDS: readonly string[] = [...new Set([...STORE_COLLECTIONS, ...CDLBOX_COLLECTIONS].map((definition) => definition.id))].sort();
+
+/** Every settings document id of any project (under project/{p}/config/). */
+export const ALL_SETTINGS_IDS: readonly string[] = [...new Set([...STORE_SETTINGS, ...CDLBOX_SETTINGS].map((definition) => definition.id))].sort();

@@ -4,4 +4,3 @@ import './extensions';
 export { useCollectionExtension } from './use-collection-extension';
 export { CollectionListActions } from './list-actions';
 export { importRequirements, listEntryView, useEntryTitles } from './registry';
-export type { ListEntryRecord, ListEntryView } from './types';

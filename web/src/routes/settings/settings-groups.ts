@@ -32,8 +32,3 @@ export function groupSettingsByPurpose(settings: readonly SettingsDefinition[]):
     settings: purpose.ids.flatMap((id) => settings.filter((s) => s.id === id)),
   })).filter((group) => group.settings.length > 0);
 }
-
-/** The purpose a settings screen is listed under ('Pagamento' for mercadopago). */
-export function purposeOf(settingsId: string): SettingsPurpose | undefined {
-  return SETTINGS_PURPOSES.find((purpose) => purpose.ids.includes(settingsId));
-}
