@@ -9,3 +9,4 @@ export { productDataChangelog } from './products/product-data-changelog.js';
 export { campaignSendTask } from './campaigns/campaign-send-queue.js';
 export { sendgridEventBatch } from './campaigns/sendgrid-event-trigger.js';
 export { conditionSql } from './conditions/condition-sql.js';
+export { productReadiness, productDataReadiness, readinessRulesChanged, readinessTask } from './readiness/readiness-triggers.js';

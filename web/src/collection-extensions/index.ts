@@ -3,4 +3,5 @@ import './extensions';
 
 export { useCollectionExtension } from './use-collection-extension';
 export { CollectionListActions } from './list-actions';
-export { importRequirements } from './registry';
+export { importRequirements, listViewOf } from './registry';
+export type { ListView } from './types';

@@ -1,6 +1,7 @@
 import { projectHasTool } from '@console/shared';
 import { ProductPanel } from '../../product/ProductPanel';
 import { SingleProductSync } from '../../sync/ui';
+import { ReadinessFilter, ReadinessRowBadge, StoreChannelsProvider, readinessConstraints } from '../../readiness/ui';
 import { registerCollectionExtension } from '../registry';
 import type { HeaderPartProps, PanelProps } from '../types';
 
@@ -21,4 +22,15 @@ registerCollectionExtension('product', {
   headerParts: [{ id: 'product-sync', Component: ProductSyncButtons, available: withProductSync }],
   panels: [{ id: 'product-panel', Component: ProductViewPanel, available: withProductSync, ownSpacing: true }],
   import: { brand: true },
+  // The list's readiness column and its filter ('Não prontos para Magalu'), read from what the functions store.
+  listViews: [
+    {
+      id: 'readiness',
+      Provider: StoreChannelsProvider,
+      Filter: ReadinessFilter,
+      constraints: readinessConstraints,
+      RowBadge: ReadinessRowBadge,
+      available: withProductSync,
+    },
+  ],
 });

@@ -1,5 +1,5 @@
 import { Box, Button, Text } from '@chakra-ui/react';
-import { memo } from 'react';
+import { memo, type ComponentType } from 'react';
 import { LIST_TEXTS } from '../constants';
 import type { ListState } from '../use-collection-list';
 
@@ -7,10 +7,12 @@ interface EntryListProps {
   state: ListState;
   selectedId: string | undefined;
   onOpen(id: string): void;
+  /** A list view's column beside each row's label (the product list's readiness). */
+  RowBadge?: ComponentType<{ data: Record<string, unknown> }>;
 }
 
 /** The entries of the list panel, the open one highlighted (aria-current). */
-export const EntryList = memo(function EntryList({ state, selectedId, onOpen }: EntryListProps) {
+export const EntryList = memo(function EntryList({ state, selectedId, onOpen, RowBadge }: EntryListProps) {
   if (state.status === 'loading') return <ListMessage>{LIST_TEXTS.loading}</ListMessage>;
   if (state.status === 'error') return <ListMessage alert>{LIST_TEXTS.failed}</ListMessage>;
   if (state.entries.length === 0) return <ListMessage>{LIST_TEXTS.empty}</ListMessage>;
@@ -22,11 +24,12 @@ export const EntryList = memo(function EntryList({ state, selectedId, onOpen }: 
       {state.entries.map((entry) => {
         const selected = entry.id === selectedId;
         return (
-          <Box as="li" key={entry.id} listStyleType="none">
+          <Box as="li" key={entry.id} listStyleType="none" display="flex" alignItems="center" gap="1">
             <Button
               variant="ghost"
               size="sm"
-              w="full"
+              flex="1"
+              minW="0"
               justifyContent="flex-start"
               fontWeight={selected ? 'semibold' : 'normal'}
               bg={selected ? 'selected' : undefined}
@@ -38,6 +41,7 @@ export const EntryList = memo(function EntryList({ state, selectedId, onOpen }: 
                 {entry.label}
               </Text>
             </Button>
+            {RowBadge && <RowBadge data={entry.data} />}
           </Box>
         );
       })}

@@ -1,0 +1,18 @@
+import type { NcmLookup } from '@console/shared';
+import table from './ncm/ncm-table.json' with { type: 'json' };
+
+/** The pinned NCM table (ncm/SOURCE.md): code (8 digits) → description. */
+const CODES: Readonly<Record<string, string>> = table.codes;
+
+export const NCM_TABLE_VIGENCIA: string = table.vigencia;
+
+export const isKnownNcm: NcmLookup = (ncm8) => Object.hasOwn(CODES, ncm8);
+
+export function ncmDescription(ncm8: string): string | null {
+  return Object.hasOwn(CODES, ncm8) ? CODES[ncm8]! : null;
+}
+
+/** Every code, for the warehouse's NCM table. */
+export function ncmCodes(): string[] {
+  return Object.keys(CODES);
+}
