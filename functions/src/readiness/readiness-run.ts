@@ -8,7 +8,8 @@ import { readinessOf, storeReadinessRules } from './product-readiness.js';
 /**
  * Re-evaluating every product of a store after its rules changed, in the background: a chain of
  * tasks, one page of products each. `project/{p}/readiness-run/{runId}` holds the progress
- * ({status, total, done, written, cursor}); each page's product writes and the run's new cursor
+ * ({status, total, done, written, cursor}, and `summary.<channel>.notReady` / `.rules.<rule id>`: how many
+ * products fail, the home screen's chart); each page's product writes and the run's new cursor
  * commit in one transaction, and a task runs only if the run's cursor is still the one it was
  * given, so a task delivered twice writes nothing the second time (each product once per run).
  * A broken chain resumes from the stored cursor (`resumeReadinessRun`).
@@ -78,8 +79,15 @@ export async function runReadinessPage(firestore: Firestore, task: ReadinessTask
     const page = await tx.get(query);
     const synced = page.empty ? [] : await tx.getAll(...page.docs.map((product) => project.collection('product-data').doc(product.id)));
     let written = 0;
+    // The catalogue's tally (the home screen's chart): products not ready per channel, and per rule.
+    const tally = new Map<string, number>();
+    const count = (key: string) => tally.set(key, (tally.get(key) ?? 0) + 1);
     page.docs.forEach((product, i) => {
       const readiness = readinessOf(product, synced[i]!, rules);
+      for (const [channel, result] of Object.entries(readiness?.channels ?? {})) {
+        if (result.failures.length) count(`summary.${channel}.notReady`);
+        for (const failure of result.failures) count(`summary.${channel}.rules.${failure.rule}`);
+      }
       if (isDeepStrictEqual(product.get(READINESS_FIELD), readiness)) return;
       tx.update(product.ref, { [READINESS_FIELD]: readiness });
       written += 1;
@@ -91,6 +99,7 @@ export async function runReadinessPage(firestore: Firestore, task: ReadinessTask
       cursor: last,
       done,
       written: FieldValue.increment(written),
+      ...Object.fromEntries([...tally].map(([key, n]) => [key, FieldValue.increment(n)])),
       status: finished ? 'done' : 'running',
       updatedAt: FieldValue.serverTimestamp(),
       ...(finished ? { finishedAt: FieldValue.serverTimestamp() } : {}),

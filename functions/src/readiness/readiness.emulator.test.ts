@@ -4,6 +4,7 @@ import type { ProductReadiness } from '@console/shared';
 import { seedUser } from '../../../test-support/emulator.js';
 import { signedInClient, type SignedInClient } from '../../../test-support/client-sdk.js';
 import { testFirestore, waitFor } from '../../../test-support/stack.js';
+import { productImage, readyProduct } from '../../../test-support/readiness-products.js';
 import { READINESS_RUN_COLLECTION, runReadinessPage, type ReadinessTask } from './readiness-run.js';
 
 // A store of its own per run, so the seeded stores stay as they are.
@@ -11,28 +12,9 @@ const project = `readiness-${Date.now().toString(36)}`;
 const admin = seedUser('admin');
 let client: SignedInClient;
 
-const image = (n: number) => ({ url: `https://cdn.example.com/p-${n}.jpg` });
+const image = productImage;
 /** Ready everywhere but Shopee and MadeiraMadeira (3 images) and Magalu (2 images). */
-const product = (code: string) => ({
-  ProductCode: code,
-  ProductSiteName: `Faqueiro ${code}`,
-  ProductDescription: `<p>${'Faqueiro em aço inox com acabamento polido, lâminas afiadas e cabos resistentes. '.repeat(2)}</p>`,
-  images: [image(1)],
-  brand: 'Tramontina',
-  category: 'talheres',
-  Price: 189.9,
-  Stock: { loja: { qty: 3 } },
-  Height: 5,
-  Width: 30,
-  Length: 22,
-  NetWeight: 1.2,
-  HeightPacking: 8,
-  WidthPacking: 33,
-  LengthPacking: 25,
-  GrossWeight: 1.4,
-  EAN13: '4006381333931',
-  NCMCode: '8215.20.00',
-});
+const product = (code: string) => ({ ProductCode: code, ...readyProduct(1) });
 
 const readinessOf = async (code: string) =>
   (await testFirestore().doc(`project/${project}/product/${code}`).get()).get('readiness') as ProductReadiness | undefined;
@@ -108,6 +90,12 @@ describe('readiness triggers', () => {
       'the run to finish',
     );
     expect(run).toMatchObject({ total: 4, done: 4, status: 'done' });
+    // The catalogue's tally: 3 images for Shopee and MadeiraMadeira; the first product's NCM override.
+    expect(run.summary).toMatchObject({
+      site: { notReady: 1, rules: { ncm: 1 } },
+      magalu: { notReady: 1, rules: { ncm: 1 } },
+      shopee: { notReady: 4, rules: { images: 4, ncm: 1 } },
+    });
     for (const code of codes) expect((await readinessOf(code))!.notReady).toEqual(['shopee', 'madeiramadeira']);
   });
 

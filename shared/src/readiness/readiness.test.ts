@@ -5,6 +5,7 @@ import { productFacts } from './facts.js';
 import { gtinProblem, isCestFormat, isOriginCode, ncmDigits } from './fiscal.js';
 import { evaluateReadiness, productReadinessSchema, rulesVersion, topReasons } from './evaluate.js';
 import { readinessOverrides, readinessRules } from './rules.js';
+import { productImage, readyProduct } from '../../../test-support/readiness-products.js';
 
 // A stand-in for the pinned table (functions/src/readiness/ncm-table.ts): 8215.20.00 ('Outros sortidos')
 // and 8509.40.10 ('Liquidificadores') are in the Siscomex table in force (13/05/2025); 8215.20.99 is not.
@@ -12,31 +13,9 @@ const KNOWN_NCM = new Set(['82152000', '85094010']);
 const isKnownNcm = (code: string) => KNOWN_NCM.has(code);
 const rules = readinessRules();
 
-const image = (n: number) => ({ url: `https://cdn.example.com/p-${n}.jpg`, name: `p-${n}.jpg` });
-
-/** Meets every channel's rules: 3 images (Shopee, MadeiraMadeira), a 120-character description. */
-function completeProduct(): Record<string, unknown> {
-  return {
-    ProductSiteName: 'Faqueiro Tramontina Laguna 24 Peças',
-    ProductDescription: `<p>${'Faqueiro em aço inox com acabamento polido, lâminas afiadas e cabos resistentes. '.repeat(2)}</p>`,
-    images: [image(1), { image: image(2) }, image(3)],
-    brand: 'Tramontina',
-    category: 'talheres',
-    Price: 189.9,
-    Stock: { loja: { qty: 3 }, fornecedor: { qty: 0 } },
-    Height: 5,
-    Width: 30,
-    Length: 22,
-    NetWeight: 1.2,
-    HeightPacking: 8,
-    WidthPacking: 33,
-    LengthPacking: 25,
-    GrossWeight: 1.4,
-    // GS1's own example GTIN-13 (check digit 1).
-    EAN13: '4006381333931',
-    NCMCode: '8215.20.00',
-  };
-}
+const image = productImage;
+/** Meets every channel's rules: 3 images (Shopee, MadeiraMadeira), a 162-character description. */
+const completeProduct = () => readyProduct(3);
 
 const evaluate = (product: Record<string, unknown>) => evaluateReadiness(productFacts(product), rules, isKnownNcm);
 const failedRules = (product: Record<string, unknown>, channel: keyof typeof rules) => evaluate(product).channels[channel]!.failures.map((f) => f.rule);

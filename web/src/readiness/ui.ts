@@ -2,3 +2,4 @@
 export { ReadinessChecklist } from './components/readiness-checklist';
 export { useStoreChannels } from './use-store-channels';
 export { ReadinessFilter, ReadinessRowBadge, StoreChannelsProvider, readinessConstraints } from './components/readiness-list';
+export { ReadinessByChannel, notReadyListPath } from './components/readiness-by-channel';

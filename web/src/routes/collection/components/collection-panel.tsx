@@ -1,7 +1,7 @@
 import { SidePanel } from '../../../app/side-panel';
 import { Box, Button, Heading, HStack, Input } from '@chakra-ui/react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { CollectionDefinition } from '@console/shared';
 import { ADD_DOC_ID, documentPath } from '../../../app/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -31,7 +31,9 @@ export function CollectionPanel({ projectId, definition, selectedId }: Collectio
   const [importing, setImporting] = useState(false);
   // A collection's own filter and column (the product list's readiness), when its extension has one.
   const listView = useMemo(() => listViewOf(definition.id, projectId), [definition.id, projectId]);
-  const [viewFilter, setViewFilter] = useState('');
+  // Opened with ?<view id>=<value> (the home screen's links: /console/product?readiness=magalu).
+  const [searchParams] = useSearchParams();
+  const [viewFilter, setViewFilter] = useState(() => (listView ? (searchParams.get(listView.id) ?? '') : ''));
   const extra = useMemo(() => listView?.constraints(viewFilter) ?? [], [listView, viewFilter]);
   const list = useCollectionList(projectId, definition, filter, !importing, extra);
   const ViewProvider = listView?.Provider ?? NoProvider;
