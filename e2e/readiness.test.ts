@@ -73,4 +73,31 @@ describe('readiness per channel', () => {
       .update({ images: readyProduct(2).images, EAN13: '4006381333931' });
     await expect.poll(() => list.getByRole('button', { name: 'Faqueiro pendente' }).count(), { timeout: 30_000 }).toBe(0);
   });
+
+  it("shows the home screen's readiness by channel and top blocking rules, each leading to its list", async () => {
+    await page.goto('/console');
+    const home = page.getByRole('region', { name: 'Prontidão por canal' });
+    await home.getByRole('img', { name: 'Produtos prontos e não prontos por canal' }).waitFor();
+    await page.getByRole('region', { name: 'Saúde da loja' }).getByText('Erros de sincronização (24 h)').waitFor();
+
+    // The seeded catalogue has no readiness yet: the operator asks for the whole run.
+    await home.getByRole('button', { name: 'Avaliar todos os produtos' }).click();
+    const reasons = home.getByRole('list', { name: 'Principais pendências para Magalu' });
+    await reasons.getByRole('link').first().waitFor({ timeout: 120_000 });
+    const run = (await testFirestore().collection('project/main/readiness-run').where('status', '==', 'done').get()).docs[0]!.data();
+    expect(run.done).toBe(run.total);
+    const notReady = home.getByRole('link', { name: /^Não prontos para Magalu: / });
+    await expect.poll(async () => Number((await notReady.textContent())!.replace(/\D/g, ''))).toBe(run.summary.magalu.notReady);
+    await expectNoAxeViolations(page, 'home screen readiness');
+
+    await notReady.click();
+    await page.waitForURL(/\/console\/product\?readiness=magalu$/);
+    const list = page.getByTestId('collection-panel');
+    expect(await list.getByLabel('Prontidão').inputValue()).toBe('magalu');
+    await list
+      .getByLabel(/^Não pronto para .*Magalu/)
+      .first()
+      .waitFor();
+    expect(await list.getByLabel('Pronto para todos os canais').count()).toBe(0);
+  });
 });
