@@ -53,18 +53,34 @@ const DIALECTS: Record<ReadinessDialect, Dialect> = {
   duckdb: {
     digit: (text) => `TRY_CAST(${text} AS INTEGER)`,
     fullMatch: (column, pattern) => `regexp_full_match(${column}, '${pattern}')`,
-    gtinCheckDigit: (c) =>
-      `(10 - (SELECT sum(TRY_CAST(substr(${c}, i, 1) AS INTEGER) * CASE WHEN (length(${c}) - i) % 2 = 1 THEN 3 ELSE 1 END) FROM range(1, length(${c})) AS t(i)) % 10) % 10`,
-    inNcmTable: (digits) => `list_contains($ncm, ${digits})`,
+    gtinCheckDigit: (c) => closedFormCheckDigit(c, (text) => `TRY_CAST(${text} AS INTEGER)`, 'lpad'),
+    // An uncorrelated IN (SELECT …): a hash semi-join, not a scan of the 10,504 codes per product.
+    inNcmTable: (digits) => `${digits} IN (SELECT unnest($ncm))`,
   },
   bigquery: {
     digit: (text) => `SAFE_CAST(${text} AS INT64)`,
     fullMatch: (column, pattern) => `REGEXP_CONTAINS(${column}, r'^${pattern}$')`,
-    gtinCheckDigit: (c) =>
-      `MOD(10 - MOD((SELECT SUM(SAFE_CAST(SUBSTR(${c}, i, 1) AS INT64) * IF(MOD(LENGTH(${c}) - i, 2) = 1, 3, 1)) FROM UNNEST(GENERATE_ARRAY(1, LENGTH(${c}) - 1)) AS i), 10), 10)`,
+    gtinCheckDigit: (c) => closedFormCheckDigit(c, (text) => `SAFE_CAST(${text} AS INT64)`, 'LPAD'),
     inNcmTable: (digits) => `${digits} IN UNNEST(@ncm)`,
   },
 };
+
+/**
+ * GS1's check digit without a subquery: the GTIN left-padded to 14 digits (GTIN-8, -12 and -13 are
+ * GTIN-14s with leading zeros), positions 1 to 13 weighted 3, 1, 3, … from the left.
+ */
+function closedFormCheckDigit(c: string, digit: (text: string) => string, lpad: string): string {
+  const padded = `${lpad}(${c}, 14, '0')`;
+  const terms = Array.from({ length: 13 }, (_, k) => `${digit(`SUBSTR(${padded}, ${k + 1}, 1)`)} * ${k % 2 === 0 ? 3 : 1}`);
+  return `MOD(10 - MOD(${balancedSum(terms)}, 10), 10)`;
+}
+
+/** a + b + … as a balanced tree: a flat chain of 13 additions nests too deep for ZetaSQL's answer. */
+function balancedSum(terms: string[]): string {
+  if (terms.length === 1) return terms[0]!;
+  const half = Math.ceil(terms.length / 2);
+  return `(${balancedSum(terms.slice(0, half))} + ${balancedSum(terms.slice(half))})`;
+}
 
 /** The check's failures in order, as (condition, code) pairs; the first that holds is the failure. */
 function failureConditions(check: ReadinessCheck, d: Dialect): [string, ReadinessFailureCode][] {
@@ -109,9 +125,9 @@ function failureConditions(check: ReadinessCheck, d: Dialect): [string, Readines
 }
 
 /** One text column per channel: the failed rules as 'rule:code', comma-separated ('' when ready). */
-function channelColumns(rules: ReadinessRules, dialect: ReadinessDialect): string[] {
+function channelColumns(rules: ReadinessRules, dialect: ReadinessDialect, only?: ReadinessChannel): string[] {
   const d = DIALECTS[dialect];
-  return READINESS_CHANNELS.map((channel) => {
+  return READINESS_CHANNELS.filter((channel) => !only || channel === only).map((channel) => {
     const parts = rules[channel].map((rule) => {
       const whens = failureConditions(rule.check, d)
         .map(([condition, code]) => `WHEN ${condition} THEN '${rule.id}:${code}'`)
@@ -127,9 +143,9 @@ function channelColumns(rules: ReadinessRules, dialect: ReadinessDialect): strin
  * Every product's readiness: `SELECT id, site, magalu, … FROM <facts> WHERE project = <p>`, each
  * channel column listing the rules it fails. Parameters: project, ncm (the NCM table's codes).
  */
-export function catalogueReadinessSql(table: string, rules: ReadinessRules, dialect: ReadinessDialect): string {
+export function catalogueReadinessSql(table: string, rules: ReadinessRules, dialect: ReadinessDialect, only?: ReadinessChannel): string {
   const p = dialect === 'duckdb' ? '$project' : '@project';
-  return `SELECT id, ${channelColumns(rules, dialect).join(', ')} FROM ${table} WHERE project = ${p}`;
+  return `SELECT id, ${channelColumns(rules, dialect, only).join(', ')} FROM ${table} WHERE project = ${p}`;
 }
 
 /**
@@ -138,7 +154,7 @@ export function catalogueReadinessSql(table: string, rules: ReadinessRules, dial
  */
 export function notReadyIdsSql(table: string, rules: ReadinessRules, dialect: ReadinessDialect, channel: ReadinessChannel): string {
   const [after, limit] = dialect === 'duckdb' ? ['$after', '$limit'] : ['@after', '@limit'];
-  return `SELECT id FROM (${catalogueReadinessSql(table, rules, dialect)}) AS readiness WHERE ${channel} <> '' AND id > ${after} ORDER BY id LIMIT ${limit}`;
+  return `SELECT id FROM (${catalogueReadinessSql(table, rules, dialect, channel)}) AS readiness WHERE ${channel} <> '' AND id > ${after} ORDER BY id LIMIT ${limit}`;
 }
 
 /** A row of catalogueReadinessSql's answer as the product's stored readiness. */
