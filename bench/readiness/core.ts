@@ -104,7 +104,10 @@ const verdict = (ms: number, goalS: number) => `${(ms / 1000 / goalS).toFixed(2)
 console.log(`readiness: ${PRODUCTS.toLocaleString('en')} products, 5 channels, ${rules.magalu.length} rules per marketplace`);
 console.log(`  facts read from the products (Node, once per write): ${s(factsMs)} s; loaded into DuckDB: ${s(loadMs)} s`);
 console.log(
-  `  all evaluated by the warehouse (DuckDB): ${s(warehouseMs)} s  (goal <= ${EVALUATE_GOAL_S} s: ${verdict(warehouseMs, EVALUATE_GOAL_S)}); baseline, the evaluator in Node: ${s(nodeMs)} s (warehouse/baseline ${(warehouseMs / nodeMs).toFixed(2)}); ${notReadyMagalu.toLocaleString('en')} not ready for Magalu, both agree`,
+  `  all evaluated by the warehouse (DuckDB), rows read back as stored readiness: ${s(warehouseMs)} s  (goal <= ${EVALUATE_GOAL_S} s: ${verdict(warehouseMs, EVALUATE_GOAL_S)}); baseline, the evaluator in Node: ${s(nodeMs)} s (warehouse/baseline ${(warehouseMs / nodeMs).toFixed(2)}); ${notReadyMagalu.toLocaleString('en')} not ready for Magalu, both agree`,
+);
+console.log(
+  `  the warehouse's own time (the statement counted in DuckDB, no rows to Node): ${s(countMs)} s (${verdict(countMs, EVALUATE_GOAL_S)} of the goal)`,
 );
 console.log(
   `  'Não prontos para Magalu', first ${firstPage.length}: ${s(listMs)} s  (goal <= ${LIST_GOAL_S} s: ${verdict(listMs, LIST_GOAL_S)}; ${(listMs / warehouseMs).toFixed(2)} of a whole evaluation)`,

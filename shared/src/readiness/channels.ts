@@ -1,4 +1,4 @@
-import { PRICING_RULE_STORE_LABELS, PRICING_RULE_STORES } from '../collections/store/pricing-rule.js';
+import { PRICING_RULE_STORE_LABELS, PRICING_RULE_STORES } from '../collections/index.js';
 
 /** The channels a product is made ready for: the store's own site and the four marketplaces (document 1 §7). */
 export const READINESS_CHANNELS = PRICING_RULE_STORES;
