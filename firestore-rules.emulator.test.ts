@@ -166,20 +166,22 @@ describe('config documents', () => {
 
 describe('product-data overrides (document 1 §5)', () => {
   const ref = (db: ReturnType<typeof staffA>, code = '1012345') => doc(db, `project/rules-a/product-data/${code}`);
-  const mark = (by: string, field = 'Price', about = 'Concorrência') => ({ field, about, by, at: serverTimestamp() });
+  const mark = (by: string, field = 'PriceCompare', about = 'Concorrência') => ({ field, about, by, at: serverTimestamp() });
 
   it('members read product-data; other stores cannot', async () => {
     await assertSucceeds(getDoc(ref(staffA())));
     await assertFails(getDoc(ref(staffB())));
   });
   it('a member overrides one field with a reason signed with its own id', async () => {
-    await assertSucceeds(setDoc(ref(staffA()), { Price: 12, updatedAt: serverTimestamp(), _override: mark('staff-a') }, { merge: true }));
+    await assertSucceeds(setDoc(ref(staffA()), { PriceCompare: 12, updatedAt: serverTimestamp(), _override: mark('staff-a') }, { merge: true }));
     await assertSucceeds(setDoc(ref(staffA()), { Options: { canSell: false }, _override: mark('staff-a', 'Options.canSell') }, { merge: true }));
-    await assertSucceeds(setDoc(ref(staffA(), '1099999'), { Price: 5, _override: mark('staff-a') }, { merge: true }));
+    await assertSucceeds(setDoc(ref(staffA(), '1099999'), { PriceCompare: 5, _override: mark('staff-a') }, { merge: true }));
   });
   it('records the override in `_overrides` at the declared field only (issue 17)', async () => {
     const entry = (by: string) => ({ about: 'Concorrência', by, at: serverTimestamp(), upstream: 10 });
-    await assertSucceeds(setDoc(ref(staffA()), { Price: 14, _override: mark('staff-a'), _overrides: { Price: entry('staff-a') } }, { merge: true }));
+    await assertSucceeds(
+      setDoc(ref(staffA()), { PriceCompare: 14, _override: mark('staff-a'), _overrides: { PriceCompare: entry('staff-a') } }, { merge: true }),
+    );
     await assertSucceeds(
       setDoc(
         ref(staffA()),
@@ -187,21 +189,39 @@ describe('product-data overrides (document 1 §5)', () => {
         { merge: true },
       ),
     );
-    await assertFails(setDoc(ref(staffA()), { Price: 15, _override: mark('staff-a'), _overrides: { ProductLine: entry('staff-a') } }, { merge: true }));
+    await assertFails(setDoc(ref(staffA()), { PriceCompare: 15, _override: mark('staff-a'), _overrides: { ProductLine: entry('staff-a') } }, { merge: true }));
     await assertFails(
-      setDoc(ref(staffA()), { Price: 15, _override: mark('staff-a'), _overrides: { Price: entry('staff-a'), PriceNet: entry('staff-a') } }, { merge: true }),
+      setDoc(
+        ref(staffA()),
+        { PriceCompare: 15, _override: mark('staff-a'), _overrides: { PriceCompare: entry('staff-a'), PriceNet: entry('staff-a') } },
+        { merge: true },
+      ),
     );
-    await assertFails(setDoc(ref(staffA()), { Price: 15, _override: mark('staff-a'), _overrides: 'Price' }, { merge: true }));
+    await assertFails(setDoc(ref(staffA()), { PriceCompare: 15, _override: mark('staff-a'), _overrides: 'PriceCompare' }, { merge: true }));
   });
   it('an override without a fresh mark, signed by another, without a reason or touching other fields is refused', async () => {
-    await assertFails(setDoc(ref(staffA()), { Price: 13 }, { merge: true }));
-    await assertFails(setDoc(ref(staffA()), { Price: 13, _override: mark('admin-1') }, { merge: true }));
-    await assertFails(setDoc(ref(staffA()), { Price: 13, _override: mark('staff-a', 'Price', '  ') }, { merge: true }));
-    await assertFails(setDoc(ref(staffA()), { Price: 13, _override: { field: 'Price', about: 'x', by: 'staff-a', at: new Date(0) } }, { merge: true }));
-    await assertFails(setDoc(ref(staffA()), { Price: 13, ProductLine: 'Outra', _override: mark('staff-a') }, { merge: true }));
-    await assertFails(setDoc(ref(staffB()), { Price: 13, _override: mark('staff-b') }, { merge: true }));
+    await assertFails(setDoc(ref(staffA()), { PriceCompare: 13 }, { merge: true }));
+    await assertFails(setDoc(ref(staffA()), { PriceCompare: 13, _override: mark('admin-1') }, { merge: true }));
+    await assertFails(setDoc(ref(staffA()), { PriceCompare: 13, _override: mark('staff-a', 'PriceCompare', '  ') }, { merge: true }));
+    await assertFails(
+      setDoc(ref(staffA()), { PriceCompare: 13, _override: { field: 'PriceCompare', about: 'x', by: 'staff-a', at: new Date(0) } }, { merge: true }),
+    );
+    await assertFails(setDoc(ref(staffA()), { PriceCompare: 13, ProductLine: 'Outra', _override: mark('staff-a') }, { merge: true }));
+    await assertFails(setDoc(ref(staffB()), { PriceCompare: 13, _override: mark('staff-b') }, { merge: true }));
     await assertFails(deleteDoc(ref(staffA())));
     await assertFails(deleteDoc(ref(admin())));
+  });
+  it('a selling price is not overridden by a client: it goes through the guardrails endpoint; removing its override is allowed', async () => {
+    await assertFails(setDoc(ref(staffA()), { Price: 12, _override: mark('staff-a', 'Price') }, { merge: true }));
+    await assertFails(setDoc(ref(staffA()), { PriceInstallments: 12, _override: mark('staff-a', 'PriceInstallments') }, { merge: true }));
+    await assertSucceeds(setDoc(ref(staffA()), { Price: 10, _override: { ...mark('staff-a', 'Price'), removed: true } }, { merge: true }));
+  });
+  it('members read held price changes and stale overrides; nobody writes them from a client', async () => {
+    await assertSucceeds(getDoc(doc(staffA(), 'project/rules-a/price-hold/h1')));
+    await assertSucceeds(getDoc(doc(staffA(), 'project/rules-a/stale-override/s1')));
+    await assertFails(getDoc(doc(staffB(), 'project/rules-a/price-hold/h1')));
+    await assertFails(setDoc(doc(staffA(), 'project/rules-a/price-hold/h1'), { status: 'applied' }));
+    await assertFails(setDoc(doc(admin(), 'project/rules-a/stale-override/s1'), { field: 'Price' }));
   });
   it('a nested override changes only the declared leaf: no second field slips past the changelog', async () => {
     const nested = ref(staffA(), '1055555');
@@ -211,7 +231,12 @@ describe('product-data overrides (document 1 §5)', () => {
     await assertFails(setDoc(nested, { Options: { maxInstallments: 2 }, _override: mark('staff-a', 'Options.canSell') }, { merge: true }));
     // Replacing the whole map (no merge) drops its other leaves: refused.
     await assertFails(
-      setDoc(nested, { Price: 20, Options: { canSell: false }, Stock: { cdlbox: { qty: 3, reserved: 1 } }, _override: mark('staff-a', 'Options.canSell') }),
+      setDoc(nested, {
+        PriceCompare: 20,
+        Options: { canSell: false },
+        Stock: { cdlbox: { qty: 3, reserved: 1 } },
+        _override: mark('staff-a', 'Options.canSell'),
+      }),
     );
     // The declared leaf alone: accepted, and the other leaf is as it was.
     await assertSucceeds(setDoc(nested, { Options: { canSell: false }, _override: mark('staff-a', 'Options.canSell') }, { merge: true }));

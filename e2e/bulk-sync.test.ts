@@ -7,9 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { companyFromProductCode } from '@console/shared';
 import { answerDialogs, launchBrowser, openConsole, signIn, rememberProject } from '../test-support/browser.js';
-import { seedUser } from '../test-support/emulator.js';
+import { api, idToken, seedUser } from '../test-support/emulator.js';
 import { expectNoAxeViolations } from '../test-support/axe.js';
-import { createTestProject, sandboxRequests, sandboxUrls, setSandboxFaults } from '../test-support/stack.js';
+import { createTestProject, sandboxRequests, sandboxUrls, setSandboxFaults, testFirestore, testWarehouse } from '../test-support/stack.js';
 
 const admin = seedUser('admin');
 const SITE_PRODUCT_PATH = '/api/produtos'; // sandboxes/src/site-store.ts
@@ -219,4 +219,43 @@ describe('bulk product sync', () => {
     await page.getByRole('button', { name: 'Enviar para backend' }).click();
     await page.getByText('4 tarefas enviadas para o backend').waitFor();
   });
+
+  it("'Pré-visualizar' shows per product what BigQuery → Firestore would write; the run writes exactly that, or says what changed (issue 29)", async () => {
+    const [code, moved] = [CODES[50]!, CODES[51]!];
+    const token = await idToken(admin);
+    for (const c of [code, moved]) {
+      const { status } = await api(`/api/tramontina/webservice/products/${companyFromProductCode(c)}/${c}?project=${project}`, { token });
+      expect(status).toBe(200);
+    }
+    const { page } = await openSyncScreen();
+    await choose(page, { codes: [code, moved], tasks: ['BigQuery → Firestore'], concurrency: 1 });
+    await page.getByRole('button', { name: 'Pré-visualizar' }).click();
+    const preview = (c: string) => page.locator(`[data-testid=sync-preview-product][data-code="${c}"]`);
+    await preview(code).getByText('produto novo no catálogo').waitFor();
+    await preview(code)
+      .getByTestId('sync-preview-change')
+      .filter({ hasText: `ProductCode: — → ${code}` })
+      .waitFor();
+    await preview(moved).getByTestId('sync-preview-change').first().waitFor();
+    // Nothing written by the preview.
+    expect((await testFirestore().doc(`project/${project}/product-data/${code}`).get()).exists).toBe(false);
+    await expectNoAxeViolations(page, 'the bulk sync preview');
+
+    // The manufacturer's data of one code moves after the preview.
+    const warehouse = testWarehouse();
+    const row0 = (await warehouse.get('tramontina_products', { project, id: moved }))!;
+    const data = row0.data as { product: Record<string, unknown> };
+    await warehouse.upsert('tramontina_products', [{ ...row0, data: { ...data, product: { ...data.product, Height: 12345 } } }]);
+    await warehouse.close();
+
+    await startButton(page).click();
+    await expect.poll(() => chip(page, moved, 'firestore').getAttribute('data-status'), { timeout: 60_000 }).toBe('failed');
+    await expect.poll(() => chip(page, code, 'firestore').getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
+    expect((await testFirestore().doc(`project/${project}/product-data/${code}`).get()).exists).toBe(true);
+    expect((await testFirestore().doc(`project/${project}/product-data/${moved}`).get()).exists).toBe(false);
+    await chip(page, moved, 'firestore').getByRole('button').click();
+    const message = await row(page, moved).getByTestId('sync-error-message').textContent();
+    expect(message).toContain('mudou desde a pré-visualização');
+    expect(message).toContain('Height');
+  }, 120_000);
 });

@@ -325,7 +325,7 @@ describe('document behaviours', () => {
     expect(stored.updatedAt).toBeInstanceOf(Timestamp);
   });
 
-  it('replicates a page from the super-project to a chosen project, reporting per project', async () => {
+  it('replicates a page from the super-project to a chosen project after a field-by-field preview, reporting per project', async () => {
     const id = `e2e-replica-${run}`;
     await seedPage(id, { title: 'Página replicada' });
     const page = await openAsAdmin(`/console/page/${id}`);
@@ -337,7 +337,14 @@ describe('document behaviours', () => {
     await panel.getByLabel('CDL Box').waitFor();
     expect(await panel.getByLabel('Loja Principal').count()).toBe(0);
     await panel.getByLabel('Cook Store').check();
-    await panel.getByRole('button', { name: 'Replicar' }).click();
+    // See before you write (issue 29 point 5): 'Replicar' only after the diff of each chosen project.
+    expect(await panel.getByRole('button', { name: 'Replicar', exact: true }).isDisabled()).toBe(true);
+    await panel.getByRole('button', { name: 'Pré-visualizar' }).click();
+    const diff = panel.locator('[data-testid=replication-diff][data-project=cookstore]');
+    await diff.getByText('O registro não existe neste projeto: será criado com todos os campos.').waitFor();
+    await diff.getByTestId('replication-diff-field').filter({ hasText: 'title: (vazio) → Página replicada' }).waitFor();
+    await expectNoAxeViolations(page, 'the replication diff');
+    await panel.getByRole('button', { name: 'Replicar', exact: true }).click();
     await panel.getByTestId('replication-result').filter({ hasText: 'Cook Store: Replicado' }).waitFor();
     expect(await panel.getByTestId('replication-result').count()).toBe(1);
 
@@ -345,6 +352,19 @@ describe('document behaviours', () => {
     expect(copy.title).toBe('Página replicada');
     expect(copy.slug).toBe(id);
     expect((await db.doc(`project/cdlbox/page/${id}`).get()).exists).toBe(false);
+
+    // The record changes here; the preview shows that one field, and the copy changed in between is not overwritten.
+    await db.doc(`project/main/page/${id}`).update({ title: 'Título novo' });
+    await expect.poll(() => page.getByLabel('Título', { exact: true }).first().inputValue(), { timeout: 15_000 }).toBe('Título novo');
+    await panel.getByLabel('Cook Store').uncheck();
+    await panel.getByLabel('Cook Store').check();
+    await panel.getByRole('button', { name: 'Pré-visualizar' }).click();
+    await diff.getByTestId('replication-diff-field').filter({ hasText: 'title: Página replicada → Título novo' }).waitFor();
+    expect(await diff.getByTestId('replication-diff-field').count()).toBe(1);
+    await db.doc(`project/cookstore/page/${id}`).update({ title: 'Editado na Cook Store' });
+    await panel.getByRole('button', { name: 'Replicar', exact: true }).click();
+    await panel.getByTestId('replication-result').filter({ hasText: 'mudou neste projeto desde a pré-visualização (title)' }).waitFor();
+    expect((await db.doc(`project/cookstore/page/${id}`).get()).data()!.title).toBe('Editado na Cook Store');
 
     // Only the super-project replicates, and only collections allowed to.
     await page.goto('/console/customer');

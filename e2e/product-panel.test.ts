@@ -154,4 +154,62 @@ describe('product information panel', () => {
     expect((await productData())._overrides?.ProductLine).toBeUndefined();
     expect(before).not.toBe('Linha do operador');
   });
+
+  it('holds a price below the guardrails with the numbers, and applies it once confirmed with a reason (issue 29)', async () => {
+    const store = testFirestore().doc('project/main/config/store');
+    await store.set({ priceGuardrails: { minMarginPercent: 10, maxChangePercent: 80 } }, { merge: true });
+    try {
+      dialogs.next({ prompt: '100' });
+      dialogs.next({ prompt: 'Queima de estoque' });
+      await panel(page).getByRole('button', { name: 'Alterar Preço à vista' }).click();
+      const held = section(page, 'Preços retidos').getByTestId('held-price');
+      await held.getByTestId('held-price-message').filter({ hasText: 'R$ 100,00 fica 26% abaixo do custo de R$ 134,49' }).waitFor();
+      await waitForText(page, 'value-Price', 'R$ 239,90');
+      expect((await productData()).Price).toBe(239.9);
+
+      dialogs.next({ prompt: 'Liquidação aprovada pela gerência' });
+      await held.getByRole('button', { name: 'Confirmar Preço à vista' }).click();
+      await waitForText(page, 'value-Price', 'R$ 100,00');
+      await section(page, 'Preços retidos').getByTestId('held-prices-empty').waitFor();
+      const line = panel(page).getByTestId('change-history').getByRole('listitem').filter({ hasText: 'Liquidação aprovada pela gerência' });
+      await line.waitFor();
+      expect(await line.innerText()).toMatch(
+        /Preço à vista: R\$\s239,90 → R\$\s100,00[\s\S]*“Queima de estoque”[\s\S]*preço fora dos limites confirmado: “Liquidação aprovada pela gerência”/,
+      );
+      const confirmed = (await changelog()).filter((e) => e.confirmation);
+      expect(confirmed).toHaveLength(1);
+      expect(confirmed[0]).toMatchObject({
+        field: 'Price',
+        from: 239.9,
+        to: 100,
+        confirmation: { reason: 'Liquidação aprovada pela gerência' },
+        createdBy: { id: staff.uid },
+      });
+    } finally {
+      await store.set({ priceGuardrails: null }, { merge: true });
+    }
+  });
+
+  it('flags an override whose upstream moved after it, and keeps it on "Manter minha alteração" (issue 29)', async () => {
+    dialogs.next({ prompt: 'Código do operador' });
+    dialogs.next({ prompt: 'Código errado no ERP' });
+    await panel(page).getByRole('button', { name: 'Alterar Código Google' }).click();
+    await shown(page, 'override-ProductCodeGoogle').getByText('Alterado manualmente').waitFor();
+    const entry = (await productData())._overrides.ProductCodeGoogle;
+    // What the sync records when the ERP's value moves after the override.
+    await testFirestore()
+      .doc(`project/main/product-data/${CODE}`)
+      .set({ _overrides: { ProductCodeGoogle: { baseline: entry.upstream ?? 'antigo', upstream: 'GOOGLE-NOVO' } } }, { merge: true });
+    const day = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit' }).format(entry.at.toDate());
+    const flag = shown(page, 'override-ProductCodeGoogle-stale');
+    await flag.filter({ hasText: `O ERP mudou de ${entry.upstream ?? 'antigo'} para GOOGLE-NOVO depois da sua alteração de ${day}` }).waitFor();
+    await shown(page, 'override-ProductCodeGoogle').getByRole('button', { name: 'Manter minha alteração' }).click();
+    await expect.poll(() => flag.count()).toBe(0);
+    expect((await productData()).ProductCodeGoogle).toBe('Código do operador');
+    expect((await changelog()).find((e) => e.action === 'keep-override')).toMatchObject({
+      field: 'ProductCodeGoogle',
+      about: 'Manter minha alteração',
+      createdBy: { id: staff.uid },
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { consoleBlingCallback } from './console-bling-callback.js';
 import { consoleBlingConnect } from './console-bling-connect.js';
 import { consoleQueueTasks } from './console-queue-tasks.js';
 import { consoleSyncConfig } from './console-sync-config.js';
+import { consoleSyncPreview } from './console-sync-preview.js';
 import { upstreamWorkerEndpoints } from './upstream-workers.js';
 
 /**
@@ -12,6 +13,7 @@ import { upstreamWorkerEndpoints } from './upstream-workers.js';
 export const endpoints: readonly ServedEndpoint[] = [
   consoleQueueTasks,
   consoleSyncConfig,
+  consoleSyncPreview,
   consoleBlingConnect,
   consoleBlingCallback,
   ...upstreamWorkerEndpoints,

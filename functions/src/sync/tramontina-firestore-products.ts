@@ -5,9 +5,9 @@ import { syncProductToFirestore } from './pipeline/firestore-products.js';
 import type { Handler } from '../lib/endpoint.js';
 import { serveWorker } from './worker-endpoint.js';
 
-/** GET /api/tramontina/firestore/products/{code}?project — warehouse rows of the code → product-data (and product). */
-export const handleTramontinaFirestoreProducts: Handler<typeof tramontinaFirestoreProductsEndpoint> = async ({ params, project }) => {
-  return syncProductToFirestore({ project, code: params.code }, { warehouse: getWarehouse(), firestore });
+/** GET /api/tramontina/firestore/products/{code}?project[&preview] — warehouse rows of the code → product-data (and product). */
+export const handleTramontinaFirestoreProducts: Handler<typeof tramontinaFirestoreProductsEndpoint> = async ({ params, query, project }) => {
+  return syncProductToFirestore({ project, code: params.code, preview: query.preview }, { warehouse: getWarehouse(), firestore });
 };
 
 export const tramontinaFirestoreProducts = serveWorker(tramontinaFirestoreProductsEndpoint, handleTramontinaFirestoreProducts);

@@ -25,6 +25,12 @@ export const importRecordSchema = z.object({
   id: optionalDocumentIdSchema,
   /** Only the non-empty cells, nested by path: what is merged into the stored document. */
   data: z.record(z.string(), z.unknown()),
+  /**
+   * The stored document the preview saw, as the hash of each top-level field (`fieldHashes`), null
+   * when it saw none: the server writes the line only if the document is still so, else it answers
+   * the fields that moved in between (issue 29 point 5). Sent with the first line of each id.
+   */
+  seen: z.record(z.string(), z.string().max(16)).nullable().optional(),
 });
 export type ImportRecord = z.infer<typeof importRecordSchema>;
 
@@ -42,8 +48,11 @@ export const importRecordsRequestSchema = z.object({
 });
 export type ImportRecordsRequest = z.infer<typeof importRecordsRequestSchema>;
 
+/** A price of the row outside the store's guardrails: held (price-hold/{holdId}), not written; the rest of the row is. */
+export const heldImportPriceSchema = z.object({ field: z.string(), holdId: z.string(), message: z.string() });
+
 export const importRecordResultSchema = z.discriminatedUnion('status', [
-  z.object({ line: z.number(), id: z.string(), status: z.enum(['created', 'updated']) }),
+  z.object({ line: z.number(), id: z.string(), status: z.enum(['created', 'updated']), held: z.array(heldImportPriceSchema).optional() }),
   z.object({ line: z.number(), id: z.string(), status: z.literal('error'), message: z.string() }),
 ]);
 export type ImportRecordResult = z.infer<typeof importRecordResultSchema>;

@@ -37,6 +37,13 @@ import {
 import { consoleAuthGoogleCallbackEndpoint, consoleAuthGoogleEndpoint, consoleAuthGoogleLinkEndpoint } from './google-auth.js';
 import { consoleBlingCallbackEndpoint, consoleBlingConnectEndpoint } from './bling-connection.js';
 import { consoleWhatsappTemplateLoadFromApiEndpoint, whatsappMessageEndpoint, whatsappWebhookEndpoint, whatsappWebhookVerifyEndpoint } from './whatsapp.js';
+import {
+  consoleProductsPriceChangeEndpoint,
+  consoleProductsPriceHoldConfirmEndpoint,
+  consoleProductsPriceHoldDiscardEndpoint,
+  consoleProductsStaleOverrideResolveEndpoint,
+} from './price-guardrails.js';
+import { consoleSyncPreviewEndpoint } from './sync-preview.js';
 import { WORKER_ENDPOINTS } from './workers.js';
 
 /**
@@ -48,7 +55,12 @@ export const API_ENDPOINTS = [
   healthEndpoint,
   consoleMeEndpoint,
   consoleProjectEndpoint,
+  consoleProductsPriceChangeEndpoint,
+  consoleProductsPriceHoldConfirmEndpoint,
+  consoleProductsPriceHoldDiscardEndpoint,
+  consoleProductsStaleOverrideResolveEndpoint,
   consoleProductEndpoint,
+  consoleSyncPreviewEndpoint,
   consoleQueueTasksEndpoint,
   consoleSyncConfigEndpoint,
   consoleFilesImagesEndpoint,

@@ -12,4 +12,6 @@ export * from './conditions.js';
 export * from './ai.js';
 export * from './collection-import.js';
 export * from './workers.js';
+export * from './price-guardrails.js';
+export * from './sync-preview.js';
 export * from './endpoints.js';

@@ -98,10 +98,19 @@ export const tramontinaTstockfilesDownloadEndpoint = workerEndpoint({
   query: z.object({ downloadUrl: z.url('downloadUrl inválida') }),
 });
 
-/** Warehouse rows of the code → product-data (and product). */
+/**
+ * Warehouse rows of the code → product-data (and product). `preview`: the version a bulk sync's
+ * 'Pré-visualizar' answered for the code; the write happens only if it would still change exactly that.
+ */
 export const tramontinaFirestoreProductsEndpoint = workerEndpoint({
   path: '/api/tramontina/firestore/products/:code',
   params: codeParams,
+  query: z.object({
+    preview: z
+      .string()
+      .regex(/^[0-9a-f]{16}$/, 'preview inválido')
+      .optional(),
+  }),
 });
 
 /** Franke store → warehouse (franke_products): ?id&project. */

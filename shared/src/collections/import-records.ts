@@ -11,6 +11,8 @@ export const IMPORT_RECORD_TEXTS = {
   brandRequired: 'Preencha a marca do produto para continuar',
   unknownError: 'Erro desconhecido',
   missingId: 'Informe o ID do registro',
+  changedSincePreview: (fields: string[]) =>
+    `O registro mudou desde a pré-visualização (${fields.join(', ')}); esta linha não foi importada. Importe-a de novo para ver o que muda agora.`,
 } as const;
 
 /** Spec §5: record ids must not contain spaces, / or $. */

@@ -22,6 +22,12 @@ export interface OverrideEntry {
    * each later sync brought. Absent when none is known (the field was never synced).
    */
   upstream?: unknown;
+  /**
+   * The upstream value the override was made against (or last kept with 'Manter minha
+   * alteração'), recorded by the sync when upstream first moves away from it. The override is
+   * stale while `upstream` differs from it (issue 29 point 4).
+   */
+  baseline?: unknown;
 }
 
 type Doc = Record<string, unknown>;
@@ -67,4 +73,19 @@ export function upstreamToRecord(data: Doc | null | undefined, field: string): {
   if (entry) return {};
   const synced = valueAt(data, field);
   return synced === undefined ? {} : { upstream: synced };
+}
+
+/** An override whose upstream value moved after it was made: from what, to what, and when the override was made. */
+export interface StaleOverride {
+  field: string;
+  from: unknown;
+  to: unknown;
+  at: unknown;
+}
+
+/** The override of `field` when it is stale ('O ERP mudou de X para Y depois da sua alteração de DD/MM'), else null. */
+export function staleOverride(data: Doc | null | undefined, field: string): StaleOverride | null {
+  const entry = overriddenFields(data).get(field);
+  if (!entry || entry.baseline === undefined || entry.upstream === undefined) return null;
+  return sameStoredValue(entry.baseline, entry.upstream) ? null : { field, from: entry.baseline, to: entry.upstream, at: entry.at };
 }

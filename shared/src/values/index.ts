@@ -1,1 +1,2 @@
 export * from './plain-object.js';
+export * from './field-diff.js';

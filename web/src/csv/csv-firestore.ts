@@ -1,4 +1,4 @@
-import { consoleCollectionsImportEndpoint, type ImportRecordsRequest } from '@console/shared';
+import { consoleCollectionsImportEndpoint, fieldHashes, type ImportRecordsRequest } from '@console/shared';
 import { addDoc, documentId, getDocs, limit, orderBy, query, serverTimestamp, startAfter, where, type QueryDocumentSnapshot } from 'firebase/firestore';
 import { projectCollection } from '../lib/firestore-paths';
 import type { StoredRecord } from './csv-export';
@@ -60,9 +60,23 @@ export async function readExisting(projectId: string, collectionId: string, ids:
  * batch in one transaction with the Admin SDK; it answers one result per record. Records without
  * an id get one from the server. A refused call (network, 4xx/5xx) rejects: the whole batch failed.
  */
-export function serverBatchWriter(projectId: string, collectionId: string, brand: string | undefined, storedIds: ReadonlySet<string>): BatchWriter {
+export function serverBatchWriter(
+  projectId: string,
+  collectionId: string,
+  brand: string | undefined,
+  storedIds: ReadonlySet<string>,
+  storedData?: ReadonlyMap<string, Record<string, unknown>>,
+): BatchWriter {
   // Ids of the batches sent so far: a later line with one of them updates what an earlier batch created.
   const sent = new Set<string>();
+  // The first line of each id carries what the preview saw of its document (the server checks it is unchanged).
+  const pinned = new Set<string>();
+  const seen = (id: string) => {
+    if (!storedData || !id || pinned.has(id)) return {};
+    pinned.add(id);
+    const stored = storedData.get(id);
+    return { seen: stored ? fieldHashes(stored) : null };
+  };
   return {
     async commit(records: readonly ReadyRecord[]) {
       // None stored at the preview nor sent before: the server may create them without reading them.
@@ -71,7 +85,7 @@ export function serverBatchWriter(projectId: string, collectionId: string, brand
       const body: ImportRecordsRequest = {
         collection: collectionId,
         ...(brand !== undefined ? { brand } : {}),
-        records: records.map((r) => ({ line: r.line, id: r.id, data: documentToJsonValue(r.data) })),
+        records: records.map((r) => ({ line: r.line, id: r.id, data: documentToJsonValue(r.data), ...seen(r.id) })),
         ...(allNew ? { allNew } : {}),
       };
       const answer = await callApi(consoleCollectionsImportEndpoint, { project: projectId, body });

@@ -4,8 +4,17 @@ import { findCollection, type CollectionDefinition } from '@console/shared';
 import { readCell, formatCell } from './cell-codec';
 import { readHeader } from './columns';
 import { exportColumns, exportFileName, recordsToCsv } from './csv-export';
-import { checkAgainstSchema, mergeLikeFirestore, planImport, readCsvText } from './import-plan';
-import { importReducer, initialImportState, notImportedLines, summarize, type ImportState } from './import-state';
+import { checkAgainstSchema, mergeLikeFirestore, planImport, readCsvText, recordChanges } from './import-plan';
+import {
+  batchOutcomes,
+  heldOutcomes,
+  importReducer,
+  initialImportState,
+  notImportedLines,
+  summarize,
+  type ImportState,
+  type RecordOutcome,
+} from './import-state';
 import { writeInBatches } from './import-run';
 
 const product = findCollection('main', 'product') as CollectionDefinition;
@@ -402,5 +411,33 @@ describe('writing in batches', () => {
     );
     expect(ended).toBe('finished');
     expect(seen).toEqual(['sem rede']);
+  });
+});
+
+describe('the import preview and held prices (issue 29)', () => {
+  it('lists the fields an update changes, stamps left out, a date equal to the stored Timestamp unchanged', () => {
+    const when = new Date('2026-01-02T03:04:05Z');
+    const stored = { name: 'Panela', Price: 10, address: { city: 'Recife', zipcode: '1' }, when: { toMillis: () => when.getTime() }, updatedAt: 1 };
+    expect(recordChanges(stored, { name: 'Panela', Price: 12, address: { city: 'Olinda' }, when, updatedAt: 2 })).toEqual([
+      { field: 'Price', from: 10, to: 12 },
+      { field: 'address.city', from: 'Recife', to: 'Olinda' },
+    ]);
+  });
+
+  it('gathers the held prices of the outcomes apart, with their lines', () => {
+    const outcomes: RecordOutcome[] = [
+      { status: 'updated', line: 3, id: 'B', held: [{ field: 'Price', message: 'R$ 1,00 fica 90% abaixo do custo de R$ 10,00' }] },
+      { status: 'created', line: 2, id: 'A' },
+      { status: 'error', line: 4, id: 'C', message: 'x' },
+    ];
+    expect(heldOutcomes(outcomes)).toEqual([{ line: 3, id: 'B', field: 'Price', message: 'R$ 1,00 fica 90% abaixo do custo de R$ 10,00' }]);
+    const [result] = batchOutcomes(
+      {
+        records: [{ status: 'ready', line: 3, id: 'B', cells: [], data: {} }],
+        results: [{ line: 3, id: 'B', status: 'updated', held: [{ field: 'Price', holdId: 'h', message: 'm' }] }],
+      },
+      new Set(['B']),
+    );
+    expect(result).toEqual({ status: 'updated', line: 3, id: 'B', held: [{ field: 'Price', message: 'm' }] });
   });
 });

@@ -1,5 +1,14 @@
 import Papa from 'papaparse';
-import { documentIdProblem, firstSchemaIssue, INVALID_ID_CHARACTERS, mergeLikeFirestore, type CollectionDefinition } from '@console/shared';
+import {
+  documentIdProblem,
+  firstSchemaIssue,
+  INVALID_ID_CHARACTERS,
+  mergeDiff,
+  mergeLikeFirestore,
+  stableText,
+  type CollectionDefinition,
+  type FieldDiff,
+} from '@console/shared';
 import { fieldAtPath, ID_COLUMN, readHeader, type CsvColumn } from './columns';
 import { readCell } from './cell-codec';
 import { CSV_TEXTS } from './texts';
@@ -127,4 +136,19 @@ export function checkAgainstSchema(
 /** The lines given, as a CSV with the file's own header, to be fixed and imported again. */
 export function linesToCsv(headers: readonly string[], lines: readonly FileLine[]): string {
   return Papa.unparse({ fields: [...headers], data: lines.map((l) => l.cells) }, { newline: '\r\n' });
+}
+
+/** Timestamps a save sets anyway: not a change the preview shows. */
+const STAMP_FIELDS = new Set(['createdAt', 'updatedAt']);
+
+/** The fields a ready record changes in its stored document (stored → file), as the merge-write leaves them. */
+export function recordChanges(stored: Record<string, unknown>, data: Record<string, unknown>): FieldDiff[] {
+  return mergeDiff(stored, data, STAMP_FIELDS);
+}
+
+/** A value in a preview line: text as is, nothing as '(vazio)', the rest as JSON, cut at 60 characters. */
+export function cellText(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '(vazio)';
+  const text = typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : stableText(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }

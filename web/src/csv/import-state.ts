@@ -9,7 +9,8 @@ import type { FileLine, ImportPlan, PlannedLine, ReadyRecord } from './import-pl
  */
 
 export type RecordOutcome =
-  | { status: 'created' | 'updated'; line: number; id: string }
+  /** `held`: prices of the line outside the store's guardrails, held and not written (the rest of the line was). */
+  | { status: 'created' | 'updated'; line: number; id: string; held?: { field: string; message: string }[] }
   | { status: 'error'; line: number; id: string; message: string }
   | { status: 'ignored'; line: number; id: string; characters: string[] };
 
@@ -18,6 +19,8 @@ export interface CheckedFile {
   plan: ImportPlan;
   /** Ids among the ready records that already exist: those are updated, the others created. */
   existingIds: ReadonlySet<string>;
+  /** The stored documents of those ids as read for the preview: its changes per record, and the pin sent with each line. */
+  storedData?: ReadonlyMap<string, Record<string, unknown>>;
 }
 
 export type ImportState =
@@ -62,6 +65,7 @@ export function batchOutcomes(
     if (error !== undefined) return { status: 'error', line: r.line, id: r.id, message: error || CSV_TEXTS.unknownError };
     const result = results?.[i];
     if (result?.status === 'error') return { status: 'error', line: r.line, id: r.id, message: result.message || CSV_TEXTS.unknownError };
+    if (result?.held?.length) return { status: result.status, line: r.line, id: r.id, held: result.held.map(({ field, message }) => ({ field, message })) };
     if (result) return { status: result.status, line: r.line, id: r.id };
     return { status: existingIds.has(r.id) ? 'updated' : 'created', line: r.line, id: r.id };
   });
@@ -142,4 +146,9 @@ export function notImportedLines(state: { plan: ImportPlan; outcomes: readonly R
 export function recordsLeft(state: { plan: ImportPlan; outcomes: readonly RecordOutcome[] }): ReadyRecord[] {
   const attempted = new Set(state.outcomes.map((o) => o.line));
   return readyRecords(state.plan).filter((r) => !attempted.has(r.line));
+}
+
+/** The lines whose prices were held (issue 29 point 3), listed apart from the others. */
+export function heldOutcomes(outcomes: readonly RecordOutcome[]): { line: number; id: string; field: string; message: string }[] {
+  return outcomes.flatMap((o) => (o.status === 'created' || o.status === 'updated' ? (o.held ?? []).map((h) => ({ line: o.line, id: o.id, ...h })) : []));
 }

@@ -37,4 +37,10 @@ export const CSV_UI_TEXTS = {
   notImported: 'Linhas não importadas:',
   downloadNotImported: 'Baixar linhas não importadas',
   close: 'Fechar',
+  changesTitle: 'O que muda nos registros atualizados (entre os primeiros 10):',
+  noChange: 'nada muda',
+  heldTitle: (n: number) =>
+    `${formatInteger(n)} ${n === 1 ? 'preço retido' : 'preços retidos'}: fora dos limites da loja, não aplicados (o resto da linha foi importado)`,
+  heldWhere: 'Confirme ou descarte cada um em',
+  heldLink: 'Preços retidos',
 } as const;

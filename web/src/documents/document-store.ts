@@ -9,7 +9,7 @@ import { projectCollection, projectDocument } from '../lib/firestore-paths';
 import { requiredFieldMessage } from './constants';
 import { changedFieldUpdates, idProblem, withoutUndefined } from './document-writes';
 import type { SaveRequest } from './form-state';
-import { replicateTo, type ReplicationOutcome } from './replication';
+import { fingerprint, movedFields, replicateTo, TargetMovedError, replicationDiff, type ReplicationOutcome, type ReplicationPreview } from './replication';
 import { staleKeys } from './stale-save';
 
 /** The id a user typed for a new record (trimmed), or the Portuguese problem with it. */
@@ -87,8 +87,45 @@ export function restoreDocument(ref: DocumentReference, data: Record<string, unk
   return setDoc(ref, data);
 }
 
-/** Copies a stored record to the same collection and id of other projects (merge). */
-export function replicateDocument(collectionId: string, docId: string, stored: Record<string, unknown>, projectIds: string[]): Promise<ReplicationOutcome[]> {
+/** The record as each chosen project has it, and what replicating `stored` would change there field by field. */
+export async function previewReplication(
+  collectionId: string,
+  docId: string,
+  stored: Record<string, unknown>,
+  projectIds: string[],
+): Promise<ReplicationPreview[]> {
+  return Promise.all(
+    projectIds.map(async (projectId) => {
+      const snap = await getDoc(projectDocument(projectId, collectionId, docId));
+      const target = snap.exists() ? snap.data() : null;
+      return { projectId, exists: target !== null, diff: replicationDiff(stored, target), target };
+    }),
+  );
+}
+
+/**
+ * Copies the previewed record to the same collection and id of the previewed projects (merge),
+ * each in a transaction that first checks the target is still as previewed: a target changed in
+ * between is not written, and its outcome names the fields that moved.
+ */
+export function replicateDocument(
+  collectionId: string,
+  docId: string,
+  stored: Record<string, unknown>,
+  previews: ReplicationPreview[],
+): Promise<ReplicationOutcome[]> {
   const data = { ...withoutUndefined(stored), updatedAt: serverTimestamp() };
-  return replicateTo(projectIds, (target) => setDoc(projectDocument(target, collectionId, docId), data, { merge: true }));
+  const byProject = new Map(previews.map((p) => [p.projectId, p]));
+  return replicateTo(
+    previews.map((p) => p.projectId),
+    (target) =>
+      runTransaction(db, async (tx) => {
+        const ref = projectDocument(target, collectionId, docId);
+        const snap = await tx.get(ref);
+        const now = snap.exists() ? snap.data() : null;
+        const previewed = byProject.get(target)!.target;
+        if (fingerprint(now) !== fingerprint(previewed)) throw new TargetMovedError(movedFields(previewed, now));
+        tx.set(ref, data, { merge: true });
+      }),
+  );
 }

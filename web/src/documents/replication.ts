@@ -3,7 +3,7 @@
  * screen', §6): collections allowed to replicate, top-level documents only, written under the
  * same id with merge. The decisions and the per-project outcome are here; the writes are passed in.
  */
-import { findCollection, type CollectionDefinition, type Project, type SettingsDefinition } from '@console/shared';
+import { findCollection, mergeDiff, stableText, type CollectionDefinition, type FieldDiff, type Project, type SettingsDefinition } from '@console/shared';
 import { writeErrorMessage } from './document-writes';
 
 export const REPLICATION_TEXTS = {
@@ -13,7 +13,67 @@ export const REPLICATION_TEXTS = {
   done: 'Replicado',
   unsaved: 'Aguarde o salvamento das alterações para replicar.',
   failed: 'Não foi possível replicar.',
+  preview: 'Pré-visualizar',
+  previewFailed: 'Não foi possível comparar com os outros projetos.',
+  previewFirst: 'Pré-visualize as diferenças antes de replicar.',
+  diffTitle: (project: string) => `Diferenças em ${project}`,
+  newRecord: 'O registro não existe neste projeto: será criado com todos os campos.',
+  noDiff: 'Nenhum campo muda.',
+  absent: '(vazio)',
+  changedSince: (fields: string) => `O registro mudou neste projeto desde a pré-visualização (${fields}); nada foi gravado. Pré-visualize de novo.`,
 } as const;
+
+type Doc = Record<string, unknown>;
+
+/** Timestamps are the record's, not a difference an operator decides on. */
+const STAMP_FIELDS = new Set(['createdAt', 'updatedAt']);
+
+export type { FieldDiff };
+
+/** A stable text of a stored value, to compare and to pin. */
+export const fingerprint = stableText;
+
+/** What a merge-write of `stored` does to `target`, field by field (timestamps left out). */
+export function replicationDiff(stored: Doc, target: Doc | null): FieldDiff[] {
+  return mergeDiff(target, stored, STAMP_FIELDS);
+}
+
+/** What 'Pré-visualizar' found in one target project: the diff, and the target as it was (the run checks it is unchanged). */
+export interface ReplicationPreview {
+  projectId: string;
+  exists: boolean;
+  diff: FieldDiff[];
+  target: Doc | null;
+}
+
+/** A target changed between the preview and the replication: not written. */
+export class TargetMovedError extends Error {
+  constructor(fields: string[]) {
+    super(REPLICATION_TEXTS.changedSince(fields.join(', ') || 'registro'));
+    this.name = 'TargetMovedError';
+  }
+}
+
+/** A preview of the record as it was stored then, per chosen project: what 'Replicar' writes. */
+export interface PreviewedReplication {
+  stored: Doc;
+  previews: ReplicationPreview[];
+}
+
+/** The fields of the target that moved between the preview and now (the message of a refused replication). */
+export function movedFields(previewed: Doc | null, now: Doc | null): string[] {
+  const keys = new Set([...Object.keys(previewed ?? {}), ...Object.keys(now ?? {})]);
+  return [...keys].filter((k) => !STAMP_FIELDS.has(k) && fingerprint(previewed?.[k]) !== fingerprint(now?.[k])).sort();
+}
+
+/** A value in the diff: text as is, numbers pt-BR, maps and lists as JSON, nothing as '(vazio)'. */
+export function diffValue(value: unknown): string {
+  if (value === undefined || value === null || value === '') return REPLICATION_TEXTS.absent;
+  if (typeof value === 'number') return new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 4 }).format(value);
+  if (typeof value === 'string') return value.length > 80 ? `${value.slice(0, 77)}…` : value;
+  const text = fingerprint(value);
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
 
 /** Only the super-project replicates, only existing records of collections marked replicable. */
 export function canReplicate(definition: CollectionDefinition | SettingsDefinition, projectId: string, superProjectId: string, creating: boolean): boolean {
@@ -33,7 +93,11 @@ export async function replicateTo(projectIds: readonly string[], write: (project
   return results.map((result, i): ReplicationOutcome =>
     result.status === 'fulfilled'
       ? { projectId: projectIds[i]!, ok: true }
-      : { projectId: projectIds[i]!, ok: false, message: writeErrorMessage(result.reason, REPLICATION_TEXTS.failed) },
+      : {
+          projectId: projectIds[i]!,
+          ok: false,
+          message: result.reason instanceof TargetMovedError ? result.reason.message : writeErrorMessage(result.reason, REPLICATION_TEXTS.failed),
+        },
   );
 }
 

@@ -7,10 +7,10 @@ import { toaster } from '../app/toaster';
 import { SUPER_PROJECT_ID } from '../lib/env';
 import { projectDocument } from '../lib/firestore-paths';
 import { DOCUMENT_TEXTS, idExistsMessage } from './constants';
-import { checkNewId, deleteDocument, replicateDocument, restoreDocument, saveDocument, writeNewRecord } from './document-store';
+import { checkNewId, deleteDocument, previewReplication, replicateDocument, restoreDocument, saveDocument, writeNewRecord } from './document-store';
 import { withoutUndefined, writeErrorMessage } from './document-writes';
 import { hasUnsavedChanges, type SaveRequest } from './form-state';
-import { canReplicate, replicationTargets, type ReplicationOutcome } from './replication';
+import { canReplicate, replicationTargets, type PreviewedReplication, type ReplicationOutcome } from './replication';
 import { saveProblem } from './save-problem';
 import { useDocumentForm } from './use-document-form';
 import { useDocumentSnapshot } from './use-document-snapshot';
@@ -196,7 +196,14 @@ export function useDocument({ projectId, collectionId, docId, definition, projec
     () => (replicable ? replicationTargets(projects, projectId, collectionId) : []),
     [replicable, projects, projectId, collectionId],
   );
-  const replicate = (projectIds: string[]): Promise<ReplicationOutcome[]> => replicateDocument(collectionId, docId, storedData ?? {}, projectIds);
+  /** The field-by-field diff per chosen project, of the record as stored now (issue 29 point 5). */
+  const previewReplicas = async (projectIds: string[]): Promise<PreviewedReplication> => {
+    const stored = storedData ?? {};
+    return { stored, previews: await previewReplication(collectionId, docId, stored, projectIds) };
+  };
+  /** Writes exactly what was previewed: that record, to those projects, each only if unchanged since. */
+  const replicate = (previewed: PreviewedReplication): Promise<ReplicationOutcome[]> =>
+    replicateDocument(collectionId, docId, previewed.stored, previewed.previews);
 
   const validateJson = useCallback(
     (data: Record<string, unknown>) => {
@@ -233,6 +240,7 @@ export function useDocument({ projectId, collectionId, docId, definition, projec
     copy,
     replicable,
     replicaTargets,
+    previewReplicas,
     replicate,
     validateJson,
   };

@@ -1,6 +1,19 @@
 import { Box, Flex, Heading, SimpleGrid, Stack, Switch, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { installmentsPrice, margin, overriddenFields, packagePriceRows, purchasePrice, upstreamDifference } from '@console/shared';
+import {
+  installmentsPrice,
+  isGuardedPriceField,
+  margin,
+  overriddenFields,
+  packagePriceRows,
+  purchasePrice,
+  staleOverride,
+  upstreamDifference,
+} from '@console/shared';
+import { HeldPriceList } from '../price-review/HeldPriceList';
+import { StaleOverrideActions } from '../price-review/StaleOverrideActions';
+import { asDate, errorText, staleSentence } from '../price-review/review';
+import { changePrice } from '../price-review/use-price-review';
 import { useAuth } from '../app/auth-context';
 import { toaster } from '../app/toaster';
 import { formatMoney, formatNumber } from '../lib/format';
@@ -9,7 +22,7 @@ import { ChangeHistory } from './components/change-history';
 import { EyeOnly } from './components/eye-only';
 import { ProductTexts } from './components/product-texts';
 import { displayValue, FieldRow, OverrideNote, PanelSection, type OverrideState } from './components/panel-parts';
-import { INFO_FIELDS, OPTION_TOGGLES, PANEL_TEXTS, PRICE_FIELDS, READ_ONLY_FLAGS, type PanelField } from './constants';
+import { FIELD_FORMATS, INFO_FIELDS, OPTION_TOGGLES, PANEL_TEXTS, PRICE_FIELDS, READ_ONLY_FLAGS, type PanelField } from './constants';
 import { removeOverride, useChangeHistory, useProductTexts, useProductView, writeOverride } from './use-product-panel';
 import { ReadinessChecklist, useStoreChannels } from '../readiness/ui';
 
@@ -78,7 +91,23 @@ function ProductPanelContent({ projectId, productCode }: ProductPanelProps) {
     const parsed = parseOverrideValue(answer, field.override ?? 'text');
     if (!parsed.ok) return window.alert(PANEL_TEXTS.invalidNumber(answer));
     const about = askReason(field.label);
-    if (about !== null) void save(field.field, parsed.value, about);
+    if (about === null) return;
+    if (isGuardedPriceField(field.field)) void savePrice(field.field, typeof parsed.value === 'number' ? parsed.value : null, about);
+    else void save(field.field, parsed.value, about);
+  }
+
+  /** A selling price goes through the server, which checks the store's guardrails and may hold it (issue 29 point 3). */
+  async function savePrice(field: string, value: number | null, about: string) {
+    setBusy(field);
+    try {
+      const answer = await changePrice(projectId, { code: productCode, field: field as 'Price', value, about, source: 'manual', target: 'product-data' });
+      if (answer.status === 'held') toaster.create({ type: 'warning', title: PANEL_TEXTS.priceHeld, description: answer.message });
+      else toaster.create({ type: 'success', title: PANEL_TEXTS.saved });
+    } catch (error) {
+      toaster.create({ type: 'error', title: PANEL_TEXTS.saveFailed, description: errorText(error) });
+    } finally {
+      setBusy(null);
+    }
   }
 
   /** Removing an override asks for its reason too ('Alteração cancelada' when none is given). */
@@ -90,7 +119,16 @@ function ProductPanelContent({ projectId, productCode }: ProductPanelProps) {
 
   function overrideState(field: string, label: string): OverrideState | undefined {
     if (!overridden.has(field)) return undefined;
-    return { upstreamDiffers: upstreamDifference(view.status === 'ready' ? view.product : null, field), onRemove: () => removeFieldOverride(field, label) };
+    const stale = staleOverride(view.status === 'ready' ? view.productData : null, field);
+    const format = FIELD_FORMATS[field] ?? 'text';
+    return {
+      upstreamDiffers: upstreamDifference(view.status === 'ready' ? view.product : null, field),
+      stale: stale && {
+        sentence: staleSentence(stale.from, stale.to, asDate(stale.at), (value) => displayValue(value, format)),
+        actions: <StaleOverrideActions projectId={projectId} code={productCode} field={field} />,
+      },
+      onRemove: () => removeFieldOverride(field, label),
+    };
   }
 
   function overrideToggle(field: string, label: string, checked: boolean) {
@@ -175,6 +213,9 @@ function ProductPanelContent({ projectId, productCode }: ProductPanelProps) {
       <PanelSection title={PANEL_TEXTS.sections.prices}>
         {rows(PRICE_FIELDS)}
         <PackagePrices byQty={product.PriceNetByQty} />
+      </PanelSection>
+      <PanelSection title={PANEL_TEXTS.sections.heldPrices}>
+        <HeldPriceList projectId={projectId} productCode={productCode} />
       </PanelSection>
       <PanelSection title={PANEL_TEXTS.sections.costMargin}>
         <CostMargin product={product} />

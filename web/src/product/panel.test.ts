@@ -49,7 +49,8 @@ describe('history lines', () => {
       createdBy: { id: 'u1', email: 'a@b.test', displayName: '' },
       createdAt: { toDate: () => when },
     });
-    expect(line).toEqual({ id: 'e1', who: 'a@b.test', when, field: 'Price', from: 10, to: 12, about: 'Concorrência', removed: false });
+    expect(line).toEqual({ id: 'e1', who: 'a@b.test', when, field: 'Price', from: 10, to: 12, about: 'Concorrência', removed: false, confirmation: null });
     expect(changeLine('e2', { createdAt: null }).when).toBeNull();
+    expect(changeLine('e3', { confirmation: { reason: 'Aprovado', holdId: 'h1' } }).confirmation).toBe('Aprovado');
   });
 });

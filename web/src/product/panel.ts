@@ -51,6 +51,8 @@ export interface ChangeLine {
   about: string;
   /** The entry of an override's removal. */
   removed: boolean;
+  /** A held price applied after a confirmation: its reason (issue 29 point 3). */
+  confirmation: string | null;
 }
 
 export function changeLine(id: string, entry: ProductDoc): ChangeLine {
@@ -66,5 +68,6 @@ export function changeLine(id: string, entry: ProductDoc): ChangeLine {
     to: entry.to ?? null,
     about: typeof entry.about === 'string' ? entry.about : '',
     removed: entry.action === 'remove',
+    confirmation: isPlainObject(entry.confirmation) && typeof entry.confirmation.reason === 'string' ? entry.confirmation.reason : null,
   };
 }

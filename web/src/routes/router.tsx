@@ -18,6 +18,7 @@ const SettingsScreen = lazy(() => import('./settings/SettingsScreen'));
 const SyncScreen = lazy(() => import('./sync/SyncScreen'));
 const EventsScreen = lazy(() => import('./events/EventsScreen'));
 const OrdersScreen = lazy(() => import('./orders/OrdersScreen'));
+const PriceReviewScreen = lazy(() => import('./price-review/PriceReviewScreen'));
 // Lazy too: it reads the current project (Firestore) and the shared package (zod), which a static
 // import here would put into the sign-in screen's initial JavaScript.
 const ToolScreen = lazy(() => import('./console/components/tool-screen').then((m) => ({ default: m.ToolScreen })));
@@ -65,6 +66,8 @@ export const router = createBrowserRouter([
             ),
           },
           { path: 'orders', element: <OrdersScreen /> },
+          // Held price changes and stale overrides (issue 29): before ':collection', which would take the path.
+          { path: 'price-review', element: <PriceReviewScreen /> },
           // One route for the list and the open document: changing docId keeps the list mounted.
           { path: ':collection/:docId?', element: <CollectionScreen /> },
         ],

@@ -28,4 +28,15 @@ export const SYNC_TEXTS = {
   taskRunning: 'em andamento',
   taskDone: 'concluída',
   taskFailed: 'falhou',
+  preview: 'Pré-visualizar',
+  previewFailed: 'Falha ao pré-visualizar',
+  previewTitle: 'Pré-visualização (BigQuery → Firestore)',
+  previewNote:
+    'O que a etapa BigQuery → Firestore gravaria com os dados de agora; nada foi gravado. Ao iniciar ou enviar, cada produto grava exatamente isto — se algo mudar antes, a etapa não grava e diz o que mudou.',
+  previewOutdated: 'A lista de códigos mudou depois da pré-visualização: ela não vale mais para esta execução.',
+  previewNothing: 'Nada mudaria.',
+  previewCreated: 'produto novo no catálogo',
+  previewFilled: 'nome/imagem preenchidos no catálogo',
+  previewOverrideKept: (field: string, value: string, incoming: string) => `${field}: alteração manual mantida (${value}); a origem traz ${incoming}`,
+  previewHeld: (field: string, from: string, to: string, why: string) => `${field}: ${from} → ${to} seria retido — ${why}`,
 } as const;

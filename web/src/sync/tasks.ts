@@ -36,6 +36,11 @@ export interface TaskContext {
   blingAccount?: string;
   /** Bling store ids per marketplace (GET /api/console/sync/config); null when not configured. */
   marketplaces: SyncConfigResponse['marketplaces'];
+  /**
+   * The versions 'Pré-visualizar' answered, by code: the BigQuery → Firestore step of a previewed
+   * code writes only what was previewed (else it fails saying what changed).
+   */
+  previews?: ReadonlyMap<string, string>;
 }
 
 export interface SyncTaskDefinition {
@@ -120,7 +125,7 @@ export const SYNC_TASKS: readonly SyncTaskDefinition[] = [
   {
     id: 'firestore',
     name: 'BigQuery → Firestore',
-    url: (code, c) => tramontinaFirestoreProductsEndpoint.url({ params: { code }, project: c.project }),
+    url: (code, c) => tramontinaFirestoreProductsEndpoint.url({ params: { code }, project: c.project, query: { preview: c.previews?.get(code) } }),
   },
   { id: 'franke', name: 'Franke', url: (code, c) => frankeStoreProductEndpoint.url({ project: c.project, query: { id: code } }) },
   { id: 'doka', name: 'Doka', url: (code, c) => dokaProductSiteFastEndpoint.url({ project: c.project, query: { code } }) },

@@ -43,5 +43,15 @@ export const storeSettings = defineSettings({
     { name: 'contentRoot', title: 'Conteúdo raiz', type: 'select_nested', collection: 'content' },
     addressField,
     storeBrandField,
+    // Issue 29 point 3: a price change outside these is held until confirmed (shared/src/products/price-guardrails.ts).
+    {
+      name: 'priceGuardrails',
+      title: 'Limites de preço',
+      type: 'struct',
+      fields: [
+        { name: 'minMarginPercent', title: 'Margem mínima sobre o custo (%)', type: 'number' },
+        { name: 'maxChangePercent', title: 'Variação máxima de preço de uma vez (%)', type: 'number' },
+      ],
+    },
   ],
 });

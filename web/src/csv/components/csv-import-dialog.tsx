@@ -1,12 +1,14 @@
-import { Box, Button, Dialog, Field, HStack, Input, List, Portal, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Dialog, Field, HStack, Input, Link, List, Portal, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
 import { useMemo, useReducer, useRef, useState, type ChangeEvent } from 'react';
 import type { CollectionDefinition, ImportRecordResult } from '@console/shared';
 import { useAuth } from '../../app/auth-context';
 import { exportFileName } from '../csv-export';
-import { checkAgainstSchema, isCsvFile, linesToCsv, planImport, readCsvText, type ReadyRecord } from '../import-plan';
+import { cellText, checkAgainstSchema, isCsvFile, linesToCsv, planImport, readCsvText, recordChanges, type ReadyRecord } from '../import-plan';
 import { writeInBatches } from '../import-run';
 import {
   batchOutcomes,
+  heldOutcomes,
   importReducer,
   initialImportState,
   notImportedLines,
@@ -74,7 +76,7 @@ function CsvImportDialog({ projectId, definition, onWritingChange, onClose }: Cs
         readyRecords(plan).map((r) => r.id),
       );
       const lines = checkAgainstSchema(definition, plan.lines, stored);
-      dispatch({ type: 'fileChecked', file: { fileName: file.name, plan: { ...plan, lines }, existingIds: new Set(stored.keys()) } });
+      dispatch({ type: 'fileChecked', file: { fileName: file.name, plan: { ...plan, lines }, existingIds: new Set(stored.keys()), storedData: stored } });
     } catch (error) {
       dispatch({ type: 'fileRejected', problem: error instanceof Error ? error.message : CSV_TEXTS.unknownError });
     }
@@ -82,7 +84,7 @@ function CsvImportDialog({ projectId, definition, onWritingChange, onClose }: Cs
 
   async function start() {
     if (state.step !== 'preview' || !user) return;
-    const { plan, brand, fileName, existingIds } = state;
+    const { plan, brand, fileName, existingIds, storedData } = state;
     control.current = { paused: false, stopped: false };
     dispatch({ type: 'started' });
     const tally: RecordOutcome[] = [];
@@ -95,7 +97,7 @@ function CsvImportDialog({ projectId, definition, onWritingChange, onClose }: Cs
     try {
       ended = await writeInBatches(
         readyRecords(plan),
-        serverBatchWriter(projectId, definition.id, needsBrand(definition) ? brand.trim() : undefined, existingIds),
+        serverBatchWriter(projectId, definition.id, needsBrand(definition) ? brand.trim() : undefined, existingIds, storedData),
         {
           isPaused: () => control.current.paused,
           isStopped: () => control.current.stopped,
@@ -286,6 +288,7 @@ function Preview({ state, brandRequired, onBrand, onStart, onOtherFile }: StepPr
           </Table.Body>
         </Table.Root>
       </Box>
+      <PreviewChanges state={state} />
       {brandRequired && (
         <Field.Root required invalid={brandMissing}>
           <Field.Label>{T.brand}</Field.Label>
@@ -302,6 +305,33 @@ function Preview({ state, brandRequired, onBrand, onStart, onOtherFile }: StepPr
         </Button>
       </HStack>
     </Stack>
+  );
+}
+
+/**
+ * For each updated record among the previewed ones, the fields it changes (stored → file), as the
+ * merge-write would leave them (issue 29 point 5); the import then writes only records still as seen.
+ */
+function PreviewChanges({ state }: { state: Extract<ImportState, { step: 'preview' }> }) {
+  const updates = readyRecords(state.plan)
+    .slice(0, PREVIEW_RECORDS)
+    .flatMap((record) => {
+      const stored = state.storedData?.get(record.id);
+      return stored ? [{ record, diff: recordChanges(stored, record.data) }] : [];
+    });
+  if (updates.length === 0) return null;
+  return (
+    <Box data-testid="import-preview-changes">
+      <Text fontWeight="medium">{T.changesTitle}</Text>
+      <List.Root fontSize="sm" ps="4" gap="1">
+        {updates.map(({ record, diff }) => (
+          <List.Item key={record.line} data-testid="import-preview-change">
+            {T.line(record.line)} · {record.id}:{' '}
+            {diff.length === 0 ? T.noChange : diff.map((d) => `${d.field}: ${cellText(d.from)} → ${cellText(d.to)}`).join('; ')}
+          </List.Item>
+        ))}
+      </List.Root>
+    </Box>
   );
 }
 
@@ -327,6 +357,7 @@ function Results({ state, onDownload, onOtherFile }: StepProps & { state: Extrac
   const counts = summarize(state.outcomes);
   const notImported = notImportedLines(state).map((l) => l.line);
   const outcomes = [...state.outcomes].sort((a, b) => a.line - b.line);
+  const held = heldOutcomes(outcomes);
   return (
     <Stack gap="3">
       <Text fontWeight="bold" role="status">
@@ -354,6 +385,24 @@ function Results({ state, onDownload, onOtherFile }: StepProps & { state: Extrac
           <Button size="sm" variant="outline" mt="2" onClick={onDownload}>
             {T.downloadNotImported}
           </Button>
+        </Box>
+      )}
+      {held.length > 0 && (
+        <Box data-testid="import-held" borderWidth="1px" borderColor="border.warning" borderRadius="sm" p="3">
+          <Text fontWeight="medium">{T.heldTitle(held.length)}</Text>
+          <List.Root fontSize="sm" ps="4">
+            {held.map((h) => (
+              <List.Item key={`${h.line}-${h.field}`} data-testid="import-held-line">
+                {`${T.line(h.line)} · ${h.id} · ${h.field}: ${h.message}`}
+              </List.Item>
+            ))}
+          </List.Root>
+          <Text fontSize="sm" mt="2">
+            {T.heldWhere}{' '}
+            <Link asChild variant="underline">
+              <RouterLink to="/console/price-review#held">{T.heldLink}</RouterLink>
+            </Link>
+          </Text>
         </Box>
       )}
       <List.Root fontSize="sm" maxH="64" overflowY="auto" data-testid="import-results" ps="4" tabIndex={0} aria-label={T.resultsLabel}>

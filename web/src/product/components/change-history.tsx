@@ -37,6 +37,12 @@ export function ChangeHistory({ history }: { history: PanelHistory }) {
           </Text>
           <Text fontStyle="italic">
             “{line.about}”
+            {line.confirmation && (
+              <Text as="span" fontStyle="normal" color="fg.muted">
+                {' '}
+                ({PANEL_TEXTS.confirmedInHistory(line.confirmation)})
+              </Text>
+            )}
             {line.removed && (
               <Text as="span" fontStyle="normal" color="fg.muted">
                 {' '}

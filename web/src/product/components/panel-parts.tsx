@@ -30,6 +30,8 @@ export function PanelSection({ title, children }: { title: string; children: Rea
 export interface OverrideState {
   /** Upstream's value when it now differs from the override. */
   upstreamDiffers: { upstream: unknown } | null;
+  /** Upstream moved after the override was made: the sentence and its two answers (issue 29 point 4). */
+  stale: { sentence: string; actions: ReactNode } | null;
   onRemove(): void;
 }
 
@@ -52,7 +54,16 @@ export function OverrideNote({
       <Badge size="sm" colorPalette="orange">
         {PANEL_TEXTS.overridden}
       </Badge>
-      {state.upstreamDiffers && <Text color="fg.warning">{PANEL_TEXTS.upstreamNow(displayValue(state.upstreamDiffers.upstream, format))}</Text>}
+      {state.stale ? (
+        <>
+          <Text color="fg.warning" data-testid={`${testId}-stale`}>
+            {state.stale.sentence}
+          </Text>
+          {state.stale.actions}
+        </>
+      ) : (
+        state.upstreamDiffers && <Text color="fg.warning">{PANEL_TEXTS.upstreamNow(displayValue(state.upstreamDiffers.upstream, format))}</Text>
+      )}
       <Button size="2xs" variant="ghost" aria-label={PANEL_TEXTS.removeOverrideLabel(label)} disabled={busy} onClick={state.onRemove}>
         {PANEL_TEXTS.removeOverride}
       </Button>

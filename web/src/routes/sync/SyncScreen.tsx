@@ -7,7 +7,8 @@ import { callApi } from '../../lib/api';
 import { parseCodes } from '../../sync/bulk-sync';
 import { bulkSyncStats, groupErrorsByCause } from '../../sync/bulk-sync-stats';
 import { inCatalogueOrder, queueUrls, syncTask, type TaskContext } from '../../sync/tasks';
-import { ProductGrid, SyncOptionsPanel, type SyncOptions, SyncStats } from '../../sync/ui';
+import { ProductGrid, SyncOptionsPanel, type SyncOptions, SyncPreviewPanel, SyncStats } from '../../sync/ui';
+import { previewPins, previewSync, type SyncPreview } from '../../sync/preview';
 import { SYNC_TEXTS } from '../../sync/constants';
 import { useBulkSync, useNow } from '../../sync/use-bulk-sync';
 import { useSyncConfig } from '../../sync/use-sync-config';
@@ -24,6 +25,8 @@ export default function SyncScreen() {
   const { controller, state, runContext } = useBulkSync();
   const [options, setOptions] = useState<SyncOptions>({ account: '', concurrency: 1, tasks: new Set(), text: '' });
   const [sending, setSending] = useState(false);
+  const [preview, setPreview] = useState<SyncPreview | null>(null);
+  const [previewing, setPreviewing] = useState(false);
   // A failed send is re-sent in the same batch, so the URLs it did enqueue are not queued twice.
   const pendingBatch = useRef<string | null>(null);
   const now = useNow(state.running);
@@ -42,7 +45,21 @@ export default function SyncScreen() {
       project: project.id,
       blingAccount: account || undefined,
       marketplaces: config.status === 'ready' ? config.config.marketplaces : null,
+      // The previewed plans, pinned while the list is the one previewed.
+      previews: previewPins(preview, options.text),
     };
+  }
+
+  async function showPreview() {
+    if (codes.length === 0) return window.alert(SYNC_TEXTS.noCodes);
+    setPreviewing(true);
+    try {
+      setPreview(await previewSync(project.id, codes, options.text));
+    } catch (error) {
+      toaster.create({ type: 'error', title: SYNC_TEXTS.previewFailed, description: (error as Error).message });
+    } finally {
+      setPreviewing(false);
+    }
   }
 
   function start() {
@@ -117,6 +134,9 @@ export default function SyncScreen() {
             <Heading as="h2" size="md" flex="1">
               {SYNC_TEXTS.products}
             </Heading>
+            <Button size="sm" variant="outline" loading={previewing} disabled={state.running} onClick={() => void showPreview()}>
+              {SYNC_TEXTS.preview}
+            </Button>
             <Button size="sm" colorPalette={state.running ? 'orange' : 'blue'} onClick={() => (state.running ? controller.pause() : start())}>
               {state.running ? SYNC_TEXTS.pause : SYNC_TEXTS.start}
             </Button>
@@ -129,6 +149,7 @@ export default function SyncScreen() {
           </Flex>
           <SyncStats stats={stats} errorGroups={errorGroups} />
         </Box>
+        {preview && <SyncPreviewPanel preview={preview} current={preview.text === options.text} />}
         <ProductGrid codes={codes} progress={state.progress} tasks={shownTasks} />
       </Flex>
     </Grid>

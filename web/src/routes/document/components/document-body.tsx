@@ -36,7 +36,9 @@ export function DocumentBody({ formId, projectId, collectionId, docId, document,
 
   return (
     <Box px="6" py="5" maxW="3xl" flex="1" hidden={hidden}>
-      {document.replicable && existing && <ReplicationPanel targets={document.replicaTargets} blocked={document.dirty} onReplicate={document.replicate} />}
+      {document.replicable && existing && (
+        <ReplicationPanel targets={document.replicaTargets} blocked={document.dirty} onPreview={document.previewReplicas} onReplicate={document.replicate} />
+      )}
       {settingsMissing && (
         <Text fontSize="sm" color="fg.muted" mb="4">
           {DOCUMENT_TEXTS.settingsMissing}

@@ -1,0 +1,50 @@
+/** Texts of held price changes and stale overrides (issue 29 points 3 and 4). */
+export const PRICE_REVIEW_TEXTS = {
+  heldTitle: 'Preços retidos',
+  heldIntro:
+    'Alterações de preço fora dos limites da loja (margem mínima sobre o custo, variação máxima de uma vez). Só são aplicadas depois de confirmadas com um motivo.',
+  noHeld: 'Nenhuma alteração de preço retida.',
+  staleTitle: 'Alterações manuais desatualizadas',
+  staleIntro: 'Campos alterados manualmente cujo valor de origem mudou depois da alteração.',
+  noStale: 'Nenhuma alteração manual desatualizada.',
+  loadFailed: 'Não foi possível carregar a lista.',
+  loading: 'Carregando…',
+  confirm: 'Confirmar',
+  confirmLabel: (field: string, code: string) => `Confirmar ${field} de ${code}`,
+  discard: 'Descartar',
+  discardLabel: (field: string, code: string) => `Descartar ${field} de ${code}`,
+  confirmReasonPrompt: (message: string) => `${message}.\nMotivo para aplicar mesmo assim:`,
+  discardReasonPrompt: 'Motivo para descartar esta alteração de preço:',
+  cancelled: 'Alteração cancelada',
+  confirmed: 'Preço aplicado',
+  alreadyApplied: 'Este preço já tinha sido aplicado',
+  discarded: 'Alteração descartada',
+  held: 'Preço retido: fora dos limites da loja',
+  failed: 'Não foi possível concluir',
+  keepMine: 'Manter minha alteração',
+  useUpstream: 'Usar o valor do ERP',
+  kept: 'Alteração manual mantida',
+  usedUpstream: 'Valor do ERP aplicado',
+  sources: {
+    manual: 'alteração manual',
+    csv: 'importação CSV',
+    ai: 'assistente de IA',
+    sync: 'sincronização',
+    'stale-override': 'valor do ERP',
+    'pricing-rule': 'regra de preço',
+  } as Record<string, string>,
+  product: 'Produto',
+  field: 'Campo',
+  change: 'Alteração',
+  why: 'Motivo da retenção',
+  origin: 'Origem',
+  actions: 'Ações',
+  yours: 'Sua alteração',
+  upstream: 'ERP',
+  when: 'Alterado em',
+  /** The stale override in the operator's words (issue 29 point 4). */
+  staleSentence: (from: string, to: string, day: string) => `O ERP mudou de ${from} para ${to} depois da sua alteração${day ? ` de ${day}` : ''}`,
+} as const;
+
+/** Labels of the guarded prices (document 1 §3), for the lists. */
+export const PRICE_FIELD_LABELS: Record<string, string> = { Price: 'Preço à vista', PriceInstallments: 'Preço parcelado' };
