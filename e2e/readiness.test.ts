@@ -78,7 +78,11 @@ describe('readiness per channel', () => {
     await page.goto('/console');
     const home = page.getByRole('region', { name: 'Prontidão por canal' });
     await home.getByRole('img', { name: 'Produtos prontos e não prontos por canal' }).waitFor();
-    await page.getByRole('region', { name: 'Saúde da loja' }).getByText('Erros de sincronização (24 h)').waitFor();
+    const health = page.getByRole('region', { name: 'Saúde da loja' });
+    await health.getByText('Erros de sincronização (24 h)').waitFor();
+    // The held prices counted by the database, as the price guardrails store them.
+    const held = (await testFirestore().collection('project/main/price-hold').where('status', '==', 'held').count().get()).data().count;
+    await expect.poll(async () => (await health.getByTestId('health-heldPrices').innerText()).replace(/\s+/g, ' ').trim()).toBe(`Preços retidos ${held}`);
 
     // The seeded catalogue has no readiness yet: the operator asks for the whole run.
     await home.getByRole('button', { name: 'Avaliar todos os produtos' }).click();
@@ -90,6 +94,9 @@ describe('readiness per channel', () => {
     await expect.poll(async () => Number((await notReady.textContent())!.replace(/\D/g, ''))).toBe(run.summary.magalu.notReady);
     await expectNoAxeViolations(page, 'home screen readiness');
 
+    await health.getByTestId('health-heldPrices').click();
+    await page.waitForURL(/\/console\/price-review$/);
+    await page.goBack();
     await notReady.click();
     await page.waitForURL(/\/console\/product\?readiness=magalu$/);
     const list = page.getByTestId('collection-panel');

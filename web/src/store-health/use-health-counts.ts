@@ -1,14 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Timestamp, getCountFromServer, query, where, type QueryConstraint } from 'firebase/firestore';
+import { PRICE_HOLD_COLLECTION, STALE_OVERRIDE_COLLECTION } from '@console/shared';
 import { projectCollection } from '../lib/firestore-paths';
-
-/**
- * PLACEHOLDER until helper `guardrails` merges: its collections of held price changes (status
- * 'held') and stale overrides (functions/src/products/price-holds.ts on its branch). Replace with
- * the shared constants PRICE_HOLD_COLLECTION and STALE_OVERRIDE_COLLECTION once merged.
- */
-export const PLACEHOLDER_PRICE_HOLD_COLLECTION = 'price-hold';
-export const PLACEHOLDER_STALE_OVERRIDE_COLLECTION = 'stale-override';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -30,8 +23,9 @@ export function useHealthCounts(projectId: string): { status: 'loading' } | { st
     Promise.all([
       // A sync task that failed for good (functions/src/sync/run-sync-task.ts) in the last 24 hours.
       count('sync-task', where('status', '==', 'failed'), where('finishedAt', '>=', since)),
-      count(PLACEHOLDER_STALE_OVERRIDE_COLLECTION),
-      count(PLACEHOLDER_PRICE_HOLD_COLLECTION, where('status', '==', 'held')),
+      // The price guardrails' lists (functions/src/products/price-holds.ts): every stale override, the holds still 'held'.
+      count(STALE_OVERRIDE_COLLECTION),
+      count(PRICE_HOLD_COLLECTION, where('status', '==', 'held')),
       // A campaign send being prepared, sending or paused (functions/src/campaigns/send-job.ts).
       count('campaign-send', where('status', 'in', ['preparing', 'sending', 'paused'])),
     ])
