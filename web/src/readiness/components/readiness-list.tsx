@@ -14,7 +14,9 @@ export function StoreChannelsProvider({ projectId, children }: { projectId: stri
 
 /** 'Não prontos para Magalu' and the like, one per channel the store sells on. */
 export function ReadinessFilter({ value, onChange }: { value: string; onChange(value: string): void }) {
-  const channels = useContext(StoreChannels);
+  const stored = useContext(StoreChannels);
+  // The channel asked for (?readiness=magalu) is an option before the store's pricing rules load.
+  const channels = isReadinessChannel(value) && !stored.includes(value) ? [...stored, value] : stored;
   return (
     <NativeSelect.Root size="sm" mt="2">
       <NativeSelect.Field aria-label={READINESS_TEXTS.filterLabel} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
