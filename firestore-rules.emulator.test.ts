@@ -42,6 +42,7 @@ beforeAll(async () => {
     });
     await setDoc(doc(db, 'project/rules-a/import-log/l1'), { module: 'product', userId: 'staff-a' });
     await setDoc(doc(db, 'project/rules-a/sync-task/t1'), { status: 'done', uid: 'staff-a' });
+    await setDoc(doc(db, 'project/rules-a/readiness-run/r1'), { status: 'running', cursor: null, done: 0 });
     await setDoc(doc(db, 'project/rules-a/product-text/1012345'), { title: { value: 'Panela Century 24 cm', model: 'gpt-4o-mini', inputHash: 'h1' } });
     await setDoc(doc(db, 'project/rules-a/ai-usage/u1'), { uid: 'staff-a', model: 'gpt-4o-mini', tokensIn: 10, tokensOut: 5, outcome: 'ok' });
     await setDoc(doc(db, 'project/rules-a/ai-usage-month/2026-11'), { tokens: 15, calls: 1 });
@@ -293,6 +294,16 @@ describe('sync queue records', () => {
     await assertFails(setDoc(doc(staffA(), 'project/rules-a/sync-task/t2'), { status: 'done' }));
     await assertFails(updateDoc(doc(admin(), 'project/rules-a/sync-task/t1'), { status: 'done' }));
     await assertFails(deleteDoc(doc(staffA(), 'project/rules-a/sync-task/t1')));
+  });
+});
+
+describe('readiness runs', () => {
+  it('members read the runs of their store; no client writes one, not even an admin: a forged cursor would skip products', async () => {
+    await assertSucceeds(getDoc(doc(staffA(), 'project/rules-a/readiness-run/r1')));
+    await assertFails(getDoc(doc(staffB(), 'project/rules-a/readiness-run/r1')));
+    await assertFails(setDoc(doc(staffA(), 'project/rules-a/readiness-run/r2'), { status: 'running', cursor: 'zzz' }));
+    await assertFails(updateDoc(doc(admin(), 'project/rules-a/readiness-run/r1'), { cursor: 'zzz' }));
+    await assertFails(deleteDoc(doc(staffA(), 'project/rules-a/readiness-run/r1')));
   });
 });
 

@@ -40,6 +40,12 @@ export const PARTS = [
     note: "its own stack: 5,000 recipients through 'Enviar', the send job and the Graph API sandbox",
   },
   { name: 'conditions', script: 'bench/conditions.mjs', minutes: 15, note: 'condition SQL and the editor, its own Firestore' },
+  {
+    name: 'readiness',
+    script: 'bench/readiness.mjs',
+    minutes: 10,
+    note: 'no emulators: 50,000 products evaluated by the warehouse (DuckDB) and the list filtered by readiness',
+  },
   { name: 'layout', script: 'bench/layout-editor.mjs', minutes: 10, note: 'no emulators: the layout editor drawer in headless chromium against its goals' },
   {
     name: 'ai',

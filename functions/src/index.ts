@@ -10,3 +10,4 @@ export { campaignSendTask } from './campaigns/campaign-send-queue.js';
 export { sendgridEventBatch } from './campaigns/sendgrid-event-trigger.js';
 export { conditionSql } from './conditions/condition-sql.js';
 export { configSecretChanges } from './settings/secret-changes.js';
+export { productReadiness, productDataReadiness, readinessRulesChanged, readinessTask } from './readiness/readiness-triggers.js';

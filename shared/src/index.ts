@@ -20,3 +20,4 @@ export * from './ai/index.js';
 export * from './editor-kit/index.js';
 export * from './ai-assistant/index.js';
 export * from './rich-text/index.js';
+export * from './readiness/index.js';

@@ -36,6 +36,7 @@ export const CONFIG_DOCUMENT_ACCESS = {
   tramontina: 'admin', // TStock and web service user and password
   bunny: 'admin', // API key and stream auth key
   expo: 'admin', // notification access token
+  readiness: 'members', // the readiness rules' numbers per channel (shared/src/readiness), no credential
 } as const satisfies Record<string, 'admin' | 'members'>;
 
 export type ConfigDocumentId = keyof typeof CONFIG_DOCUMENT_ACCESS;

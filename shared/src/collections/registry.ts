@@ -54,6 +54,7 @@ import { consoleauthgoogleSettings } from './settings/consoleauthgoogle.js';
 import { conversationSettings } from './settings/conversation.js';
 import { customerioSettings } from './settings/customerio.js';
 import { erpSettings } from './settings/erp.js';
+import { readinessSettings } from './settings/readiness.js';
 import { expoSettings } from './settings/expo.js';
 import { frenetSettings } from './settings/frenet.js';
 import { googleadsSettings } from './settings/googleads.js';
@@ -157,6 +158,7 @@ export const STORE_SETTINGS: readonly SettingsDefinition[] = [
   tramontinaSettings,
   bunnySettings,
   expoSettings,
+  readinessSettings,
 ];
 
 /**

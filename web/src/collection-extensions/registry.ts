@@ -1,4 +1,4 @@
-import type { CollectionExtension, ImportRequirements, ListEntryRecord, ListEntryView, ProjectCondition } from './types';
+import type { CollectionExtension, ImportRequirements, ListEntryRecord, ListEntryView, ListView, ProjectCondition } from './types';
 
 /**
  * Every collection's extension of the generic screens, by collection id. Add an entry (one folder
@@ -14,6 +14,7 @@ export function registerCollectionExtension(collectionId: string, extension: Col
     panels: [...(current?.panels ?? []), ...(extension.panels ?? [])],
     headerParts: [...(current?.headerParts ?? []), ...(extension.headerParts ?? [])],
     listActions: [...(current?.listActions ?? []), ...(extension.listActions ?? [])],
+    listViews: [...(current?.listViews ?? []), ...(extension.listViews ?? [])],
     import: { ...current?.import, ...extension.import },
     listEntry: { ...current?.listEntry, ...extension.listEntry },
   };
@@ -26,6 +27,11 @@ export function collectionExtension(collectionId: string): Required<CollectionEx
 /** The items of a list that apply in this project. */
 export function availableIn<T extends { available?: ProjectCondition }>(items: readonly T[], projectId: string): T[] {
   return items.filter((item) => item.available?.(projectId) ?? true);
+}
+
+/** The list view of a collection in this project (the first that applies), or null. */
+export function listViewOf(collectionId: string, projectId: string): ListView | null {
+  return availableIn(registry[collectionId]?.listViews ?? [], projectId)[0] ?? null;
 }
 
 /** What the CSV import of a collection asks for (nothing for most). */

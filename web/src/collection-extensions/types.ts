@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import type { QueryConstraint } from 'firebase/firestore';
 
 /**
  * Collection extensions: what a collection adds to the generic screens — action buttons in the
@@ -96,8 +97,23 @@ export interface ListEntryView {
   useTitles?(projectId: string, entries: readonly ListEntryRecord[]): ReadonlyMap<string, string>;
 }
 
+/**
+ * A filter of the collection list beyond its text box, and what each row shows beside its label
+ * (the product list's readiness): the filter's value narrows the list's query.
+ */
+export interface ListView {
+  id: string;
+  /** Wraps the list panel: what the filter and the rows share (e.g. the store's channels). */
+  Provider?: ComponentType<{ projectId: string; children: ReactNode }>;
+  Filter: ComponentType<{ value: string; onChange(value: string): void }>;
+  constraints(value: string): QueryConstraint[];
+  RowBadge?: ComponentType<{ data: Record<string, unknown> }>;
+  available?: ProjectCondition;
+}
+
 export interface CollectionExtension {
   actions?: DocumentAction[];
+  listViews?: ListView[];
   panels?: DocumentPanel[];
   headerParts?: DocumentHeaderPart[];
   listActions?: ListAction[];

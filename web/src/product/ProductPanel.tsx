@@ -24,6 +24,7 @@ import { ProductTexts } from './components/product-texts';
 import { displayValue, FieldRow, OverrideNote, PanelSection, type OverrideState } from './components/panel-parts';
 import { FIELD_FORMATS, INFO_FIELDS, OPTION_TOGGLES, PANEL_TEXTS, PRICE_FIELDS, READ_ONLY_FLAGS, type PanelField } from './constants';
 import { removeOverride, useChangeHistory, useProductTexts, useProductView, writeOverride } from './use-product-panel';
+import { ReadinessChecklist, useStoreChannels } from '../readiness/ui';
 
 interface ProductPanelProps {
   projectId: string;
@@ -58,6 +59,7 @@ function ProductPanelContent({ projectId, productCode }: ProductPanelProps) {
   const view = useProductView(projectId, productCode);
   const history = useChangeHistory(projectId, productCode);
   const texts = useProductTexts(projectId, productCode);
+  const channels = useStoreChannels(projectId);
   const [busy, setBusy] = useState<string | null>(null);
   // Bumped when a toggle is cancelled: remounting puts the switches back to the stored values.
   const [toggleRevision, setToggleRevision] = useState(0);
@@ -164,10 +166,12 @@ function ProductPanelContent({ projectId, productCode }: ProductPanelProps) {
     });
 
   return (
-    <Stack gap="4" mb="6" data-testid="product-panel">
+    // data-readiness-skip: a checklist link focuses the form's field, never the panel's row of the same name.
+    <Stack gap="4" mb="6" data-testid="product-panel" data-readiness-skip="">
       <Heading as="h2" size="md">
         {PANEL_TEXTS.title}
       </Heading>
+      <ReadinessChecklist stored={product.readiness} channels={channels} />
       <PanelSection title={PANEL_TEXTS.sections.info}>{rows(INFO_FIELDS)}</PanelSection>
       <PanelSection title={PANEL_TEXTS.sections.stock}>
         <StockTable stock={product.Stock} />

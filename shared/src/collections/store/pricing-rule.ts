@@ -2,7 +2,7 @@ import { options } from '../../fields/builders.js';
 import { defineCollection } from '../define.js';
 
 export const PRICING_RULE_STORES = ['site', 'magalu', 'amazon', 'shopee', 'madeiramadeira'] as const;
-const PRICING_RULE_STORE_LABELS: Record<string, string> = {
+export const PRICING_RULE_STORE_LABELS: Record<(typeof PRICING_RULE_STORES)[number], string> = {
   site: 'Site',
   magalu: 'Magalu',
   amazon: 'Amazon',

@@ -13,6 +13,20 @@ export const DIMENSION_UNITS = ['mm', 'cm'] as const;
 /** Verbatim from the spec ('m or kg'). */
 export const WEIGHT_UNITS = ['m', 'kg'] as const;
 
+/** The NF-e's origin of the goods (field orig; table A of the CST), codes 0–8. */
+export const PRODUCT_ORIGINS = ['0', '1', '2', '3', '4', '5', '6', '7', '8'] as const;
+const PRODUCT_ORIGIN_LABELS: Record<string, string> = {
+  '0': '0 — Nacional',
+  '1': '1 — Estrangeira, importação direta',
+  '2': '2 — Estrangeira, adquirida no mercado interno',
+  '3': '3 — Nacional, conteúdo de importação acima de 40% e até 70%',
+  '4': '4 — Nacional, produzida conforme processos produtivos básicos',
+  '5': '5 — Nacional, conteúdo de importação até 40%',
+  '6': '6 — Estrangeira, importação direta, sem similar nacional (lista CAMEX)',
+  '7': '7 — Estrangeira, mercado interno, sem similar nacional (lista CAMEX)',
+  '8': '8 — Nacional, conteúdo de importação acima de 70%',
+};
+
 export const UPSELL_TYPES = ['installation', 'accessory', 'cleaning'] as const;
 const UPSELL_TYPE_LABELS: Record<string, string> = {
   installation: 'Instalação',
@@ -43,6 +57,14 @@ export const product = defineCollection({
     { name: 'EAN13', title: 'EAN13 (GTIN)', type: 'text' },
     { name: 'ProductCodeGoogle', title: 'Código Google', type: 'text' },
     { name: 'NCMCode', title: 'NCM', type: 'text' },
+    { name: 'CESTCode', title: 'CEST', type: 'text', description: '7 dígitos: NN.NNN.NN' },
+    {
+      name: 'Origin',
+      title: 'Origem da mercadoria',
+      type: 'select',
+      options: options(PRODUCT_ORIGINS, PRODUCT_ORIGIN_LABELS),
+      description: 'Código de origem da NF-e (tabela A do CST)',
+    },
     { name: 'section', title: 'Seção', type: 'text' },
     { name: 'category', title: 'Categoria', type: 'text' },
     { name: 'type', title: 'Tipo', type: 'text' },

@@ -2,6 +2,7 @@ import { projectHasTool } from '@console/shared';
 import { ProductPanel } from '../../product/ProductPanel';
 import { productListDetail } from '../../product/list-entry';
 import { SingleProductSync } from '../../sync/ui';
+import { ReadinessFilter, ReadinessRowBadge, StoreChannelsProvider, readinessConstraints } from '../../readiness/ui';
 import { registerCollectionExtension } from '../registry';
 import type { HeaderPartProps, PanelProps } from '../types';
 
@@ -24,4 +25,15 @@ registerCollectionExtension('product', {
   import: { brand: true },
   // Both stores' products (cdlbox's too): price, event date and status under the name.
   listEntry: { detail: productListDetail },
+  // The list's readiness column and its filter ('Não prontos para Magalu'), read from what the functions store.
+  listViews: [
+    {
+      id: 'readiness',
+      Provider: StoreChannelsProvider,
+      Filter: ReadinessFilter,
+      constraints: readinessConstraints,
+      RowBadge: ReadinessRowBadge,
+      available: withProductSync,
+    },
+  ],
 });

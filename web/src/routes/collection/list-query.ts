@@ -18,9 +18,11 @@ function filterValue(definition: CollectionDefinition, text: string): unknown {
  * The list query (spec §7): optional filter by equality or prefix range on the filter field
  * ('id' is the document id), the definition's order, and the list limit. Firestore refuses an
  * order on one field with a range on another, so a prefix filter on another field drops the order.
+ * `extra`: a list view's own filter (collection-extensions, ListView).
  */
-export function listQueryConstraints(definition: CollectionDefinition, filterText: string): QueryConstraint[] {
-  const constraints: QueryConstraint[] = [];
+export function listQueryConstraints(definition: CollectionDefinition, filterText: string, extra: readonly QueryConstraint[] = []): QueryConstraint[] {
+  // A list view's own filter (the product list's readiness) comes first; it is never a range.
+  const constraints: QueryConstraint[] = [...extra];
   const text = filterText.trim();
   const { field, mode } = definition.filter;
   const path: string | FieldPath = field === 'id' ? documentId() : field;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { onSnapshot, query } from 'firebase/firestore';
+import { onSnapshot, query, type QueryConstraint } from 'firebase/firestore';
 import { entryLabel, type CollectionDefinition } from '@console/shared';
 import { projectCollection } from '../../lib/firestore-paths';
 import { listEntryView } from '../../collection-extensions';
@@ -11,8 +11,11 @@ export interface ListEntry {
   label: string;
   /** The second line (the collection's listEntry view), or null. */
   detail: string | null;
+  /** The stored record (a list view's row badge reads it). */
   data: Record<string, unknown>;
 }
+
+const NO_CONSTRAINTS: readonly QueryConstraint[] = [];
 
 export type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; entries: ListEntry[] };
 
@@ -21,18 +24,25 @@ export type ListState = { status: 'loading' } | { status: 'error' } | { status: 
  * false the subscription is dropped and the entries shown stay as they were (a CSV import is
  * writing); back to true, it subscribes again and the list catches up in one snapshot.
  */
-export function useCollectionList(projectId: string, definition: CollectionDefinition, filterText: string, live = true): ListState {
+export function useCollectionList(
+  projectId: string,
+  definition: CollectionDefinition,
+  filterText: string,
+  live = true,
+  /** A list view's own filter, already as constraints; keep it stable (memoised) between renders. */
+  extra: readonly QueryConstraint[] = NO_CONSTRAINTS,
+): ListState {
   const [state, setState] = useState<ListState>({ status: 'loading' });
   // The query whose entries are shown: resubscribing to the same one keeps them until it answers.
   const shown = useRef<unknown[] | null>(null);
 
   useEffect(() => {
     if (!live) return undefined;
-    const same = shown.current?.[0] === projectId && shown.current[1] === definition && shown.current[2] === filterText;
+    const same = shown.current?.[0] === projectId && shown.current[1] === definition && shown.current[2] === filterText && shown.current[3] === extra;
     if (!same) setState({ status: 'loading' });
-    shown.current = [projectId, definition, filterText];
+    shown.current = [projectId, definition, filterText, extra];
     try {
-      const q = query(projectCollection(projectId, definition.id), ...listQueryConstraints(definition, filterText));
+      const q = query(projectCollection(projectId, definition.id), ...listQueryConstraints(definition, filterText, extra));
       return onSnapshot(
         q,
         // Metadata changes too: the moment the server confirms a list the cache answered is seen.
@@ -64,7 +74,7 @@ export function useCollectionList(projectId: string, definition: CollectionDefin
       setState({ status: 'error' });
       return undefined;
     }
-  }, [projectId, definition, filterText, live]);
+  }, [projectId, definition, filterText, live, extra]);
 
   return state;
 }

@@ -1,5 +1,5 @@
 import { Box, Text, chakra } from '@chakra-ui/react';
-import { memo } from 'react';
+import { memo, type ComponentType } from 'react';
 import { useEntryTitles } from '../../../collection-extensions';
 import { LIST_TEXTS } from '../constants';
 import type { ListState } from '../use-collection-list';
@@ -10,6 +10,8 @@ interface EntryListProps {
   state: ListState;
   selectedId: string | undefined;
   onOpen(id: string): void;
+  /** A list view's column beside each row's label (the product list's readiness). */
+  RowBadge?: ComponentType<{ data: Record<string, unknown> }>;
 }
 
 const NO_ENTRIES: never[] = [];
@@ -19,7 +21,7 @@ const NO_ENTRIES: never[] = [];
  * name (wrapped, never cut; the hover repeats it) and, below, what tells it from its neighbours
  * (the collection's second line: price and status for products, the last message for conversations).
  */
-export const EntryList = memo(function EntryList({ projectId, collectionId, state, selectedId, onOpen }: EntryListProps) {
+export const EntryList = memo(function EntryList({ projectId, collectionId, state, selectedId, onOpen, RowBadge }: EntryListProps) {
   const titles = useEntryTitles(collectionId, projectId, state.status === 'ready' ? state.entries : NO_ENTRIES);
   if (state.status === 'loading') return <ListMessage>{LIST_TEXTS.loading}</ListMessage>;
   if (state.status === 'error') return <ListMessage alert>{LIST_TEXTS.failed}</ListMessage>;
@@ -33,11 +35,12 @@ export const EntryList = memo(function EntryList({ projectId, collectionId, stat
         const selected = entry.id === selectedId;
         const title = titles.get(entry.id) ?? entry.label;
         return (
-          <Box as="li" key={entry.id} listStyleType="none">
+          <Box as="li" key={entry.id} listStyleType="none" display="flex" alignItems="center" gap="1">
             <chakra.button
               type="button"
               display="block"
-              w="full"
+              flex="1"
+              minW="0"
               textAlign="start"
               px="3"
               py="1.5"
@@ -62,6 +65,7 @@ export const EntryList = memo(function EntryList({ projectId, collectionId, stat
                 </Text>
               )}
             </chakra.button>
+            {RowBadge && <RowBadge data={entry.data} />}
           </Box>
         );
       })}

@@ -1,0 +1,2 @@
+// The home screen's store health counters.
+export { HealthCounters } from './health-counters';
