@@ -9,3 +9,8 @@ export { productDataChangelog } from './products/product-data-changelog.js';
 export { campaignSendTask } from './campaigns/campaign-send-queue.js';
 export { sendgridEventBatch } from './campaigns/sendgrid-event-trigger.js';
 export { conditionSql } from './conditions/condition-sql.js';
+export { warehouseMirrorCustomer } from './customer-warehouse/mirror-customer.js';
+export { warehouseMirrorCustomerEvent } from './customer-warehouse/mirror-customer-event.js';
+export { warehouseMirrorShippingQuote } from './customer-warehouse/mirror-shipping-quote.js';
+export { warehouseMirrorOrder } from './customer-warehouse/mirror-order.js';
+export { warehouseMirrorProduct } from './customer-warehouse/mirror-product.js';

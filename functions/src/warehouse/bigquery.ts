@@ -15,7 +15,8 @@ import {
 } from './bigquery-sql.js';
 import { asReadFailure, asWriteFailure, assertFilter, assertKey, assertTable, readRow, stageRows } from './rows.js';
 import type { TableName } from './tables.js';
-import type { Warehouse, WarehouseRow } from './warehouse.js';
+import { isMirrorTable } from './customer-tables.js';
+import { WarehouseError, type Warehouse, type WarehouseRow } from './warehouse.js';
 
 /** What the adapter needs from BigQuery; the default wraps @google-cloud/bigquery, tests pass a fake. */
 export interface BigQueryClient {
@@ -158,9 +159,7 @@ export function createBigQueryWarehouse(options: BigQueryWarehouseOptions): Ware
     }
   }
 
-  return {
-    async upsert(table, rows) {
-      assertTable(table);
+  async function write(table: TableName, rows: WarehouseRow[], newerOnly: boolean): Promise<{ written: number }> {
       const staged = stageRows(table, rows);
       if (!staged.length) return { written: 0 };
       const records = stagingRecords(table, staged);
@@ -169,14 +168,14 @@ export function createBigQueryWarehouse(options: BigQueryWarehouseOptions): Ware
         await ensureTable(table);
         if (staged.length <= inlineRowLimit && ndjson.length <= INLINE_BYTES_LIMIT) {
           await withDmlRetry(
-            () => client.query(mergeSql(at(table), { parameter: 'rows' }), { rows: records }, { rows: rowsParameterType(table) }),
+            () => client.query(mergeSql(at(table), { parameter: 'rows' }, { newerOnly }), { rows: records }, { rows: rowsParameterType(table) }),
             retryDelayMs,
           );
         } else {
           const staging = { ...at(table), table: stagingTableName(table, randomUUID()) };
           try {
             await client.loadStaging(staging, stagingSchema(table), ndjson, Date.now() + 60 * 60 * 1000);
-            await withDmlRetry(() => client.query(mergeSql(at(table), { staging })), retryDelayMs);
+            await withDmlRetry(() => client.query(mergeSql(at(table), { staging }, { newerOnly })), retryDelayMs);
           } finally {
             // Best effort: the table expires by itself in an hour anyway.
             await client.deleteTable(staging).catch(() => undefined);
@@ -186,6 +185,31 @@ export function createBigQueryWarehouse(options: BigQueryWarehouseOptions): Ware
         throw asWriteFailure(table, error);
       }
       return { written: staged.length };
+  }
+
+  return {
+    dialect: 'bigquery',
+
+    async upsert(table, rows) {
+      assertTable(table);
+      return write(table, rows as WarehouseRow[], false);
+    },
+
+    async mirror(table, rows) {
+      assertTable(table);
+      if (!isMirrorTable(table)) throw new WarehouseError(`Tabela sem espelho no warehouse: ${table}.`);
+      return write(table, rows as WarehouseRow[], true);
+    },
+
+    async query(sql, params = {}, { write: writes = false } = {}) {
+      // An empty list has no type to infer: typed as texts.
+      const types = Object.fromEntries(Object.entries(params).flatMap(([name, value]) => (Array.isArray(value) && !value.length ? [[name, ['STRING']]] : [])));
+      try {
+        if (writes) return await withDmlRetry(() => client.query(sql, params, types), retryDelayMs);
+        return await client.query(sql, params, types);
+      } catch (error) {
+        throw new WarehouseError(`Falha na consulta ao warehouse: ${(error as Error).message}`, { cause: error });
+      }
     },
 
     async get(table, key) {

@@ -3,6 +3,8 @@
  * (project, id), `data` (the upstream record as fetched or mapped, a JSON object), `source` and
  * `fetched_at` — plus the extra columns declared here. Adding a table is one entry below.
  */
+import { CUSTOMER_MIRROR_TABLES } from './customer-tables.js';
+
 export type ColumnKind = 'string' | 'number';
 
 export interface TableDeclaration {
@@ -41,6 +43,7 @@ export const TABLES = {
     description: 'Produto de um site de loja; id = `${site}:${código}` (siteProductId), com a coluna site.',
     columns: { site: 'string', code: 'string' },
   },
+  ...CUSTOMER_MIRROR_TABLES,
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableName = keyof typeof TABLES;

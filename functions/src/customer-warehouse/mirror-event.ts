@@ -1,0 +1,20 @@
+import type { Change, DocumentSnapshot, FirestoreEvent } from 'firebase-functions/v2/firestore';
+import { getWarehouse } from '../warehouse/index.js';
+import { applyMirrorWrite, rfc3339Micros, timestampMicros } from './mirror.js';
+import type { MirroredCollection } from './mirror-rows.js';
+
+type WriteEvent = FirestoreEvent<Change<DocumentSnapshot> | undefined, { projectId: string; docId: string }>;
+
+/** A Firestore write event of a mirrored collection, applied to the warehouse. */
+export async function applyMirrorEvent(collection: MirroredCollection, event: WriteEvent): Promise<void> {
+  const after = event.data?.after;
+  const exists = Boolean(after?.exists);
+  await applyMirrorWrite(getWarehouse(), {
+    project: event.params.projectId,
+    collection,
+    id: event.params.docId,
+    data: exists ? after!.data() : undefined,
+    // A write is ordered by the document's update time; a delete by the moment it happened.
+    updateTimeUs: exists && after!.updateTime ? timestampMicros(after!.updateTime) : rfc3339Micros(event.time),
+  });
+}

@@ -1,0 +1,106 @@
+import type { Firestore, Timestamp } from 'firebase-admin/firestore';
+import { PROJECT_COLLECTION } from '@console/shared';
+import type { Warehouse } from '../warehouse/warehouse.js';
+import { MIRRORED_COLLECTIONS, mirrorRow, type MirroredCollection, type MirrorWrite } from './mirror-rows.js';
+
+/**
+ * Applying Firestore writes to the warehouse mirror, and the backfill and consistency check of
+ * the same tables (README: why the design of firebase/extensions' firestore-bigquery-export is
+ * followed rather than the extension installed).
+ */
+
+/** A Firestore Timestamp in microseconds since the epoch. */
+export function timestampMicros(time: Pick<Timestamp, 'seconds' | 'nanoseconds'>): number {
+  return time.seconds * 1_000_000 + Math.floor(time.nanoseconds / 1000);
+}
+
+/** An RFC 3339 instant ('2026-12-06T18:00:00.123456Z', an event's time) in microseconds. */
+export function rfc3339Micros(time: string): number {
+  const ms = Date.parse(time);
+  if (!Number.isFinite(ms)) throw new Error(`Instante inválido: ${time}`);
+  const fraction = /\.(\d+)/.exec(time)?.[1] ?? '';
+  return Math.floor(ms / 1000) * 1_000_000 + Number(fraction.padEnd(6, '0').slice(0, 6));
+}
+
+/** Applies one write (a trigger's event, or a backfilled document). Idempotent: the same write twice changes nothing. */
+export async function applyMirrorWrite(warehouse: Warehouse, write: MirrorWrite): Promise<void> {
+  await warehouse.mirror(MIRRORED_COLLECTIONS[write.collection], [mirrorRow(write)]);
+}
+
+const PAGE = 500;
+
+/**
+ * Copies every document of the mirrored collections of `project` into the warehouse, a page of
+ * 500 at a time in document-id order (never a whole collection in memory). Rows keep their
+ * document's update time, so a trigger's later write still wins and the backfill can run while
+ * the triggers do. Answers the documents copied per collection.
+ */
+export async function backfillMirror(
+  firestore: Firestore,
+  warehouse: Warehouse,
+  project: string,
+  collections: readonly MirroredCollection[] = Object.keys(MIRRORED_COLLECTIONS) as MirroredCollection[],
+): Promise<Record<string, number>> {
+  const copied: Record<string, number> = {};
+  for (const collection of collections) {
+    copied[collection] = 0;
+    const ref = firestore.collection(`${PROJECT_COLLECTION}/${project}/${collection}`);
+    let last: string | undefined;
+    for (;;) {
+      let query = ref.orderBy('__name__').limit(PAGE);
+      if (last) query = query.startAfter(last);
+      const page = await query.get();
+      if (page.empty) break;
+      await warehouse.mirror(
+        MIRRORED_COLLECTIONS[collection],
+        page.docs.map((d) => mirrorRow({ project, collection, id: d.id, data: d.data(), updateTimeUs: timestampMicros(d.updateTime) })),
+      );
+      copied[collection] += page.size;
+      last = page.docs[page.size - 1]!.id;
+      if (page.size < PAGE) break;
+    }
+  }
+  return copied;
+}
+
+export interface MirrorCount {
+  collection: MirroredCollection;
+  firestore: number;
+  warehouse: number;
+}
+
+/**
+ * Counts both sides of every mirrored collection of `project` (Firestore's count() aggregation,
+ * the warehouse's live rows): `agree` when every count is equal.
+ */
+export async function checkMirror(firestore: Firestore, warehouse: Warehouse, project: string): Promise<{ agree: boolean; counts: MirrorCount[] }> {
+  const param = warehouse.dialect === 'bigquery' ? '@project' : '$project';
+  const counts = await Promise.all(
+    (Object.keys(MIRRORED_COLLECTIONS) as MirroredCollection[]).map(async (collection) => {
+      const [stored, [mirrored]] = await Promise.all([
+        firestore.collection(`${PROJECT_COLLECTION}/${project}/${collection}`).count().get(),
+        warehouse.query(`SELECT COUNT(*) AS n FROM ${MIRRORED_COLLECTIONS[collection]} WHERE project = ${param} AND deleted = 0`, { project }),
+      ]);
+      return { collection, firestore: stored.data().count, warehouse: Number(mirrored?.n ?? 0) };
+    }),
+  );
+  return { agree: counts.every((c) => c.firestore === c.warehouse), counts };
+}
+
+/**
+ * How current the mirror of `project` is: the moment of the newest write it applied (ISO), or
+ * null when it holds nothing. The triggers apply a write within seconds, so on a store that
+ * writes customers and events all day this is the copy's age; on a quiet one it is the last change.
+ */
+export async function mirrorAsOf(warehouse: Warehouse, project: string): Promise<string | null> {
+  const param = warehouse.dialect === 'bigquery' ? '@project' : '$project';
+  const tables = Object.values(MIRRORED_COLLECTIONS);
+  const [row] = await warehouse.query(
+    `SELECT MAX(t) AS t FROM (${tables.map((table) => `SELECT MAX(fetched_at) AS t FROM ${table} WHERE project = ${param}`).join(' UNION ALL ')}) AS newest`,
+    { project },
+  );
+  const t = row?.t;
+  if (t === null || t === undefined) return null;
+  const date = t instanceof Date ? t : new Date(typeof t === 'number' ? t : String(t));
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
