@@ -6,6 +6,8 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { createEmailChannel } from '../functions/src/campaigns/email-channel.js';
 import { loadSegmentMembers } from '../functions/src/campaigns/segment-members.js';
 import { runSendJob } from '../functions/src/campaigns/send-job.js';
+import { warehouseMemberSource } from '../functions/src/customer-warehouse/member-source.js';
+import { getWarehouse } from '../functions/src/warehouse/index.js';
 import { createSendgridClient } from '../functions/src/campaigns/sendgrid-client.js';
 import { SENDGRID_SANDBOX_API_KEY } from '../sandboxes/src/sendgrid.js';
 
@@ -21,6 +23,7 @@ const result = await runSendJob(project, 'email-promo', {
     limits: () => ({ mailSendPerSecond: 2, concurrent: 1, activityPerSecond: 20, indexingDelayMs: 400 }),
   }),
   loadMembers: (p, campaign) => loadSegmentMembers(firestore, p, campaign.customerSegmentId),
+  memberPages: warehouseMemberSource(firestore, getWarehouse(), { maxLagMs: 30_000 }),
   leaseMs: 1500,
 });
 process.stdout.write(`${result}\n`);

@@ -6,6 +6,8 @@ import { campaignChannels } from './campaign-channels.js';
 import { pauseAfterFailuresFromParams } from './channels.js';
 import { enqueueCampaignSend } from './enqueue.js';
 import { loadSegmentMembers } from './segment-members.js';
+import { warehouseMemberSource } from '../customer-warehouse/member-source.js';
+import { getWarehouse } from '../warehouse/index.js';
 import { runSendJob, sendDocPath } from './send-job.js';
 
 const payloadSchema = z.object({ project: z.string().min(1), sendId: z.string().min(1), kick: z.number().int() });
@@ -32,6 +34,8 @@ export async function handleCampaignSendTask(data: unknown): Promise<void> {
     firestore,
     channel,
     loadMembers: (p, campaign) => loadSegmentMembers(firestore, p, campaign.customerSegmentId),
+    // The segment is evaluated in the warehouse and read in pages (customer-warehouse/README.md).
+    memberPages: warehouseMemberSource(firestore, getWarehouse()),
     budgetMs: RUN_BUDGET_MS,
     pauseAfterFailures: pauseAfterFailuresFromParams(),
   });

@@ -41,6 +41,11 @@ export const RECIPIENT_COLLECTION = 'recipient';
 
 const LEASE_MS = 2 * 60_000;
 const MAX_BATCHES = 450;
+/**
+ * Batches written per commit while a large snapshot is taken (the last commit also makes the send
+ * 'sending'): a Firestore commit carries at most 10 MiB, about 40 batches of 1,000 recipients.
+ */
+const SNAPSHOT_BATCHES_PER_WRITE = 25;
 /** Chunks in a row the provider did not take (after the channel's own retries) before the send pauses itself. */
 export const CONSECUTIVE_FAILURES_BEFORE_PAUSE = 5;
 /** Reconciliation rounds of one in-doubt recipient before it settles as 'unknown' (sem confirmação). */
@@ -89,6 +94,11 @@ export interface SendJobDeps {
   channel: SendChannel;
   /** The segment's members at send time. */
   loadMembers(project: string, campaign: Record<string, unknown>): Promise<SegmentMember[]>;
+  /**
+   * The segment's members at send time, page by page (the warehouse's, customer-warehouse/
+   * member-source.ts); when given, the snapshot reads them instead of loadMembers.
+   */
+  memberPages?(project: string, campaign: Record<string, unknown>): AsyncIterable<SegmentMember[]>;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   leaseMs?: number;
@@ -352,7 +362,12 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
     // The send is read beside the members: the write's precondition (its update time) still
     // refuses it if anything changed the send after this read.
     const [members, preferences, current] = await Promise.all([
-      timed('snapshot: members', () => deps.loadMembers(project, campaign)),
+      timed('snapshot: members', async () => {
+        if (!deps.memberPages) return deps.loadMembers(project, campaign);
+        const members: SegmentMember[] = [];
+        for await (const page of deps.memberPages(project, campaign)) for (const m of page) members.push(m);
+        return members;
+      }),
       timed('snapshot: preferences', () => deps.channel.loadPreferences(project)),
       withStoreRetry(() => sendRef.get()),
     ]);
@@ -372,8 +387,29 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
     const chunkSize = open ? Math.max(1, open.chunkSize) : 0;
     const since = now();
     let first: { batch: StoredBatch; chunk: StoredRecipient[]; since: number } | null = null;
+    // A large snapshot is written in several commits while the send stays 'preparing' (its
+    // progress on the send document, `snapshotProgress`); each commit is made only if the send is
+    // unchanged since our previous one, and only the last makes it 'sending'. Nothing is sent
+    // before that, so a snapshot cut short is simply taken again (batches left over by a longer
+    // earlier attempt are deleted in the last commit).
+    let lastUpdateTime = current.updateTime;
+    const head = plan.batches.length > SNAPSHOT_BATCHES_PER_WRITE ? plan.batches.length - SNAPSHOT_BATCHES_PER_WRITE : 0;
+    for (let start = 0; start < head; start += SNAPSHOT_BATCHES_PER_WRITE) {
+      const part = deps.firestore.batch();
+      const end = Math.min(head, start + SNAPSHOT_BATCHES_PER_WRITE);
+      for (const batch of plan.batches.slice(start, end)) {
+        part.set(batches.doc(batchId(batch.index)), batchFields({ index: batch.index, key: batch.key, state: 'pending', attempts: 0, recipients: batch.recipients.map((r) => ({ ...r, state: 'pending' as const })) }));
+      }
+      part.update(sendRef, { snapshotProgress: { written: end, batches: plan.batches.length }, lease: { owner, until: now() + leaseMs } }, { lastUpdateTime });
+      const results = await timed('snapshot: write', () => part.commit());
+      lastUpdateTime = results[results.length - 1]!.writeTime;
+    }
     const write = deps.firestore.batch();
-    for (const batch of plan.batches) {
+    if (data.snapshotProgress) {
+      const written = await withStoreRetry(() => batches.select().get());
+      for (const d of written.docs) if (Number(d.id) >= plan.batches.length) write.delete(d.ref);
+    }
+    for (const batch of plan.batches.slice(head)) {
       const claimed = first === null && chunkSize > 0;
       const recipients = batch.recipients.map((r, i): StoredRecipient =>
         claimed && i < chunkSize ? { ...r, state: 'sending', since, checks: 0 } : { ...r, state: 'pending' },
@@ -401,8 +437,9 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
         consecutiveFailures: 0,
         lease: { owner, until: now() + leaseMs },
         snapshotAt: FieldValue.serverTimestamp(),
+        ...(head ? { snapshotProgress: { written: plan.batches.length, batches: plan.batches.length } } : {}),
       },
-      { lastUpdateTime: current.updateTime },
+      { lastUpdateTime },
     );
     // The first call's slot is reserved while the snapshot is written.
     if (first) open?.prepareCalls?.(first.chunk.length);

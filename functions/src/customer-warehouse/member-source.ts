@@ -1,0 +1,55 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import type { SegmentMember } from '@console/shared';
+import { customerWarehouseMaxLagSeconds } from '../config.js';
+import type { Warehouse } from '../warehouse/warehouse.js';
+import * as logs from './logs.js';
+import { backfillMirror, checkMirror, type MirrorCount } from './mirror.js';
+import { warehouseMemberPages } from './segment-members.js';
+
+/**
+ * The send job's member source (SendJobDeps.memberPages): the campaign's segment evaluated in the
+ * warehouse and read a page at a time, once the warehouse's copy has caught up with Firestore.
+ */
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The configured bound, in ms (CUSTOMER_WAREHOUSE_MAX_LAG_SECONDS; 60 s when unset or unreadable). */
+export function maxMirrorLagMs(): number {
+  const seconds = Number(customerWarehouseMaxLagSeconds());
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 60_000;
+}
+
+export interface MirrorState {
+  agree: boolean;
+  counts: MirrorCount[];
+  /** The project was copied again (backfillMirror) before answering. */
+  backfilled: boolean;
+}
+
+/**
+ * Makes sure the warehouse's copy of `project` is no further behind Firestore than `maxLagMs`:
+ * while both sides' counts differ it waits for the triggers (they apply a write within seconds);
+ * a copy still behind past the bound — or one that never held the project (data imported into
+ * Firestore, which fires no trigger: the emulators' seed) — is copied again, a page at a time.
+ */
+export async function ensureMirror(firestore: Firestore, warehouse: Warehouse, project: string, maxLagMs: number): Promise<MirrorState> {
+  const deadline = Date.now() + maxLagMs;
+  for (let wait = 100; ; wait = Math.min(wait * 2, 2000)) {
+    const checked = await checkMirror(firestore, warehouse, project);
+    if (checked.agree) return { ...checked, backfilled: false };
+    const never = checked.counts.every((c) => c.warehouse === 0);
+    if (never || Date.now() + wait > deadline) {
+      logs.mirrorBackfilled(project, never ? 'empty' : 'behind', checked.counts);
+      await backfillMirror(firestore, warehouse, project);
+      return { ...(await checkMirror(firestore, warehouse, project)), backfilled: true };
+    }
+    await sleep(wait);
+  }
+}
+
+export function warehouseMemberSource(firestore: Firestore, warehouse: Warehouse, options: { maxLagMs?: number; pageSize?: number } = {}) {
+  return async function* memberPages(project: string, campaign: Record<string, unknown>): AsyncIterable<SegmentMember[]> {
+    await ensureMirror(firestore, warehouse, project, options.maxLagMs ?? maxMirrorLagMs());
+    yield* warehouseMemberPages(warehouse, firestore, project, campaign.customerSegmentId, options.pageSize);
+  };
+}
