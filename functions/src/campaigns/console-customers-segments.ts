@@ -1,9 +1,10 @@
-import { consoleCustomersSegmentsEndpoint, emailAddressing, SEGMENT_LEFT_OUT_LISTED, type SegmentReport } from '@console/shared';
+import { consoleCustomersSegmentsEndpoint, type SegmentReport } from '@console/shared';
 import { ApiError } from '../lib/api-error.js';
 import { firestore } from '../lib/admin.js';
 import { serve, type Handler } from '../lib/endpoint.js';
 import { ensureMirror } from '../customer-warehouse/member-source.js';
 import { mirrorAsOf } from '../customer-warehouse/mirror.js';
+import { reportFromRun } from '../customer-warehouse/segment-report.js';
 import { startMemberRun } from '../customer-warehouse/segment-members.js';
 import { getWarehouse } from '../warehouse/index.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
@@ -21,7 +22,6 @@ import { campaignChannels } from './campaign-channels.js';
 
 /** How long 'Testar segmento' waits for the warehouse's copy to catch up before copying again. */
 const REPORT_MAX_LAG_MS = 3000;
-const READ_PAGE = 5000;
 
 export async function segmentReport(
   project: string,
@@ -40,39 +40,12 @@ export async function segmentReport(
     if (error instanceof PermanentSendError) throw new ApiError(error.message.includes('não encontrado') ? 404 : 400, error.message);
     throw error;
   }
-  const from = (page - 1) * pageSize;
-  const data: SegmentReport['data'] = [];
-  const leftOut: SegmentReport['leftOut'] = [];
-  const leftOutCounts = { unsubscribed: 0, competitor: 0, 'no-address': 0 };
-  const seen = new Set<string>();
-  let count = 0;
-  const leave = (entry: SegmentReport['leftOut'][number]) => {
-    leftOutCounts[entry.reason]++;
-    if (leftOut.length < SEGMENT_LEFT_OUT_LISTED) leftOut.push(entry);
-  };
   try {
-    for await (const members of run.pages(READ_PAGE)) {
-      for (const member of members) {
-        const address = emailAddressing.address(member);
-        if (!address) {
-          leave({ email: member.email ?? member.phoneNumber ?? null, customerId: member.customerId, reason: 'no-address' });
-          continue;
-        }
-        if (seen.has(address)) continue; // the same person twice is one recipient
-        seen.add(address);
-        const preference = preferences.get(address);
-        if (preference?.unsubscribed) leave({ email: address, customerId: member.customerId, reason: 'unsubscribed' });
-        else if (preference?.competitor) leave({ email: address, customerId: member.customerId, reason: 'competitor' });
-        else {
-          if (count >= from && count < from + pageSize) data.push({ email: address, phoneNumber: member.phoneNumber, customerId: member.customerId });
-          count++;
-        }
-      }
-    }
+    const report = await reportFromRun(run, preferences, { page, pageSize });
+    return { ...report, warehouseAsOf: await mirrorAsOf(warehouse, project), warehouseCaughtUp: mirror.agree };
   } finally {
     await run.close();
   }
-  return { data, count, page, pageSize, leftOut, leftOutCounts, warehouseAsOf: await mirrorAsOf(warehouse, project), warehouseCaughtUp: mirror.agree };
 }
 
 export const handleConsoleCustomersSegments: Handler<typeof consoleCustomersSegmentsEndpoint> = async ({ params, query, project }) => {
