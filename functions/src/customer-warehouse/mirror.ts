@@ -1,6 +1,6 @@
 import type { Firestore, Timestamp } from 'firebase-admin/firestore';
 import { PROJECT_COLLECTION } from '@console/shared';
-import type { Warehouse } from '../warehouse/warehouse.js';
+import type { MirrorTableName, Warehouse } from '../warehouse/warehouse.js';
 import { MIRRORED_COLLECTIONS, mirrorRow, type MirroredCollection, type MirrorWrite } from './mirror-rows.js';
 
 /**
@@ -63,6 +63,19 @@ export async function backfillMirror(
   return copied;
 }
 
+/** The statement counting a table's live rows of `@project` / `$project` (in the warehouse's dialect). */
+export function mirrorCountSql(warehouse: Pick<Warehouse, 'dialect' | 'table'>, table: MirrorTableName): string {
+  const param = warehouse.dialect === 'bigquery' ? '@project' : '$project';
+  return `SELECT COUNT(*) AS n FROM ${warehouse.table(table)} WHERE project = ${param} AND deleted = 0`;
+}
+
+/** The statement answering the newest mirror write of `@project` / `$project` (t, a timestamp). */
+export function mirrorAsOfSql(warehouse: Pick<Warehouse, 'dialect' | 'table'>): string {
+  const param = warehouse.dialect === 'bigquery' ? '@project' : '$project';
+  const newest = Object.values(MIRRORED_COLLECTIONS).map((table) => `SELECT MAX(fetched_at) AS t FROM ${warehouse.table(table)} WHERE project = ${param}`);
+  return `SELECT MAX(t) AS t FROM (${newest.join(' UNION ALL ')}) AS newest`;
+}
+
 export interface MirrorCount {
   collection: MirroredCollection;
   firestore: number;
@@ -74,12 +87,11 @@ export interface MirrorCount {
  * the warehouse's live rows): `agree` when every count is equal.
  */
 export async function checkMirror(firestore: Firestore, warehouse: Warehouse, project: string): Promise<{ agree: boolean; counts: MirrorCount[] }> {
-  const param = warehouse.dialect === 'bigquery' ? '@project' : '$project';
   const counts = await Promise.all(
     (Object.keys(MIRRORED_COLLECTIONS) as MirroredCollection[]).map(async (collection) => {
       const [stored, [mirrored]] = await Promise.all([
         firestore.collection(`${PROJECT_COLLECTION}/${project}/${collection}`).count().get(),
-        warehouse.query(`SELECT COUNT(*) AS n FROM ${MIRRORED_COLLECTIONS[collection]} WHERE project = ${param} AND deleted = 0`, { project }),
+        warehouse.query(mirrorCountSql(warehouse, MIRRORED_COLLECTIONS[collection]), { project }),
       ]);
       return { collection, firestore: stored.data().count, warehouse: Number(mirrored?.n ?? 0) };
     }),
@@ -93,12 +105,7 @@ export async function checkMirror(firestore: Firestore, warehouse: Warehouse, pr
  * writes customers and events all day this is the copy's age; on a quiet one it is the last change.
  */
 export async function mirrorAsOf(warehouse: Warehouse, project: string): Promise<string | null> {
-  const param = warehouse.dialect === 'bigquery' ? '@project' : '$project';
-  const tables = Object.values(MIRRORED_COLLECTIONS);
-  const [row] = await warehouse.query(
-    `SELECT MAX(t) AS t FROM (${tables.map((table) => `SELECT MAX(fetched_at) AS t FROM ${table} WHERE project = ${param}`).join(' UNION ALL ')}) AS newest`,
-    { project },
-  );
+  const [row] = await warehouse.query(mirrorAsOfSql(warehouse), { project });
   const t = row?.t;
   if (t === null || t === undefined) return null;
   const date = t instanceof Date ? t : new Date(typeof t === 'number' ? t : String(t));

@@ -10,12 +10,13 @@ import {
   stagingRecords,
   stagingSchema,
   stagingTableName,
+  tableRef,
   type SchemaField,
   type TableLocation,
 } from './bigquery-sql.js';
 import { asReadFailure, asWriteFailure, assertFilter, assertKey, assertTable, readRow, stageRows } from './rows.js';
 import type { TableName } from './tables.js';
-import { isMirrorTable } from './customer-tables.js';
+import { isMirrorTable, MIRROR_TABLE_NAMES } from './customer-tables.js';
 import { WarehouseError, type Warehouse, type WarehouseRow } from './warehouse.js';
 
 /** What the adapter needs from BigQuery; the default wraps @google-cloud/bigquery, tests pass a fake. */
@@ -189,6 +190,7 @@ export function createBigQueryWarehouse(options: BigQueryWarehouseOptions): Ware
 
   return {
     dialect: 'bigquery',
+    table: (name) => tableRef(at(name)),
 
     async upsert(table, rows) {
       assertTable(table);
@@ -205,6 +207,8 @@ export function createBigQueryWarehouse(options: BigQueryWarehouseOptions): Ware
       // An empty list has no type to infer: typed as texts.
       const types = Object.fromEntries(Object.entries(params).flatMap(([name, value]) => (Array.isArray(value) && !value.length ? [[name, ['STRING']]] : [])));
       try {
+        // The mirror's tables exist before any query reads them (an empty store has none yet).
+        await Promise.all(MIRROR_TABLE_NAMES.map(ensureTable));
         if (writes) return await withDmlRetry(() => client.query(sql, params, types), retryDelayMs);
         return await client.query(sql, params, types);
       } catch (error) {

@@ -405,6 +405,7 @@ export function createDuckDbWarehouse(options: DuckDbWarehouseOptions): Warehous
 
   return {
     dialect: 'duckdb',
+    table: (name) => quoteIdentifier(name),
 
     async mirror(table, rows) {
       assertTable(table);

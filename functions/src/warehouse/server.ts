@@ -113,6 +113,7 @@ export function createRemoteWarehouse(url: string): Warehouse {
   }
   return {
     dialect: 'duckdb',
+    table: (name) => `"${name.replaceAll('"', '""')}"`,
     mirror: (table, rows) => call({ op: 'mirror', table, rows }),
     query: (sql, params, options) => call({ op: 'query', sql, params, write: options?.write === true }),
     upsert: (table, rows) => call({ op: 'upsert', table, rows }),

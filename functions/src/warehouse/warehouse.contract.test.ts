@@ -52,6 +52,7 @@ function lazyWarehouse(client: Promise<Warehouse>): Warehouse {
     mirror: async (table, rows) => (await client).mirror(table, rows),
     query: async (sql, params, options) => (await client).query(sql, params, options),
     dialect: 'duckdb',
+    table: (name) => `"${name}"`,
     close: async () => (await client).close(),
   };
 }
@@ -252,7 +253,7 @@ for (const adapter of adapters) {
       await warehouse.mirror('customers', [customer(1_765_000_000_000_004, 'Ana Paula')]);
       expect(await stored()).toMatchObject({ deleted: 1, customer__firstName: null });
       const param = warehouse.dialect === 'bigquery' ? '@project' : '$project';
-      expect(await warehouse.query(`SELECT COUNT(*) AS n FROM customers WHERE project = ${param} AND deleted = 0`, { project })).toEqual([{ n: 0 }]);
+      expect(await warehouse.query(`SELECT COUNT(*) AS n FROM ${warehouse.table('customers')} WHERE project = ${param} AND deleted = 0`, { project })).toEqual([{ n: 0 }]);
     });
 
     it('refuses an unknown table and an incomplete key', async () => {

@@ -65,6 +65,8 @@ export interface Warehouse {
    */
   query(sql: string, params?: Record<string, QueryParam>, options?: { write?: boolean }): Promise<Record<string, unknown>[]>;
   readonly dialect: WarehouseDialect;
+  /** A table's name as `query` must write it (quoted; BigQuery's with its dataset). */
+  table(name: TableName): string;
   /** Removes one row; removing a missing row is not an error. */
   remove(table: TableName, key: WarehouseKey): Promise<void>;
   /** Waits for pending calls and releases what this process holds (DuckDB: the file lock). */
