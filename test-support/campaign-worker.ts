@@ -6,7 +6,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { createEmailChannel } from '../functions/src/campaigns/email-channel.js';
 import { loadSegmentMembers } from '../functions/src/campaigns/segment-members.js';
 import { runSendJob } from '../functions/src/campaigns/send-job.js';
-import { warehouseMemberSource } from '../functions/src/customer-warehouse/member-source.js';
+import { warehouseMemberSource } from '../functions/src/campaigns/warehouse-member-source.js';
 import { getWarehouse } from '../functions/src/warehouse/index.js';
 import { createSendgridClient } from '../functions/src/campaigns/sendgrid-client.js';
 import { SENDGRID_SANDBOX_API_KEY } from '../sandboxes/src/sendgrid.js';

@@ -7,7 +7,7 @@ import { testFirestore } from './stack.js';
 import { createEmailChannel } from '../functions/src/campaigns/email-channel.js';
 import { createSendgridClient } from '../functions/src/campaigns/sendgrid-client.js';
 import { loadSegmentMembers } from '../functions/src/campaigns/segment-members.js';
-import { warehouseMemberSource } from '../functions/src/customer-warehouse/member-source.js';
+import { warehouseMemberSource } from '../functions/src/campaigns/warehouse-member-source.js';
 import { getWarehouse } from '../functions/src/warehouse/index.js';
 import { runSendJob, sendDocPath, type SendJobDeps } from '../functions/src/campaigns/send-job.js';
 import { startCampaignSend, type CampaignSendTask } from '../functions/src/campaigns/start-send.js';

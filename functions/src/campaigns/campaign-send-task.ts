@@ -6,7 +6,7 @@ import { campaignChannels } from './campaign-channels.js';
 import { pauseAfterFailuresFromParams } from './channels.js';
 import { enqueueCampaignSend } from './enqueue.js';
 import { loadSegmentMembers } from './segment-members.js';
-import { warehouseMemberSource } from '../customer-warehouse/member-source.js';
+import { warehouseMemberSource } from './warehouse-member-source.js';
 import { getWarehouse } from '../warehouse/index.js';
 import { runSendJob, sendDocPath } from './send-job.js';
 

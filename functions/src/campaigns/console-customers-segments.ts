@@ -2,13 +2,12 @@ import { consoleCustomersSegmentsEndpoint, type SegmentReport } from '@console/s
 import { ApiError } from '../lib/api-error.js';
 import { firestore } from '../lib/admin.js';
 import { serve, type Handler } from '../lib/endpoint.js';
-import { ensureMirror } from '../customer-warehouse/member-source.js';
+import { ensureMirror } from '../customer-warehouse/freshness.js';
 import { mirrorAsOf } from '../customer-warehouse/mirror.js';
 import { reportFromRun } from '../customer-warehouse/segment-report.js';
-import { startMemberRun } from '../customer-warehouse/segment-members.js';
+import { SegmentError, startMemberRun } from '../customer-warehouse/segment-members.js';
 import { getWarehouse } from '../warehouse/index.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
-import { PermanentSendError } from './channel.js';
 import { campaignChannels } from './campaign-channels.js';
 
 /**
@@ -37,7 +36,7 @@ export async function segmentReport(
   try {
     run = await startMemberRun(warehouse, firestore, project, segmentId);
   } catch (error) {
-    if (error instanceof PermanentSendError) throw new ApiError(error.message.includes('não encontrado') ? 404 : 400, error.message);
+    if (error instanceof SegmentError) throw new ApiError(error.message.includes('não encontrado') ? 404 : 400, error.message);
     throw error;
   }
   try {

@@ -110,6 +110,8 @@ export interface SendJobDeps {
   pauseAfterFailures?: number;
   settleWaitMs?: number;
   maxSettleChecks?: number;
+  /** Batches per commit of a large snapshot (SNAPSHOT_BATCHES_PER_WRITE; tests make it small). */
+  snapshotBatchesPerWrite?: number;
 }
 
 /**
@@ -393,10 +395,11 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
     // before that, so a snapshot cut short is simply taken again (batches left over by a longer
     // earlier attempt are deleted in the last commit).
     let lastUpdateTime = current.updateTime;
-    const head = plan.batches.length > SNAPSHOT_BATCHES_PER_WRITE ? plan.batches.length - SNAPSHOT_BATCHES_PER_WRITE : 0;
-    for (let start = 0; start < head; start += SNAPSHOT_BATCHES_PER_WRITE) {
+    const perWrite = Math.max(1, deps.snapshotBatchesPerWrite ?? SNAPSHOT_BATCHES_PER_WRITE);
+    const head = plan.batches.length > perWrite ? plan.batches.length - perWrite : 0;
+    for (let start = 0; start < head; start += perWrite) {
       const part = deps.firestore.batch();
-      const end = Math.min(head, start + SNAPSHOT_BATCHES_PER_WRITE);
+      const end = Math.min(head, start + perWrite);
       for (const batch of plan.batches.slice(start, end)) {
         part.set(batches.doc(batchId(batch.index)), batchFields({ index: batch.index, key: batch.key, state: 'pending', attempts: 0, recipients: batch.recipients.map((r) => ({ ...r, state: 'pending' as const })) }));
       }

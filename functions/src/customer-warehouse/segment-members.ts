@@ -10,7 +10,6 @@ import {
   type SegmentMember,
   type SegmentRuleGroup,
 } from '@console/shared';
-import { PermanentSendError } from '../campaigns/channel.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import { spDay } from './mirror-rows.js';
 import { segmentMembersQuery, type SegmentSpec } from './segment-sql.js';
@@ -22,14 +21,22 @@ import { segmentMembersQuery, type SegmentSpec } from './segment-sql.js';
  * the conditions are evaluated once per run whatever the number of pages.
  */
 
+/** A segment that cannot be evaluated (missing, or a condition with a problem); the message is Portuguese. */
+export class SegmentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SegmentError';
+  }
+}
+
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 function checkedConditions(list: readonly unknown[]): ConditionNode[] {
   return list.map((condition, i) => {
     const parsed = conditionValueSchema.safeParse(condition);
-    if (!parsed.success) throw new PermanentSendError(`Condição ${i + 1} do segmento é inválida.`);
+    if (!parsed.success) throw new SegmentError(`Condição ${i + 1} do segmento é inválida.`);
     const [issue] = checkCondition(parsed.data.map, 'customer');
-    if (issue) throw new PermanentSendError(`Condição "${parsed.data.sql}": ${issue.message}`);
+    if (issue) throw new SegmentError(`Condição "${parsed.data.sql}": ${issue.message}`);
     return parsed.data.map;
   });
 }
@@ -51,11 +58,11 @@ function specOf(segment: Record<string, unknown>): SegmentSpec {
 
 /**
  * The segment and its parents (a missing parent, or a loop back to one already on the chain, ends
- * the chain), as the specs the query combines. Throws PermanentSendError with the Portuguese
+ * the chain), as the specs the query combines. Throws SegmentError with the Portuguese
  * message of the JavaScript path for a missing segment or a condition with a problem.
  */
 export async function loadSegmentChain(firestore: Firestore, project: string, segmentId: unknown): Promise<SegmentSpec[]> {
-  if (typeof segmentId !== 'string' || !segmentId || segmentId.includes('/')) throw new PermanentSendError('Escolha o segmento de clientes.');
+  if (typeof segmentId !== 'string' || !segmentId || segmentId.includes('/')) throw new SegmentError('Escolha o segmento de clientes.');
   const base = `${PROJECT_COLLECTION}/${project}/customer-segment`;
   const chain: SegmentSpec[] = [];
   const seen = new Set<string>();
@@ -64,7 +71,7 @@ export async function loadSegmentChain(firestore: Firestore, project: string, se
     seen.add(id);
     const data = (await firestore.doc(`${base}/${id}`).get()).data();
     if (!data) {
-      if (!chain.length) throw new PermanentSendError('Segmento de clientes não encontrado.');
+      if (!chain.length) throw new SegmentError('Segmento de clientes não encontrado.');
       break;
     }
     chain.push(specOf(data));
@@ -104,7 +111,7 @@ export async function startMemberRun(
   if (warehouse.dialect !== 'duckdb') {
     // The condition core writes DuckDB's SQL; BigQuery's differences are listed in
     // shared/src/conditions/README.md ('SQL dialect') and not written yet (README, 'Not done').
-    throw new PermanentSendError('Segmentos no warehouse do BigQuery ainda não estão disponíveis.');
+    throw new SegmentError('Segmentos no warehouse do BigQuery ainda não estão disponíveis.');
   }
   const chain = await loadSegmentChain(firestore, project, segmentId);
   const { sql, params } = segmentMembersQuery(chain, { project, today: spDay(now) });

@@ -77,6 +77,8 @@ export const sendStateSchema = z.object({
   lastError: z.string().nullable().default(null),
   /** Why the send is paused (by the operator, or by itself after consecutive provider failures). */
   pausedReason: z.string().nullable().default(null),
+  /** While a large snapshot is written ('preparing'): the batches written so far, of all. */
+  snapshotProgress: z.object({ written: z.number().int(), batches: z.number().int() }).nullable().default(null),
   /** Where the current run started (ms, and `sent` then): the screen's rate and time left. */
   run: z.object({ startedAt: z.number(), sentAtStart: z.number() }).nullable().default(null),
 });

@@ -1,14 +1,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { SegmentMember } from '@console/shared';
 import { customerWarehouseMaxLagSeconds } from '../config.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import * as logs from './logs.js';
 import { backfillMirror, checkMirror, type MirrorCount } from './mirror.js';
-import { warehouseMemberPages } from './segment-members.js';
 
 /**
- * The send job's member source (SendJobDeps.memberPages): the campaign's segment evaluated in the
- * warehouse and read a page at a time, once the warehouse's copy has caught up with Firestore.
+ * How current the warehouse's copy of a project's customers is, and making sure it is current
+ * enough before a segment is evaluated there (README, 'Fresh and honest').
  */
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,11 +43,4 @@ export async function ensureMirror(firestore: Firestore, warehouse: Warehouse, p
     }
     await sleep(wait);
   }
-}
-
-export function warehouseMemberSource(firestore: Firestore, warehouse: Warehouse, options: { maxLagMs?: number; pageSize?: number } = {}) {
-  return async function* memberPages(project: string, campaign: Record<string, unknown>): AsyncIterable<SegmentMember[]> {
-    await ensureMirror(firestore, warehouse, project, options.maxLagMs ?? maxMirrorLagMs());
-    yield* warehouseMemberPages(warehouse, firestore, project, campaign.customerSegmentId, options.pageSize);
-  };
 }
