@@ -17,7 +17,35 @@ import { createRemoteWarehouse } from '../../functions/src/warehouse/server.js';
 const PROJECT = 'bench';
 const CUSTOMERS = 500_000;
 const EVENTS = 5_000_000;
-const STATES = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'];
+const STATES = [
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
+];
 const SNAPSHOT_STATES = ['SP', 'MG', 'RJ', 'PR', 'SC', 'RS', 'BA', 'GO', 'DF', 'ES', 'PE'];
 
 const field = (value: string): ConditionNode => ({ type: 'field', value });
@@ -29,7 +57,11 @@ const SEGMENTS: Record<string, Record<string, unknown>> = {
   'compraram-30-dias': {
     rules: [
       {
-        rulesIn: [condition(op('AND', op('=', field('event.name'), { type: 'string', value: 'purchase' }), op('>=', field('date.daysAgo'), { type: 'numeric', value: -30 })))],
+        rulesIn: [
+          condition(
+            op('AND', op('=', field('event.name'), { type: 'string', value: 'purchase' }), op('>=', field('date.daysAgo'), { type: 'numeric', value: -30 })),
+          ),
+        ],
         rulesInOnly: [],
         rulesNotIn: [],
       },
@@ -70,7 +102,9 @@ if (mode === 'generate') {
   const [{ n: customers }] = (await warehouse.query(`SELECT COUNT(*) AS n FROM customers`)) as [{ n: number }];
   const [{ n: events }] = (await warehouse.query(`SELECT COUNT(*) AS n FROM customer_events`)) as [{ n: number }];
   await warehouse.close();
-  console.log(`segments generated ${customers.toLocaleString('en-US')} customers and ${events.toLocaleString('en-US')} events in DuckDB in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `segments generated ${customers.toLocaleString('en-US')} customers and ${events.toLocaleString('en-US')} events in DuckDB in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 } else if (mode === 'report') {
   const warehouse = createRemoteWarehouse(target!);
   const started = performance.now();
@@ -94,7 +128,9 @@ if (mode === 'generate') {
   const plan = planSend(members, new Map(), emailAddressing, { sendKey: `${PROJECT}\nemail-bench`, hash: (t) => sha256Hex(t) });
   let bytes = 0;
   for (const batch of plan.batches) {
-    bytes += JSON.stringify(batchFields({ ...batch, state: 'pending', attempts: 0, recipients: batch.recipients.map((r) => ({ ...r, state: 'pending' as const })) })).length;
+    bytes += JSON.stringify(
+      batchFields({ ...batch, state: 'pending', attempts: 0, recipients: batch.recipients.map((r) => ({ ...r, state: 'pending' as const })) }),
+    ).length;
   }
   const ms = performance.now() - started;
   clearInterval(sampler);

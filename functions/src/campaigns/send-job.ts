@@ -401,7 +401,16 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
       const part = deps.firestore.batch();
       const end = Math.min(head, start + perWrite);
       for (const batch of plan.batches.slice(start, end)) {
-        part.set(batches.doc(batchId(batch.index)), batchFields({ index: batch.index, key: batch.key, state: 'pending', attempts: 0, recipients: batch.recipients.map((r) => ({ ...r, state: 'pending' as const })) }));
+        part.set(
+          batches.doc(batchId(batch.index)),
+          batchFields({
+            index: batch.index,
+            key: batch.key,
+            state: 'pending',
+            attempts: 0,
+            recipients: batch.recipients.map((r) => ({ ...r, state: 'pending' as const })),
+          }),
+        );
       }
       part.update(sendRef, { snapshotProgress: { written: end, batches: plan.batches.length }, lease: { owner, until: now() + leaseMs } }, { lastUpdateTime });
       const results = await timed('snapshot: write', () => part.commit());

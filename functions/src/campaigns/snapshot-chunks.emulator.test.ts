@@ -33,7 +33,9 @@ describe('a snapshot written in several commits', () => {
     const db = testFirestore();
     const sendRef = db.doc(`project/${project}/campaign-send/email-promo`);
     // An earlier attempt cut short after writing more batches than this plan has.
-    await db.doc(`project/${project}/campaign-send/email-promo/batch/00007`).set({ index: 7, key: 'velho', state: 'pending', attempts: 0, recipientsJson: '[{"key":"x","address":"antigo@exemplo.com.br","state":"pending"}]' });
+    await db
+      .doc(`project/${project}/campaign-send/email-promo/batch/00007`)
+      .set({ index: 7, key: 'velho', state: 'pending', attempts: 0, recipientsJson: '[{"key":"x","address":"antigo@exemplo.com.br","state":"pending"}]' });
     await sendRef.update({ snapshotProgress: { written: 8, batches: 8 } });
 
     const progress: unknown[] = [];
@@ -51,7 +53,13 @@ describe('a snapshot written in several commits', () => {
     expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
     expect([...counts.keys()].sort()).toEqual([...expected].sort());
     const state = await sendState(project);
-    expect(state).toMatchObject({ status: 'finished', sent: expected.length, total: expected.length, batches: 3, snapshotProgress: { written: 3, batches: 3 } });
+    expect(state).toMatchObject({
+      status: 'finished',
+      sent: expected.length,
+      total: expected.length,
+      batches: 3,
+      snapshotProgress: { written: 3, batches: 3 },
+    });
     expect((await db.collection(`project/${project}/campaign-send/email-promo/batch`).get()).docs.map((d) => d.id)).toEqual(['00000', '00001', '00002']);
   }, 180_000);
 });

@@ -69,7 +69,8 @@ export function jsonSafe(value: unknown): unknown {
     if (iso) return iso;
     if (value instanceof Date) return isoDateOf(value);
     if (typeof (value as { latitude?: unknown }).latitude === 'number') return { ...(value as object) };
-    if ((value as { path?: unknown; firestore?: unknown }).firestore && typeof (value as { path?: unknown }).path === 'string') return (value as { path: string }).path;
+    if ((value as { path?: unknown; firestore?: unknown }).firestore && typeof (value as { path?: unknown }).path === 'string')
+      return (value as { path: string }).path;
     return Object.fromEntries(Object.entries(value as Doc).map(([k, v]) => [k, jsonSafe(v)]));
   }
   if (typeof value === 'number' && !Number.isFinite(value)) return null;

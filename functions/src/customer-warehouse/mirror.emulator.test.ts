@@ -9,7 +9,8 @@ import { applyMirrorWrite, backfillMirror, checkMirror, timestampMicros } from '
 
 const project = `mirror-${Date.now().toString(36)}`;
 const warehouse = getWarehouse();
-const row = async (table: 'customers' | 'customer_events' | 'orders', id: string) => (await warehouse.get(table, { project, id })) as Record<string, unknown> | null;
+const row = async (table: 'customers' | 'customer_events' | 'orders', id: string) =>
+  (await warehouse.get(table, { project, id })) as Record<string, unknown> | null;
 
 describe('the customers mirror', () => {
   it('a customer written in Firestore appears in the warehouse within seconds; a change and a delete follow', async () => {
@@ -27,12 +28,20 @@ describe('the customers mirror', () => {
     await waitFor(async () => (await row('customers', 'ana'))?.customer__firstName === 'Ana Paula', 20_000, 'the change in the warehouse');
 
     await doc.delete();
-    const deleted = await waitFor(async () => {
-      const r = await row('customers', 'ana');
-      return r?.deleted === 1 ? r : undefined;
-    }, 60_000, 'the delete in the warehouse');
+    const deleted = await waitFor(
+      async () => {
+        const r = await row('customers', 'ana');
+        return r?.deleted === 1 ? r : undefined;
+      },
+      60_000,
+      'the delete in the warehouse',
+    );
     expect(deleted.customer__firstName).toBeNull();
-    expect((await checkMirror(testFirestore(), warehouse, project)).counts.find((c) => c.collection === 'customer')).toEqual({ collection: 'customer', firestore: 0, warehouse: 0 });
+    expect((await checkMirror(testFirestore(), warehouse, project)).counts.find((c) => c.collection === 'customer')).toEqual({
+      collection: 'customer',
+      firestore: 0,
+      warehouse: 0,
+    });
   }, 90_000);
 
   it('a redelivered or late trigger changes nothing', async () => {
@@ -45,7 +54,13 @@ describe('the customers mirror', () => {
     const stored = await row('customer_events', 'e1');
     // The same event again, and the first version arriving late: the stored row stays as it is.
     for (const snapshot of [second, first]) {
-      await applyMirrorWrite(warehouse, { project, collection: 'customer-event', id: 'e1', data: snapshot.data(), updateTimeUs: timestampMicros(snapshot.updateTime!) });
+      await applyMirrorWrite(warehouse, {
+        project,
+        collection: 'customer-event',
+        id: 'e1',
+        data: snapshot.data(),
+        updateTimeUs: timestampMicros(snapshot.updateTime!),
+      });
     }
     expect(await row('customer_events', 'e1')).toEqual(stored);
     // A delete redelivered after a later write does not remove it either (older than the row).
@@ -56,7 +71,8 @@ describe('the customers mirror', () => {
   it('the backfill copies what the mirror lacks, and the check then agrees', async () => {
     const db = testFirestore();
     const writes = db.batch();
-    for (let i = 0; i < 300; i++) writes.set(db.doc(`project/${project}/order/o${String(i).padStart(4, '0')}`), { customerId: `c${i % 40}`, total: i, items: [{ sku: '1001', qty: 1 }] });
+    for (let i = 0; i < 300; i++)
+      writes.set(db.doc(`project/${project}/order/o${String(i).padStart(4, '0')}`), { customerId: `c${i % 40}`, total: i, items: [{ sku: '1001', qty: 1 }] });
     await writes.commit();
     // The triggers copy them; then the warehouse loses some (as a copy made before the triggers
     // were deployed would lack them), and the check says so.

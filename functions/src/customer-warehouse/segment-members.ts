@@ -101,13 +101,7 @@ export interface MemberRun {
 }
 
 /** Evaluates the segment once in the warehouse; its members are then read in pages. */
-export async function startMemberRun(
-  warehouse: Warehouse,
-  firestore: Firestore,
-  project: string,
-  segmentId: unknown,
-  now = new Date(),
-): Promise<MemberRun> {
+export async function startMemberRun(warehouse: Warehouse, firestore: Firestore, project: string, segmentId: unknown, now = new Date()): Promise<MemberRun> {
   if (warehouse.dialect !== 'duckdb') {
     // The condition core writes DuckDB's SQL; BigQuery's differences are listed in
     // shared/src/conditions/README.md ('SQL dialect') and not written yet (README, 'Not done').
@@ -117,13 +111,17 @@ export async function startMemberRun(
   const { sql, params } = segmentMembersQuery(chain, { project, today: spDay(now) });
   await ensureRunTable(warehouse);
   const run = randomUUID();
-  await warehouse.query(`INSERT INTO ${RUN_TABLE} SELECT $run, ord, customer_id, email, phone_number, first_name, last_name FROM (${sql})`, { ...params, run }, { write: true });
+  await warehouse.query(
+    `INSERT INTO ${RUN_TABLE} SELECT $run, ord, customer_id, email, phone_number, first_name, last_name FROM (${sql})`,
+    { ...params, run },
+    { write: true },
+  );
   const [counted] = await warehouse.query(`SELECT COUNT(*) AS n FROM ${RUN_TABLE} WHERE run = $run`, { run });
   return {
     total: Number(counted?.n ?? 0),
     async *pages(pageSize) {
       const size = Math.max(1, Math.floor(pageSize));
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const rows = await warehouse.query(
           `SELECT ord, customer_id, email, phone_number, first_name, last_name FROM ${RUN_TABLE} WHERE run = $run AND ord > $after ORDER BY ord LIMIT ${size}`,
           { run, after },

@@ -47,7 +47,10 @@ const CODES = ['1001', '1002', '1003', '2001', 'x'];
 
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 const date = fc.integer({ min: -400, max: 2 }).chain((days) => fc.integer({ min: 0, max: DAY - 1 }).map((ms) => new Date(NOW + days * DAY - ms)));
-const dateValue = fc.oneof(date, date.map((d) => d.toISOString()));
+const dateValue = fc.oneof(
+  date,
+  date.map((d) => d.toISOString()),
+);
 
 const customerArb = (i: number) =>
   fc.record({
@@ -83,7 +86,13 @@ const quoteArb = (n: number) =>
     origin: maybe(fc.constantFrom('magalu', 'quote', 'product')),
     qty: maybe(fc.integer({ min: 1, max: 5 })),
     productId: maybe(fc.constantFrom(...CODES)),
-    shippingMethod: maybe(fc.record({ ShippingPrice: maybe(fc.constantFrom(0, 19.9, 45)), Carrier: maybe(fc.constantFrom('Correios', 'Jadlog')), maxDeliveryTime: maybe(fc.integer({ min: 1, max: 15 })) })),
+    shippingMethod: maybe(
+      fc.record({
+        ShippingPrice: maybe(fc.constantFrom(0, 19.9, 45)),
+        Carrier: maybe(fc.constantFrom('Correios', 'Jadlog')),
+        maxDeliveryTime: maybe(fc.integer({ min: 1, max: 15 })),
+      }),
+    ),
     createdAt: maybe(dateValue),
   });
 
@@ -92,7 +101,12 @@ const orderArb = (n: number) =>
     customerId: fc.oneof(idOf(n), fc.constant('ghost')),
     status: fc.constantFrom('paid', 'cancelled', 'paid'),
     total: maybe(fc.constantFrom(99.9, 350, 1200)),
-    items: maybe(fc.array(fc.record({ ProductCode: maybe(fc.constantFrom(...CODES)), sku: maybe(fc.constantFrom(...CODES)), qty: maybe(fc.integer({ min: 1, max: 3 })) }), { maxLength: 3 })),
+    items: maybe(
+      fc.array(
+        fc.record({ ProductCode: maybe(fc.constantFrom(...CODES)), sku: maybe(fc.constantFrom(...CODES)), qty: maybe(fc.integer({ min: 1, max: 3 })) }),
+        { maxLength: 3 },
+      ),
+    ),
     createdAt: maybe(dateValue),
   });
 
@@ -145,7 +159,15 @@ const groupArb = fc.record({
 const segmentArb = (n: number) =>
   fc.record({
     rules: fc.array(groupArb, { maxLength: 2 }),
-    emails: maybe(fc.array(fc.oneof(idOf(n).map((id) => `${id.toUpperCase()}@loja.test`), fc.constantFrom('fora@loja.test', ' ', 'shared@loja.test')), { maxLength: 3 })),
+    emails: maybe(
+      fc.array(
+        fc.oneof(
+          idOf(n).map((id) => `${id.toUpperCase()}@loja.test`),
+          fc.constantFrom('fora@loja.test', ' ', 'shared@loja.test'),
+        ),
+        { maxLength: 3 },
+      ),
+    ),
   });
 
 const worldArb = fc.integer({ min: 1, max: 25 }).chain((n) =>
@@ -160,7 +182,11 @@ const worldArb = fc.integer({ min: 1, max: 25 }).chain((n) =>
   }),
 );
 
-const strip = (doc: Doc): Doc => JSON.parse(JSON.stringify(doc, (_, v) => (v instanceof Date ? { __date: v.toISOString() } : v)), (_, v) => (v && typeof v === 'object' && '__date' in v ? new Date(v.__date) : v));
+const strip = (doc: Doc): Doc =>
+  JSON.parse(
+    JSON.stringify(doc, (_, v) => (v instanceof Date ? { __date: v.toISOString() } : v)),
+    (_, v) => (v && typeof v === 'object' && '__date' in v ? new Date(v.__date) : v),
+  );
 
 const seed = Number(process.env.SEGMENTS_SEED ?? Date.now() % 2 ** 31);
 const RUNS = 150;
@@ -195,7 +221,11 @@ describe('segments in the warehouse', () => {
 
         for (const collection of Object.keys(MIRRORED_COLLECTIONS) as MirroredCollection[]) {
           const docs = [...(store.get(`project/${project}/${collection}`) ?? new Map<string, Doc>()).entries()];
-          if (docs.length) await warehouse.mirror(MIRRORED_COLLECTIONS[collection], docs.map(([id, data]) => mirrorRow({ project, collection, id, data, updateTimeUs: 1 })));
+          if (docs.length)
+            await warehouse.mirror(
+              MIRRORED_COLLECTIONS[collection],
+              docs.map(([id, data]) => mirrorRow({ project, collection, id, data, updateTimeUs: 1 })),
+            );
         }
         const firestore = firestoreStandIn(store);
         const expected = await loadSegmentMembers(firestore, project, 'child');

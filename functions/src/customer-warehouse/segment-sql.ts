@@ -144,7 +144,8 @@ export function segmentMembersQuery(chain: readonly SegmentSpec[], options: { pr
             }),
           )
         : null;
-      if (productStruct) ctes.push(`prod AS (SELECT * FROM (${live('products')}) WHERE id IN (SELECT max(id) FROM (${live('products')}) GROUP BY lookup_code))`);
+      if (productStruct)
+        ctes.push(`prod AS (SELECT * FROM (${live('products')}) WHERE id IN (SELECT max(id) FROM (${live('products')}) GROUP BY lookup_code))`);
       const dateStruct = part('date.', used, (a) => (a.name === 'date.daysAgo' ? 'x.sp_day - $today' : columnOf('x', a)));
       const nullOf = (prefix: string) => part(prefix, used, typedNull);
       const kinds = ['event.', 'quote.', 'purchase.'] as const;

@@ -91,7 +91,8 @@ describe('the BigQuery adapter’s SQL, checked by ZetaSQL with BigQuery’s lan
     const statements = analyser.analysed.slice(before);
     const merges = statements.filter((s) => s.kind === 'resolvedMergeStmtNode');
     expect(merges).toHaveLength(2 * MIRROR_TABLE_NAMES.length);
-    for (const { sql } of merges) expect(sql).toContain('WHEN MATCHED AND (target.update_time_us IS NULL OR staged.update_time_us > target.update_time_us) THEN');
+    for (const { sql } of merges)
+      expect(sql).toContain('WHEN MATCHED AND (target.update_time_us IS NULL OR staged.update_time_us > target.update_time_us) THEN');
     expect(statements.filter((s) => s.kind === 'resolvedQueryStmtNode')).toHaveLength(MIRROR_TABLE_NAMES.length + 1);
   }, 60_000);
 

@@ -161,31 +161,31 @@ export function createBigQueryWarehouse(options: BigQueryWarehouseOptions): Ware
   }
 
   async function write(table: TableName, rows: WarehouseRow[], newerOnly: boolean): Promise<{ written: number }> {
-      const staged = stageRows(table, rows);
-      if (!staged.length) return { written: 0 };
-      const records = stagingRecords(table, staged);
-      const ndjson = records.map((record) => JSON.stringify(record)).join('\n');
-      try {
-        await ensureTable(table);
-        if (staged.length <= inlineRowLimit && ndjson.length <= INLINE_BYTES_LIMIT) {
-          await withDmlRetry(
-            () => client.query(mergeSql(at(table), { parameter: 'rows' }, { newerOnly }), { rows: records }, { rows: rowsParameterType(table) }),
-            retryDelayMs,
-          );
-        } else {
-          const staging = { ...at(table), table: stagingTableName(table, randomUUID()) };
-          try {
-            await client.loadStaging(staging, stagingSchema(table), ndjson, Date.now() + 60 * 60 * 1000);
-            await withDmlRetry(() => client.query(mergeSql(at(table), { staging }, { newerOnly })), retryDelayMs);
-          } finally {
-            // Best effort: the table expires by itself in an hour anyway.
-            await client.deleteTable(staging).catch(() => undefined);
-          }
+    const staged = stageRows(table, rows);
+    if (!staged.length) return { written: 0 };
+    const records = stagingRecords(table, staged);
+    const ndjson = records.map((record) => JSON.stringify(record)).join('\n');
+    try {
+      await ensureTable(table);
+      if (staged.length <= inlineRowLimit && ndjson.length <= INLINE_BYTES_LIMIT) {
+        await withDmlRetry(
+          () => client.query(mergeSql(at(table), { parameter: 'rows' }, { newerOnly }), { rows: records }, { rows: rowsParameterType(table) }),
+          retryDelayMs,
+        );
+      } else {
+        const staging = { ...at(table), table: stagingTableName(table, randomUUID()) };
+        try {
+          await client.loadStaging(staging, stagingSchema(table), ndjson, Date.now() + 60 * 60 * 1000);
+          await withDmlRetry(() => client.query(mergeSql(at(table), { staging }, { newerOnly })), retryDelayMs);
+        } finally {
+          // Best effort: the table expires by itself in an hour anyway.
+          await client.deleteTable(staging).catch(() => undefined);
         }
-      } catch (error) {
-        throw asWriteFailure(table, error);
       }
-      return { written: staged.length };
+    } catch (error) {
+      throw asWriteFailure(table, error);
+    }
+    return { written: staged.length };
   }
 
   return {

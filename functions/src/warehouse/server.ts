@@ -1,6 +1,15 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
-import { WarehouseError, type MirrorTableName, type QueryParam, type TableName, type Warehouse, type WarehouseFilter, type WarehouseKey, type WarehouseRow } from './warehouse.js';
+import {
+  WarehouseError,
+  type MirrorTableName,
+  type QueryParam,
+  type TableName,
+  type Warehouse,
+  type WarehouseFilter,
+  type WarehouseKey,
+  type WarehouseRow,
+} from './warehouse.js';
 
 /**
  * The local warehouse as one process (issue 17 point 15). The Functions emulator runs a worker

@@ -253,7 +253,9 @@ for (const adapter of adapters) {
       await warehouse.mirror('customers', [customer(1_765_000_000_000_004, 'Ana Paula')]);
       expect(await stored()).toMatchObject({ deleted: 1, customer__firstName: null });
       const param = warehouse.dialect === 'bigquery' ? '@project' : '$project';
-      expect(await warehouse.query(`SELECT COUNT(*) AS n FROM ${warehouse.table('customers')} WHERE project = ${param} AND deleted = 0`, { project })).toEqual([{ n: 0 }]);
+      expect(await warehouse.query(`SELECT COUNT(*) AS n FROM ${warehouse.table('customers')} WHERE project = ${param} AND deleted = 0`, { project })).toEqual([
+        { n: 0 },
+      ]);
     });
 
     it('refuses an unknown table and an incomplete key', async () => {

@@ -32,7 +32,14 @@ export function leftOutTotal(report: Pick<SegmentReport, 'leftOutCounts'>): numb
 export function warehouseFreshness(report: Pick<SegmentReport, 'warehouseAsOf' | 'warehouseCaughtUp'>, now = Date.now()): string {
   if (!report.warehouseAsOf) return 'sem dados de clientes no warehouse';
   const minutes = Math.max(0, Math.floor((now - Date.parse(report.warehouseAsOf)) / 60_000));
-  const age = minutes < 1 ? 'agora há pouco' : minutes < 120 ? `há ${minutes} min` : minutes < 48 * 60 ? `há ${Math.floor(minutes / 60)} h` : `há ${Math.floor(minutes / 1440)} dias`;
+  const age =
+    minutes < 1
+      ? 'agora há pouco'
+      : minutes < 120
+        ? `há ${minutes} min`
+        : minutes < 48 * 60
+          ? `há ${Math.floor(minutes / 60)} h`
+          : `há ${Math.floor(minutes / 1440)} dias`;
   return `dados de clientes atualizados ${age}${report.warehouseCaughtUp ? '' : ' (cópia ainda sendo atualizada)'}`;
 }
 
