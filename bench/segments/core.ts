@@ -8,15 +8,18 @@
 //                            serialised as written (Firestore's commit itself is not in this figure)
 import type { Firestore } from 'firebase-admin/firestore';
 import { planSend, emailAddressing, writeConditionSql, type ConditionNode } from '@console/shared';
-import { batchFields, sha256Hex } from '../../functions/src/campaigns/send-job.js';
+import { createHash } from 'node:crypto';
 import { reportFromRun } from '../../functions/src/customer-warehouse/segment-report.js';
 import { startMemberRun, warehouseMemberPages } from '../../functions/src/customer-warehouse/segment-members.js';
 import { createDuckDbWarehouse } from '../../functions/src/warehouse/duckdb.js';
 import { createRemoteWarehouse } from '../../functions/src/warehouse/server.js';
 
 const PROJECT = 'bench';
-const CUSTOMERS = 500_000;
-const EVENTS = 5_000_000;
+// As the send job's (send-job.ts, not imported: it brings the Firestore SDK into this bundle).
+const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+// SEGMENTS_BENCH_CUSTOMERS / SEGMENTS_BENCH_EVENTS shrink the store for a quick try of the bench itself.
+const CUSTOMERS = Number(process.env.SEGMENTS_BENCH_CUSTOMERS ?? 500_000);
+const EVENTS = Number(process.env.SEGMENTS_BENCH_EVENTS ?? 5_000_000);
 const STATES = [
   'AC',
   'AL',
@@ -94,10 +97,10 @@ if (mode === 'generate') {
   await run(
     `INSERT INTO customer_events (project, id, data, source, fetched_at, customer_id, event__name, event__url, event__createdAt, ` +
       `date__minute, date__hour, date__day, date__month, date__weekday, date__year, sp_day, product_code, state_hint, update_time_us, deleted) ` +
-      `SELECT '${PROJECT}', 'e' || i, '{}', 'bench', now(), 'c' || lpad((hash(i) % ${CUSTOMERS})::VARCHAR, 7, '0'), ${names}[1 + hash(i * 7) % 7], '/p/' || (i % 2000), ` +
-      `strftime(at, '%Y-%m-%dT%H:%M:%S.000Z'), minute(at), hour(at), day(at), month(at), isodow(at), year(at), ` +
-      `(epoch(at) / 86400)::BIGINT - 10957, CAST(10000 + i % 2000 AS VARCHAR), ${states}[1 + hash(i * 3) % 27], 1, 0 ` +
-      `FROM (SELECT i, (now()::TIMESTAMP - INTERVAL 1 SECOND * (hash(i * 13) % (730 * 86400))) AS at FROM generate_series(0, ${EVENTS - 1}) t(i))`,
+      `SELECT '${PROJECT}', 'e' || i, '{}', 'bench', now(), 'c' || lpad(((hash(i) % ${CUSTOMERS})::BIGINT)::VARCHAR, 7, '0'), ${names}[1 + (hash(i * 7) % 7)::INTEGER], '/p/' || (i % 2000), ` +
+      `strftime(moment, '%Y-%m-%dT%H:%M:%S.000Z'), minute(moment), hour(moment), day(moment), month(moment), isodow(moment), year(moment), ` +
+      `(epoch(moment) / 86400)::BIGINT - 10957, CAST(10000 + i % 2000 AS VARCHAR), ${states}[1 + (hash(i * 3) % 27)::INTEGER], 1, 0 ` +
+      `FROM (SELECT i, (now()::TIMESTAMP - to_seconds((hash(i * 13) % (730 * 86400))::BIGINT)) AS moment FROM generate_series(0, ${EVENTS - 1}) t(i))`,
   );
   const [{ n: customers }] = (await warehouse.query(`SELECT COUNT(*) AS n FROM customers`)) as [{ n: number }];
   const [{ n: events }] = (await warehouse.query(`SELECT COUNT(*) AS n FROM customer_events`)) as [{ n: number }];
@@ -128,9 +131,9 @@ if (mode === 'generate') {
   const plan = planSend(members, new Map(), emailAddressing, { sendKey: `${PROJECT}\nemail-bench`, hash: (t) => sha256Hex(t) });
   let bytes = 0;
   for (const batch of plan.batches) {
-    bytes += JSON.stringify(
-      batchFields({ ...batch, state: 'pending', attempts: 0, recipients: batch.recipients.map((r) => ({ ...r, state: 'pending' as const })) }),
-    ).length;
+    // A batch document as the snapshot writes it: its recipients as one JSON text (send-job.ts's batchFields).
+    const recipientsJson = JSON.stringify(batch.recipients.map((r) => ({ ...r, state: 'pending' })));
+    bytes += JSON.stringify({ index: batch.index, key: batch.key, state: 'pending', attempts: 0, recipientsJson }).length;
   }
   const ms = performance.now() - started;
   clearInterval(sampler);

@@ -1,4 +1,5 @@
 import {
+  compileCondition,
   conditionAttributes,
   findConditionAttribute,
   isOperatorNode,
@@ -78,6 +79,15 @@ const columnOf = (alias: string, a: ConditionAttribute) => {
 };
 const PRODUCT_TYPE = new Map(PRODUCT_ATTRIBUTES.map((a) => [a.name, a]));
 
+interface Condition {
+  index: number;
+  sql: string;
+  /** Which fields it reads: only the customer's, none of the customer's, or both. */
+  kind: 'customer' | 'rows' | 'mixed';
+  /** It holds on the row of a customer with no event, quote or purchase (kind 'rows' only). */
+  aloneMatches: boolean;
+}
+
 export interface SegmentQuery {
   sql: string;
   params: Record<string, QueryParam>;
@@ -90,15 +100,20 @@ export interface SegmentQuery {
  */
 export function segmentMembersQuery(chain: readonly SegmentSpec[], options: { project: string; today: number }): SegmentQuery {
   const params: Record<string, QueryParam> = { project: options.project, today: options.today };
-  const conditions = new Map<string, { index: number; sql: string }>();
+  const conditions = new Map<string, Condition>();
   const used = new Set<string>();
   const conditionIndex = (node: ConditionNode) => {
     const text = JSON.stringify(node);
     let entry = conditions.get(text);
     if (!entry) {
       const tree = onlyCatalogue(node);
-      fieldsOf(tree, used);
-      entry = { index: conditions.size, sql: writeConditionSql(tree) };
+      const fields = fieldsOf(tree, new Set());
+      for (const f of fields) used.add(f);
+      const customerFields = [...fields].filter((f) => f.startsWith('customer.')).length;
+      const kind = customerFields === fields.size ? 'customer' : customerFields === 0 ? 'rows' : 'mixed';
+      // A condition that reads no customer field has one value on the row of a customer alone
+      // (every part NULL): the evaluator's answer there says whether such customers match.
+      entry = { index: conditions.size, sql: writeConditionSql(tree), kind, aloneMatches: kind === 'rows' && compileCondition(tree)({}) === true };
       conditions.set(text, entry);
     }
     return `m${entry.index}`;
@@ -117,7 +132,8 @@ export function segmentMembersQuery(chain: readonly SegmentSpec[], options: { pr
 
   const ctes: string[] = [];
   const live = (table: string) => `SELECT * FROM ${table} WHERE project = $project AND deleted = 0`;
-  const rowsNeeded = [...used].some((f) => !f.startsWith('customer.'));
+  const all = [...conditions.values()];
+  const rowsNeeded = all.some((c) => c.kind !== 'customer');
   const stateNeeded = used.has('customer.state');
   if (conditions.size) {
     if (stateNeeded) {
@@ -133,7 +149,6 @@ export function segmentMembersQuery(chain: readonly SegmentSpec[], options: { pr
       `cust AS (SELECT c.id AS cid, ${customerStruct} AS customer FROM (${live('customers')}) c` +
         `${stateNeeded ? ' LEFT JOIN latest_state s ON s.customer_id = c.id' : ''})`,
     );
-    const sqls = [...conditions.values()].map(({ index, sql }) => ({ index, sql }));
     if (rowsNeeded) {
       const productUsed = [...used].filter((f) => f.startsWith('product.'));
       const productStruct = productUsed.length
@@ -168,13 +183,35 @@ export function segmentMembersQuery(chain: readonly SegmentSpec[], options: { pr
           ` UNION ALL SELECT ${qu.columns} FROM (${live('shipping_quotes')}) x${qu.join} WHERE x.customer_id IS NOT NULL` +
           ` UNION ALL SELECT ${pu.columns} FROM (SELECT *, unnest(from_json(items, '[{"code":"VARCHAR","qty":"DOUBLE"}]')) AS item FROM (${live('orders')}) WHERE cancelled = 0 AND customer_id IS NOT NULL) x${pu.join})`,
       );
+    }
+    // Three ways to a condition's customers, the cheapest its fields allow:
+    // - customer fields only: every row of a customer has the same customer part, so the
+    //   condition is evaluated once per customer;
+    // - no customer field: the rows where it holds (a filtered scan, no join), plus the customers
+    //   with no row at all when it holds on a customer alone;
+    // - both: every customer with its rows (a customer alone as one row of NULLs), any row TRUE.
+    const mixed = all.filter((c) => c.kind === 'mixed');
+    if (mixed.length) {
       ctes.push(
-        `matched AS (SELECT k.cid, ${sqls.map(({ index, sql }) => `bool_or(COALESCE((${sql}), FALSE)) AS m${index}`).join(', ')} ` +
+        `mixed AS (SELECT k.cid, ${mixed.map(({ index, sql }) => `bool_or(COALESCE((${sql}), FALSE)) AS m${index}`).join(', ')} ` +
           `FROM cust k LEFT JOIN customer_rows r ON r.cid = k.cid GROUP BY k.cid)`,
       );
-    } else {
-      ctes.push(`matched AS (SELECT k.cid, ${sqls.map(({ index, sql }) => `COALESCE((${sql}), FALSE) AS m${index}`).join(', ')} FROM cust k)`);
     }
+    for (const { index, sql, kind, aloneMatches } of all) {
+      if (kind !== 'rows') continue;
+      ctes.push(
+        `hits${index} AS (SELECT DISTINCT cid FROM customer_rows WHERE COALESCE((${sql}), FALSE)` +
+          `${aloneMatches ? ' UNION SELECT cid FROM cust WHERE cid NOT IN (SELECT cid FROM customer_rows)' : ''})`,
+      );
+    }
+    const columns = all.map(({ index, sql, kind }) =>
+      kind === 'customer'
+        ? `COALESCE((${sql}), FALSE) AS m${index}`
+        : kind === 'mixed'
+          ? `x.m${index}`
+          : `k.cid IN (SELECT cid FROM hits${index}) AS m${index}`,
+    );
+    ctes.push(`matched AS (SELECT k.cid, ${columns.join(', ')} FROM cust k${mixed.length ? ' LEFT JOIN mixed x ON x.cid = k.cid' : ''})`);
   }
   if (chain.some((s) => s.emails.length)) {
     // An e-mail typed in the list is the customer holding it (the last by id when two do), else itself.
