@@ -48,13 +48,16 @@ function part(...args) {
   if (r.status !== 0) throw new Error(`bench segments ${args[0]} exited with ${r.status ?? r.signal}`);
 }
 
+/** @type {import('node:child_process').ChildProcess | undefined} */
 let warehouse;
 try {
   part('generate', database);
-  warehouse = spawn(process.execPath, [server, database], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const started = spawn(process.execPath, [server, database], { stdio: ['pipe', 'pipe', 'inherit'] });
+  warehouse = started;
+  /** @type {string} */
   const url = await new Promise((resolve, reject) => {
-    createInterface({ input: warehouse.stdout }).once('line', (line) => resolve(JSON.parse(line).url));
-    warehouse.once('exit', (code) => reject(new Error(`warehouse server exited with ${code}`)));
+    createInterface({ input: started.stdout }).once('line', (line) => resolve(JSON.parse(line).url));
+    started.once('exit', (/** @type {number | null} */ code) => reject(new Error(`warehouse server exited with ${code}`)));
   });
   // The first query warms DuckDB's buffers (the server of a running stack has them warm).
   part('report', url);
@@ -62,7 +65,8 @@ try {
   part('snapshot', url);
   console.log(`segments load average (1 min) at the end: ${load()}`);
 } finally {
-  warehouse?.stdin.end();
-  await new Promise((resolve) => (warehouse ? warehouse.once('exit', resolve) : resolve(undefined)));
+  const running = warehouse;
+  running?.stdin?.end();
+  await new Promise((resolve) => (running ? running.once('exit', resolve) : resolve(undefined)));
   rmSync(dir, { recursive: true, force: true });
 }
