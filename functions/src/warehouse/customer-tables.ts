@@ -1,5 +1,5 @@
 import { conditionAttributes, type ConditionAttribute } from '@console/shared';
-import type { ColumnKind, TableDeclaration } from './tables.js';
+import type { ColumnKind, TableDeclaration } from './table-declaration.js';
 
 /**
  * The mirror of the store's customers and their history (issue 31): one table per Firestore

@@ -4,15 +4,9 @@
  * `fetched_at` — plus the extra columns declared here. Adding a table is one entry below.
  */
 import { CUSTOMER_MIRROR_TABLES } from './customer-tables.js';
+import type { ColumnKind, TableDeclaration } from './table-declaration.js';
 
-export type ColumnKind = 'string' | 'number';
-
-export interface TableDeclaration {
-  /** What a row is, and what its id is. */
-  readonly description: string;
-  /** Extra columns (snake_case SQL names), nullable, beside the base columns. */
-  readonly columns: Readonly<Record<string, ColumnKind>>;
-}
+export type { ColumnKind, TableDeclaration } from './table-declaration.js';
 
 export const TABLES = {
   bling_products: {
