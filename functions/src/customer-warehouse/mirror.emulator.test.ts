@@ -1,6 +1,8 @@
 // Issue 31: customers and their history mirrored into the warehouse by the Firestore triggers
 // (mirror-*.ts) running in the Functions emulator, into the stack's warehouse (the same DuckDB
 // file through its server); the backfill and the consistency check on the same tables.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { testFirestore, waitFor } from '../../../test-support/stack.js';
@@ -87,6 +89,14 @@ describe('the customers mirror', () => {
     const after = await checkMirror(db, warehouse, project);
     expect(after).toMatchObject({ agree: true });
     expect(after.counts.find((c) => c.collection === 'order')).toEqual({ collection: 'order', firestore: 300, warehouse: 300 });
+    // The npm script's check (`npm run warehouse:backfill -- <project> --check`) counts the same.
+    const script = spawnSync(process.execPath, [fileURLToPath(new URL('../../../scripts/warehouse-backfill.mjs', import.meta.url)), project, '--check'], {
+      encoding: 'utf8',
+      env: process.env,
+    });
+    expect(script.stderr).toBe('');
+    expect(script.status).toBe(0);
+    expect(script.stdout).toContain(`${project}: order           Firestore 300  warehouse 300`);
     expect(await row('orders', 'o0299')).toMatchObject({ customer_id: 'c19', purchase__total: 299, items: JSON.stringify([{ code: '1001', qty: 1 }]) });
   }, 300_000);
 });
