@@ -94,8 +94,7 @@ describe('the customers mirror', () => {
       encoding: 'utf8',
       env: process.env,
     });
-    expect(script.stderr).toBe('');
-    expect(script.status).toBe(0);
+    expect(script.status, script.stderr).toBe(0);
     expect(script.stdout).toContain(`${project}: order           Firestore 300  warehouse 300`);
     expect(await row('orders', 'o0299')).toMatchObject({ customer_id: 'c19', purchase__total: 299, items: JSON.stringify([{ code: '1001', qty: 1 }]) });
   }, 300_000);
