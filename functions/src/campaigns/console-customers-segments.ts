@@ -19,7 +19,7 @@ import { campaignChannels } from './campaign-channels.js';
  * warehouse (customer-warehouse/README.md) and read a page at a time; never the whole list.
  */
 
-/** How long 'Testar segmento' waits for the warehouse's copy to catch up before copying again. */
+/** How long 'Testar segmento' waits for the warehouse's copy to catch up (then answers, saying so). */
 const REPORT_MAX_LAG_MS = 3000;
 
 export async function segmentReport(
@@ -29,7 +29,7 @@ export async function segmentReport(
   warehouse: Warehouse = getWarehouse(),
 ): Promise<SegmentReport> {
   const [mirror, preferences] = await Promise.all([
-    ensureMirror(firestore, warehouse, project, REPORT_MAX_LAG_MS),
+    ensureMirror(firestore, warehouse, project, REPORT_MAX_LAG_MS, { copyWhenBehind: false }),
     campaignChannels(firestore).email!.loadPreferences(project),
   ]);
   let run;

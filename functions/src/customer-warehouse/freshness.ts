@@ -29,13 +29,22 @@ export interface MirrorState {
  * while both sides' counts differ it waits for the triggers (they apply a write within seconds);
  * a copy still behind past the bound — or one that never held the project (data imported into
  * Firestore, which fires no trigger: the emulators' seed) — is copied again, a page at a time.
+ * With `copyWhenBehind` false a copy behind past the bound is answered as it is ('Testar
+ * segmento' says the copy is still catching up rather than read the whole store on a click).
  */
-export async function ensureMirror(firestore: Firestore, warehouse: Warehouse, project: string, maxLagMs: number): Promise<MirrorState> {
+export async function ensureMirror(
+  firestore: Firestore,
+  warehouse: Warehouse,
+  project: string,
+  maxLagMs: number,
+  { copyWhenBehind = true }: { copyWhenBehind?: boolean } = {},
+): Promise<MirrorState> {
   const deadline = Date.now() + maxLagMs;
   for (let wait = 100; ; wait = Math.min(wait * 2, 2000)) {
     const checked = await checkMirror(firestore, warehouse, project);
     if (checked.agree) return { ...checked, backfilled: false };
     const never = checked.counts.every((c) => c.warehouse === 0);
+    if (!never && !copyWhenBehind && Date.now() + wait > deadline) return { ...checked, backfilled: false };
     if (never || Date.now() + wait > deadline) {
       logs.mirrorBackfilled(project, never ? 'empty' : 'behind', checked.counts);
       await backfillMirror(firestore, warehouse, project);
