@@ -15,14 +15,14 @@ import type { QueryParam } from '../warehouse/warehouse.js';
  * A customer-segment as one parameterised query over the warehouse mirror (DuckDB's dialect, the
  * one the condition core writes). Each condition is the condition core's own SQL
  * (writeConditionSql) run on the customer's rows exactly as shared/src/conditions/rows.ts builds
- * them — a row per event, shipping quote and ordered item (or the customer alone), with the
- * structs `customer`, `event`, `quote`, `purchase`, `date` and `product` — and a customer matches
- * when any of its rows is TRUE. The rule groups, the explicit e-mails and the parent chain combine
+ * them — a row per event, shipping quote and ordered item (or the customer alone), each
+ * attribute a flat column (`event.name` read as `event__name`: the writer's output for the tree
+ * with its fields renamed) — and a customer matches when any of its rows is TRUE. The rule groups, the explicit e-mails and the parent chain combine
  * as shared/src/campaigns/segment.ts says. Values travel as parameters (the project, the day, the
  * e-mails); the only text written into the SQL is the condition core's from a checked tree.
  *
  * Only what the conditions read is built: a segment whose conditions read only `customer.*` runs
- * on the customers alone (every row of a customer has the same customer part), a struct no
+ * on the customers alone (every row of a customer has the same customer part), a column no
  * condition reads is left out, and the product join is made only for `product.*`.
  */
 
@@ -37,7 +37,6 @@ const SQL_TYPE: Record<ConditionAttribute['type'], string> = { string: 'VARCHAR'
 const CUSTOMER_CATALOGUE = conditionAttributes('customer');
 
 const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const key = (name: string) => `'${name.replaceAll("'", "''")}'`;
 
 /** Fields the trees read (catalogue fields only: any other is NULL on every row, as in the evaluator). */
 function fieldsOf(node: ConditionNode, out: Set<string>): Set<string> {
@@ -53,23 +52,20 @@ function onlyCatalogue(node: ConditionNode): ConditionNode {
   return node;
 }
 
-/** A struct literal of the given attributes (names without their prefix, dots nesting). */
-function struct(entries: readonly { path: string[]; sql: string }[]): string {
-  const groups = new Map<string, { path: string[]; sql: string }[]>();
-  const leaves: string[] = [];
-  for (const e of entries) {
-    if (e.path.length === 1) leaves.push(`${key(e.path[0]!)}: ${e.sql}`);
-    else groups.set(e.path[0]!, [...(groups.get(e.path[0]!) ?? []), { path: e.path.slice(1), sql: e.sql }]);
-  }
-  for (const [name, inner] of groups) leaves.push(`${key(name)}: ${struct(inner)}`);
-  return `{${leaves.join(', ')}}`;
+/**
+ * The tree reading the rows' flat columns: `event.name` is the column `event__name` (a plain
+ * column, so DuckDB filters the rows' scan by it; a struct built per row is not filtered before
+ * it is built).
+ */
+function flat(node: ConditionNode): ConditionNode {
+  if (node.type === 'field') return { type: 'field', value: attributeColumn(node.value) };
+  if (isOperatorNode(node)) return { ...node, params: node.params.map(flat) } as ConditionNode;
+  return node;
 }
 
-/** The struct of `prefix`'s referenced attributes, each read by `value(attribute)`. */
-function part(prefix: string, used: ReadonlySet<string>, value: (a: ConditionAttribute) => string): string | null {
-  const attributes = CUSTOMER_CATALOGUE.filter((a) => a.name.startsWith(prefix) && used.has(a.name));
-  if (!attributes.length) return null;
-  return struct(attributes.map((a) => ({ path: a.name.slice(prefix.length).split('.'), sql: value(a) })));
+/** The flat columns of `prefix`'s referenced attributes, each read by `value(attribute)`. */
+function part(prefix: string, used: ReadonlySet<string>, value: (a: ConditionAttribute) => string): string[] {
+  return CUSTOMER_CATALOGUE.filter((a) => a.name.startsWith(prefix) && used.has(a.name)).map((a) => `${value(a)} AS ${q(attributeColumn(a.name))}`);
 }
 
 const typedNull = (a: ConditionAttribute) => `CAST(NULL AS ${SQL_TYPE[a.type]})`;
@@ -113,7 +109,7 @@ export function segmentMembersQuery(chain: readonly SegmentSpec[], options: { pr
       const kind = customerFields === fields.size ? 'customer' : customerFields === 0 ? 'rows' : 'mixed';
       // A condition that reads no customer field has one value on the row of a customer alone
       // (every part NULL): the evaluator's answer there says whether such customers match.
-      entry = { index: conditions.size, sql: writeConditionSql(tree), kind, aloneMatches: kind === 'rows' && compileCondition(tree)({}) === true };
+      entry = { index: conditions.size, sql: writeConditionSql(flat(tree)), kind, aloneMatches: kind === 'rows' && compileCondition(tree)({}) === true };
       conditions.set(text, entry);
     }
     return `m${entry.index}`;
@@ -143,35 +139,23 @@ export function segmentMembersQuery(chain: readonly SegmentSpec[], options: { pr
           `FROM (${live('customer_events')}) WHERE customer_id IS NOT NULL GROUP BY customer_id)`,
       );
     }
-    const customerStruct =
-      part('customer.', used, (a) => (a.name === 'customer.state' ? 'COALESCE(c.own_state, s.state)' : columnOf('c', a))) ?? `{'id': c.id}`;
+    const customerColumns = part('customer.', used, (a) => (a.name === 'customer.state' ? 'COALESCE(c.own_state, s.state)' : columnOf('c', a)));
     ctes.push(
-      `cust AS (SELECT c.id AS cid, ${customerStruct} AS customer FROM (${live('customers')}) c` +
+      `cust AS (SELECT ${['c.id AS cid', ...customerColumns].join(', ')} FROM (${live('customers')}) c` +
         `${stateNeeded ? ' LEFT JOIN latest_state s ON s.customer_id = c.id' : ''})`,
     );
     if (rowsNeeded) {
-      const productUsed = [...used].filter((f) => f.startsWith('product.'));
-      const productStruct = productUsed.length
-        ? struct(
-            productUsed.map((f) => {
-              const a = PRODUCT_TYPE.get(f.slice('product.'.length))!;
-              return { path: a.name.split('.'), sql: columnOf('p', a) };
-            }),
-          )
-        : null;
-      if (productStruct)
+      const productColumns = CUSTOMER_CATALOGUE.filter((a) => a.name.startsWith('product.') && used.has(a.name)).map(
+        (a) => `${columnOf('p', PRODUCT_TYPE.get(a.name.slice('product.'.length))!)} AS ${q(attributeColumn(a.name))}`,
+      );
+      if (productColumns.length)
         ctes.push(`prod AS (SELECT * FROM (${live('products')}) WHERE id IN (SELECT max(id) FROM (${live('products')}) GROUP BY lookup_code))`);
-      const dateStruct = part('date.', used, (a) => (a.name === 'date.daysAgo' ? 'x.sp_day - $today' : columnOf('x', a)));
-      const nullOf = (prefix: string) => part(prefix, used, typedNull);
+      const dateColumns = part('date.', used, (a) => (a.name === 'date.daysAgo' ? 'x.sp_day - $today' : columnOf('x', a)));
       const kinds = ['event.', 'quote.', 'purchase.'] as const;
       const select = (own: (typeof kinds)[number], value: (a: ConditionAttribute) => string, productCode: string) => {
-        const columns = kinds.flatMap((k) => {
-          const s = k === own ? part(k, used, value) : nullOf(k);
-          return s ? [`${s} AS ${k.slice(0, -1)}`] : [];
-        });
-        if (dateStruct) columns.push(`${dateStruct} AS date`);
-        if (productStruct) columns.push(`${productStruct} AS product`);
-        const join = productStruct ? ` LEFT JOIN prod p ON p.lookup_code = ${productCode}` : '';
+        const columns = kinds.flatMap((k) => part(k, used, k === own ? value : typedNull));
+        columns.push(...dateColumns, ...productColumns);
+        const join = productColumns.length ? ` LEFT JOIN prod p ON p.lookup_code = ${productCode}` : '';
         return { columns: ['x.customer_id AS cid', ...columns].join(', '), join };
       };
       const ev = select('event.', (a) => columnOf('x', a), 'x.product_code');
