@@ -126,7 +126,7 @@ if (mode === 'generate') {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const started = performance.now();
   const members = [];
-  for await (const page of warehouseMemberPages(warehouse, firestore, PROJECT, 'onze-estados', 5000)) for (const m of page) members.push(m);
+  for await (const page of warehouseMemberPages(warehouse, firestore, PROJECT, 'onze-estados')) for (const m of page) members.push(m);
   const read = performance.now();
   const plan = planSend(members, new Map(), emailAddressing, { sendKey: `${PROJECT}\nemail-bench`, hash: (t) => sha256Hex(t) });
   let bytes = 0;

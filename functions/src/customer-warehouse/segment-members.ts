@@ -150,7 +150,7 @@ export async function* warehouseMemberPages(
   firestore: Firestore,
   project: string,
   segmentId: unknown,
-  pageSize = 5000,
+  pageSize = 20_000,
 ): AsyncIterable<SegmentMember[]> {
   const run = await startMemberRun(warehouse, firestore, project, segmentId);
   try {
