@@ -9,7 +9,7 @@
 // No emulators needed. SEGMENTS_BENCH_CUSTOMERS / SEGMENTS_BENCH_EVENTS shrink the store to try it.
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -44,12 +44,32 @@ const load = () => loadavg()[0].toFixed(1);
 console.log(`segments load average (1 min) at start: ${load()} on ${cpus().length} cores`);
 
 /**
+ * CPU seconds a process has used (user + system, /proc): on a shared machine the wall time of a
+ * part is mostly waiting for a core; its CPU time is what it costs.
+ * @param {number | undefined} pid
+ */
+function cpuSeconds(pid) {
+  if (!pid) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
  * @param {string[]} args
  * @param {string[]} [node] options of the node process
  */
 function part(args, node = []) {
+  const serverBefore = cpuSeconds(warehouse?.pid);
   const r = spawnSync(process.execPath, [...node, core, ...args], { stdio: 'inherit', env: { ...process.env, GCLOUD_PROJECT: 'demo-bench' } });
   if (r.status !== 0) throw new Error(`bench segments ${args[0]} exited with ${r.status ?? r.signal}`);
+  if (args[0] === 'generate') return;
+  console.log(
+    `segments   ${args[0]}: the warehouse server used ${(cpuSeconds(warehouse?.pid) - serverBefore).toFixed(2)} s of CPU (load ${loadavg()[0].toFixed(1)})`,
+  );
 }
 
 /** @type {import('node:child_process').ChildProcess | undefined} */
