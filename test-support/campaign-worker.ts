@@ -23,7 +23,7 @@ const result = await runSendJob(project, 'email-promo', {
     limits: () => ({ mailSendPerSecond: 2, concurrent: 1, activityPerSecond: 20, indexingDelayMs: 400 }),
   }),
   loadMembers: (p, campaign) => loadSegmentMembers(firestore, p, campaign.customerSegmentId),
-  memberPages: warehouseMemberSource(firestore, getWarehouse(), { maxLagMs: 30_000 }),
+  memberPages: warehouseMemberSource(firestore, getWarehouse(), { maxLagMs: 5_000 }),
   leaseMs: 1500,
 });
 process.stdout.write(`${result}\n`);

@@ -100,7 +100,7 @@ export function jobDeps(sendgridUrl: string, extra: Partial<SendJobDeps> = {}, t
     }),
     loadMembers: (project, campaign) => loadSegmentMembers(firestore, project, campaign.customerSegmentId),
     // As deployed: the segment read from the warehouse, once its mirror has the test's customers.
-    memberPages: warehouseMemberSource(firestore, getWarehouse(), { maxLagMs: 30_000 }),
+    memberPages: warehouseMemberSource(firestore, getWarehouse(), { maxLagMs: 5_000 }),
     // Backoffs and rate-limit waits shortened: the faults are counted, not timed.
     sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 100))),
     ...extra,

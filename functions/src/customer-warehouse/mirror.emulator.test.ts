@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { testFirestore, waitFor } from '../../../test-support/stack.js';
 import { getWarehouse } from '../warehouse/index.js';
 import { applyMirrorWrite, backfillMirror, checkMirror, timestampMicros } from './mirror.js';
+import { mirrorRow } from './mirror-rows.js';
 
 const project = `mirror-${Date.now().toString(36)}`;
 const warehouse = getWarehouse();
@@ -70,7 +71,7 @@ describe('the customers mirror', () => {
     expect(await row('customer_events', 'e1')).toEqual(stored);
   }, 60_000);
 
-  it('the backfill copies what the mirror lacks, and the check then agrees', async () => {
+  it('the backfill copies what the mirror lacks, tombstones what Firestore no longer has, and the check then agrees', async () => {
     const db = testFirestore();
     const writes = db.batch();
     for (let i = 0; i < 300; i++)
@@ -80,9 +81,13 @@ describe('the customers mirror', () => {
     // were deployed would lack them), and the check says so.
     await waitFor(async () => (await checkMirror(db, warehouse, project)).agree || undefined, 180_000, 'the triggers to copy 300 orders');
     await warehouse.query('DELETE FROM orders WHERE project = $project AND id >= $from', { project, from: 'o0250' }, { write: true });
+    // And it holds an order Firestore no longer has (mirrored two minutes ago; its delete never came).
+    await warehouse.mirror('orders', [
+      mirrorRow({ project, collection: 'order', id: 'o-gone', data: { customerId: 'c1', total: 1 }, updateTimeUs: 1 }, new Date(Date.now() - 120_000)),
+    ]);
     const before = await checkMirror(db, warehouse, project);
     expect(before.agree).toBe(false);
-    expect(before.counts.find((c) => c.collection === 'order')).toEqual({ collection: 'order', firestore: 300, warehouse: 250 });
+    expect(before.counts.find((c) => c.collection === 'order')).toEqual({ collection: 'order', firestore: 300, warehouse: 251 });
 
     const copied = await backfillMirror(db, warehouse, project);
     expect(copied.order).toBe(300);
@@ -96,6 +101,7 @@ describe('the customers mirror', () => {
     });
     expect(script.status, script.stderr).toBe(0);
     expect(script.stdout).toContain(`${project}: order           Firestore 300  warehouse 300`);
+    expect(await row('orders', 'o-gone')).toMatchObject({ deleted: 1 });
     expect(await row('orders', 'o0299')).toMatchObject({ customer_id: 'c19', purchase__total: 299, items: JSON.stringify([{ code: '1001', qty: 1 }]) });
   }, 300_000);
 });

@@ -28,12 +28,28 @@ export async function applyMirrorWrite(warehouse: Warehouse, write: MirrorWrite)
 }
 
 const PAGE = 500;
+/**
+ * Rows the backfill did not see are tombstoned only when written this long before it started: a
+ * trigger on another instance (another clock) may have just written a version newer than the
+ * one the backfill read, which the backfill then leaves in place with the trigger's time.
+ */
+const SWEEP_MARGIN_MS = 60_000;
+
+/** The statement tombstoning the live rows of `@project` / `$project` mirrored before `started_ms`. */
+export function mirrorSweepSql(warehouse: Pick<Warehouse, 'dialect' | 'table'>, table: MirrorTableName): string {
+  return warehouse.dialect === 'bigquery'
+    ? `UPDATE ${warehouse.table(table)} SET deleted = 1 WHERE project = @project AND deleted = 0 AND fetched_at < TIMESTAMP_MILLIS(@started_ms)`
+    : `UPDATE ${warehouse.table(table)} SET deleted = 1 WHERE project = $project AND deleted = 0 AND fetched_at < epoch_ms($started_ms::BIGINT)`;
+}
 
 /**
  * Copies every document of the mirrored collections of `project` into the warehouse, a page of
  * 500 at a time in document-id order (never a whole collection in memory). Rows keep their
  * document's update time, so a trigger's later write still wins and the backfill can run while
- * the triggers do. Answers the documents copied per collection.
+ * the triggers do; a row of the same version is written again, so its `fetched_at` says the
+ * backfill saw the document. Then the rows it did not see (documents gone from Firestore without a
+ * delete event reaching the copy: a local stack's Firestore reset to its seed, a trigger that
+ * never ran) are tombstoned. Answers the documents copied per collection.
  */
 export async function backfillMirror(
   firestore: Firestore,
@@ -45,6 +61,7 @@ export async function backfillMirror(
   for (const collection of collections) {
     copied[collection] = 0;
     const ref = firestore.collection(`${PROJECT_COLLECTION}/${project}/${collection}`);
+    const started = Date.now();
     let last: string | undefined;
     for (;;) {
       let query = ref.orderBy('__name__').limit(PAGE);
@@ -54,11 +71,13 @@ export async function backfillMirror(
       await warehouse.mirror(
         MIRRORED_COLLECTIONS[collection],
         page.docs.map((d) => mirrorRow({ project, collection, id: d.id, data: d.data(), updateTimeUs: timestampMicros(d.updateTime) })),
+        { sameVersionToo: true },
       );
       copied[collection] += page.size;
       last = page.docs[page.size - 1]!.id;
       if (page.size < PAGE) break;
     }
+    await warehouse.query(mirrorSweepSql(warehouse, MIRRORED_COLLECTIONS[collection]), { project, started_ms: started - SWEEP_MARGIN_MS }, { write: true });
   }
   return copied;
 }

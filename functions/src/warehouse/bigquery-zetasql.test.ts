@@ -7,7 +7,7 @@ import { BigQueryAnalyser } from '../../../test-support/zetasql.js';
 import { createBigQueryWarehouse, sdkClient } from './bigquery.js';
 import { TABLES, TABLE_NAMES, type ColumnKind, type TableName } from './tables.js';
 import { MIRROR_TABLE_NAMES } from './customer-tables.js';
-import { mirrorAsOfSql, mirrorCountSql } from '../customer-warehouse/mirror.js';
+import { mirrorAsOfSql, mirrorCountSql, mirrorSweepSql } from '../customer-warehouse/mirror.js';
 import type { Warehouse, WarehouseRow } from './warehouse.js';
 import { LOCATION, zetaSqlBigQuery } from './zetasql-bigquery-test-support.js';
 
@@ -86,6 +86,7 @@ describe('the BigQuery adapter’s SQL, checked by ZetaSQL with BigQuery’s lan
         Array.from({ length: 30 }, (_, i) => rowOf(table, String(i), i % 2 === 0)),
       );
       await warehouse.query(mirrorCountSql(warehouse, table), { project: 'loja' });
+      await warehouse.query(mirrorSweepSql(warehouse, table), { project: 'loja', started_ms: 1_765_000_000_000 }, { write: true });
     }
     await warehouse.query(mirrorAsOfSql(warehouse), { project: 'loja' });
     const statements = analyser.analysed.slice(before);
@@ -94,6 +95,7 @@ describe('the BigQuery adapter’s SQL, checked by ZetaSQL with BigQuery’s lan
     for (const { sql } of merges)
       expect(sql).toContain('WHEN MATCHED AND (target.update_time_us IS NULL OR staged.update_time_us > target.update_time_us) THEN');
     expect(statements.filter((s) => s.kind === 'resolvedQueryStmtNode')).toHaveLength(MIRROR_TABLE_NAMES.length + 1);
+    expect(statements.filter((s) => s.kind === 'resolvedUpdateStmtNode')).toHaveLength(MIRROR_TABLE_NAMES.length);
   }, 60_000);
 
   // What the adapter's statements must never contain: each is valid DuckDB (the local warehouse)

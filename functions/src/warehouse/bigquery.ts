@@ -160,7 +160,7 @@ export function createBigQueryWarehouse(options: BigQueryWarehouseOptions): Ware
     }
   }
 
-  async function write(table: TableName, rows: WarehouseRow[], newerOnly: boolean): Promise<{ written: number }> {
+  async function write(table: TableName, rows: WarehouseRow[], newerOnly: boolean, sameVersionToo = false): Promise<{ written: number }> {
     const staged = stageRows(table, rows);
     if (!staged.length) return { written: 0 };
     const records = stagingRecords(table, staged);
@@ -169,14 +169,14 @@ export function createBigQueryWarehouse(options: BigQueryWarehouseOptions): Ware
       await ensureTable(table);
       if (staged.length <= inlineRowLimit && ndjson.length <= INLINE_BYTES_LIMIT) {
         await withDmlRetry(
-          () => client.query(mergeSql(at(table), { parameter: 'rows' }, { newerOnly }), { rows: records }, { rows: rowsParameterType(table) }),
+          () => client.query(mergeSql(at(table), { parameter: 'rows' }, { newerOnly, sameVersionToo }), { rows: records }, { rows: rowsParameterType(table) }),
           retryDelayMs,
         );
       } else {
         const staging = { ...at(table), table: stagingTableName(table, randomUUID()) };
         try {
           await client.loadStaging(staging, stagingSchema(table), ndjson, Date.now() + 60 * 60 * 1000);
-          await withDmlRetry(() => client.query(mergeSql(at(table), { staging }, { newerOnly })), retryDelayMs);
+          await withDmlRetry(() => client.query(mergeSql(at(table), { staging }, { newerOnly, sameVersionToo })), retryDelayMs);
         } finally {
           // Best effort: the table expires by itself in an hour anyway.
           await client.deleteTable(staging).catch(() => undefined);
@@ -197,10 +197,10 @@ export function createBigQueryWarehouse(options: BigQueryWarehouseOptions): Ware
       return write(table, rows as WarehouseRow[], false);
     },
 
-    async mirror(table, rows) {
+    async mirror(table, rows, options = {}) {
       assertTable(table);
       if (!isMirrorTable(table)) throw new WarehouseError(`Tabela sem espelho no warehouse: ${table}.`);
-      return write(table, rows as WarehouseRow[], true);
+      return write(table, rows as WarehouseRow[], true, options.sameVersionToo === true);
     },
 
     async query(sql, params = {}, { write: writes = false } = {}) {

@@ -49,7 +49,7 @@ function stagingName(table: TableName): string {
 }
 
 /** The one statement that moves a staged batch into the table: atomic on its own. */
-export function upsertFromStagingSql(table: TableName, options: { newerOnly?: boolean } = {}): string {
+export function upsertFromStagingSql(table: TableName, options: { newerOnly?: boolean; sameVersionToo?: boolean } = {}): string {
   const extras = extraColumnsOf(table).map(([c]) => quoteIdentifier(c));
   const columns = ['project', 'id', 'data', 'source', 'fetched_at', ...extras];
   const target = quoteIdentifier(table);
@@ -61,7 +61,9 @@ export function upsertFromStagingSql(table: TableName, options: { newerOnly?: bo
       .map((c) => `${c} = excluded.${c}`)
       .join(', ')}` +
     // A mirror's row replaces the stored one only when it is a later version of the document.
-    (options.newerOnly ? ` WHERE ${target}.update_time_us IS NULL OR excluded.update_time_us > ${target}.update_time_us` : '')
+    (options.newerOnly
+      ? ` WHERE ${target}.update_time_us IS NULL OR excluded.update_time_us ${options.sameVersionToo ? '>=' : '>'} ${target}.update_time_us`
+      : '')
   );
 }
 
@@ -372,7 +374,12 @@ async function stage(connection: DuckDBConnection, table: TableName, rows: Stage
 /** Writes already-checked rows. Exported for the test that proves a failing statement writes nothing. */
 export type { Session as DuckDbSession };
 
-export async function writeStagedRows(session: Session, table: TableName, rows: StagedRow[], options: { newerOnly?: boolean } = {}): Promise<void> {
+export async function writeStagedRows(
+  session: Session,
+  table: TableName,
+  rows: StagedRow[],
+  options: { newerOnly?: boolean; sameVersionToo?: boolean } = {},
+): Promise<void> {
   const { connection } = session;
   await ensureTable(session, table);
   await stage(connection, table, rows);
@@ -407,13 +414,16 @@ export function createDuckDbWarehouse(options: DuckDbWarehouseOptions): Warehous
     dialect: 'duckdb',
     table: (name) => quoteIdentifier(name),
 
-    async mirror(table, rows) {
+    async mirror(table, rows, options = {}) {
       assertTable(table);
       if (!isMirrorTable(table)) throw new WarehouseError(`Tabela sem espelho no warehouse: ${table}.`);
       const staged = stageRows(table, rows);
       if (!staged.length) return { written: 0 };
       try {
-        await file.run((session) => writeStagedRows(session, table, staged, { newerOnly: true }), { table, write: true });
+        await file.run((session) => writeStagedRows(session, table, staged, { newerOnly: true, sameVersionToo: options.sameVersionToo === true }), {
+          table,
+          write: true,
+        });
       } catch (error) {
         throw asWriteFailure(table, error);
       }

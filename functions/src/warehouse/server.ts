@@ -27,7 +27,7 @@ type Call =
   | { op: 'upsert'; table: string; rows: unknown[] }
   | { op: 'get' | 'remove'; table: string; key: WarehouseKey }
   | { op: 'list'; table: string; filter: WarehouseFilter }
-  | { op: 'mirror'; table: string; rows: unknown[] }
+  | { op: 'mirror'; table: string; rows: unknown[]; options?: MirrorOptions }
   | { op: 'query'; sql: string; params?: Record<string, QueryParam>; write?: boolean };
 
 const MAX_BODY_BYTES = 256 * 1024 * 1024;
@@ -55,7 +55,9 @@ async function perform(warehouse: Warehouse, call: Call): Promise<unknown> {
     case 'list':
       return warehouse.list(table, call.filter);
     case 'mirror':
-      return warehouse.mirror(table as MirrorTableName, call.rows as WarehouseRow<MirrorTableName>[]);
+      return warehouse.mirror(table as MirrorTableName, call.rows as WarehouseRow<MirrorTableName>[], {
+        sameVersionToo: call.options?.sameVersionToo === true,
+      });
     case 'query':
       if (typeof call.sql !== 'string') throw new WarehouseError('Chamada inválida ao warehouse local.');
       return warehouse.query(call.sql, call.params ?? {}, { write: call.write === true });
@@ -123,7 +125,7 @@ export function createRemoteWarehouse(url: string): Warehouse {
   return {
     dialect: 'duckdb',
     table: (name) => `"${name.replaceAll('"', '""')}"`,
-    mirror: (table, rows) => call({ op: 'mirror', table, rows }),
+    mirror: (table, rows, options) => call({ op: 'mirror', table, rows, options }),
     query: (sql, params, options) => call({ op: 'query', sql, params, write: options?.write === true }),
     upsert: (table, rows) => call({ op: 'upsert', table, rows }),
     get: (table, key) => call({ op: 'get', table, key }),

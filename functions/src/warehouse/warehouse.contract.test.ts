@@ -49,7 +49,7 @@ function lazyWarehouse(client: Promise<Warehouse>): Warehouse {
     get: async (table, key) => (await client).get(table, key),
     list: async (table, filter) => (await client).list(table, filter),
     remove: async (table, key) => (await client).remove(table, key),
-    mirror: async (table, rows) => (await client).mirror(table, rows),
+    mirror: async (table, rows, options) => (await client).mirror(table, rows, options),
     query: async (sql, params, options) => (await client).query(sql, params, options),
     dialect: 'duckdb',
     table: (name) => `"${name}"`,

@@ -8,6 +8,11 @@ export { CUSTOMER_MIRROR_TABLES, MIRROR_TABLE_NAMES, attributeColumn, isMirrorTa
 /** A query parameter: a value, or a list of texts or numbers. */
 export type QueryParam = string | number | boolean | null | readonly string[] | readonly number[];
 
+export interface MirrorOptions {
+  /** A row of the stored version replaces it too (a backfill's, so its `fetched_at` says it saw the document). */
+  sameVersionToo?: boolean;
+}
+
 /** The SQL dialect an adapter's `query` runs. */
 export type WarehouseDialect = 'duckdb' | 'bigquery';
 
@@ -57,7 +62,7 @@ export interface Warehouse {
    * nothing; a delete is a row too (`deleted` 1, a tombstone), so an older write cannot bring the
    * document back. Answers how many rows were given (not how many changed).
    */
-  mirror(table: MirrorTableName, rows: WarehouseRow<MirrorTableName>[]): Promise<{ written: number }>;
+  mirror(table: MirrorTableName, rows: WarehouseRow<MirrorTableName>[], options?: MirrorOptions): Promise<{ written: number }>;
   /**
    * One statement in the adapter's dialect (`dialect`), values only as named parameters (`$name`
    * in DuckDB, `@name` in BigQuery); the answer's rows as plain objects (BIGINT as number).
