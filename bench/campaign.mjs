@@ -73,8 +73,13 @@ try {
   console.log(
     `campaign rate ${(RECIPIENTS / r.seconds).toFixed(0)} recipients/s = ${ratio.toFixed(2)} of the fault-free floor's rate; ${faultedRatio.toFixed(2)} of the floor with the ${r.faults} refused calls' slots (${faultedFloorSeconds.toFixed(1)} s) (goal >= ${GOAL})  ${faultedRatio >= GOAL ? 'ok' : 'BELOW GOAL'}`,
   );
+  // The first request leaves right after the snapshot's write; SendGrid takes the first one later
+  // only because the bench plays three 429s first, each held to its X-RateLimit-Reset (a second).
   console.log(
-    `campaign phases: snapshot until the 1st request ${r.firstRequestS.toFixed(1)} s, 1st to last request ${r.sendingS.toFixed(1)} s, last request to finished ${(r.seconds - r.firstRequestS - r.sendingS).toFixed(1)} s`,
+    `campaign 1st Mail Send request ${r.snapshotToFirstCallS.toFixed(2)} s after the snapshot's write (goal ≤ 1 s)  ${r.snapshotToFirstCallS <= 1 ? 'ok' : 'ABOVE GOAL'}; snapshot written ${r.snapshotS.toFixed(1)} s after 'Enviar'`,
+  );
+  console.log(
+    `campaign phases: 'Enviar' until the 1st accepted request ${r.firstRequestS.toFixed(1)} s (after the three 429s), 1st to last request ${r.sendingS.toFixed(1)} s, last request to finished ${(r.seconds - r.firstRequestS - r.sendingS).toFixed(1)} s`,
   );
   console.log(
     `campaign duplicates in the journal: ${r.duplicates} (goal 0); lost: ${r.missing} (goal 0); requests: ${r.requests}; faults played (1% random 503, one 429 burst): ${r.faults}; send ${r.status}, sent ${r.sent}`,

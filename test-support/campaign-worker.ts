@@ -4,7 +4,6 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { createEmailChannel } from '../functions/src/campaigns/email-channel.js';
-import { loadSegmentMembers } from '../functions/src/campaigns/segment-members.js';
 import { runSendJob } from '../functions/src/campaigns/send-job.js';
 import { warehouseMemberSource } from '../functions/src/campaigns/warehouse-member-source.js';
 import { getWarehouse } from '../functions/src/warehouse/index.js';
@@ -22,8 +21,7 @@ const result = await runSendJob(project, 'email-promo', {
     linkSecret: () => 'test-link-secret',
     limits: () => ({ mailSendPerSecond: 2, concurrent: 1, activityPerSecond: 20, indexingDelayMs: 400 }),
   }),
-  loadMembers: (p, campaign) => loadSegmentMembers(firestore, p, campaign.customerSegmentId),
-  memberPages: warehouseMemberSource(firestore, getWarehouse(), { maxLagMs: 5_000 }),
+  loadMembers: warehouseMemberSource(firestore, getWarehouse(), { maxLagMs: 5_000 }),
   leaseMs: 1500,
 });
 process.stdout.write(`${result}\n`);

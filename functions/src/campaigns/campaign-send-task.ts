@@ -2,13 +2,12 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import * as logs from './logs.js';
 import { z } from 'zod';
 import { firestore } from '../lib/admin.js';
-import { campaignChannels } from './campaign-channels.js';
-import { pauseAfterFailuresFromParams } from './channels.js';
+import { campaignChannels, pauseAfterFailuresFromParams } from './channel-registry.js';
 import { enqueueCampaignSend } from './enqueue.js';
-import { loadSegmentMembers } from './segment-members.js';
-import { warehouseMemberSource } from './warehouse-member-source.js';
 import { getWarehouse } from '../warehouse/index.js';
-import { runSendJob, sendDocPath } from './send-job.js';
+import { runSendJob } from './send-job.js';
+import { sendDocPath } from './send-store.js';
+import { warehouseMemberSource } from './warehouse-member-source.js';
 
 const payloadSchema = z.object({ project: z.string().min(1), sendId: z.string().min(1), kick: z.number().int() });
 
@@ -33,9 +32,8 @@ export async function handleCampaignSendTask(data: unknown): Promise<void> {
   const result = await runSendJob(project, sendId, {
     firestore,
     channel,
-    loadMembers: (p, campaign) => loadSegmentMembers(firestore, p, campaign.customerSegmentId),
-    // The segment is evaluated in the warehouse and read in pages (customer-warehouse/README.md).
-    memberPages: warehouseMemberSource(firestore, getWarehouse()),
+    // The segment evaluated in the warehouse and read in pages (customer-warehouse/README.md).
+    loadMembers: warehouseMemberSource(firestore, getWarehouse()),
     budgetMs: RUN_BUDGET_MS,
     pauseAfterFailures: pauseAfterFailuresFromParams(),
   });

@@ -1,14 +1,14 @@
 import { consoleCampaignWhatsappSendEndpoint, PROJECT_COLLECTION } from '@console/shared';
 import { campaignSendHandler } from './send-endpoint.js';
-import { campaignChannels } from './campaign-channels.js';
-import { sendDocPath, sendId } from './send-job.js';
+import { campaignChannels } from './channel-registry.js';
+import { sendDocPath, sendId } from './send-store.js';
 import { firestore } from '../lib/admin.js';
 import { serve, type Handler } from '../lib/endpoint.js';
 import { assertWithinTier } from './whatsapp-tier.js';
 
 /**
  * GET /api/console/campaign-whatsapp/{id}/send?project — 'Enviar' of a WhatsApp campaign, on the
- * campaign send job with the WhatsApp channel (functions/src/whatsapp/channel.ts).
+ * campaign send job with the WhatsApp channel (functions/src/campaigns/whatsapp-channel.ts).
  */
 const startSend = campaignSendHandler({
   channel: 'whatsapp',

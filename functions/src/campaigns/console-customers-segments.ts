@@ -8,7 +8,7 @@ import { reportFromRun } from '../customer-warehouse/segment-report.js';
 import { SegmentError, startMemberRun } from '../customer-warehouse/segment-members.js';
 import { getWarehouse } from '../warehouse/index.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
-import { campaignChannels } from './campaign-channels.js';
+import { campaignChannels } from './channel-registry.js';
 
 /**
  * GET /api/console/customers/segments/{segment}?project&page&pageSize — 'Testar segmento': the

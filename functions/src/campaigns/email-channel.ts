@@ -10,7 +10,7 @@ import {
   TemplateError,
   type PlannedRecipient,
 } from '@console/shared';
-import { PermanentSendError, sameOutcome, type RecipientOutcome, type SendChannel, type SettledOutcome } from './channel.js';
+import { PermanentSendError, sameOutcome, type RecipientOutcome, type SendChannel, type SettledOutcome } from './send-channel.js';
 import { loadEmailContent } from './email-content.js';
 import { unsubscribeUrl } from './links.js';
 import { accountPacer, callProvider, DEFAULT_RETRY, type RetryPolicy } from '../lib/vendor-http.js';

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { PROJECT_COLLECTION, formatBrl, type TemplateProduct } from '@console/shared';
-import { PermanentSendError } from './channel.js';
+import { PermanentSendError } from './send-channel.js';
 
 /** What every e-mail of a store needs: the template, the sender (config/sendgrid), the store's name and products. */
 export interface EmailContent {

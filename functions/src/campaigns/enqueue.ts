@@ -1,7 +1,7 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { REGION } from '../config.js';
 import { adminFunctions } from '../lib/admin.js';
-import { sendDocPath } from './send-job.js';
+import { sendDocPath } from './send-store.js';
 import { CAMPAIGN_SEND_FUNCTION, campaignSendTaskId, type CampaignSendTask } from './start-send.js';
 
 /** Queues one run of a send on campaignSendTask (an id per kick: Cloud Tasks refuses a reused id). */

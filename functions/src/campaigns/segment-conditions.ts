@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { checkCondition, compileCondition, conditionValueSchema, customerConditionRows, PROJECT_COLLECTION, type ConditionRow } from '@console/shared';
-import { PermanentSendError } from './channel.js';
+import { PermanentSendError } from './send-channel.js';
 
 type Doc = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { PROJECT_COLLECTION, membersWithinParent, normaliseEmail, segmentCustomerIds, segmentGroups, type SegmentMember } from '@console/shared';
-import { PermanentSendError } from './channel.js';
+import { PermanentSendError } from './send-channel.js';
 import { matchSegmentConditions } from './segment-conditions.js';
 
 /**

@@ -5,7 +5,7 @@ import { firestore } from '../lib/admin.js';
 import type { EndpointRequest } from '../lib/endpoint.js';
 import { enqueueTask } from './enqueue.js';
 import { withStoreRetry } from '../lib/store-retry.js';
-import { sendDocPath, sendId } from './send-job.js';
+import { sendDocPath, sendId } from './send-store.js';
 import type { Enqueue } from './start-send.js';
 
 /**

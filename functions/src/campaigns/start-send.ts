@@ -1,6 +1,6 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { sendStateSchema, type SendState } from '@console/shared';
-import { sendDocPath, sendId, sha256Hex } from './send-job.js';
+import { sendDocPath, sendId, sha256Hex } from './send-store.js';
 
 /** What a campaign-send task carries. */
 export interface CampaignSendTask {

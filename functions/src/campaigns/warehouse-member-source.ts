@@ -3,7 +3,7 @@ import type { SegmentMember } from '@console/shared';
 import { ensureMirror, maxMirrorLagMs } from '../customer-warehouse/freshness.js';
 import { SegmentError, warehouseMemberPages } from '../customer-warehouse/segment-members.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
-import { PermanentSendError } from './channel.js';
+import { PermanentSendError } from './send-channel.js';
 
 /**
  * The send job's member source (SendJobDeps.memberPages): the campaign's segment evaluated in the

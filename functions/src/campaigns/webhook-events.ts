@@ -5,19 +5,19 @@ import { z } from 'zod';
 import {
   applyEventFlag,
   documentIdProblem,
-  EVENT_FLAG,
   normaliseEmail,
   OPT_OUT_EVENTS,
   PROJECT_COLLECTION,
   projectIdSchema,
-  type RecipientFlags,
+  SENDGRID_EVENT_STAGE,
+  storedDeliveryFlags,
 } from '@console/shared';
 import { lazyRequire } from '../lib/lazy-module.js';
 import { vendorDocId } from '../lib/vendor-doc-id.js';
 import * as logs from './logs.js';
 import { withStoreRetry } from '../lib/store-retry.js';
 import { CUSTOM_ARGS, PREFERENCE_COLLECTION } from './email-channel.js';
-import { RECIPIENT_COLLECTION, SEND_COLLECTION } from './send-job.js';
+import { RECIPIENT_COLLECTION, SEND_COLLECTION } from './send-store.js';
 
 /**
  * SendGrid's Event Webhook: the signature (ECDSA P-256 over timestamp + raw body, checked with
@@ -100,8 +100,8 @@ export function readCampaignEvent(
   const recipient = e[CUSTOM_ARGS.recipient];
   // Mail that is not one of our campaign e-mails (a test e-mail, another system's mail on the account).
   if (!project || !projectIdSchema.safeParse(project).success || !send || !recipient) return { ok: false, reason: 'not-a-campaign-email' };
-  // Own keys only: `'constructor' in EVENT_FLAG` is true.
-  if (!Object.hasOwn(EVENT_FLAG, e.event)) return { ok: false, reason: 'unknown-event' };
+  // Own keys only: `'constructor' in SENDGRID_EVENT_STAGE` is true.
+  if (!Object.hasOwn(SENDGRID_EVENT_STAGE, e.event)) return { ok: false, reason: 'unknown-event' };
   return { ok: true, event: e, project, send, recipient };
 }
 
@@ -165,7 +165,7 @@ export async function applyWebhookEvents(firestore: Firestore, body: unknown[]):
             const [recipient, ...seen] = await tx.getAll(recipientRef, ...eventRefs);
             const fresh = unique.filter((_, i) => !seen[i]!.exists);
             const current = recipient!.data() ?? {};
-            let flags = (current.flags ?? {}) as RecipientFlags;
+            let flags = storedDeliveryFlags(current.flags);
             let opens = 0;
             let clicks = 0;
             let optOut: string | null = null;
@@ -197,6 +197,9 @@ export async function applyWebhookEvents(firestore: Firestore, body: unknown[]):
               tx.set(
                 recipientRef,
                 {
+                  // The outcome record of the send (shared/src/campaigns/outcome.ts), as WhatsApp's.
+                  channel: 'email',
+                  address: email,
                   email,
                   flags,
                   opens: FieldValue.increment(opens),

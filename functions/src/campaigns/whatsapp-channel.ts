@@ -14,7 +14,7 @@ import {
   type RecipientPreference,
   type WhatsappTemplate,
 } from '@console/shared';
-import { PermanentSendError, type RecipientOutcome, type SendChannel, type SettledOutcome } from './channel.js';
+import { PermanentSendError, type RecipientOutcome, type SendChannel, type SettledOutcome } from './send-channel.js';
 import { accountPacer, callProvider, DEFAULT_RETRY, type PaceStore, type ProviderPacer, type RetryPolicy } from '../lib/vendor-http.js';
 import { paceStoreOf } from '../lib/pace-store.js';
 import { withStoreRetry } from '../lib/store-retry.js';

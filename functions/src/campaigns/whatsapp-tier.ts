@@ -2,9 +2,9 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION, PROJECT_COLLECTION, planSend, tierCheck } from '@console/shared';
 import { firestore } from '../lib/admin.js';
 import { ApiError } from '../lib/api-error.js';
-import { PermanentSendError } from './channel.js';
+import { PermanentSendError } from './send-channel.js';
 import { loadSegmentMembers } from './segment-members.js';
-import { sha256Hex } from './send-job.js';
+import { sha256Hex } from './send-store.js';
 import { whatsappAddressing } from './whatsapp-channel.js';
 import { readWabaLimits } from '../whatsapp/config.js';
 

@@ -1,5 +1,13 @@
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION, isStatusForward, type MessageStatus } from '@console/shared';
+import {
+  CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION,
+  campaignOutcomesPath,
+  isStatusForward,
+  WHATSAPP_STATUS_STAGES,
+  withStages,
+  type DeliveryFlags,
+  type MessageStatus,
+} from '@console/shared';
 
 /**
  * One campaign message: project/{p}/campaign-whatsapp-message/{campaignId}_{recipientKey}, the
@@ -8,8 +16,14 @@ import { CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION, isStatusForward, type MessageStat
  *
  *   status: 'claimed' → 'accepted' → 'sent' → 'delivered' → 'read', or 'failed' / 'opted-out' /
  *           'skipped' (never sent);
- *   sent, delivered, read, failed: booleans set once each (the report counts them), so a status
- *   delivered twice or out of order counts once, and `read` first implies delivered and sent.
+ *   sent, delivered, read, failed: booleans set once each, so a status delivered twice or out of
+ *   order counts once, and `read` first implies delivered and sent.
+ *
+ * Each status that changes the record is also written, in the shared delivery stages
+ * (shared/src/campaigns/outcome.ts), to the recipient's outcome record of the send
+ * (campaign-send/whatsapp-{campaignId}/recipient/{recipientKey}), the one store both channels'
+ * reports read; this record stays the index of Meta's message (its id, the number, when it was
+ * accepted: replies, the tier check) and the compare-and-set that decides each status.
  */
 export function messageDocId(campaignId: string, recipientKey: string): string {
   return `${campaignId}_${recipientKey}`;
@@ -60,7 +74,9 @@ export async function applyStatus(
       // the status, signed and naming our record, is the provider's word that it was sent.
       const { update } = statusChange({ ...recordIfMissing, status: 'accepted', messageId: status.messageId }, status, () => true);
       try {
-        await ref.create({ ...recordIfMissing, status: 'accepted', messageId: status.messageId, recoveredFromWebhook: true, ...update });
+        const created = { ...recordIfMissing, status: 'accepted', messageId: status.messageId, recoveredFromWebhook: true, ...update };
+        await ref.create(created);
+        await writeOutcome(ref, created);
         return 'applied';
       } catch (error) {
         if ((error as { code?: unknown }).code !== ALREADY_EXISTS || attempt >= MAX_ATTEMPTS) throw error;
@@ -71,6 +87,7 @@ export async function applyStatus(
     if (!update || !snapshot.updateTime) return outcome;
     try {
       await ref.update(update, { lastUpdateTime: snapshot.updateTime });
+      await writeOutcome(ref, { ...snapshot.data(), ...update });
       return outcome;
     } catch (error) {
       // Written by another delivery meanwhile: decide again from what it left.
@@ -108,6 +125,8 @@ export async function applyStatuses(firestore: Firestore, items: readonly Status
   // A failed write is not retried here: its statuses go one by one from a fresh read.
   writer.onWriteError(() => false);
   const writes: Promise<unknown>[] = [];
+  /** The records written, as they are now: their outcome records follow once the writes landed. */
+  const written: { ref: DocumentReference; data: Record<string, unknown> }[] = [];
   groups.forEach((group, g) => {
     const snapshot = snapshots[g]!;
     if (!snapshot.exists || !snapshot.updateTime) {
@@ -125,10 +144,24 @@ export async function applyStatuses(firestore: Firestore, items: readonly Status
         data = { ...data, ...change.update };
       }
     }
-    if (update) writes.push(writer.update(snapshot.ref, update, { lastUpdateTime: snapshot.updateTime }).catch(() => oneByOne.push(group)));
+    if (update)
+      writes.push(
+        writer.update(snapshot.ref, update, { lastUpdateTime: snapshot.updateTime }).then(
+          () => written.push({ ref: snapshot.ref, data }),
+          () => oneByOne.push(group),
+        ),
+      );
   });
   await writer.close();
   await Promise.all(writes);
+  if (written.length) {
+    const outcomes = firestore.bulkWriter({ throttling: false });
+    for (const w of written) {
+      const outcome = outcomeOf(w.ref, w.data);
+      if (outcome) void outcomes.set(outcome.ref, outcome.data, { merge: true });
+    }
+    await outcomes.close();
+  }
   await Promise.all(
     oneByOne.map(async (group) => {
       for (const i of group) {
@@ -138,6 +171,36 @@ export async function applyStatuses(firestore: Firestore, items: readonly Status
     }),
   );
   return outcomes;
+}
+
+/**
+ * The outcome record of the campaign message `ref` as `data` now stands (null for a record that
+ * names no campaign recipient): the stages its statuses imply, merged into what is there — forward
+ * only, so two webhooks writing it in either order leave the union.
+ */
+export function outcomeOf(ref: DocumentReference, data: Record<string, unknown>): { ref: DocumentReference; data: Record<string, unknown> } | null {
+  const campaignId = typeof data.campaignId === 'string' ? data.campaignId : '';
+  const key = typeof data.recipientKey === 'string' ? data.recipientKey : '';
+  const project = ref.parent.parent;
+  if (!campaignId || !key || campaignId.includes('/') || key.includes('/') || !project) return null;
+  let flags: DeliveryFlags = data.messageId || data.status === 'accepted' ? { accepted: true } : {};
+  for (const status of ['sent', 'delivered', 'read', 'failed'] as const) if (data[status] === true) flags = withStages(flags, WHATSAPP_STATUS_STAGES[status]);
+  return {
+    ref: project.collection(campaignOutcomesPath('whatsapp', campaignId)).doc(key),
+    data: {
+      channel: 'whatsapp',
+      address: typeof data.phone === 'string' ? data.phone : null,
+      customerId: typeof data.customerId === 'string' ? data.customerId : null,
+      flags,
+      ...(data.failed === true ? { failureReason: data.failureReason ?? null, failureCode: data.failureCode ?? null } : {}),
+      updatedAt: FieldValue.serverTimestamp(),
+    },
+  };
+}
+
+async function writeOutcome(ref: DocumentReference, data: Record<string, unknown>): Promise<void> {
+  const outcome = outcomeOf(ref, data);
+  if (outcome) await outcome.ref.set(outcome.data, { merge: true });
 }
 
 /** gRPC's status of a write whose precondition (the update time read) no longer holds. */

@@ -4,7 +4,7 @@ import { documentIdSchema, documentIdWithin } from './document-id.js';
 
 /** A campaign id: its send is campaign-send/{channel}-{id}, so room is left for the channel prefix. */
 const campaignIdSchema = documentIdWithin(1400);
-import { whatsappCampaignReportSchema } from './whatsapp.js';
+import { campaignReportResponseSchema, whatsappCampaignReportSchema } from './campaign-report.js';
 
 /**
  * Contracts of the segment, e-mail template, campaign, webhook and gift endpoints (issue 15).
@@ -100,31 +100,6 @@ export const campaignSendResponseSchema = z.object({
   /** true when this call started the send; false when it was already started (clicks are idempotent). */
   started: z.boolean(),
   state: sendStateSchema,
-});
-
-// GET /api/console/campaign-email/{id}/report?project
-export const campaignReportSchema = z.object({
-  delivered: z.number(),
-  bounce: z.number(),
-  dropped: z.number(),
-  open: z.number(),
-  open_rate: z.number(),
-  click: z.number(),
-  click_rate: z.number(),
-  processed_emails: z.array(z.string()),
-  dropped_emails: z.array(z.string()),
-  bounced_emails: z.array(z.string()),
-  delivered_emails: z.array(z.string()),
-  opened_emails: z.array(z.string()),
-  clicked_emails: z.array(z.string()),
-});
-export const campaignReportResponseSchema = z.object({
-  data: campaignReportSchema,
-  /** Recipients the provider accepted, and the send's total (0 before any send). */
-  sent: z.number().int(),
-  total: z.number().int(),
-  /** Recipients the provider never confirmed nor denied ('sem confirmação'): not in `sent`. */
-  unknown: z.number().int().default(0),
 });
 
 // POST /api/console/products/gift/generate?project {}

@@ -8,6 +8,7 @@ export * from './whatsapp.js';
 export * from './google-auth.js';
 export * from './bling-connection.js';
 export * from './campaigns.js';
+export * from './campaign-report.js';
 export * from './conditions.js';
 export * from './ai.js';
 export * from './collection-import.js';

@@ -53,30 +53,6 @@ export type WhatsappTestMessageResponse = z.infer<typeof whatsappTestMessageResp
 
 export const NO_TEMPLATE_MESSAGE = 'Nenhum template fornecido.';
 
-/**
- * GET /api/console/campaign-whatsapp/{id}/report?project — the WhatsApp campaign's report: the
- * send's counts (sent = accepted by Meta), the delivery statuses from the webhooks (each counted
- * once), and the failures grouped by reason.
- */
-export const whatsappCampaignReportSchema = z.object({
-  status: z.enum(['not-sent', 'preparing', 'sending', 'paused', 'cancelled', 'finished']),
-  total: z.number().int(),
-  sent: z.number().int(),
-  delivered: z.number().int(),
-  read: z.number().int(),
-  /** Refused by Meta at send time, or failed delivery afterwards. */
-  failed: z.number().int(),
-  /** Opted out at Meta (131050): recorded as unsubscribed. */
-  optedOut: z.number().int(),
-  /** Sent with no delivery status from Meta yet. */
-  unconfirmed: z.number().int(),
-  /** Calls Meta never confirmed nor denied ('sem confirmação'): not counted as sent, never resent. */
-  unknown: z.number().int().default(0),
-  leftOut: z.record(z.string(), z.number().int()),
-  reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
-});
-export type WhatsappCampaignReport = z.infer<typeof whatsappCampaignReportSchema>;
-
 // ---------------------------------------------------------------------------------------------
 // The descriptors (shared/src/api/contract.ts).
 

@@ -1,6 +1,7 @@
 export * from './send-plan.js';
 export * from './template.js';
 export * from './report.js';
+export * from './outcome.js';
 export * from './segment.js';
 export * from './gift-rules.js';
 export * from './template-errors.js';

@@ -1,4 +1,4 @@
-import { retryAtFromHeaders } from './rate-limit.js';
+import { resetsWindow, retryAtFromHeaders } from './rate-limit.js';
 
 /**
  * How one call to a messaging provider ended, decided from what the provider did — its HTTP status
@@ -23,7 +23,7 @@ export type ProviderAnswer<T> =
       reason: string;
       /** When the account may be called again (every call of it is held until then). */
       retryAtMs?: number;
-      /** The provider's window starts again then (a 429's reset): the calls before it no longer count. */
+      /** The provider's window starts again then (a 429's X-RateLimit-Reset): the calls before it no longer count. */
       windowReset?: boolean;
     }
   | { kind: 'unknown'; reason: string };
@@ -40,7 +40,14 @@ export function answerFromStatus<T>(
   if (status >= 200 && status < 300) return { kind: 'accepted', status, value: accepted() };
   // Without a reset time a 429 still holds the account a second.
   if (status === 429)
-    return { kind: 'not-taken', status, body, reason: reason(status, body), retryAtMs: retryAtFromHeaders(headers, now) ?? now + 1000, windowReset: true };
+    return {
+      kind: 'not-taken',
+      status,
+      body,
+      reason: reason(status, body),
+      retryAtMs: retryAtFromHeaders(headers, now) ?? now + 1000,
+      windowReset: resetsWindow(headers),
+    };
   if (status >= 500 || status === 408) return { kind: 'not-taken', status, body, reason: reason(status, body) };
   return { kind: 'refused', status, body, reason: reason(status, body) };
 }

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { callProvider, memoryPaceStore, postJson, ProviderPacer, retryDelayMs, TransportError, type PaceStore, type ProviderAnswer } from '../vendor-http.js';
 
 // The account pacer: slots come from one store, so pacers of different processes (here: two
@@ -175,6 +175,25 @@ describe('postJson', () => {
     } finally {
       server.closeAllConnections();
       server.close();
+    }
+  });
+});
+
+describe('ProviderPacer.prepare', () => {
+  it("places the prepared slot a write ahead: the first call, coming after the caller's write, takes it (not dropped as late)", async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    try {
+      // 1 call a second: a slot more than 500 ms late is dropped.
+      const pacer = new ProviderPacer({ perSecond: 1, concurrent: 1 }, memoryPaceStore(), 'prepared');
+      pacer.prepare(1);
+      // The caller's write (the snapshot) takes 650 ms before the first call.
+      await vi.advanceTimersByTimeAsync(650);
+      const call = pacer.schedule(async () => Date.now());
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(await call).toBe(1_000_650);
+      expect(pacer.stats.lostSlots).toBe(0);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -23,6 +23,17 @@ function header(headers: HeaderBag, name: string): string | null {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
 }
 
+/**
+ * Whether a 429's headers say the provider's rate window starts again at the retry time: an
+ * X-RateLimit-Reset (SendGrid: the window's own reset), or no time at all (held a second, as
+ * before). A Retry-After only says when to try again (RFC 9110 §10.2.3): Meta counts its 80
+ * messages a second over a sliding second (error 130429 past it), so the calls of the second
+ * before the retry still count there.
+ */
+export function resetsWindow(headers: HeaderBag): boolean {
+  return parseRetryAfter(header(headers, 'retry-after')) === null;
+}
+
 /** Retry-After (seconds or an HTTP date) or X-RateLimit-Reset (epoch seconds) as a time in ms. */
 export function retryAtFromHeaders(headers: HeaderBag, now = Date.now()): number | undefined {
   const retryAfter = parseRetryAfter(header(headers, 'retry-after'), now);

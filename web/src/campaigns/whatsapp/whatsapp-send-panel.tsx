@@ -1,8 +1,8 @@
 import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { query, where } from 'firebase/firestore';
+import { limit, orderBy, query } from 'firebase/firestore';
 import type { WhatsappCampaignReport } from '@console/shared';
-import { CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION, LEFT_OUT_LABELS } from '@console/shared';
+import { campaignOutcomesPath, LEFT_OUT_LABELS } from '@console/shared';
 import CampaignFunnelChart from '../funnel-chart';
 import { useLiveReport } from '../live-report';
 import { projectCollection } from '../../lib/firestore-paths';
@@ -48,12 +48,13 @@ export function WhatsappSendPanel({ projectId, docId }: { projectId: string; doc
     return () => clearInterval(timer);
   }, [status, sent, load]);
 
-  // After 'Envio concluído' statuses keep arriving: the report follows the campaign's message records live.
-  const messages = useMemo(
-    () => query(projectCollection(projectId, CAMPAIGN_WHATSAPP_MESSAGE_COLLECTION), where('campaignId', '==', docId)),
+  // After 'Envio concluído' statuses keep arriving: the report follows the send's outcome records
+  // live (the newest one changed, as the e-mail report follows its newest event).
+  const outcomes = useMemo(
+    () => query(projectCollection(projectId, campaignOutcomesPath('whatsapp', docId)), orderBy('updatedAt', 'desc'), limit(1)),
     [projectId, docId],
   );
-  useLiveReport(status ? messages : null, () => void load());
+  useLiveReport(status ? outcomes : null, () => void load());
 
   if (!state) return null;
   const rows: [keyof typeof T.rows, number][] = report

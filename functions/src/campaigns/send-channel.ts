@@ -1,8 +1,9 @@
 import type { ChannelAddressing, PlannedRecipient, RecipientPreference } from '@console/shared';
 
 /**
- * The seam between the one send job (send-job.ts) and a messaging channel, a plug-in: e-mail
- * (email-channel.ts, SendGrid) and WhatsApp (../whatsapp/channel.ts, the Cloud API). A channel says
+ * The send-channel interface: the seam between the one send job (send-job.ts) and a messaging
+ * channel, a plug-in — e-mail (email-channel.ts, SendGrid) and WhatsApp (whatsapp-channel.ts, the
+ * Cloud API), both built with their params in channel-registry.ts. A channel says
  * how to address a member, where its campaigns and preferences live, how to send a chunk of
  * recipients (retrying what the provider did not take) and how to ask the provider about
  * recipients whose call ended without an answer. Exactly-once is the job's, for every channel: a

@@ -1,15 +1,45 @@
+import type { Firestore } from 'firebase-admin/firestore';
 import {
+  campaignLinkSecret,
   campaignPauseAfterFailures,
   publicBaseUrl as configuredPublicBaseUrl,
   sendgridActivityPerMinute,
   sendgridApiKey,
   sendgridApiUrl,
   sendgridMailSendPerSecond,
+  whatsappApiUrl,
+  whatsappMessagesPerSecond,
 } from '../config.js';
-import { PermanentSendError } from './channel.js';
-import { DEFAULT_SENDGRID_LIMITS, type SendgridLimits } from './email-channel.js';
+import { PermanentSendError, type SendChannel } from './send-channel.js';
+import { createEmailChannel, DEFAULT_SENDGRID_LIMITS, type SendgridLimits } from './email-channel.js';
 import { CONSECUTIVE_FAILURES_BEFORE_PAUSE } from './send-job.js';
 import { createSendgridClient } from './sendgrid-client.js';
+import { createWhatsappChannel } from './whatsapp-channel.js';
+
+/**
+ * The registry of the send job's channels as production builds them (e-mail: email-channel.ts,
+ * WhatsApp: whatsapp-channel.ts; the seam they implement: send-channel.ts), with the params and
+ * secrets each reads when a send or a test e-mail runs. The only file that builds the channels:
+ * the job (send-job.ts) knows them only through the seam.
+ */
+
+/** Every channel of the send job, by id (the `channel` of a campaign-send document). */
+export function campaignChannels(firestore: Firestore): Record<string, SendChannel> {
+  return {
+    email: createEmailChannel({
+      firestore,
+      client: sendgridFromParams,
+      linkBase: publicBaseUrl,
+      linkSecret: () => campaignLinkSecret(),
+      limits: sendgridLimitsFromParams,
+    }),
+    whatsapp: createWhatsappChannel({
+      firestore,
+      baseUrl: () => whatsappApiUrl(),
+      messagesPerSecond: () => Number(whatsappMessagesPerSecond()) || 80,
+    }),
+  };
+}
 
 /** The production SendGrid client (params and secret read when a send or test runs). */
 export function sendgridFromParams() {
