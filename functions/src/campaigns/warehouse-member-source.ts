@@ -6,7 +6,7 @@ import type { Warehouse } from '../warehouse/warehouse.js';
 import { PermanentSendError } from './send-channel.js';
 
 /**
- * The send job's member source (SendJobDeps.memberPages): the campaign's segment evaluated in the
+ * The send job's member source (SendJobDeps.loadMembers, read page by page by send-snapshot.ts): the campaign's segment evaluated in the
  * warehouse and read a page at a time, once the warehouse's copy is no further behind Firestore
  * than CUSTOMER_WAREHOUSE_MAX_LAG_SECONDS (customer-warehouse/README.md). A segment that cannot be
  * evaluated ends the send with its Portuguese reason, as before.
