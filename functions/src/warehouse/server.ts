@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import {
   WarehouseError,
+  type MirrorOptions,
   type MirrorTableName,
   type QueryParam,
   type TableName,
