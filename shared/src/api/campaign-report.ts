@@ -5,7 +5,8 @@ import { DELIVERY_STAGES } from '../campaigns/outcome.js';
  * One report shape for the campaigns of every channel (e-mail and WhatsApp), answered by both
  * report endpoints and drawn by both screens: the send's counts (from the send and its batches),
  * the delivery stages of the outcome records (shared/src/campaigns/outcome.ts), and the failures
- * grouped by reason. Built by `campaignOutcomeReport` (shared/src/campaigns/report.ts).
+ * grouped by reason. Built by `campaignOutcomeReport` (shared/src/campaigns/report.ts, whose
+ * CampaignOutcomeReport the report endpoints' handlers return as this schema's type).
  */
 export const campaignOutcomeReportSchema = z.object({
   channel: z.enum(['email', 'whatsapp']),
@@ -26,7 +27,6 @@ export const campaignOutcomeReportSchema = z.object({
   /** Recipients per delivery stage (each recipient once per stage, whatever the events repeated). */
   stages: z.object(Object.fromEntries(DELIVERY_STAGES.map((s) => [s, z.number().int()])) as Record<(typeof DELIVERY_STAGES)[number], z.ZodNumber>),
 });
-export type CampaignOutcomeReport = z.infer<typeof campaignOutcomeReportSchema>;
 
 // GET /api/console/campaign-email/{id}/report?project: the spec's `data` (document 2 §7) beside the shared report.
 export const campaignReportSchema = z.object({

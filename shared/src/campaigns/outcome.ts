@@ -1,5 +1,3 @@
-import type { MessageStatus } from '../whatsapp/status.js';
-
 /**
  * What became of a campaign message after the provider took it, in one vocabulary for every
  * channel. Each recipient of a send has one outcome record
@@ -42,8 +40,11 @@ export const SENDGRID_EVENT_STAGE: Record<string, DeliveryStage | null> = {
   group_resubscribe: null,
 };
 
-/** WhatsApp Cloud API statuses and the stages each implies (a later status implies the earlier ones). */
-export const WHATSAPP_STATUS_STAGES: Record<MessageStatus, readonly DeliveryStage[]> = {
+/**
+ * WhatsApp Cloud API statuses (shared/src/whatsapp/status.ts's MESSAGE_STATUSES: 'accepted' is
+ * Meta's message id at send time) and the stages each implies (a later status implies the earlier ones).
+ */
+export const WHATSAPP_STATUS_STAGES: Record<'accepted' | 'sent' | 'delivered' | 'read' | 'failed', readonly DeliveryStage[]> = {
   accepted: ['accepted'],
   sent: ['accepted'],
   delivered: ['accepted', 'delivered'],

@@ -3,7 +3,6 @@
  * every channel (campaignOutcomeReport), both from the recipients' outcome records, whose flags
  * are the delivery stages of outcome.ts (forward only).
  */
-import type { CampaignOutcomeReport } from '../api/campaign-report.js';
 import { DELIVERY_FAILURE_STAGES, DELIVERY_STAGES, SENDGRID_EVENT_STAGE, withStages, type DeliveryFlags, type DeliveryStage } from './outcome.js';
 
 /** A recipient's flags in the e-mail report: the delivery stages (outcome.ts). */
@@ -70,6 +69,24 @@ export function reportFunnel(report: CampaignReport, sent: number) {
     { stage: 'Abertos', value: report.open },
     { stage: 'Clicados', value: report.click },
   ];
+}
+
+/**
+ * The one report of a campaign of any channel (its answer's schema: campaignOutcomeReportSchema in
+ * shared/src/api/campaign-report.ts).
+ */
+export interface CampaignOutcomeReport {
+  channel: 'email' | 'whatsapp';
+  status: 'not-sent' | 'preparing' | 'sending' | 'paused' | 'cancelled' | 'finished';
+  total: number;
+  sent: number;
+  failed: number;
+  optedOut: number;
+  unconfirmed: number;
+  unknown: number;
+  leftOut: Record<string, number>;
+  reasons: { reason: string; count: number }[];
+  stages: Record<DeliveryStage, number>;
 }
 
 /** One recipient's outcome record as the report reads it. */
