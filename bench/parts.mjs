@@ -53,6 +53,12 @@ export const PARTS = [
     minutes: 20,
     note: "its own stack: the assistant's own time per round, and product texts against the sandbox's latency floor",
   },
+  {
+    name: 'segments',
+    script: 'bench/segments.mjs',
+    minutes: 20,
+    note: "no emulators: 500,000 customers and 5,000,000 events in DuckDB, 'Testar segmento' on an event rule and a 200,000-member snapshot",
+  },
   { name: 'campaign', script: 'bench/campaign.mjs', minutes: 20, note: 'its own stack: a 10,000-recipient e-mail campaign against the SendGrid sandbox' },
   {
     name: 'soak',

@@ -4,8 +4,9 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { createEmailChannel } from '../functions/src/campaigns/email-channel.js';
-import { loadSegmentMembers } from '../functions/src/campaigns/segment-members.js';
 import { runSendJob } from '../functions/src/campaigns/send-job.js';
+import { warehouseMemberSource } from '../functions/src/campaigns/warehouse-member-source.js';
+import { getWarehouse } from '../functions/src/warehouse/index.js';
 import { createSendgridClient } from '../functions/src/campaigns/sendgrid-client.js';
 import { SENDGRID_SANDBOX_API_KEY } from '../sandboxes/src/sendgrid.js';
 
@@ -20,7 +21,7 @@ const result = await runSendJob(project, 'email-promo', {
     linkSecret: () => 'test-link-secret',
     limits: () => ({ mailSendPerSecond: 2, concurrent: 1, activityPerSecond: 20, indexingDelayMs: 400 }),
   }),
-  loadMembers: (p, campaign) => loadSegmentMembers(firestore, p, campaign.customerSegmentId),
+  loadMembers: warehouseMemberSource(firestore, getWarehouse(), { maxLagMs: 5_000 }),
   leaseMs: 1500,
 });
 process.stdout.write(`${result}\n`);

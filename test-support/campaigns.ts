@@ -6,7 +6,8 @@ import { withFaults } from '../sandboxes/src/faults.js';
 import { testFirestore } from './stack.js';
 import { createEmailChannel } from '../functions/src/campaigns/email-channel.js';
 import { createSendgridClient } from '../functions/src/campaigns/sendgrid-client.js';
-import { loadSegmentMembers } from '../functions/src/campaigns/segment-members.js';
+import { warehouseMemberSource } from '../functions/src/campaigns/warehouse-member-source.js';
+import { getWarehouse } from '../functions/src/warehouse/index.js';
 import { runSendJob, sendDocPath, type SendJobDeps } from '../functions/src/campaigns/send-job.js';
 import { startCampaignSend, type CampaignSendTask } from '../functions/src/campaigns/start-send.js';
 
@@ -96,7 +97,8 @@ export function jobDeps(sendgridUrl: string, extra: Partial<SendJobDeps> = {}, t
       limits: () => ({ mailSendPerSecond: 50, concurrent: 4, activityPerSecond: 20, indexingDelayMs: 400 }),
       retry: { retries: 4, minTimeoutMs: 50, maxTimeoutMs: 400 },
     }),
-    loadMembers: (project, campaign) => loadSegmentMembers(firestore, project, campaign.customerSegmentId),
+    // As deployed: the segment read from the warehouse, once its mirror has the test's customers.
+    loadMembers: warehouseMemberSource(firestore, getWarehouse(), { maxLagMs: 5_000 }),
     // Backoffs and rate-limit waits shortened: the faults are counted, not timed.
     sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 100))),
     ...extra,

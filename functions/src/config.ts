@@ -181,6 +181,16 @@ const CAMPAIGN_PAUSE_AFTER_FAILURES = defineString('CAMPAIGN_PAUSE_AFTER_FAILURE
   default: '5',
   description: 'Consecutive provider failures (after retries) before a campaign send pauses itself.',
 });
+/**
+ * How far behind Firestore the warehouse's copy of the customers may be when a segment is
+ * evaluated there (customer-warehouse/README.md, 'Fresh and honest'): a send's snapshot waits up
+ * to this long for the mirror to hold every customer, event, quote, order and product document
+ * (both sides' counts agree), and is refused (retried by the queue) past it.
+ */
+const CUSTOMER_WAREHOUSE_MAX_LAG_SECONDS = defineString('CUSTOMER_WAREHOUSE_MAX_LAG_SECONDS', {
+  default: '60',
+  description: "Seconds a campaign snapshot waits for the warehouse's copy of the customers to catch up with Firestore.",
+});
 /** The Event Webhook's verification key (Mail Settings → Signed Event Webhook), base64 DER; not a secret. */
 const SENDGRID_WEBHOOK_PUBLIC_KEY = defineString('SENDGRID_WEBHOOK_PUBLIC_KEY', {
   default: '',
@@ -241,6 +251,7 @@ export function sendgridApiKey(): string {
 export const sendgridMailSendPerSecond = (): string => SENDGRID_MAIL_SEND_PER_SECOND.value();
 export const sendgridActivityPerMinute = (): string => SENDGRID_ACTIVITY_PER_MINUTE.value();
 export const campaignPauseAfterFailures = (): string => CAMPAIGN_PAUSE_AFTER_FAILURES.value();
+export const customerWarehouseMaxLagSeconds = (): string => CUSTOMER_WAREHOUSE_MAX_LAG_SECONDS.value();
 export const sendgridWebhookPublicKey = (): string => SENDGRID_WEBHOOK_PUBLIC_KEY.value();
 export function campaignLinkSecret(): string {
   return CAMPAIGN_LINK_SECRET.value();

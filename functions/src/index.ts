@@ -11,3 +11,8 @@ export { sendgridEventBatch } from './campaigns/sendgrid-event-trigger.js';
 export { conditionSql } from './conditions/condition-sql.js';
 export { configSecretChanges } from './settings/secret-changes.js';
 export { productReadiness, productDataReadiness, readinessRulesChanged, readinessTask } from './readiness/readiness-triggers.js';
+export { warehouseMirrorCustomer } from './customer-warehouse/mirror-customer.js';
+export { warehouseMirrorCustomerEvent } from './customer-warehouse/mirror-customer-event.js';
+export { warehouseMirrorShippingQuote } from './customer-warehouse/mirror-shipping-quote.js';
+export { warehouseMirrorOrder } from './customer-warehouse/mirror-order.js';
+export { warehouseMirrorProduct } from './customer-warehouse/mirror-product.js';

@@ -30,11 +30,23 @@ export function bundleWarehouseServer(outDir) {
 }
 
 /**
+ * Writes <outDir>/warehouse-backfill.mjs (customer-warehouse/backfill-main.ts: `npm run
+ * warehouse:backfill`) and returns its path. The Admin SDK stays outside the bundle (its gRPC
+ * client loads files of its own), resolved from the repository's node_modules.
+ * @param {string} outDir
+ */
+export function bundleMirrorBackfill(outDir) {
+  return bundle(join('..', 'customer-warehouse', 'backfill-main.ts'), join(outDir, 'warehouse-backfill.mjs'), ['firebase-admin', 'firebase-admin/*']);
+}
+
+/**
  * @param {string} entry
  * @param {string} outfile
+ * @param {string[]} [external]
  */
-async function bundle(entry, outfile) {
+async function bundle(entry, outfile, external = []) {
   await build({
+    external,
     entryPoints: [join(WAREHOUSE_SRC, entry)],
     outfile,
     bundle: true,

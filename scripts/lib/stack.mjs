@@ -135,7 +135,10 @@ async function startSandboxes(onNote) {
   // PUBLIC_BASE_URL: links in e-mails (unsubscribe) and the Google connection's redirects point at
   // this stack's Hosting, at the origin the console is opened on (the Google callback must reach
   // the browser's cookie of that origin).
-  const env = { ...answer.env, WAREHOUSE: 'duckdb', PUBLIC_BASE_URL: HOSTING_URL };
+  // CUSTOMER_WAREHOUSE_MAX_LAG_SECONDS: a stack's Firestore may start from the seed while its
+  // warehouse file keeps what earlier runs mirrored; a send copies the project again after 5 s
+  // rather than the production bound's minute (functions/src/customer-warehouse/README.md).
+  const env = { ...answer.env, WAREHOUSE: 'duckdb', PUBLIC_BASE_URL: HOSTING_URL, CUSTOMER_WAREHOUSE_MAX_LAG_SECONDS: '5' };
   // Every other param the functions declare gets its declared default here, so firebase-tools finds
   // a value for each and never appends defaults to the shared functions/.env.local: two stacks
   // starting at once on a fresh clone raced on that file ('Attempted to write param-defined key

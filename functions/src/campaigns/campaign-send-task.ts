@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { firestore } from '../lib/admin.js';
 import { campaignChannels, pauseAfterFailuresFromParams } from './channel-registry.js';
 import { enqueueCampaignSend } from './enqueue.js';
-import { loadSegmentMembers } from './segment-members.js';
+import { getWarehouse } from '../warehouse/index.js';
 import { runSendJob } from './send-job.js';
 import { sendDocPath } from './send-store.js';
+import { warehouseMemberSource } from './warehouse-member-source.js';
 
 const payloadSchema = z.object({ project: z.string().min(1), sendId: z.string().min(1), kick: z.number().int() });
 
@@ -31,7 +32,8 @@ export async function handleCampaignSendTask(data: unknown): Promise<void> {
   const result = await runSendJob(project, sendId, {
     firestore,
     channel,
-    loadMembers: (p, campaign) => loadSegmentMembers(firestore, p, campaign.customerSegmentId),
+    // The segment evaluated in the warehouse and read in pages (customer-warehouse/README.md).
+    loadMembers: warehouseMemberSource(firestore, getWarehouse()),
     budgetMs: RUN_BUDGET_MS,
     pauseAfterFailures: pauseAfterFailuresFromParams(),
   });

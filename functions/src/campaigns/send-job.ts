@@ -83,6 +83,8 @@ export interface SendJobDeps {
   pauseAfterFailures?: number;
   settleWaitMs?: number;
   maxSettleChecks?: number;
+  /** Batches per commit of a large snapshot (send-snapshot.ts's SNAPSHOT_BATCHES_PER_WRITE; tests make it small). */
+  snapshotBatchesPerWrite?: number;
 }
 
 /**
@@ -243,9 +245,17 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
     trace['snapshot: plan'] = Math.round(performance.now() - planned);
     const written = await timed('snapshot: write', () =>
       // The first call's slot is reserved while the snapshot is written.
-      writeSnapshot(firestore, sendRef, current, plan, { owner, until: now() + leaseMs }, () => {
-        if (plan.first) open?.prepareCalls?.(plan.first.chunk.length);
-      }),
+      writeSnapshot(
+        firestore,
+        sendRef,
+        current,
+        plan,
+        { owner, until: now() + leaseMs },
+        () => {
+          if (plan.first) open?.prepareCalls?.(plan.first.chunk.length);
+        },
+        deps.snapshotBatchesPerWrite,
+      ),
     );
     if (!written) return null;
     return { ids: plan.batches.map((b) => batchId(b.index)).sort(), first: plan.first };

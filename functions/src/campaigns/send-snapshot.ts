@@ -13,6 +13,11 @@ import { BATCH_COLLECTION, LEFT_OUT_COLLECTION, SendBusyError, batchFields, batc
 
 /** The most batches one send holds (the snapshot's batched write stays within Firestore's limits). */
 export const MAX_BATCHES = 450;
+/**
+ * Batches written per commit while a large snapshot is taken (the last commit also makes the send
+ * 'sending'): a Firestore commit carries at most 10 MiB, about 40 batches of 1,000 recipients.
+ */
+export const SNAPSHOT_BATCHES_PER_WRITE = 25;
 /** Left-out members per stored left-out document. */
 const LEFT_OUT_PAGE = 1000;
 
@@ -90,6 +95,13 @@ export function planSnapshot({
  * under this run's lease and unchanged since `current` was read (its update time as the
  * precondition; a transaction holding 1.5 MB of batches would be slower for the same guarantee).
  * Answers false, writing nothing, when the send was no longer preparing.
+ *
+ * A snapshot of more than `batchesPerWrite` batches (issue 31: 200,000 recipients are 36 MiB of
+ * batches) is written in several commits while the send stays 'preparing', its progress on the
+ * send document (`snapshotProgress`), each commit made only if the send is unchanged since our
+ * previous one; only the last makes it 'sending'. Nothing is sent before that, so a snapshot cut
+ * short is simply taken again, and the batches a longer earlier attempt left are deleted in the
+ * last commit.
  */
 export async function writeSnapshot(
   firestore: Firestore,
@@ -99,12 +111,28 @@ export async function writeSnapshot(
   lease: { owner: string; until: number },
   /** Called once the write is ready to commit (the first call's slot is reserved meanwhile). */
   beforeCommit: () => void = () => undefined,
+  batchesPerWrite = SNAPSHOT_BATCHES_PER_WRITE,
 ): Promise<boolean> {
   const data = current.data();
   if (data?.status !== 'preparing') return false;
   if ((data.lease as { owner?: string } | undefined)?.owner !== lease.owner) throw new SendBusyError();
+  const perWrite = Math.max(1, batchesPerWrite);
+  const head = plan.batches.length > perWrite ? plan.batches.length - perWrite : 0;
+  let lastUpdateTime = current.updateTime;
+  for (let start = 0; start < head; start += perWrite) {
+    const part = firestore.batch();
+    const end = Math.min(head, start + perWrite);
+    for (const batch of plan.batches.slice(start, end)) part.set(sendRef.collection(BATCH_COLLECTION).doc(batchId(batch.index)), batchFields(batch));
+    part.update(sendRef, { snapshotProgress: { written: end, batches: plan.batches.length }, lease }, { lastUpdateTime });
+    const results = await part.commit();
+    lastUpdateTime = results[results.length - 1]!.writeTime;
+  }
   const write = firestore.batch();
-  for (const batch of plan.batches) write.set(sendRef.collection(BATCH_COLLECTION).doc(batchId(batch.index)), batchFields(batch));
+  if (data.snapshotProgress) {
+    const written = await sendRef.collection(BATCH_COLLECTION).select().get();
+    for (const d of written.docs) if (Number(d.id) >= plan.batches.length) write.delete(d.ref);
+  }
+  for (const batch of plan.batches.slice(head)) write.set(sendRef.collection(BATCH_COLLECTION).doc(batchId(batch.index)), batchFields(batch));
   plan.leftOutPages.forEach((members, i) => write.set(sendRef.collection(LEFT_OUT_COLLECTION).doc(batchId(i)), { members }));
   write.update(
     sendRef,
@@ -120,8 +148,9 @@ export async function writeSnapshot(
       consecutiveFailures: 0,
       lease,
       snapshotAt: FieldValue.serverTimestamp(),
+      ...(head ? { snapshotProgress: { written: plan.batches.length, batches: plan.batches.length } } : {}),
     },
-    { lastUpdateTime: current.updateTime },
+    { lastUpdateTime },
   );
   beforeCommit();
   await write.commit();

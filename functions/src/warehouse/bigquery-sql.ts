@@ -102,7 +102,11 @@ export type MergeSource = { staging: TableLocation } | { parameter: string };
  * is atomic, and BigQuery runs at most two mutating statements per table at once — so one per
  * batch, never one per row.
  */
-export function mergeSql(target: TableLocation & { table: TableName }, source: MergeSource): string {
+export function mergeSql(
+  target: TableLocation & { table: TableName },
+  source: MergeSource,
+  options: { newerOnly?: boolean; sameVersionToo?: boolean } = {},
+): string {
   const extras = extraColumnsOf(target.table).map(([c]) => quoteIdentifier(c));
   const from = 'staging' in source ? tableRef(source.staging) : `UNNEST(@${source.parameter})`;
   const columns = ['project', 'id', 'data', 'source', 'fetched_at', ...extras];
@@ -115,7 +119,8 @@ export function mergeSql(target: TableLocation & { table: TableName }, source: M
     `  FROM ${from}`,
     `) AS staged`,
     `ON target.project = staged.project AND target.id = staged.id`,
-    `WHEN MATCHED THEN UPDATE SET ${updated.map((c) => `${c} = staged.${c}`).join(', ')}`,
+    // A mirror's row (customer-tables.ts) replaces the stored one only when it is a later version.
+    `WHEN MATCHED${options.newerOnly ? ` AND (target.update_time_us IS NULL OR staged.update_time_us ${options.sameVersionToo ? '>=' : '>'} target.update_time_us)` : ''} THEN UPDATE SET ${updated.map((c) => `${c} = staged.${c}`).join(', ')}`,
     `WHEN NOT MATCHED THEN INSERT (${columns.join(', ')}) VALUES (${columns.map((c) => `staged.${c}`).join(', ')})`,
   ].join('\n');
 }

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BigQueryAnalyser } from '../../../test-support/zetasql.js';
 import { createBigQueryWarehouse, sdkClient } from './bigquery.js';
 import { TABLES, TABLE_NAMES, type ColumnKind, type TableName } from './tables.js';
+import { MIRROR_TABLE_NAMES } from './customer-tables.js';
+import { mirrorAsOfSql, mirrorCountSql, mirrorSweepSql } from '../customer-warehouse/mirror.js';
 import type { Warehouse, WarehouseRow } from './warehouse.js';
 import { LOCATION, zetaSqlBigQuery } from './zetasql-bigquery-test-support.js';
 
@@ -72,6 +74,29 @@ describe('the BigQuery adapter’s SQL, checked by ZetaSQL with BigQuery’s lan
       }
     }, 60_000);
   }
+
+  it('the mirror (customer-tables.ts): its MERGE that keeps a later row, and the check and freshness queries, are valid BigQuery', async () => {
+    const before = analyser.analysed.length;
+    const client = sdkClient(Promise.resolve(zetaSqlBigQuery(analyser)), { location: LOCATION });
+    const warehouse = createBigQueryWarehouse({ dataset: 'console_m', projectId: 'loja-prod', location: LOCATION, client, inlineRowLimit: 10 });
+    for (const table of MIRROR_TABLE_NAMES) {
+      await warehouse.mirror(table, [rowOf(table, '1', true), rowOf(table, '2', false)]);
+      await warehouse.mirror(
+        table,
+        Array.from({ length: 30 }, (_, i) => rowOf(table, String(i), i % 2 === 0)),
+      );
+      await warehouse.query(mirrorCountSql(warehouse, table), { project: 'loja' });
+      await warehouse.query(mirrorSweepSql(warehouse, table), { project: 'loja', started_ms: 1_765_000_000_000 }, { write: true });
+    }
+    await warehouse.query(mirrorAsOfSql(warehouse), { project: 'loja' });
+    const statements = analyser.analysed.slice(before);
+    const merges = statements.filter((s) => s.kind === 'resolvedMergeStmtNode');
+    expect(merges).toHaveLength(2 * MIRROR_TABLE_NAMES.length);
+    for (const { sql } of merges)
+      expect(sql).toContain('WHEN MATCHED AND (target.update_time_us IS NULL OR staged.update_time_us > target.update_time_us) THEN');
+    expect(statements.filter((s) => s.kind === 'resolvedQueryStmtNode')).toHaveLength(MIRROR_TABLE_NAMES.length + 1);
+    expect(statements.filter((s) => s.kind === 'resolvedUpdateStmtNode')).toHaveLength(MIRROR_TABLE_NAMES.length);
+  }, 60_000);
 
   // What the adapter's statements must never contain: each is valid DuckDB (the local warehouse)
   // and refused by BigQuery. The same check that passes the adapter's SQL refuses every one.

@@ -10,12 +10,14 @@ import {
   stagingRecords,
   stagingSchema,
   stagingTableName,
+  tableRef,
   type SchemaField,
   type TableLocation,
 } from './bigquery-sql.js';
 import { asReadFailure, asWriteFailure, assertFilter, assertKey, assertTable, readRow, stageRows } from './rows.js';
 import type { TableName } from './tables.js';
-import type { Warehouse, WarehouseRow } from './warehouse.js';
+import { isMirrorTable, MIRROR_TABLE_NAMES } from './customer-tables.js';
+import { WarehouseError, type Warehouse, type WarehouseRow } from './warehouse.js';
 
 /** What the adapter needs from BigQuery; the default wraps @google-cloud/bigquery, tests pass a fake. */
 export interface BigQueryClient {
@@ -158,34 +160,60 @@ export function createBigQueryWarehouse(options: BigQueryWarehouseOptions): Ware
     }
   }
 
+  async function write(table: TableName, rows: WarehouseRow[], newerOnly: boolean, sameVersionToo = false): Promise<{ written: number }> {
+    const staged = stageRows(table, rows);
+    if (!staged.length) return { written: 0 };
+    const records = stagingRecords(table, staged);
+    const ndjson = records.map((record) => JSON.stringify(record)).join('\n');
+    try {
+      await ensureTable(table);
+      if (staged.length <= inlineRowLimit && ndjson.length <= INLINE_BYTES_LIMIT) {
+        await withDmlRetry(
+          () => client.query(mergeSql(at(table), { parameter: 'rows' }, { newerOnly, sameVersionToo }), { rows: records }, { rows: rowsParameterType(table) }),
+          retryDelayMs,
+        );
+      } else {
+        const staging = { ...at(table), table: stagingTableName(table, randomUUID()) };
+        try {
+          await client.loadStaging(staging, stagingSchema(table), ndjson, Date.now() + 60 * 60 * 1000);
+          await withDmlRetry(() => client.query(mergeSql(at(table), { staging }, { newerOnly, sameVersionToo })), retryDelayMs);
+        } finally {
+          // Best effort: the table expires by itself in an hour anyway.
+          await client.deleteTable(staging).catch(() => undefined);
+        }
+      }
+    } catch (error) {
+      throw asWriteFailure(table, error);
+    }
+    return { written: staged.length };
+  }
+
   return {
+    dialect: 'bigquery',
+    table: (name) => tableRef(at(name)),
+
     async upsert(table, rows) {
       assertTable(table);
-      const staged = stageRows(table, rows);
-      if (!staged.length) return { written: 0 };
-      const records = stagingRecords(table, staged);
-      const ndjson = records.map((record) => JSON.stringify(record)).join('\n');
+      return write(table, rows as WarehouseRow[], false);
+    },
+
+    async mirror(table, rows, options = {}) {
+      assertTable(table);
+      if (!isMirrorTable(table)) throw new WarehouseError(`Tabela sem espelho no warehouse: ${table}.`);
+      return write(table, rows as WarehouseRow[], true, options.sameVersionToo === true);
+    },
+
+    async query(sql, params = {}, { write: writes = false } = {}) {
+      // An empty list has no type to infer: typed as texts.
+      const types = Object.fromEntries(Object.entries(params).flatMap(([name, value]) => (Array.isArray(value) && !value.length ? [[name, ['STRING']]] : [])));
       try {
-        await ensureTable(table);
-        if (staged.length <= inlineRowLimit && ndjson.length <= INLINE_BYTES_LIMIT) {
-          await withDmlRetry(
-            () => client.query(mergeSql(at(table), { parameter: 'rows' }), { rows: records }, { rows: rowsParameterType(table) }),
-            retryDelayMs,
-          );
-        } else {
-          const staging = { ...at(table), table: stagingTableName(table, randomUUID()) };
-          try {
-            await client.loadStaging(staging, stagingSchema(table), ndjson, Date.now() + 60 * 60 * 1000);
-            await withDmlRetry(() => client.query(mergeSql(at(table), { staging })), retryDelayMs);
-          } finally {
-            // Best effort: the table expires by itself in an hour anyway.
-            await client.deleteTable(staging).catch(() => undefined);
-          }
-        }
+        // The mirror's tables exist before any query reads them (an empty store has none yet).
+        await Promise.all(MIRROR_TABLE_NAMES.map(ensureTable));
+        if (writes) return await withDmlRetry(() => client.query(sql, params, types), retryDelayMs);
+        return await client.query(sql, params, types);
       } catch (error) {
-        throw asWriteFailure(table, error);
+        throw new WarehouseError(`Falha na consulta ao warehouse: ${(error as Error).message}`, { cause: error });
       }
-      return { written: staged.length };
     },
 
     async get(table, key) {

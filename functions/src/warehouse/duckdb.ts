@@ -2,6 +2,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { asReadFailure, asWriteFailure, assertFilter, assertKey, assertTable, extraColumnsOf, readRow, stageRows, type StagedRow } from './rows.js';
+import { isMirrorTable, MIRROR_TABLE_NAMES } from './customer-tables.js';
 import type { TableName } from './tables.js';
 import { WarehouseError, type Warehouse, type WarehouseFilter, type WarehouseKey, type WarehouseRow } from './warehouse.js';
 
@@ -48,16 +49,21 @@ function stagingName(table: TableName): string {
 }
 
 /** The one statement that moves a staged batch into the table: atomic on its own. */
-export function upsertFromStagingSql(table: TableName): string {
+export function upsertFromStagingSql(table: TableName, options: { newerOnly?: boolean; sameVersionToo?: boolean } = {}): string {
   const extras = extraColumnsOf(table).map(([c]) => quoteIdentifier(c));
   const columns = ['project', 'id', 'data', 'source', 'fetched_at', ...extras];
+  const target = quoteIdentifier(table);
   return (
-    `INSERT INTO ${quoteIdentifier(table)} (${columns.join(', ')}) ` +
+    `INSERT INTO ${target} (${columns.join(', ')}) ` +
     `SELECT project, id, data::JSON, source, epoch_ms(fetched_at_ms)${extras.map((c) => `, ${c}`).join('')} FROM temp.${stagingName(table)} ` +
     `ON CONFLICT (project, id) DO UPDATE SET ${columns
       .slice(2)
       .map((c) => `${c} = excluded.${c}`)
-      .join(', ')}`
+      .join(', ')}` +
+    // A mirror's row replaces the stored one only when it is a later version of the document.
+    (options.newerOnly
+      ? ` WHERE ${target}.update_time_us IS NULL OR excluded.update_time_us ${options.sameVersionToo ? '>=' : '>'} ${target}.update_time_us`
+      : '')
   );
 }
 
@@ -366,12 +372,17 @@ async function stage(connection: DuckDBConnection, table: TableName, rows: Stage
 }
 
 /** Writes already-checked rows. Exported for the test that proves a failing statement writes nothing. */
-export async function writeStagedRows(session: Session, table: TableName, rows: StagedRow[]): Promise<void> {
+export async function writeStagedRows(
+  session: Session,
+  table: TableName,
+  rows: StagedRow[],
+  options: { newerOnly?: boolean; sameVersionToo?: boolean } = {},
+): Promise<void> {
   const { connection } = session;
   await ensureTable(session, table);
   await stage(connection, table, rows);
   try {
-    await connection.run(upsertFromStagingSql(table));
+    await connection.run(upsertFromStagingSql(table, options));
   } finally {
     await connection.run(`DROP TABLE IF EXISTS temp.${stagingName(table)}`);
   }
@@ -383,11 +394,63 @@ function toRow<T extends TableName>(table: T, stored: Stored): WarehouseRow<T> {
   return readRow(table, { ...stored, fetchedAtMs: Number(stored.fetched_at_ms), extras: stored });
 }
 
+/** A query answer's value as JSON can carry it (DuckDB answers BIGINT as bigint). */
+function plainValue(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (Array.isArray(value)) return value.map(plainValue);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainValue(v)]));
+  }
+  return value;
+}
+
 /** The local warehouse: one DuckDB file, safe to share between processes. */
 export function createDuckDbWarehouse(options: DuckDbWarehouseOptions): Warehouse {
   const file = databaseFile(options);
 
   return {
+    dialect: 'duckdb',
+    table: (name) => quoteIdentifier(name),
+
+    async mirror(table, rows, options = {}) {
+      assertTable(table);
+      if (!isMirrorTable(table)) throw new WarehouseError(`Tabela sem espelho no warehouse: ${table}.`);
+      const staged = stageRows(table, rows);
+      if (!staged.length) return { written: 0 };
+      try {
+        await file.run((session) => writeStagedRows(session, table, staged, { newerOnly: true, sameVersionToo: options.sameVersionToo === true }), {
+          table,
+          write: true,
+        });
+      } catch (error) {
+        throw asWriteFailure(table, error);
+      }
+      return { written: staged.length };
+    },
+
+    async query(sql, params = {}, { write = false } = {}) {
+      const { listValue } = await import('@duckdb/node-api');
+      // DuckDB refuses a parameter the statement does not use: only those it names are bound.
+      const values = Object.fromEntries(
+        Object.entries(params)
+          .filter(([name]) => new RegExp(`\\$${name}(?![\\w$])`).test(sql))
+          .map(([name, value]) => [name, Array.isArray(value) ? listValue(value as unknown[] as string[]) : value]),
+      ) as Record<string, string | number | boolean | null>;
+      try {
+        return await file.run(
+          async (session) => {
+            // The mirror's tables exist before any query reads them (an empty store has none yet).
+            for (const table of MIRROR_TABLE_NAMES) await ensureTable(session, table);
+            const reader = await session.connection.runAndReadAll(sql, values);
+            return (reader.getRowObjectsJS() as Record<string, unknown>[]).map((row) => plainValue(row) as Record<string, unknown>);
+          },
+          { table: 'customers', write },
+        );
+      } catch (error) {
+        throw new WarehouseError(`Falha na consulta ao warehouse: ${(error as Error).message}`, { cause: error });
+      }
+    },
+
     async upsert(table, rows) {
       assertTable(table);
       const staged = stageRows(table, rows);

@@ -1,6 +1,16 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
-import { WarehouseError, type TableName, type Warehouse, type WarehouseFilter, type WarehouseKey, type WarehouseRow } from './warehouse.js';
+import {
+  WarehouseError,
+  type MirrorOptions,
+  type MirrorTableName,
+  type QueryParam,
+  type TableName,
+  type Warehouse,
+  type WarehouseFilter,
+  type WarehouseKey,
+  type WarehouseRow,
+} from './warehouse.js';
 
 /**
  * The local warehouse as one process (issue 17 point 15). The Functions emulator runs a worker
@@ -17,7 +27,9 @@ import { WarehouseError, type TableName, type Warehouse, type WarehouseFilter, t
 type Call =
   | { op: 'upsert'; table: string; rows: unknown[] }
   | { op: 'get' | 'remove'; table: string; key: WarehouseKey }
-  | { op: 'list'; table: string; filter: WarehouseFilter };
+  | { op: 'list'; table: string; filter: WarehouseFilter }
+  | { op: 'mirror'; table: string; rows: unknown[]; options?: MirrorOptions }
+  | { op: 'query'; sql: string; params?: Record<string, QueryParam>; write?: boolean };
 
 const MAX_BODY_BYTES = 256 * 1024 * 1024;
 
@@ -35,7 +47,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 async function perform(warehouse: Warehouse, call: Call): Promise<unknown> {
   // The adapter checks the table, the key and the rows with its own messages.
   if (!call || typeof call !== 'object') throw new WarehouseError('Chamada inválida ao warehouse local.');
-  const table = call.table as TableName;
+  const table = ('table' in call ? call.table : '') as TableName;
   switch (call.op) {
     case 'upsert':
       return warehouse.upsert(table, call.rows as WarehouseRow[]);
@@ -43,6 +55,13 @@ async function perform(warehouse: Warehouse, call: Call): Promise<unknown> {
       return warehouse.get(table, call.key);
     case 'list':
       return warehouse.list(table, call.filter);
+    case 'mirror':
+      return warehouse.mirror(table as MirrorTableName, call.rows as WarehouseRow<MirrorTableName>[], {
+        sameVersionToo: call.options?.sameVersionToo === true,
+      });
+    case 'query':
+      if (typeof call.sql !== 'string') throw new WarehouseError('Chamada inválida ao warehouse local.');
+      return warehouse.query(call.sql, call.params ?? {}, { write: call.write === true });
     case 'remove':
       await warehouse.remove(table, call.key);
       return null;
@@ -105,6 +124,10 @@ export function createRemoteWarehouse(url: string): Warehouse {
     return answer.result as R;
   }
   return {
+    dialect: 'duckdb',
+    table: (name) => `"${name.replaceAll('"', '""')}"`,
+    mirror: (table, rows, options) => call({ op: 'mirror', table, rows, options }),
+    query: (sql, params, options) => call({ op: 'query', sql, params, write: options?.write === true }),
     upsert: (table, rows) => call({ op: 'upsert', table, rows }),
     get: (table, key) => call({ op: 'get', table, key }),
     list: (table, filter) => call({ op: 'list', table, filter }),

@@ -3,14 +3,10 @@
  * (project, id), `data` (the upstream record as fetched or mapped, a JSON object), `source` and
  * `fetched_at` — plus the extra columns declared here. Adding a table is one entry below.
  */
-export type ColumnKind = 'string' | 'number';
+import { CUSTOMER_MIRROR_TABLES } from './customer-tables.js';
+import type { ColumnKind, TableDeclaration } from './table-declaration.js';
 
-export interface TableDeclaration {
-  /** What a row is, and what its id is. */
-  readonly description: string;
-  /** Extra columns (snake_case SQL names), nullable, beside the base columns. */
-  readonly columns: Readonly<Record<string, ColumnKind>>;
-}
+export type { ColumnKind, TableDeclaration } from './table-declaration.js';
 
 export const TABLES = {
   bling_products: {
@@ -41,6 +37,7 @@ export const TABLES = {
     description: 'Produto de um site de loja; id = `${site}:${código}` (siteProductId), com a coluna site.',
     columns: { site: 'string', code: 'string' },
   },
+  ...CUSTOMER_MIRROR_TABLES,
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableName = keyof typeof TABLES;

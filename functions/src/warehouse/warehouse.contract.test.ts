@@ -8,7 +8,8 @@ import { createBigQueryWarehouse } from './bigquery.js';
 import type { AddressInfo } from 'node:net';
 import { createDuckDbWarehouse } from './duckdb.js';
 import { createRemoteWarehouse, createWarehouseServer } from './server.js';
-import { TABLE_NAMES, siteProductId, type TableName } from './tables.js';
+import { MIRROR_TABLE_NAMES, type MirrorTableName } from './customer-tables.js';
+import { TABLES, TABLE_NAMES, siteProductId, type TableName } from './tables.js';
 import { WarehouseError, type Warehouse, type WarehouseRow } from './warehouse.js';
 
 const tempDir = mkdtempSync(join(tmpdir(), 'warehouse-contract-'));
@@ -48,6 +49,10 @@ function lazyWarehouse(client: Promise<Warehouse>): Warehouse {
     get: async (table, key) => (await client).get(table, key),
     list: async (table, filter) => (await client).list(table, filter),
     remove: async (table, key) => (await client).remove(table, key),
+    mirror: async (table, rows, options) => (await client).mirror(table, rows, options),
+    query: async (sql, params, options) => (await client).query(sql, params, options),
+    dialect: 'duckdb',
+    table: (name) => `"${name}"`,
     close: async () => (await client).close(),
   };
 }
@@ -172,6 +177,9 @@ for (const adapter of adapters) {
         franke_products: {},
         doka_products: {},
         site_products: { site: 'cookstore', code: '10123' },
+        ...(Object.fromEntries(
+          MIRROR_TABLE_NAMES.map((t) => [t, Object.fromEntries(Object.keys(TABLES[t].columns).map((c) => [c, c === 'deleted' ? 0 : null]))]),
+        ) as { [T in MirrorTableName]: Omit<WarehouseRow<T>, 'project' | 'id' | 'data' | 'source' | 'fetchedAt'> }),
       };
       for (const table of TABLE_NAMES) {
         const row = {
@@ -217,6 +225,37 @@ for (const adapter of adapters) {
       );
       await Promise.all(writes);
       expect(await warehouse.list('bling_products', { project })).toHaveLength(40);
+    });
+
+    it('mirrors: a later version replaces the row, an earlier one or the same again changes nothing, a tombstone stays', async () => {
+      const customer = (at: number, firstName: string | null, deleted = 0): WarehouseRow<MirrorTableName> =>
+        ({
+          project,
+          id: 'c1',
+          data: firstName ? { firstName } : {},
+          source: 'firestore',
+          fetchedAt,
+          ...Object.fromEntries(Object.keys(TABLES.customers.columns).map((c) => [c, null])),
+          customer__firstName: firstName,
+          update_time_us: at,
+          deleted,
+        }) as unknown as WarehouseRow<MirrorTableName>;
+      const stored = async () => (await warehouse.get('customers', { project, id: 'c1' })) as Record<string, unknown> | null;
+      await warehouse.mirror('customers', [customer(1_765_000_000_000_002, 'Ana')]);
+      await warehouse.mirror('customers', [customer(1_765_000_000_000_001, 'Antiga')]);
+      expect((await stored())?.customer__firstName).toBe('Ana');
+      await warehouse.mirror('customers', [customer(1_765_000_000_000_002, 'Ana')]);
+      expect(await stored()).toMatchObject({ customer__firstName: 'Ana', update_time_us: 1_765_000_000_000_002 });
+      // One microsecond later is later.
+      await warehouse.mirror('customers', [customer(1_765_000_000_000_003, 'Ana Paula')]);
+      expect((await stored())?.customer__firstName).toBe('Ana Paula');
+      await warehouse.mirror('customers', [customer(1_765_000_000_000_009, null, 1)]);
+      await warehouse.mirror('customers', [customer(1_765_000_000_000_004, 'Ana Paula')]);
+      expect(await stored()).toMatchObject({ deleted: 1, customer__firstName: null });
+      const param = warehouse.dialect === 'bigquery' ? '@project' : '$project';
+      expect(await warehouse.query(`SELECT COUNT(*) AS n FROM ${warehouse.table('customers')} WHERE project = ${param} AND deleted = 0`, { project })).toEqual([
+        { n: 0 },
+      ]);
     });
 
     it('refuses an unknown table and an incomplete key', async () => {

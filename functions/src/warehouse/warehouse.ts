@@ -1,7 +1,20 @@
+import type { MirrorTableName } from './customer-tables.js';
 import type { ExtraColumns, TableName } from './tables.js';
 
 export type { TableName } from './tables.js';
 export { siteProductId } from './tables.js';
+export type { MirrorTableName } from './customer-tables.js';
+
+/** A query parameter: a value, or a list of texts or numbers. */
+export type QueryParam = string | number | boolean | null | readonly string[] | readonly number[];
+
+export interface MirrorOptions {
+  /** A row of the stored version replaces it too (a backfill's, so its `fetched_at` says it saw the document). */
+  sameVersionToo?: boolean;
+}
+
+/** The SQL dialect an adapter's `query` runs. */
+export type WarehouseDialect = 'duckdb' | 'bigquery';
 
 /** A JSON object as fetched from (or mapped from) the upstream service. */
 export type WarehouseData = { [field: string]: unknown };
@@ -43,6 +56,22 @@ export interface Warehouse {
   get<T extends TableName>(table: T, key: WarehouseKey): Promise<WarehouseRow<T> | null>;
   /** Rows of one project, ordered by id. */
   list<T extends TableName>(table: T, filter: WarehouseFilter): Promise<WarehouseRow<T>[]>;
+  /**
+   * A mirror's write (tables with `update_time_us`, customer-tables.ts): each row replaces the
+   * stored one only when its `update_time_us` is later, so a redelivered or late event changes
+   * nothing; a delete is a row too (`deleted` 1, a tombstone), so an older write cannot bring the
+   * document back. Answers how many rows were given (not how many changed).
+   */
+  mirror(table: MirrorTableName, rows: WarehouseRow<MirrorTableName>[], options?: MirrorOptions): Promise<{ written: number }>;
+  /**
+   * One statement in the adapter's dialect (`dialect`), values only as named parameters (`$name`
+   * in DuckDB, `@name` in BigQuery); the answer's rows as plain objects (BIGINT as number).
+   * `write` runs it in the writers' turn (INSERT, DELETE, CREATE).
+   */
+  query(sql: string, params?: Record<string, QueryParam>, options?: { write?: boolean }): Promise<Record<string, unknown>[]>;
+  readonly dialect: WarehouseDialect;
+  /** A table's name as `query` must write it (quoted; BigQuery's with its dataset). */
+  table(name: TableName): string;
   /** Removes one row; removing a missing row is not an error. */
   remove(table: TableName, key: WarehouseKey): Promise<void>;
   /** Waits for pending calls and releases what this process holds (DuckDB: the file lock). */

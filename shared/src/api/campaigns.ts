@@ -22,10 +22,27 @@ export const segmentLeftOutSchema = z.object({
   customerId: z.string().nullable(),
   reason: z.enum(['unsubscribed', 'competitor', 'no-address']),
 });
+/** Left-out members listed in one answer; `leftOutCounts` counts them all. */
+export const SEGMENT_LEFT_OUT_LISTED = 100;
+export const segmentReportQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+/**
+ * One page of the members an e-mail campaign would reach now (never the whole list): `count` all
+ * of them, `data` the page's; the left-out by reason (`leftOutCounts`) with the first ones listed;
+ * `warehouseAsOf` the newest change the warehouse's copy of the customers holds (ISO; null when it
+ * holds none) and `warehouseCaughtUp` whether it holds every document Firestore does.
+ */
 export const segmentReportSchema = z.object({
   data: z.array(segmentMemberSchema),
   count: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
   leftOut: z.array(segmentLeftOutSchema),
+  leftOutCounts: z.object({ unsubscribed: z.number().int(), competitor: z.number().int(), 'no-address': z.number().int() }),
+  warehouseAsOf: z.string().nullable(),
+  warehouseCaughtUp: z.boolean(),
 });
 export type SegmentReport = z.infer<typeof segmentReportSchema>;
 
@@ -60,6 +77,8 @@ export const sendStateSchema = z.object({
   lastError: z.string().nullable().default(null),
   /** Why the send is paused (by the operator, or by itself after consecutive provider failures). */
   pausedReason: z.string().nullable().default(null),
+  /** While a large snapshot is written ('preparing'): the batches written so far, of all. */
+  snapshotProgress: z.object({ written: z.number().int(), batches: z.number().int() }).nullable().default(null),
   /** Where the current run started (ms, and `sent` then): the screen's rate and time left. */
   run: z.object({ startedAt: z.number(), sentAtStart: z.number() }).nullable().default(null),
 });
@@ -103,6 +122,7 @@ export const consoleCustomersSegmentsEndpoint = defineEndpoint({
   path: '/api/console/customers/segments/:segment',
   access: 'project',
   params: z.object({ segment: documentIdSchema }),
+  query: segmentReportQuerySchema,
   answer: segmentReportSchema,
 });
 

@@ -129,6 +129,11 @@ export function SendProgress({
             <Progress.Range />
           </Progress.Track>
         </Progress.Root>
+        {state.status === 'preparing' && state.snapshotProgress && (
+          <Text fontSize="sm" color="fg.muted" data-testid="send-snapshot-progress">
+            {CAMPAIGN_TEXTS.snapshotProgress(state.snapshotProgress.written, state.snapshotProgress.batches)}
+          </Text>
+        )}
         {figures.perMinute !== null && state.status === 'sending' && (
           <Text fontSize="sm" color="fg.muted" data-testid="send-rate">
             {CAMPAIGN_TEXTS.rate(figures.perMinute)}

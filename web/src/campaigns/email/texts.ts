@@ -9,6 +9,7 @@ export const CAMPAIGN_TEXTS = {
   alreadyPaused: "O envio desta campanha está pausado: use 'Retomar' para continuar.",
   alreadyCancelled: 'O envio desta campanha foi cancelado; ela não será enviada de novo.',
   progress: (sent: number, total: number) => `${formatCount(sent)} de ${formatCount(total)} enviados`,
+  snapshotProgress: (written: number, batches: number) => `Preparando os destinatários: ${formatCount(written)} de ${formatCount(batches)} lotes gravados`,
   unknown: EMAIL_TERMS.unknown.label,
   unknownHelp: 'o provedor não confirmou nem negou o envio; não contam como enviadas e não são reenviadas',
   rate: (perMinute: number) => `${Math.round(perMinute).toLocaleString('pt-BR')} por minuto`,

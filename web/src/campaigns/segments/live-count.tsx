@@ -16,9 +16,10 @@ export function LiveSegmentCount({ projectId, docId, data }: { projectId: string
   useEffect(() => {
     const controller = new AbortController();
     setState((s) => ({ ...s, loading: true }));
-    callApi(consoleCustomersSegmentsEndpoint, { params: { segment: docId }, project: projectId }, { signal: controller.signal })
+    // Only the counts are shown: one member is asked for.
+    callApi(consoleCustomersSegmentsEndpoint, { params: { segment: docId }, query: { pageSize: 1 }, project: projectId }, { signal: controller.signal })
       .then((report) => {
-        setState({ loading: false, count: report.count, leftOut: report.leftOut.length });
+        setState({ loading: false, count: report.count, leftOut: Object.values(report.leftOutCounts).reduce((a, b) => a + b, 0) });
       })
       .catch((error: Error) => {
         if (!controller.signal.aborted) setState({ loading: false, error: error.message });

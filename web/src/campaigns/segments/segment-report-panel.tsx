@@ -1,5 +1,7 @@
-import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { LEFT_OUT_LABELS, SEGMENT_HELP, type SegmentReport } from '@console/shared';
+import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { consoleCustomersSegmentsEndpoint, LEFT_OUT_LABELS, SEGMENT_HELP, type SegmentReport } from '@console/shared';
+import { callApi } from '../../lib/api';
 import { CustomerEmailLink } from '../../customers/CustomerEmailLink';
 import { DataTable, type DataTableColumn } from '../../data-table';
 import { formatCount } from '../glossary';
@@ -16,7 +18,31 @@ export const SEGMENT_TEXTS = {
   membersLabel: 'Membros do segmento',
   leftOutLabel: 'Fora do envio',
   help: 'Como as listas se combinam',
+  page: (page: number, pages: number) => `Página ${page} de ${pages}`,
+  previous: 'Anterior',
+  next: 'Próxima',
+  moreLeftOut: (n: number) => `e mais ${n} fora do envio`,
 } as const;
+
+/** The sum of the left-out counts (every reason). */
+export function leftOutTotal(report: Pick<SegmentReport, 'leftOutCounts'>): number {
+  return Object.values(report.leftOutCounts).reduce((a, b) => a + b, 0);
+}
+
+/** 'dados de clientes atualizados há 2 min': how current the warehouse's copy of the customers is. */
+export function warehouseFreshness(report: Pick<SegmentReport, 'warehouseAsOf' | 'warehouseCaughtUp'>, now = Date.now()): string {
+  if (!report.warehouseAsOf) return 'sem dados de clientes no warehouse';
+  const minutes = Math.max(0, Math.floor((now - Date.parse(report.warehouseAsOf)) / 60_000));
+  const age =
+    minutes < 1
+      ? 'agora há pouco'
+      : minutes < 120
+        ? `há ${minutes} min`
+        : minutes < 48 * 60
+          ? `há ${Math.floor(minutes / 60)} h`
+          : `há ${Math.floor(minutes / 1440)} dias`;
+  return `dados de clientes atualizados ${age}${report.warehouseCaughtUp ? '' : ' (cópia ainda sendo atualizada)'}`;
+}
 
 export function SegmentReportPanel({
   projectId,
@@ -29,7 +55,17 @@ export function SegmentReportPanel({
   data: Record<string, unknown> | null;
   payload: unknown;
 }) {
-  const report = payload as SegmentReport | undefined;
+  // The first page comes with the action; the others are asked for as the operator pages.
+  const [report, setReport] = useState(payload as SegmentReport | undefined);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => setReport(payload as SegmentReport | undefined), [payload]);
+  const pages = report ? Math.max(1, Math.ceil(report.count / report.pageSize)) : 1;
+  const goTo = (page: number) => {
+    setLoading(true);
+    callApi(consoleCustomersSegmentsEndpoint, { params: { segment: docId }, query: { page, pageSize: report?.pageSize }, project: projectId })
+      .then(setReport)
+      .finally(() => setLoading(false));
+  };
   const memberColumns: DataTableColumn<Member>[] = [
     { key: 'email', header: 'E-mail', value: (m) => m.email, render: (m) => <CustomerEmailLink email={m.email} projectId={projectId} />, filter: 'text' },
     { key: 'phoneNumber', header: 'Telefone', value: (m) => m.phoneNumber ?? '' },
@@ -61,9 +97,23 @@ export function SegmentReportPanel({
           </Heading>
           <Text fontWeight="semibold" data-testid="segment-count">
             {SEGMENT_TEXTS.count(report.count)}
-            {report.leftOut.length > 0 && ` · ${SEGMENT_TEXTS.leftOut(report.leftOut.length)}`}
+            {leftOutTotal(report) > 0 && ` · ${SEGMENT_TEXTS.leftOut(leftOutTotal(report))}`}
           </Text>
-          <DataTable label={SEGMENT_TEXTS.membersLabel} rows={report.data} columns={memberColumns} rowKey={(m) => m.email} paginated />
+          <Text fontSize="sm" color="fg.muted" data-testid="segment-freshness">
+            {warehouseFreshness(report)}
+          </Text>
+          <DataTable label={SEGMENT_TEXTS.membersLabel} rows={report.data} columns={memberColumns} rowKey={(m) => m.email} />
+          {pages > 1 && (
+            <HStack mt="2" gap="3" data-testid="segment-pages">
+              <Button size="xs" variant="outline" disabled={loading || report.page <= 1} onClick={() => goTo(report.page - 1)}>
+                {SEGMENT_TEXTS.previous}
+              </Button>
+              <Text fontSize="sm">{SEGMENT_TEXTS.page(report.page, pages)}</Text>
+              <Button size="xs" variant="outline" disabled={loading || report.page >= pages} onClick={() => goTo(report.page + 1)}>
+                {SEGMENT_TEXTS.next}
+              </Button>
+            </HStack>
+          )}
           {report.leftOut.length > 0 && (
             <>
               <Heading as="h4" size="xs" mt="4" mb="2">
@@ -75,6 +125,11 @@ export function SegmentReportPanel({
                 columns={leftOutColumns}
                 rowKey={(m) => `${m.email}|${m.customerId}|${m.reason}`}
               />
+              {leftOutTotal(report) > report.leftOut.length && (
+                <Text fontSize="sm" color="fg.muted">
+                  {SEGMENT_TEXTS.moreLeftOut(leftOutTotal(report) - report.leftOut.length)}
+                </Text>
+              )}
             </>
           )}
         </Box>
