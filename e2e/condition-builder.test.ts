@@ -496,6 +496,7 @@ describe('condition builder', () => {
         await expect.poll(() => sqlPanel.textContent(), { timeout: 10_000, interval: 50 }).toBe(shown(tree));
         delays.push(Date.now() - started);
       }
+      // The delays are printed, not asserted (tests assert no wall-clock time; the builder's bench measures).
       console.log(`condition-builder: seed ${seed}, remote trees shown after ${delays.join(', ')} ms`);
       await page.waitForTimeout(3000);
       const last = trees.at(-1)!;
@@ -507,7 +508,6 @@ describe('condition builder', () => {
       const stored = await ref.get();
       expect(stored.get('updatedAt').isEqual(updatedAt), 'the browser saved').toBe(true);
       expect(stored.get('rules')).toEqual({ map: normaliseCondition(last), sql: shown(last) });
-      expect([...delays].sort((a, b) => a - b)[Math.floor(delays.length / 2)], 'median ms to show a remote tree').toBeLessThanOrEqual(1000);
 
       // Leaving asks nothing: there is nothing unsaved.
       await page

@@ -9,22 +9,6 @@ import { launchBrowser, openConsole, signIn } from '../test-support/browser.js';
 import { seedUser } from '../test-support/emulator.js';
 import { axeViolations, cspViolations } from '../test-support/axe.js';
 
-// ---------------------------------------------------------------------------------------------
-// KNOWN EXCEPTION, to be removed when branch `lists` (issue 32 item 5: the demo's images served by
-// the Storage emulator) is merged: the seed's pictures still point at cdn.demo.test, which does not
-// resolve. Only those requests (and the console's 'Failed to load resource' lines for them) are let
-// through; any other failed request still fails the test.
-const KNOWN_BROKEN_IMAGE_HOSTS: readonly string[] = ['cdn.demo.test'];
-// ---------------------------------------------------------------------------------------------
-
-const isKnownBroken = (url: string) => {
-  try {
-    return KNOWN_BROKEN_IMAGE_HOSTS.includes(new URL(url).hostname);
-  } catch {
-    return false;
-  }
-};
-
 /** Requests whose failure is not a screen's: Firestore's and Auth's long-lived channels, closed by the SDK. */
 const isChannelRequest = (request: Request) =>
   /google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel/.test(request.url()) ||
@@ -35,17 +19,16 @@ function watchPage(page: Page) {
   let problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    if (isKnownBroken(message.location().url)) return;
     problems.push(`console error: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('requestfailed', (request) => {
-    if (isKnownBroken(request.url()) || isChannelRequest(request)) return;
+    if (isChannelRequest(request)) return;
     problems.push(`request failed: ${request.resourceType()} ${request.url()} (${request.failure()?.errorText})`);
   });
   page.on('response', (response) => {
     const type = response.request().resourceType();
-    if (response.status() >= 400 && ['image', 'stylesheet', 'script', 'font', 'media', 'document'].includes(type) && !isKnownBroken(response.url()))
+    if (response.status() >= 400 && ['image', 'stylesheet', 'script', 'font', 'media', 'document'].includes(type))
       problems.push(`${type} ${response.url()} answered ${response.status()}`);
   });
   return {
