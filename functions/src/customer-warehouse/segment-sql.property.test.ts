@@ -242,4 +242,33 @@ describe('segments in the warehouse', () => {
     // The generators reach both answers.
     expect(nonEmpty).toBeGreaterThan(RUNS / 4);
   }, 300_000);
+
+  it("on BigQuery (whose segment SQL is not written yet) answers the JavaScript evaluator's members in pages, without querying the warehouse", async () => {
+    const project = 'bq';
+    const store: Store = new Map([
+      [
+        `project/${project}/customer`,
+        new Map<string, Doc>([
+          ['c1', { email: 'ana@exemplo.com.br', state: 'PR' }],
+          ['c2', { email: 'bia@exemplo.com.br', state: 'SP' }],
+          ['c3', { email: 'caio@exemplo.com.br', state: 'SC' }],
+        ]),
+      ],
+      [
+        `project/${project}/customer-segment`,
+        new Map<string, Doc>([['sul', { rules: [{ rulesIn: [stored(op('!=', field('customer.state'), str('SP')))], rulesInOnly: [], rulesNotIn: [] }] }]]),
+      ],
+    ]);
+    const firestore = firestoreStandIn(store);
+    const queried: string[] = [];
+    const bigquery = { ...warehouse, dialect: 'bigquery' as const, query: async (sql: string) => (queried.push(sql), []) };
+    const expected = await loadSegmentMembers(firestore, project, 'sul');
+    const run = await startMemberRun(bigquery, firestore, project, 'sul');
+    const pages = [];
+    for await (const page of run.pages(1)) pages.push(page);
+    await run.close();
+    expect(pages).toEqual(expected.map((member) => [member]));
+    expect(queried).toEqual([]);
+    await expect(startMemberRun(bigquery, firestore, project, 'nenhum')).rejects.toThrow('Segmento de clientes não encontrado.');
+  });
 });

@@ -5,7 +5,7 @@ type Doc = Record<string, unknown>;
 /**
  * What the readiness rules look at, read once from the product as the panel reads it
  * (`productView`): plain values in cm, kg and characters, so the same rules run here and as SQL
- * in the warehouse over a table of these columns (functions/src/readiness/warehouse-readiness.ts).
+ * in the warehouse over a table of these columns (functions/src/readiness/readiness-sql.ts).
  * Null means absent.
  */
 export interface ProductFacts {
