@@ -5,10 +5,11 @@ import { serve, type Handler } from '../lib/endpoint.js';
 import { ensureMirror } from '../customer-warehouse/freshness.js';
 import { mirrorAsOf } from '../customer-warehouse/mirror.js';
 import { reportFromRun } from '../customer-warehouse/segment-report.js';
-import { SegmentError, startMemberRun } from '../customer-warehouse/segment-members.js';
+import { SegmentError } from '../customer-warehouse/segment-members.js';
 import { getWarehouse } from '../warehouse/index.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import { campaignChannels } from './channel-registry.js';
+import { openMemberRun } from './segment-member-run.js';
 
 /**
  * GET /api/console/customers/segments/{segment}?project&page&pageSize — 'Testar segmento': the
@@ -34,7 +35,7 @@ export async function segmentReport(
   ]);
   let run;
   try {
-    run = await startMemberRun(warehouse, firestore, project, segmentId);
+    run = await openMemberRun(warehouse, firestore, project, segmentId);
   } catch (error) {
     if (error instanceof SegmentError) throw new ApiError(error.message.includes('não encontrado') ? 404 : 400, error.message);
     throw error;

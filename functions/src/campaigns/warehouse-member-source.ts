@@ -1,8 +1,9 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { SegmentMember } from '@console/shared';
 import { ensureMirror, maxMirrorLagMs } from '../customer-warehouse/freshness.js';
-import { SegmentError, warehouseMemberPages } from '../customer-warehouse/segment-members.js';
+import { SegmentError } from '../customer-warehouse/segment-members.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
+import { segmentMemberPages } from './segment-member-run.js';
 import { PermanentSendError } from './send-channel.js';
 
 /**
@@ -15,7 +16,7 @@ export function warehouseMemberSource(firestore: Firestore, warehouse: Warehouse
   return async function* memberPages(project: string, campaign: Record<string, unknown>): AsyncIterable<SegmentMember[]> {
     await ensureMirror(firestore, warehouse, project, options.maxLagMs ?? maxMirrorLagMs());
     try {
-      yield* warehouseMemberPages(warehouse, firestore, project, campaign.customerSegmentId, options.pageSize);
+      yield* segmentMemberPages(warehouse, firestore, project, campaign.customerSegmentId, options.pageSize);
     } catch (error) {
       if (error instanceof SegmentError) throw new PermanentSendError(error.message);
       throw error;

@@ -10,8 +10,6 @@ import {
   type SegmentMember,
   type SegmentRuleGroup,
 } from '@console/shared';
-import { loadSegmentMembers } from '../campaigns/segment-members.js';
-import { PermanentSendError } from '../campaigns/send-channel.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import { spDay } from './mirror-rows.js';
 import { segmentMembersQuery, type SegmentSpec } from './segment-sql.js';
@@ -104,11 +102,11 @@ export interface MemberRun {
 
 /** Evaluates the segment once in the warehouse; its members are then read in pages. */
 export async function startMemberRun(warehouse: Warehouse, firestore: Firestore, project: string, segmentId: unknown, now = new Date()): Promise<MemberRun> {
-  // The segment query is DuckDB's SQL; BigQuery's is not written yet (README, 'Not done'). Until
-  // it is, production evaluates segments as it did before the warehouse: with the JavaScript
-  // evaluator over Firestore, the reference the warehouse query is property-tested against. Its
-  // answers are the same; only its cost grows with the store (a whole-collection read per run).
-  if (warehouse.dialect !== 'duckdb') return firestoreMemberRun(firestore, project, segmentId);
+  if (warehouse.dialect !== 'duckdb') {
+    // The condition core writes DuckDB's SQL; BigQuery's differences are listed in
+    // shared/src/conditions/README.md ('SQL dialect') and not written yet (README, 'Not done').
+    throw new SegmentError('Segmentos no warehouse do BigQuery ainda não estão disponíveis.');
+  }
   const chain = await loadSegmentChain(firestore, project, segmentId);
   const { sql, params } = segmentMembersQuery(chain, { project, today: spDay(now) });
   await ensureRunTable(warehouse);
@@ -143,25 +141,6 @@ export async function startMemberRun(warehouse: Warehouse, firestore: Firestore,
     async close() {
       await warehouse.query(`DELETE FROM ${RUN_TABLE} WHERE run = $run`, { run }, { write: true });
     },
-  };
-}
-
-/** The members evaluated in the function (campaigns/segment-members.ts), served in the run's pages. */
-async function firestoreMemberRun(firestore: Firestore, project: string, segmentId: unknown): Promise<MemberRun> {
-  let members: SegmentMember[];
-  try {
-    members = await loadSegmentMembers(firestore, project, segmentId);
-  } catch (error) {
-    if (error instanceof PermanentSendError) throw new SegmentError(error.message);
-    throw error;
-  }
-  return {
-    total: members.length,
-    async *pages(pageSize) {
-      const size = Math.max(1, Math.floor(pageSize));
-      for (let at = 0; at < members.length; at += size) yield members.slice(at, at + size);
-    },
-    async close() {},
   };
 }
 
