@@ -9,10 +9,10 @@ describe('settings by purpose', () => {
     expect(new Set(listed).size).toBe(listed.length);
   });
 
-  it('groups the stores’ 28 screens under Loja, Pagamento, Frete, Marketing and Integrações', () => {
+  it('groups the stores’ 29 screens under Loja, Pagamento, Frete, Marketing and Integrações', () => {
     const groups = groupSettingsByPurpose(settingsForProject('main'));
     expect(groups.map((g) => g.purpose.title)).toEqual(['Loja', 'Pagamento', 'Frete', 'Marketing', 'Integrações']);
-    expect(groups.flatMap((g) => g.settings)).toHaveLength(28);
+    expect(groups.flatMap((g) => g.settings)).toHaveLength(29);
     expect(groups.find((g) => g.purpose.key === 'payment')?.settings.map((s) => s.title)).toContain('Mercado Pago');
   });
 

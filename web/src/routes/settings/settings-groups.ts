@@ -13,7 +13,7 @@ export interface SettingsPurpose {
  * it is connected to. Each settings id of a project is in exactly one purpose (settings-groups.test.ts).
  */
 export const SETTINGS_PURPOSES: readonly SettingsPurpose[] = [
-  { key: 'store', title: 'Loja', ids: ['store', 'layout', 'checkout', 'blog', 'conversation'] },
+  { key: 'store', title: 'Loja', ids: ['store', 'readiness', 'layout', 'checkout', 'blog', 'conversation'] },
   { key: 'payment', title: 'Pagamento', ids: ['payment', 'payment-custom', 'mercadopago', 'asaas', 'belluno', 'pagaleve'] },
   { key: 'shipping', title: 'Frete', ids: ['shipping', 'frenet', 'kangu'] },
   { key: 'marketing', title: 'Marketing', ids: ['googleanalytics', 'googleads', 'metaads', 'customerio', 'hotjar', 'sendgrid', 'waba'] },
