@@ -17,7 +17,7 @@ const entries = async () => (await testFirestore().collection(`project/${project
 beforeAll(async () => {
   await testFirestore()
     .doc(`project/${project}/product/${code}`)
-    .set({ ProductCode: code, Price: 99.9, Options: { canSell: true } });
+    .set({ ProductCode: code, Price: 99.9, PriceCompare: 99.9, Options: { canSell: true } });
   client = await signedInClient(admin, 'changelog-trigger');
 });
 
@@ -29,14 +29,19 @@ describe('product-data-changelog trigger', () => {
   it('logs a client override with the writer as Auth knows them and the value it replaced', async () => {
     await setDoc(
       doc(client.db, `project/${project}/product-data/${code}`),
-      { Price: 89.9, updatedAt: serverTimestamp(), _override: { field: 'Price', about: 'Concorrente baixou', by: admin.uid, at: serverTimestamp() } },
+      // The list price: selling prices (Price) change through the guardrails' endpoint, not a client write.
+      {
+        PriceCompare: 89.9,
+        updatedAt: serverTimestamp(),
+        _override: { field: 'PriceCompare', about: 'Concorrente baixou', by: admin.uid, at: serverTimestamp() },
+      },
       { merge: true },
     );
     const [entry] = await waitFor(async () => ((await entries()).length > 0 ? await entries() : undefined), 30_000, 'the entry');
     const user = await testAuth().getUser(admin.uid);
     expect(entry!.data()).toMatchObject({
       ProductCode: code,
-      field: 'Price',
+      field: 'PriceCompare',
       from: 99.9,
       to: 89.9,
       about: 'Concorrente baixou',
@@ -55,7 +60,7 @@ describe('product-data-changelog trigger', () => {
     );
     const logged = await waitFor(async () => ((await entries()).length >= 2 ? await entries() : undefined), 30_000, 'the toggle entry');
     await new Promise((r) => setTimeout(r, 1500));
-    expect((await entries()).map((e) => e.get('field')).sort()).toEqual(['Options.canSell', 'Price']);
+    expect((await entries()).map((e) => e.get('field')).sort()).toEqual(['Options.canSell', 'PriceCompare']);
     expect(logged.find((e) => e.get('field') === 'Options.canSell')!.data()).toMatchObject({ from: true, to: false });
   });
 
