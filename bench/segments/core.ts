@@ -10,7 +10,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { planSend, emailAddressing, writeConditionSql, type ConditionNode } from '@console/shared';
 import { createHash } from 'node:crypto';
 import { reportFromRun } from '../../functions/src/customer-warehouse/segment-report.js';
-import { startMemberRun, warehouseMemberPages } from '../../functions/src/customer-warehouse/segment-members.js';
+import { pagesThenClose, startMemberRun } from '../../functions/src/customer-warehouse/segment-members.js';
 import { createDuckDbWarehouse } from '../../functions/src/warehouse/duckdb.js';
 import { createRemoteWarehouse } from '../../functions/src/warehouse/server.js';
 
@@ -127,7 +127,7 @@ if (mode === 'generate') {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const started = performance.now();
   const members = [];
-  for await (const page of warehouseMemberPages(warehouse, firestore, PROJECT, 'onze-estados')) for (const m of page) members.push(m);
+  for await (const page of pagesThenClose(await startMemberRun(warehouse, firestore, PROJECT, 'onze-estados'))) for (const m of page) members.push(m);
   const read = performance.now();
   const plan = planSend(members, new Map(), emailAddressing, { sendKey: `${PROJECT}\nemail-bench`, hash: (t) => sha256Hex(t) });
   let bytes = 0;

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { SegmentMember } from '@console/shared';
-import { SegmentError, startMemberRun, type MemberRun } from '../customer-warehouse/segment-members.js';
+import { pagesThenClose, SegmentError, startMemberRun, type MemberRun } from '../customer-warehouse/segment-members.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import { loadSegmentMembers } from './segment-members.js';
 import { PermanentSendError } from './send-channel.js';
@@ -38,12 +38,7 @@ export async function* segmentMemberPages(
   firestore: Firestore,
   project: string,
   segmentId: unknown,
-  pageSize = 20_000,
+  pageSize?: number,
 ): AsyncIterable<SegmentMember[]> {
-  const run = await openMemberRun(warehouse, firestore, project, segmentId);
-  try {
-    yield* run.pages(pageSize);
-  } finally {
-    await run.close();
-  }
+  yield* pagesThenClose(await openMemberRun(warehouse, firestore, project, segmentId), pageSize);
 }

@@ -144,15 +144,8 @@ export async function startMemberRun(warehouse: Warehouse, firestore: Firestore,
   };
 }
 
-/** The segment's members from the warehouse, `pageSize` at a time (the run is dropped at the end). */
-export async function* warehouseMemberPages(
-  warehouse: Warehouse,
-  firestore: Firestore,
-  project: string,
-  segmentId: unknown,
-  pageSize = 20_000,
-): AsyncIterable<SegmentMember[]> {
-  const run = await startMemberRun(warehouse, firestore, project, segmentId);
+/** A run's members, `pageSize` at a time; the run is dropped at the end (or when the reader stops). */
+export async function* pagesThenClose(run: MemberRun, pageSize = 20_000): AsyncIterable<SegmentMember[]> {
   try {
     yield* run.pages(pageSize);
   } finally {

@@ -225,7 +225,8 @@ class DatabaseFile implements Database {
 
 /** How an operation reaches the database: the table it needs and whether it writes. */
 interface Access {
-  table: TableName;
+  /** The table (or tables) the task reads or writes: each is created, in the write turn, before it runs. */
+  table: TableName | readonly TableName[];
   write: boolean;
 }
 
@@ -256,7 +257,15 @@ class PooledDatabase implements Database {
   run<R>(task: (session: Session) => Promise<R>, { table, write }: Access): Promise<R> {
     const done = (async () => {
       await this.open();
-      if (!this.ensured.has(table)) await this.inTurn(() => this.withSession((session) => ensureTable(session, table)));
+      // Tables are created in the write turn, never beside another session's write: DuckDB refuses
+      // two sessions creating one table at once ('Catalog write-write conflict on create').
+      const missing = (typeof table === 'string' ? [table] : table).filter((t) => !this.ensured.has(t));
+      if (missing.length)
+        await this.inTurn(() =>
+          this.withSession(async (session) => {
+            for (const t of missing) await ensureTable(session, t);
+          }),
+        );
       return write ? this.inTurn(() => this.withSession(task)) : this.withSession(task);
     })();
     this.inFlight.add(done);
@@ -439,12 +448,11 @@ export function createDuckDbWarehouse(options: DuckDbWarehouseOptions): Warehous
       try {
         return await file.run(
           async (session) => {
-            // The mirror's tables exist before any query reads them (an empty store has none yet).
-            for (const table of MIRROR_TABLE_NAMES) await ensureTable(session, table);
             const reader = await session.connection.runAndReadAll(sql, values);
             return (reader.getRowObjectsJS() as Record<string, unknown>[]).map((row) => plainValue(row) as Record<string, unknown>);
           },
-          { table: 'customers', write },
+          // The mirror's tables exist before any query reads them (an empty store has none yet).
+          { table: MIRROR_TABLE_NAMES, write },
         );
       } catch (error) {
         throw new WarehouseError(`Falha na consulta ao warehouse: ${(error as Error).message}`, { cause: error });
