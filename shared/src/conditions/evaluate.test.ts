@@ -31,6 +31,19 @@ describe('the evaluator, with SQL three-valued logic', () => {
     expect(run('missing = 1 OR Price = 0', row)).toBe(null);
   });
 
+  it("keeps DuckDB's exact types through a field: LENGTH is a BIGINT, times a DECIMAL literal stays exact", () => {
+    // CONDITIONS_SEED=1290595901 found this: 3 * 0.1 is 0.3 in DuckDB, 0.30000000000000004 in doubles.
+    const named = { name: 'abc', share: 0.3 };
+    expect(run('ROUND(share, 2) BETWEEN LENGTH(name) * 0.1 AND 1', named)).toBe(true);
+    expect(run('LENGTH(name) * 0.1 = 0.3', named)).toBe(true);
+    expect(run('ABS(0 - LENGTH(name)) * 0.1 + 0.2 = 0.5', named)).toBe(true);
+    expect(run('ROUND(LENGTH(name) * 0.15, 1) = 0.5', named)).toBe(true);
+    // `/` is a DOUBLE in DuckDB even between integers, and a DOUBLE field makes the rest DOUBLE.
+    expect(run('LENGTH(name) / 10 = 0.3', named)).toBe(true);
+    expect(run('share * 3 = 0.9', named)).toBe(false);
+    expect(run('LENGTH(missing) * 0.1 = 0.3', named)).toBe(null);
+  });
+
   it('BETWEEN, IN, LIKE, IS NULL', () => {
     expect(run('Price BETWEEN 100 AND 200', row)).toBe(true);
     expect(run('Price BETWEEN NULL AND 100', row)).toBe(false);

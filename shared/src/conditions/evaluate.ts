@@ -22,6 +22,11 @@ interface Compiled {
   run(row: ConditionRow): Value;
   /** Set when the subtree reads no field: its value, exact where DuckDB's is. */
   constant?: { value: ConstValue };
+  /**
+   * Set when DuckDB types the subtree INTEGER, BIGINT or DECIMAL though it reads a field
+   * (`LENGTH(name) * 0.1`): its value exactly, so `3 * 0.1` is 0.3 as there, not 0.30000000000000004.
+   */
+  exact?(row: ConditionRow): ExactNumber | null;
 }
 
 export type CompiledCondition = (row: ConditionRow) => ConditionResult;
@@ -111,6 +116,7 @@ function compile(node: ConditionNode, path: number[], trace: Map<string, Value> 
   const compiled = compileNode(node, path, trace);
   if (!trace) return compiled;
   const key = pathKey(path);
+  const exact = compiled.exact;
   return {
     constant: compiled.constant,
     run(row) {
@@ -118,7 +124,46 @@ function compile(node: ConditionNode, path: number[], trace: Map<string, Value> 
       trace.set(key, v);
       return v;
     },
+    ...(exact && {
+      exact(row: ConditionRow) {
+        const v = exact(row);
+        trace.set(key, v === null ? null : exactToNumber(v));
+        return v;
+      },
+    }),
   };
+}
+
+/** The subtree's exact value on a row, when DuckDB's type for it is exact. */
+function exactRunner(c: Compiled): ((row: ConditionRow) => ExactNumber | null) | undefined {
+  if (c.exact) return c.exact;
+  const v = c.constant?.value;
+  if (v === null) return () => null;
+  return isExact(v) ? () => v : undefined;
+}
+
+/** A node whose exact value is computed by `exact`; its runtime value is that as a number. */
+function exactNode(exact: (row: ConditionRow) => ExactNumber | null): Compiled {
+  return {
+    exact,
+    run: (row) => {
+      const v = exact(row);
+      return v === null ? null : exactToNumber(v);
+    },
+  };
+}
+
+/** Compares two operands exactly when both are exact (DECIMAL against BIGINT), else as DOUBLEs. */
+function comparer(a: Compiled, b: Compiled): (row: ConditionRow) => number | null {
+  const x = exactRunner(a);
+  const y = exactRunner(b);
+  if (x && y && (a.exact || b.exact))
+    return (row) => {
+      const l = x(row);
+      const r = y(row);
+      return l === null || r === null ? null : exactCompare(l, r);
+    };
+  return (row) => compareValues(a.run(row), b.run(row));
 }
 
 function compileNode(node: ConditionNode, path: number[], trace: Map<string, Value> | undefined): Compiled {
@@ -150,6 +195,8 @@ function compileNode(node: ConditionNode, path: number[], trace: Map<string, Val
       const [c, a, b] = params;
       if (!c || !a || !b) return constant(null);
       if (allConstant && !trace) return constant(c.constant!.value === true ? a.constant!.value : b.constant!.value);
+      const [x, y] = [exactRunner(a), exactRunner(b)];
+      if (x && y && (a.exact || b.exact)) return exactNode((row) => (c.run(row) === true ? x(row) : y(row)));
       return { run: (row) => (c.run(row) === true ? a.run(row) : b.run(row)) };
     }
     case 'IS NULL':
@@ -172,9 +219,10 @@ function compileNode(node: ConditionNode, path: number[], trace: Map<string, Val
         const r = compareConstants(a.constant!.value, b.constant!.value);
         return constantOr(r === null ? null : test(r), params, trace);
       }
+      const compare = comparer(a, b);
       return {
         run: (row) => {
-          const r = compareValues(a.run(row), b.run(row));
+          const r = compare(row);
           return r === null ? null : test(r);
         },
       };
@@ -186,12 +234,8 @@ function compileNode(node: ConditionNode, path: number[], trace: Map<string, Val
         const x = a.constant!.value;
         return constantOr(and3(ge(compareConstants(x, lo.constant!.value)), le(compareConstants(x, hi.constant!.value))), params, trace);
       }
-      return {
-        run: (row) => {
-          const x = a.run(row);
-          return and3(ge(compareValues(x, lo.run(row))), le(compareValues(x, hi.run(row))));
-        },
-      };
+      const [low, high] = [comparer(a, lo), comparer(a, hi)];
+      return { run: (row) => and3(ge(low(row)), le(high(row))) };
     }
     case 'IN': {
       const [a, list] = params;
@@ -218,6 +262,12 @@ function compileNode(node: ConditionNode, path: number[], trace: Map<string, Val
         const v = x.constant.value;
         return constant(v === null ? null : isExact(v) ? exactRound(v, n) : typeof v === 'number' ? roundDouble(v, n) : null);
       }
+      const exact = exactRunner(x);
+      if (exact && x.exact)
+        return exactNode((row) => {
+          const v = exact(row);
+          return v === null ? null : exactRound(v, n);
+        });
       return {
         run: (row) => {
           const v = x.run(row);
@@ -350,6 +400,15 @@ function arithmetic(op: '+' | '-' | '*' | '/', params: Compiled[], trace: Map<st
     else value = doubleOp(op, toRuntime(x), toRuntime(y));
     return constantOr(value, params, trace);
   }
+  // INTEGER/BIGINT/DECIMAL on both sides stays exact in DuckDB, except `/`, which is DOUBLE.
+  const [x, y] = [exactRunner(a), exactRunner(b)];
+  if (x && y && op !== '/')
+    return exactNode((row) => {
+      const l = x(row);
+      const r = y(row);
+      if (l === null || r === null) return null;
+      return op === '*' ? exactMultiply(l, r) : exactAdd(l, r, op === '+' ? 1n : -1n);
+    });
   return { run: (row) => doubleOp(op, a.run(row), b.run(row)) };
 }
 
@@ -377,6 +436,18 @@ function callFunction(name: string, params: Compiled[]): Compiled {
     if (name === 'ABS' && isExact(v)) return constant(v.mantissa < 0n ? { ...v, mantissa: -v.mantissa } : v);
     return constant(fn(toRuntime(v)));
   }
+  // LENGTH is a BIGINT, and ABS keeps an exact operand exact.
+  if (name === 'LENGTH')
+    return exactNode((row) => {
+      const v = a.run(row);
+      return typeof v === 'string' ? { mantissa: BigInt([...v].length), scale: 0, integer: true } : null;
+    });
+  const exact = a.exact;
+  if (name === 'ABS' && exact)
+    return exactNode((row) => {
+      const v = exact(row);
+      return v === null || v.mantissa >= 0n ? v : { ...v, mantissa: -v.mantissa };
+    });
   return { run: (row) => fn(a.run(row)) };
 }
 

@@ -1,8 +1,9 @@
 /**
  * Exact numbers for constant arithmetic. DuckDB types a literal such as `1.5` as DECIMAL and an
- * integer literal as INTEGER, so `0.1 + 0.2 = 0.3` is TRUE there, while anything involving a
- * column is DOUBLE. The evaluator folds literal-only subtrees with these exact numbers to give the
- * same answers; a result mixed with a column becomes a JavaScript number (DOUBLE).
+ * integer literal as INTEGER, so `0.1 + 0.2 = 0.3` is TRUE there; LENGTH(column) is a BIGINT, so
+ * `LENGTH(name) * 0.1` stays exact too, while a DOUBLE column or `/` makes the result DOUBLE. The
+ * evaluator folds literal-only subtrees with these exact numbers and runs exact-typed subtrees
+ * exactly (evaluate.ts, `exact`); anything DOUBLE is a JavaScript number.
  */
 export interface ExactNumber {
   /** value = mantissa / 10^scale */
