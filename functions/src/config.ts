@@ -137,17 +137,11 @@ const WHATSAPP_MESSAGES_PER_SECOND = defineString('WHATSAPP_MESSAGES_PER_SECOND'
 });
 
 // Google OAuth (the Google Console connection, /api/console/auth/google).
-const GOOGLE_OAUTH_AUTHORIZE_URL = defineString('GOOGLE_OAUTH_AUTHORIZE_URL', {
-  default: 'https://accounts.google.com/o/oauth2/v2/auth',
-  description: "Google's OAuth consent endpoint.",
-});
-const GOOGLE_OAUTH_TOKEN_URL = defineString('GOOGLE_OAUTH_TOKEN_URL', {
-  default: 'https://oauth2.googleapis.com/token',
-  description: "Google's OAuth token endpoint.",
-});
-const GOOGLE_USERINFO_URL = defineString('GOOGLE_USERINFO_URL', {
-  default: 'https://openidconnect.googleapis.com/v1/userinfo',
-  description: "Google's OpenID Connect userinfo endpoint (the connected account's e-mail).",
+// The consent, token and userinfo endpoints are read from Google's discovery document, as Google
+// asks (developers.google.com/identity/openid-connect/openid-connect#discovery).
+const GOOGLE_OAUTH_DISCOVERY_URL = defineString('GOOGLE_OAUTH_DISCOVERY_URL', {
+  default: 'https://accounts.google.com/.well-known/openid-configuration',
+  description: "Google's OpenID Connect discovery document (where the consent, token and userinfo endpoints are read from).",
 });
 const GOOGLE_OAUTH_CLIENT_ID = defineString('GOOGLE_OAUTH_CLIENT_ID', {
   default: '',
@@ -236,9 +230,7 @@ export const aiMonthlyTokenBudget = (): number => AI_MONTHLY_TOKEN_BUDGET.value(
 export const aiUserCallsPerMinute = (): number => AI_USER_CALLS_PER_MINUTE.value();
 export const whatsappApiUrl = (): string => WHATSAPP_API_URL.value();
 export const whatsappMessagesPerSecond = (): string => WHATSAPP_MESSAGES_PER_SECOND.value();
-export const googleOAuthAuthorizeUrl = (): string => GOOGLE_OAUTH_AUTHORIZE_URL.value();
-export const googleOAuthTokenUrl = (): string => GOOGLE_OAUTH_TOKEN_URL.value();
-export const googleUserinfoUrl = (): string => GOOGLE_USERINFO_URL.value();
+export const googleOAuthDiscoveryUrl = (): string => GOOGLE_OAUTH_DISCOVERY_URL.value();
 export const googleOAuthClientId = (): string => GOOGLE_OAUTH_CLIENT_ID.value();
 export const googleOAuthScopes = (): string => GOOGLE_OAUTH_SCOPES.value();
 export function googleOAuthClientSecret(): string {

@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkRequest, checkResponse, loadContract } from './contracts/index.js';
 import { createBunnyStreamSandbox, embedToken, loadBunnyLibraries, parseUploadMetadata, tusSignature, type BunnyWebhookDelivery } from './bunny-stream.js';
@@ -7,6 +8,8 @@ import { startSandboxes, type StartedSandboxes } from './index.js';
 let sandboxes: StartedSandboxes;
 let hook: Server;
 const received: unknown[] = [];
+/** The calls as they arrived: raw body and headers (the signature). */
+const calls: { raw: string; headers: IncomingHttpHeaders }[] = [];
 let hookUrl = '';
 
 beforeAll(async () => {
@@ -15,6 +18,7 @@ beforeAll(async () => {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       received.push(JSON.parse(body));
+      calls.push({ raw: body, headers: req.headers });
       res.writeHead(200).end('{}');
     });
   });
@@ -30,6 +34,7 @@ beforeEach(() => {
   sandboxes.bunnyStream.reset();
   sandboxes.bunnyStream.configure({ stepMs: 30 });
   received.length = 0;
+  calls.length = 0;
 });
 
 const libraries = loadBunnyLibraries();
@@ -192,6 +197,15 @@ describe('Bunny Stream sandbox', () => {
     expect(await statusOf(videoId)).toBe(4); // the API's "finished"
     const deliveries = (await (await fetch(`${base()}/__bunny/webhooks`)).json()) as { deliveries: BunnyWebhookDelivery[] };
     expect(deliveries.deliveries.filter((d) => d.body.VideoGuid === videoId).every((d) => d.status === 200 && d.url === hookUrl)).toBe(true);
+    // Each call signed as docs.bunny.net/stream/webhooks says: v1, hex HMAC-SHA256 of the raw body
+    // keyed by the library's Read-Only API key (the seed's config/bunny readOnlyApiKey).
+    expect(lib.readOnlyApiKey).toMatch(/^sandbox-bunny-read-only-/);
+    expect(calls).toHaveLength(7);
+    for (const call of calls) {
+      expect(call.headers['x-bunnystream-signature-version']).toBe('v1');
+      expect(call.headers['x-bunnystream-signature-algorithm']).toBe('hmac-sha256');
+      expect(call.headers['x-bunnystream-signature']).toBe(createHmac('sha256', lib.readOnlyApiKey!).update(call.raw).digest('hex'));
+    }
   });
 
   it('fails the next encoding when told to (status 5), and only that one', async () => {

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
@@ -21,7 +21,8 @@ import { readJsonBody, safeEqual, sendJson, sendText } from './respond.js';
  * - Once the upload completes the video goes through the webhook statuses 7 → 0 → 1 → 2 → 4 → 3
  *   (or … 2 → 5 when the encoding fault is on), one step every `stepMs`, and on every change
  *   (6 at upload creation included) the sandbox POSTs {VideoLibraryId, VideoGuid, Status} to the
- *   library's webhook URL when one is set.
+ *   library's webhook URL when one is set, signed as Bunny signs it (v1: X-BunnyStream-Signature,
+ *   hex HMAC-SHA256 of the body with the library's Read-Only API key) when the library has one.
  * - CDN: `GET /cdn/{cdnHostname}/{videoId}/thumbnail.jpg` (404 until processing started or after
  *   a failure); player: `GET /embed/{libraryId}/{videoId}[?token&expires]`, a 16:9 placeholder page
  *   (token = sha256(streamAuthKey + videoId + expires) checked when given).
@@ -39,6 +40,8 @@ export interface BunnyLibrary {
   pullZone: string;
   cdnHostname: string;
   streamAuthKey?: string;
+  /** The library's Read-Only API key: its webhook calls are signed with it (v1). */
+  readOnlyApiKey?: string;
 }
 
 /** The webhook list (document 1 §4), the sandbox's own notion of where a video is. */
@@ -61,6 +64,9 @@ export interface BunnyWebhookDelivery {
   time: string;
   url: string;
   body: { VideoLibraryId: number; VideoGuid: string; Status: number };
+  /** The bytes sent and the signature headers, as Bunny sends them (for replaying a call in tests). */
+  rawBody: string;
+  headers: Record<string, string>;
   /** HTTP status of the answer; null when the call failed (`error`). */
   status: number | null;
   error?: string;
@@ -103,7 +109,7 @@ export function loadBunnyLibraries(seedFile = process.env.SANDBOX_SEED_FILE ?? S
   const libraries: BunnyLibrary[] = [];
   for (const [path, data] of Object.entries(documents)) {
     if (!/^project\/[^/]+\/config\/bunny$/.test(path)) continue;
-    const { libraryId, apiKey, pullZone, cdnHostname, streamAuthKey } = data as Record<string, unknown>;
+    const { libraryId, apiKey, pullZone, cdnHostname, streamAuthKey, readOnlyApiKey } = data as Record<string, unknown>;
     if (typeof apiKey !== 'string' || !apiKey || (typeof libraryId !== 'string' && typeof libraryId !== 'number')) continue;
     libraries.push({
       libraryId: String(libraryId),
@@ -111,6 +117,7 @@ export function loadBunnyLibraries(seedFile = process.env.SANDBOX_SEED_FILE ?? S
       pullZone: typeof pullZone === 'string' ? pullZone : '',
       cdnHostname: typeof cdnHostname === 'string' ? cdnHostname : '',
       ...(typeof streamAuthKey === 'string' && streamAuthKey ? { streamAuthKey } : {}),
+      ...(typeof readOnlyApiKey === 'string' && readOnlyApiKey ? { readOnlyApiKey } : {}),
     });
   }
   return libraries;
@@ -126,6 +133,19 @@ export function tusSignature(libraryId: string, apiKey: string, expire: number |
 /** Bunny's embed view token: sha256(token_security_key + video_id + expires), hex. */
 export function embedToken(streamAuthKey: string, videoId: string, expires: number | string): string {
   return sha256Hex(`${streamAuthKey}${videoId}${expires}`);
+}
+
+/**
+ * The headers of a signed webhook call (https://docs.bunny.net/stream/webhooks, 'Signature
+ * validation', read 2026-12-06): v1, lowercase hex HMAC-SHA256 of the exact body bytes keyed by the
+ * library's Read-Only API key; URL, time, method and other headers are not signed.
+ */
+export function webhookSignatureHeaders(rawBody: string, readOnlyApiKey: string): Record<string, string> {
+  return {
+    'X-BunnyStream-Signature-Version': 'v1',
+    'X-BunnyStream-Signature-Algorithm': 'hmac-sha256',
+    'X-BunnyStream-Signature': createHmac('sha256', readOnlyApiKey).update(rawBody, 'utf8').digest('hex'),
+  };
 }
 
 /** Bunny's video status (video object) for the sandbox's webhook-list phase. */
@@ -304,13 +324,17 @@ export function createBunnyStreamSandbox(options: BunnyStreamSandboxOptions = {}
     const url = settings.webhookUrl;
     if (!url || video.phase === null) return;
     const body = { VideoLibraryId: Number(video.libraryId), VideoGuid: video.guid, Status: video.phase };
-    const delivery: BunnyWebhookDelivery = { time: new Date().toISOString(), url, body, status: null };
+    const rawBody = JSON.stringify(body);
+    // Signed when the library has a Read-Only API key, as Bunny signs every call of such a library.
+    const readOnlyApiKey = byId.get(video.libraryId)?.readOnlyApiKey;
+    const headers = readOnlyApiKey ? webhookSignatureHeaders(rawBody, readOnlyApiKey) : {};
+    const delivery: BunnyWebhookDelivery = { time: new Date().toISOString(), url, body, rawBody, headers, status: null };
     deliveries.push(delivery);
     if (deliveries.length > 1000) deliveries.splice(0, deliveries.length - 1000);
     // One video's calls go one after the other, so the receiver sees its statuses in order.
     const previous = sending.get(video.guid) ?? Promise.resolve();
     const sent = previous.then(() =>
-      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) })
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: rawBody, signal: AbortSignal.timeout(10_000) })
         .then(async (res) => {
           delivery.status = res.status;
           await res.arrayBuffer().catch(() => undefined);

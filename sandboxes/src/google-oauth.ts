@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { readBody, safeEqual, sendJson, sendText } from './respond.js';
 
 /**
@@ -14,6 +17,11 @@ import { readBody, safeEqual, sendJson, sendText } from './respond.js';
  *   `{access_token, expires_in, refresh_token (with access_type=offline), scope, token_type, id_token}`;
  *   `grant_type=refresh_token` answers a new access token. Errors `{error, error_description}`.
  * - `GET /v1/userinfo` (Bearer access token) — `{sub, email, email_verified, name, picture}`.
+ * - `GET /.well-known/openid-configuration` — Google's own discovery document, as pinned in
+ *   contracts/google-oauth/openid-configuration.json, with Google's three hosts (accounts.google.com,
+ *   oauth2.googleapis.com, openidconnect.googleapis.com) replaced by the sandbox's origin, so a
+ *   client that reads its endpoints from it is sent here (the sandbox serves the three hosts' paths
+ *   on one origin); the issuer becomes that origin too (OpenID Connect Discovery §4.3).
  *
  * PKCE (RFC 7636), as Google does it: a consent request may carry `code_challenge` (43–128
  * characters of [A-Za-z0-9-._~]) with `code_challenge_method` S256 or plain (plain when absent);
@@ -54,6 +62,15 @@ function readChallenge(params: URLSearchParams): IssuedCode['challenge'] | 'inva
 }
 
 export type GoogleOAuthSandbox = RequestListener & { reset(): void };
+
+/** Google's discovery document as pinned (contracts/google-oauth/SOURCE.md), read once. */
+const DISCOVERY_TEXT = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'contracts', 'google-oauth', 'openid-configuration.json'), 'utf8');
+const GOOGLE_HOSTS = /https:\/\/(?:accounts\.google\.com|oauth2\.googleapis\.com|openidconnect\.googleapis\.com)(?=[/"])/g;
+
+/** The pinned document with Google's hosts replaced by `origin` (every other member as Google publishes it). */
+export function discoveryDocument(origin: string): Record<string, unknown> {
+  return JSON.parse(DISCOVERY_TEXT.replace(GOOGLE_HOSTS, origin)) as Record<string, unknown>;
+}
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -204,6 +221,8 @@ export function createGoogleOAuthSandbox(): GoogleOAuthSandbox {
       if (path === '/o/oauth2/v2/auth/approve' && req.method === 'POST') return approve(req, res);
       if (path === '/token' && req.method === 'POST') return token(req, res);
       if (path === '/v1/userinfo' && req.method === 'GET') return userinfo(req, res);
+      if (path === '/.well-known/openid-configuration' && req.method === 'GET')
+        return sendJson(res, 200, discoveryDocument(`http://${req.headers.host ?? '127.0.0.1'}`));
       sendJson(res, 404, { error: 'not_found', error_description: `${req.method} ${path}` });
     };
     run().catch((error: unknown) => {

@@ -196,9 +196,7 @@ export function sandboxEnv(urls: SandboxUrls): Record<string, string> {
     // Short attempts locally, so a hanging sandbox fails in seconds (production: 25 s).
     OPENAI_TIMEOUT_SECONDS: '8',
     WHATSAPP_API_URL: `${urls.whatsapp}/v21.0`,
-    GOOGLE_OAUTH_AUTHORIZE_URL: `${urls['google-oauth']}/o/oauth2/v2/auth`,
-    GOOGLE_OAUTH_TOKEN_URL: `${urls['google-oauth']}/token`,
-    GOOGLE_USERINFO_URL: `${urls['google-oauth']}/v1/userinfo`,
+    GOOGLE_OAUTH_DISCOVERY_URL: `${urls['google-oauth']}/.well-known/openid-configuration`,
     GOOGLE_OAUTH_CLIENT_ID: GOOGLE_SANDBOX_CLIENT_ID,
     SENDGRID_API_URL: urls.sendgrid,
     SENDGRID_WEBHOOK_PUBLIC_KEY,

@@ -1,4 +1,5 @@
 // Demo seed (settings.mjs): settings documents (config/{id}).
+import { createHash } from 'node:crypto';
 import { DAY, cnpj, fileObject, round2, ts } from './values.mjs';
 import { PROJECTS } from './reference.mjs';
 import { STOCKS, STORE_INFO } from './stores.mjs';
@@ -276,14 +277,24 @@ export function buildConfig(project, rng) {
       webservice: { user: `${project}.ws`, password: sandbox('tramontina-ws', 12) },
       updatedAt,
     },
-    bunny: {
+    bunny: bunnyLibrary({
       libraryId: String(rng.int(100_000, 999_999)),
       pullZone: `${project}-demo`,
       cdnHostname: `${project}-demo.b-cdn.demo.test`,
       apiKey: sandbox('bunny', 32),
       streamAuthKey: sandbox('bunny-stream', 32),
       updatedAt,
-    },
+    }),
     expo: { notificationAccessToken: sandbox('expo', 32), updatedAt },
   };
+}
+
+/**
+ * A library's config with its Read-Only API key (Bunny signs webhooks with it), derived from the
+ * API key rather than drawn: a draw would shift every later value of the seed.
+ * @template {{ apiKey: string }} T
+ * @param {T} library
+ */
+function bunnyLibrary(library) {
+  return { ...library, readOnlyApiKey: `sandbox-bunny-read-only-${createHash('sha256').update(library.apiKey).digest('hex').slice(0, 32)}` };
 }

@@ -4,7 +4,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { consoleAuthGoogleCallbackEndpoint, consoleAuthGoogleEndpoint, GOOGLE_CONNECTED_PATH } from '@console/shared';
 import { fetchUpstream, UPSTREAM_DEFAULTS, UpstreamError } from '../lib/vendor-http.js';
-import { googleOAuthAuthorizeUrl, googleOAuthClientId, googleOAuthClientSecret, googleOAuthScopes, googleOAuthTokenUrl, googleUserinfoUrl } from '../config.js';
+import { googleOAuthClientId, googleOAuthClientSecret, googleOAuthDiscoveryUrl, googleOAuthScopes } from '../config.js';
 import { STATE_TTL_MS, claimOAuthState, flowNonceCookie, storeOAuthState } from './consent-state.js';
 
 /**
@@ -18,7 +18,11 @@ import { STATE_TTL_MS, claimOAuthState, flowNonceCookie, storeOAuthState } from 
  * 2. callback (Google's redirect, no ID token): the state is consumed in a transaction (single use,
  *    even when the rest fails), must not be expired, must come back to the browser holding the
  *    nonce, and its user must still be an admin; then the code is exchanged (google-auth-library's
- *    OAuth2Client, endpoints from the params) and the account read from userinfo.
+ *    OAuth2Client) and the account read from userinfo.
+ *
+ * The three endpoints come from Google's discovery document (GOOGLE_OAUTH_DISCOVERY_URL), read and
+ * zod-checked once an hour per instance (googleEndpoints); the token and userinfo answers are
+ * checked against Google's documented shapes too.
  *
  * A forged or replayed state, another browser, or a user who lost admin rights store nothing.
  *
@@ -49,12 +53,61 @@ export function settingsUrl(origin: string, params: Record<string, string>): str
   return url.toString();
 }
 
-export function oauthClient(redirectUri: string): OAuth2Client {
+/** The answer lists `wanted` (a capability the flow relies on). */
+const lists = (wanted: string) => (values: string[]) => values.includes(wanted);
+
+/**
+ * Google's discovery document as far as the flow relies on it (OpenID Connect Discovery 1.0 §3;
+ * Google's own copy pinned in sandboxes/contracts/google-oauth): the three endpoints, the code
+ * response type, PKCE's S256, and — when the document lists them — the grants we use and client
+ * authentication in the body (google-auth-library posts client_secret with the form).
+ */
+export const discoverySchema = z.looseObject({
+  issuer: z.url(),
+  authorization_endpoint: z.url(),
+  token_endpoint: z.url(),
+  userinfo_endpoint: z.url(),
+  response_types_supported: z.array(z.string()).refine(lists('code'), 'sem o tipo de resposta code'),
+  code_challenge_methods_supported: z.array(z.string()).refine(lists('S256'), 'sem PKCE S256'),
+  grant_types_supported: z
+    .array(z.string())
+    .refine((grants) => grants.includes('authorization_code') && grants.includes('refresh_token'), 'sem authorization_code e refresh_token')
+    .optional(),
+  token_endpoint_auth_methods_supported: z.array(z.string()).refine(lists('client_secret_post'), 'sem client_secret_post').optional(),
+});
+
+export interface GoogleEndpoints {
+  authorization: string;
+  token: string;
+  userinfo: string;
+}
+
+/** How long a read discovery document is used (Google: cache it, respecting its HTTP caching). */
+const DISCOVERY_TTL_MS = 3600_000;
+let discovered: { url: string; at: number; endpoints: GoogleEndpoints } | null = null;
+
+/**
+ * The endpoints of Google's discovery document (cached an hour). Its issuer must be the document's
+ * own URL without `/.well-known/openid-configuration` (OpenID Connect Discovery §4.3): a document
+ * naming another issuer is not Google's.
+ */
+export async function googleEndpoints(url = googleOAuthDiscoveryUrl(), now = Date.now()): Promise<GoogleEndpoints> {
+  if (discovered && discovered.url === url && now - discovered.at < DISCOVERY_TTL_MS) return discovered.endpoints;
+  const document = await fetchUpstream('Google', url, { schema: discoverySchema });
+  if (`${document.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration` !== url) {
+    throw new UpstreamError('Google', 'invalid', 'documento de descoberta de outro emissor');
+  }
+  const endpoints = { authorization: document.authorization_endpoint, token: document.token_endpoint, userinfo: document.userinfo_endpoint };
+  discovered = { url, at: now, endpoints };
+  return endpoints;
+}
+
+export function oauthClient(redirectUri: string, endpoints: GoogleEndpoints): OAuth2Client {
   return new OAuth2Client({
     clientId: googleOAuthClientId(),
     clientSecret: googleOAuthClientSecret(),
     redirectUri,
-    endpoints: { oauth2AuthBaseUrl: googleOAuthAuthorizeUrl(), oauth2TokenUrl: googleOAuthTokenUrl() },
+    endpoints: { oauth2AuthBaseUrl: endpoints.authorization, oauth2TokenUrl: endpoints.token },
     // The library keeps its own transport (gaxios, with its retry of the token call); the timeout
     // of a try is the vendor layer's (lib/vendor-http/README.md).
     transporterOptions: { timeout: UPSTREAM_DEFAULTS.timeoutMs },
@@ -71,8 +124,10 @@ export async function startConsent(firestore: Firestore, input: { uid: string; p
   // 32 random bytes: a 43-character verifier, the shortest RFC 7636 allows, with 256 bits.
   const codeVerifier = randomBytes(32).toString('base64url');
   const redirectUri = redirectUriOf(input.origin);
+  // Google's endpoints first: a discovery that fails leaves no state behind.
+  const endpoints = await googleEndpoints();
   const { state, nonce } = await storeOAuthState(firestore, { uid: input.uid, project: input.project, redirectUri, codeVerifier }, input.now);
-  const url = oauthClient(redirectUri).generateAuthUrl({
+  const url = oauthClient(redirectUri, endpoints).generateAuthUrl({
     access_type: 'offline',
     prompt: 'consent',
     include_granted_scopes: true,
@@ -100,7 +155,22 @@ export async function consumeState(firestore: Firestore, state: string, nonce: s
   return { uid: String(data.uid), project: String(data.project), redirectUri: String(data.redirectUri), codeVerifier: data.codeVerifier };
 }
 
-const userinfoSchema = z.looseObject({ email: z.string().email(), name: z.string().optional(), sub: z.string().optional() });
+/** Google's userinfo answer (OpenID Connect Core §5.3.2: `sub` always; `email` with the email scope we ask for). */
+const userinfoSchema = z.looseObject({ sub: z.string().min(1), email: z.email(), email_verified: z.boolean().optional(), name: z.string().optional() });
+
+/**
+ * The token answer as google-auth-library hands it over (RFC 6749 §5.1: access_token and a Bearer
+ * token_type; the library turns expires_in into expiry_date); refresh_token only on the first
+ * consent with access_type=offline.
+ */
+const tokenAnswerSchema = z.looseObject({
+  access_token: z.string().min(1),
+  token_type: z.string().regex(/^bearer$/i),
+  refresh_token: z.string().min(1).nullish(),
+  scope: z.string().nullish(),
+  expiry_date: z.number().nullish(),
+  id_token: z.string().nullish(),
+});
 
 /** The Google tokens as stored in config/consoleauthgoogle `tokens` (Google's names), plus the account. */
 export interface StoredGoogleTokens {
@@ -114,10 +184,12 @@ export interface StoredGoogleTokens {
 }
 
 export async function exchangeCode(redirectUri: string, code: string, codeVerifier: string): Promise<StoredGoogleTokens> {
-  const { tokens } = await oauthClient(redirectUri).getToken({ code, codeVerifier });
-  if (!tokens.access_token) throw new Error('Google não devolveu um access token.');
+  const endpoints = await googleEndpoints();
+  const answer = tokenAnswerSchema.safeParse((await oauthClient(redirectUri, endpoints).getToken({ code, codeVerifier })).tokens);
+  if (!answer.success) throw new Error('Google: resposta do token em formato inesperado.');
+  const tokens = answer.data;
   // A read: the vendor layer retries it (a 5xx, a dropped connection) within its timeout.
-  const info = await fetchUpstream('Google', googleUserinfoUrl(), {
+  const info = await fetchUpstream('Google', endpoints.userinfo, {
     headers: { authorization: `Bearer ${tokens.access_token}` },
     schema: userinfoSchema,
   }).catch((error: unknown) => {

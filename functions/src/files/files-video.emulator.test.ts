@@ -8,6 +8,7 @@ import { Upload } from 'tus-js-client';
 import { bunnyUploadResponseSchema, isVideoFailed, isVideoPlayable, videoStatusResponseSchema, type BunnyUploadTicket } from '@console/shared';
 import { api, idToken, seedUser } from '../../../test-support/emulator.js';
 import { sandboxUrls, testFirestore, waitFor } from '../../../test-support/stack.js';
+import type { BunnyWebhookDelivery } from '../../../sandboxes/src/bunny-stream.js';
 
 const PROJECT = 'main';
 let staffMain: string;
@@ -102,7 +103,7 @@ beforeAll(async () => {
   expect(bunny, 'SANDBOX_URLS has bunny-stream').toBeTruthy();
   [staffMain, staffCdlbox] = await Promise.all([idToken(seedUser('staff', ['main', 'cookstore'])), idToken(seedUser('staff', ['cdlbox']))]);
   const config = (await testFirestore().doc(`project/${PROJECT}/config/bunny`).get()).data()!;
-  secrets = [config.apiKey, config.streamAuthKey];
+  secrets = [config.apiKey, config.streamAuthKey, config.readOnlyApiKey];
   expect(secrets.every((s) => typeof s === 'string' && s.length > 10)).toBe(true);
 });
 
@@ -266,38 +267,87 @@ describe('who may send and see a video', () => {
 });
 
 describe('the Bunny webhook', () => {
-  const hook = (body: unknown) => call('/api/file/video/bunny-webhook', { method: 'POST', body: JSON.stringify(body) });
-
-  it('answers alike for unknown videos and refuses a body that is not Bunny’s', async () => {
-    const unknown = await hook({ VideoLibraryId: 956468, VideoGuid: '00000000-0000-0000-0000-000000000000', Status: 3 });
-    expect([unknown.status, unknown.json]).toEqual([200, { ok: true }]);
-    expect((await hook({ VideoLibraryId: 1, VideoGuid: '../../project/main', Status: 3 })).status).toBe(400);
-    expect((await hook({ VideoGuid: 'x' })).status).toBe(400);
+  const WEBHOOK = '/api/file/video/bunny-webhook';
+  /** Bunny's v1 signature headers of `raw` with `key` (docs.bunny.net/stream/webhooks, 'Signature validation'). */
+  const signed = (raw: string, key: string, extra: Record<string, string> = {}) => ({
+    'X-BunnyStream-Signature-Version': 'v1',
+    'X-BunnyStream-Signature-Algorithm': 'hmac-sha256',
+    'X-BunnyStream-Signature': createHmac('sha256', key).update(raw).digest('hex'),
+    ...extra,
   });
+  const post = (raw: string, headers: Record<string, string> = {}) => call(WEBHOOK, { method: 'POST', body: raw, headers });
+  /** Bunny's published example object as it is laid out there (tabs, new lines), with our ids. */
+  const bunnyLaidOut = (libraryId: number | string, guid: string, status: number) =>
+    `{\n\t"VideoLibraryId": ${libraryId},\n\t"VideoGuid": "${guid}",\n\t"Status": ${status}\n}`;
+  const readOnlyKey = async () => String((await testFirestore().doc(`project/${PROJECT}/config/bunny`).get()).get('readOnlyApiKey'));
+  /** The reads of video `guid` Bunny's sandbox received. */
+  const bunnyReads = async (guid: string) =>
+    ((await (await fetch(`${bunny}/__sandbox/requests`)).json()) as { requests: { method: string; path: string }[] }).requests.filter(
+      (r) => r.method === 'GET' && r.path.endsWith(`/videos/${guid}`),
+    ).length;
 
-  it("takes Bunny's own example call as published, signature headers and all", async () => {
-    // https://docs.bunny.net/stream/webhooks ('Callback' and 'Signature validation', fetched
-    // 2026-12-06): the example object byte for byte, with the v1 signature headers Bunny adds.
-    const published = '{\n\t"VideoLibraryId": 133,\n\t"VideoGuid": "657bb740-a71b-4529-a012-528021c31a92",\n\t"Status": 3\n}';
-    const answer = await call('/api/file/video/bunny-webhook', {
-      method: 'POST',
-      body: published,
-      headers: {
-        'X-BunnyStream-Signature-Version': 'v1',
-        'X-BunnyStream-Signature-Algorithm': 'hmac-sha256',
-        'X-BunnyStream-Signature': createHmac('sha256', 'read-only-key').update(published).digest('hex'),
-      },
-    });
-    expect([answer.status, answer.json]).toEqual([200, { ok: true }]);
-  });
-
-  it('believes nothing but the guid: a forged status or library changes nothing', async () => {
+  it('refuses, reading and writing nothing, a call Bunny did not sign with the library’s Read-Only API key', async () => {
     const id = await registerVideo();
     const t = await ticket(id);
-    const known = await hook({ VideoLibraryId: Number(t.libraryId), VideoGuid: t.videoId, Status: 3 });
-    expect([known.status, known.json]).toEqual([200, { ok: true }]);
-    const other = await hook({ VideoLibraryId: 1, VideoGuid: t.videoId, Status: 5 });
-    expect([other.status, other.json]).toEqual([200, { ok: true }]);
+    const key = await readOnlyKey();
+    const raw = bunnyLaidOut(t.libraryId, t.videoId, 3);
+    const readsBefore = await bunnyReads(t.videoId);
+    const refusals = [
+      await post(raw), // unsigned
+      await post(raw, signed(raw, 'another-library-read-only-key')), // forged with another key
+      await post(raw, signed(raw, String((await testFirestore().doc(`project/${PROJECT}/config/bunny`).get()).get('apiKey')))), // the other key of the library
+      await post(bunnyLaidOut(t.libraryId, t.videoId, 5), signed(raw, key)), // a signed call with its status changed
+      await post(raw, signed(raw, key, { 'X-BunnyStream-Signature-Version': 'v2' })), // a version we cannot check
+      await post(
+        bunnyLaidOut(t.libraryId, '00000000-0000-0000-0000-000000000000', 3),
+        signed(bunnyLaidOut(t.libraryId, '00000000-0000-0000-0000-000000000000', 3), key),
+      ), // a video we do not know
+    ];
+    expect(refusals.map((r) => [r.status, r.json])).toEqual(refusals.map(() => [401, { error: 'Assinatura do webhook do Bunny inválida.' }]));
+    expect(await bunnyReads(t.videoId)).toBe(readsBefore);
     expect((await stored(id)).status).toBe(6);
+    // A body that is not Bunny's shape is refused before anything else.
+    expect((await post(JSON.stringify({ VideoLibraryId: 1, VideoGuid: '../../project/main', Status: 3 }))).status).toBe(400);
+    expect((await post(JSON.stringify({ VideoGuid: 'x' }))).status).toBe(400);
+  });
+
+  it('takes a call signed over its raw bytes (laid out as Bunny’s published example), and still believes only Bunny’s API', async () => {
+    const id = await registerVideo();
+    const t = await ticket(id);
+    const key = await readOnlyKey();
+    const readsBefore = await bunnyReads(t.videoId);
+    // Signed over the bytes as sent: the same JSON re-serialised would not verify.
+    const raw = bunnyLaidOut(Number(t.libraryId), t.videoId, 3);
+    const answer = await post(raw, signed(raw, key));
+    expect([answer.status, answer.json]).toEqual([200, { ok: true }]);
+    expect(await bunnyReads(t.videoId)).toBe(readsBefore + 1);
+    // The call said 3 (finished); Bunny's API says the video still waits for its bytes: 6 it stays.
+    expect((await stored(id)).status).toBe(6);
+  });
+
+  it('answers a replayed call without reading Bunny or changing the video', async () => {
+    await bunnySettings({ stepMs: 200 });
+    const id = await registerVideo();
+    const t = await ticket(id);
+    await upload(t);
+    await waitFor(async () => (await stored(id))?.status === 3, 60_000, 'the webhook to write status 3');
+    const delivered = await waitFor(
+      async () => {
+        const all = ((await (await fetch(`${bunny}/__bunny/webhooks`)).json()) as { deliveries: BunnyWebhookDelivery[] }).deliveries;
+        const mine = all.filter((d) => d.body.VideoGuid === t.videoId);
+        return mine.length === 7 && mine.every((d) => d.status === 200) && mine;
+      },
+      20_000,
+      'every call answered',
+    );
+    // The sandbox signed every call as Bunny does, and each was taken.
+    const key = await readOnlyKey();
+    expect(delivered.map((d) => d.headers)).toEqual(delivered.map((d) => signed(d.rawBody, key)));
+    const readsBefore = await bunnyReads(t.videoId);
+    const queued = delivered.find((d) => d.body.Status === 0)!;
+    const replay = await post(queued.rawBody, queued.headers);
+    expect([replay.status, replay.json]).toEqual([200, { ok: true }]);
+    expect(await bunnyReads(t.videoId)).toBe(readsBefore);
+    expect((await stored(id)).status).toBe(3);
   });
 });

@@ -2,9 +2,14 @@ import { errorText, logEvent } from '../lib/logs.js';
 
 /** The named log events of files and media (one function per event). */
 
-/** A Bunny video webhook could not be applied to its file entry (Bunny does not retry). */
+/** A Bunny video webhook could not be applied to its file entry . */
 export function bunnyWebhookNotApplied(project: string, fileId: string, error: unknown): void {
   logEvent('WARNING', 'bunny webhook not applied', { project, fileId, error: errorText(error) });
+}
+
+/** A Bunny webhook call was refused (its signature, or a key to check it with, was missing or wrong). */
+export function bunnyWebhookRefused(project: string, reason: string): void {
+  logEvent('WARNING', 'bunny webhook refused', { project, reason });
 }
 
 /** A download through the console's URL fetcher was refused (private address, size, type…). */

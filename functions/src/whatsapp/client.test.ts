@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandboxes, type StartedSandboxes } from '../../../sandboxes/src/index.js';
 import { createWhatsappSandbox } from '../../../sandboxes/src/whatsapp.js';
-import { createWhatsappClient, WhatsappApiError } from './client.js';
+import { createWhatsappClient, TEMPLATE_READ_RETRY, WhatsappApiError } from './client.js';
 import { verifyHubSignature } from './webhook.js';
 import { expectExchangesConform, type Exchange } from '../../../test-support/contracts.js';
 import { checkRequest, contractFromDocument, loadContract, type Contract } from '../../../sandboxes/src/contracts/index.js';
@@ -47,6 +47,8 @@ const account = () => sandboxes.whatsapp.accounts.find((a) => a.project === 'mai
 const client = () => createWhatsappClient({ baseUrl: `${sandboxes.urls.whatsapp}/v21.0`, token: account().token, timeoutMs: 2000 });
 const send = (to: string, name = 'boas_vindas', components: Record<string, unknown>[] = []) =>
   client().sendTemplate(account().phoneNumberId, { to, name, language: 'pt_BR', components, opaque: 'v1|main|test' });
+/** The template reads the Graph sandbox received since the test began. */
+const templateReads = () => sandboxes.controls.whatsapp.requests().filter((r) => r.path.endsWith('/message_templates'));
 async function failure(promise: Promise<unknown>): Promise<WhatsappApiError> {
   const error = await promise.then(
     () => null,
@@ -65,8 +67,72 @@ describe('templates', () => {
   });
   it('refuses a bad token and another WABA', async () => {
     const bad = createWhatsappClient({ baseUrl: `${sandboxes.urls.whatsapp}/v21.0`, token: 'nope' });
-    expect(await failure(bad.listTemplates(account().wabaId))).toMatchObject({ kind: 'auth', code: 190 });
+    const refused = await failure(bad.listTemplates(account().wabaId));
+    expect(refused).toMatchObject({ kind: 'auth', code: 190 });
+    expect(refused.message).toBe('WhatsApp: token do WhatsApp inválido ou expirado (HTTP 401, código 190).');
     expect((await failure(client().listTemplates('100000000000002'))).kind).toBe('auth');
+    // A refusal is not retried.
+    expect(templateReads()).toHaveLength(2);
+  });
+
+  describe('through the vendor layer, as sends are (paced, retried)', () => {
+    // Short waits between tries; the policy's shape (2 retries) is the production one.
+    const reads = (timeoutMs = 2000) =>
+      createWhatsappClient({
+        baseUrl: `${sandboxes.urls.whatsapp}/v21.0`,
+        token: account().token,
+        timeoutMs,
+        readRetry: { ...TEMPLATE_READ_RETRY, minTimeoutMs: 10, maxTimeoutMs: 40 },
+      });
+    const TEMPLATES = '/v21.0/*/message_templates';
+
+    it('retries a 5xx and a connection reset, then lists every page', async () => {
+      sandboxes.controls.whatsapp.setFaults([
+        { path: TEMPLATES, status: 503, times: 1 },
+        { path: TEMPLATES, resetBefore: true, times: 1 },
+      ]);
+      expect(await reads().listTemplates(account().wabaId)).toHaveLength(7);
+      expect(templateReads().map((r) => r.status)).toEqual([503, null, 200, 200, 200]);
+    });
+
+    it("waits a 429's Retry-After before trying again", async () => {
+      // 2 s: without a Retry-After the WABA is held 1 s, so the gap tells the header was read.
+      sandboxes.controls.whatsapp.setFaults([{ path: TEMPLATES, tooManyRequests: { retryAfterSeconds: 2 }, times: 1 }]);
+      expect(await reads().listTemplates(account().wabaId)).toHaveLength(7);
+      const [limited, retried] = templateReads();
+      expect([limited!.status, retried!.status]).toEqual([429, 200]);
+      // The vendor's own wait, measured on the sandbox's clock (its log), not a backoff of ours.
+      expect(Date.parse(retried!.time) - Date.parse(limited!.time)).toBeGreaterThanOrEqual(1950);
+    });
+
+    it('gives up after its retries with a message in Portuguese', async () => {
+      sandboxes.controls.whatsapp.setFaults([{ path: TEMPLATES, status: 503, times: 10 }]);
+      const unavailable = await failure(reads().listTemplates(account().wabaId));
+      expect(unavailable).toMatchObject({ kind: 'transient', httpStatus: 503 });
+      expect(unavailable.message).toBe('WhatsApp: a Meta está indisponível no momento; tente de novo em instantes (HTTP 503, código 2).');
+      expect(templateReads()).toHaveLength(3);
+
+      sandboxes.controls.whatsapp.clearRequests();
+      sandboxes.controls.whatsapp.setFaults([{ path: TEMPLATES, tooManyRequests: { retryAfterSeconds: 0 }, times: 10 }]);
+      const limited = await failure(reads().listTemplates(account().wabaId));
+      expect(limited.message).toBe('WhatsApp: limite de consultas da Meta atingido; tente de novo em alguns minutos (HTTP 429, código 130429).');
+      expect(templateReads()).toHaveLength(3);
+    });
+
+    it('tries a timeout once more, and does not repeat a body that is not JSON', async () => {
+      sandboxes.controls.whatsapp.setFaults([{ path: TEMPLATES, hang: true, times: 10 }]);
+      const silent = await failure(reads(300).listTemplates(account().wabaId));
+      expect(silent).toMatchObject({ kind: 'transient', httpStatus: null });
+      expect(silent.message).toBe('WhatsApp: a Meta não respondeu em 0,3 s; tente de novo em instantes.');
+      expect(templateReads()).toHaveLength(2);
+
+      sandboxes.controls.whatsapp.clearFaults();
+      sandboxes.controls.whatsapp.clearRequests();
+      sandboxes.controls.whatsapp.setFaults([{ path: TEMPLATES, malformed: true, times: 1 }]);
+      const malformed = await failure(reads().listTemplates(account().wabaId));
+      expect(malformed.message).toBe('WhatsApp: resposta inválida da Meta (não é JSON); tente de novo.');
+      expect(templateReads()).toHaveLength(1);
+    });
   });
 });
 

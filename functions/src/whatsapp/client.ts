@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { whatsappTemplateSchema, type SendComponent, type WhatsappTemplate } from '@console/shared';
 import {
+  accountPacer,
   answerFromStatus,
+  callProvider,
+  DEFAULT_RETRY,
   fetchOnce,
   NoAnswerError,
   postJson,
@@ -9,12 +12,13 @@ import {
   TransportError,
   transportReason,
   type ProviderAnswer,
+  type RetryPolicy,
   type VendorAnswer,
 } from '../lib/vendor-http.js';
 
 /**
  * The WhatsApp Cloud API (Graph API) client: the vendor HTTP layer (lib/vendor-http: fetchOnce for
- * reads, postJson for sends) and zod, base URL given (the WHATSAPP_API_URL
+ * reads, postJson for sends, callProvider's pacing and retries for template reads) and zod, base URL given (the WHATSAPP_API_URL
  * param: https://graph.facebook.com/v21.0 in production, the sandbox locally), the WABA token
  * from config/waba. Errors keep Graph's `code`, because what to do next depends on it (see
  * `classifyWhatsappError`). Nothing here logs tokens, numbers or bodies.
@@ -132,11 +136,42 @@ export function whatsappErrorOf(answer: Exclude<ProviderAnswer<unknown>, { kind:
   return new WhatsappApiError(classifyWhatsappError(code, answer.status), code, answer.status, `${answer.reason}.`);
 }
 
+/**
+ * Template reads ('Carregar templates') go through the layer as sends do: callProvider, with the
+ * WABA's own pacer (a 429 holds the WABA until its Retry-After, else a second; every load of the
+ * WABA in this instance waits for it) and DEFAULT_RETRY's waits, but two retries, not four: a person
+ * is waiting. A read may be repeated, so a 5xx, a 429, a dropped connection or a timeout is retried
+ * (a timeout once: a hanging Graph tends to hang again); a 4xx is not, nor an answer that is not
+ * JSON (the same call gives the same page).
+ */
+export const TEMPLATE_READ_RETRY: RetryPolicy = { ...DEFAULT_RETRY, retries: 2 };
+/** Meta publishes no per-second limit for message_templates: a few reads a second, one at a time. */
+const TEMPLATE_READ_PACE = { perSecond: 4, concurrent: 1 };
+
+/** What a failed template read says to the person who asked for it, in Portuguese. */
+const READ_KIND_REASONS: Partial<Record<WhatsappErrorKind, string>> = {
+  throughput: 'limite de consultas da Meta atingido; tente de novo em alguns minutos',
+  transient: 'a Meta está indisponível no momento; tente de novo em instantes',
+  auth: 'acesso negado pela Meta (token ou permissão)',
+};
+
+function templateReadError(answer: Exclude<ProviderAnswer<unknown>, { kind: 'accepted' }>): WhatsappApiError {
+  if (answer.kind === 'unknown' || answer.status === null) return new WhatsappApiError('transient', null, null, `${answer.reason}.`);
+  const code = graphCode(answer.body);
+  const kind = classifyWhatsappError(code, answer.status);
+  const reason = (code === 190 && REASONS[190]) || READ_KIND_REASONS[kind] || whatsappErrorReason(code, KIND_REASONS[kind]);
+  const graph = graphErrorSchema.safeParse(answer.body);
+  const detail = graph.success && graph.data.error.message ? graph.data.error.message : null;
+  return new WhatsappApiError(kind, code, answer.status, `WhatsApp: ${reason} (HTTP ${answer.status}${code !== null ? `, código ${code}` : ''}).`, detail);
+}
+
 export interface WhatsappClientOptions {
   baseUrl: string;
   token: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Retries of a template read (tests shorten the waits). */
+  readRetry?: RetryPolicy;
 }
 
 export interface SendTemplateInput {
@@ -148,58 +183,60 @@ export interface SendTemplateInput {
   opaque?: string;
 }
 
-export function createWhatsappClient({ baseUrl, token, timeoutMs = PROVIDER_TIMEOUT_MS, fetch: fetchImpl = fetch }: WhatsappClientOptions) {
+export function createWhatsappClient({
+  baseUrl,
+  token,
+  timeoutMs = PROVIDER_TIMEOUT_MS,
+  fetch: fetchImpl = fetch,
+  readRetry = TEMPLATE_READ_RETRY,
+}: WhatsappClientOptions) {
   const base = baseUrl.replace(/\/+$/, '');
 
-  async function call(url: string, init: Omit<RequestInit, 'signal'>): Promise<unknown> {
-    let res: VendorAnswer;
-    try {
-      res = await fetchOnce(
-        url,
-        { ...init, headers: { ...init.headers, authorization: `Bearer ${token}`, 'user-agent': USER_AGENT } },
-        { timeoutMs, fetch: fetchImpl },
-      );
-    } catch (error) {
-      if (!(error instanceof NoAnswerError)) throw error;
-      throw new WhatsappApiError(
-        'transient',
-        null,
-        null,
-        `WhatsApp: ${error.kind === 'timeout' ? `sem resposta em ${timeoutMs / 1000} s` : 'falha de conexão'}.`,
-      );
-    }
-    let body: unknown;
-    try {
-      body = res.text ? JSON.parse(res.text) : undefined;
-    } catch {
-      body = undefined;
-    }
-    if (res.status < 200 || res.status > 299) {
-      const graph = graphErrorSchema.safeParse(body);
-      const code = graph.success ? graph.data.error.code : null;
-      const kind = classifyWhatsappError(code, res.status);
-      // Meta's message is English: a known code is translated, any other says what kind of refusal it is.
-      const reason = whatsappErrorReason(code, `${KIND_REASONS[kind]} (HTTP ${res.status})`);
-      const detail = graph.success && graph.data.error.message ? graph.data.error.message : null;
-      throw new WhatsappApiError(kind, code, res.status, `WhatsApp: ${reason}${code !== null ? ` (${code})` : ''}.`, detail);
-    }
-    // An unreadable success: a read may be repeated, but a send may have gone out, so it is not retried.
-    if (body === undefined)
-      throw new WhatsappApiError(init.method === 'POST' ? 'rejected' : 'transient', null, res.status, 'WhatsApp: resposta inválida (não é JSON).');
-    return body;
+  /**
+   * One GET of a read, as what the provider did with it (ProviderAnswer): a 2xx is accepted (its
+   * body undefined when it is not JSON), 429/5xx not taken, other 4xx refused; no answer is not
+   * taken (a read may be repeated), but a second timeout of the same read is final ('unknown').
+   */
+  function reader() {
+    let timeouts = 0;
+    return async (url: string): Promise<ProviderAnswer<unknown>> => {
+      let res: VendorAnswer;
+      try {
+        res = await fetchOnce(url, { method: 'GET', headers: { authorization: `Bearer ${token}`, 'user-agent': USER_AGENT } }, { timeoutMs, fetch: fetchImpl });
+      } catch (error) {
+        if (!(error instanceof NoAnswerError)) throw error;
+        if (error.kind !== 'timeout') return { kind: 'not-taken', status: null, body: undefined, reason: 'WhatsApp: falha de conexão com a Meta' };
+        const reason = `WhatsApp: a Meta não respondeu em ${(timeoutMs / 1000).toLocaleString('pt-BR')} s; tente de novo em instantes`;
+        timeouts += 1;
+        return timeouts > 1 ? { kind: 'unknown', reason } : { kind: 'not-taken', status: null, body: undefined, reason };
+      }
+      let body: unknown;
+      try {
+        body = res.text ? JSON.parse(res.text) : undefined;
+      } catch {
+        body = undefined;
+      }
+      return answerFromStatus(res.status, Object.fromEntries(res.headers.entries()), body, () => body, graphReason);
+    };
   }
 
   const api = {
-    /** Every template of the WABA, following `paging.cursors.after` page by page. */
+    /** Every template of the WABA, following `paging.cursors.after` page by page (each page paced and retried: TEMPLATE_READ_RETRY). */
     async listTemplates(wabaId: string, { pageSize, maxPages = 50 }: { pageSize?: number; maxPages?: number } = {}): Promise<WhatsappTemplate[]> {
       const templates: WhatsappTemplate[] = [];
+      const pacer = accountPacer(`whatsapp-templates|${wabaId}`, TEMPLATE_READ_PACE);
+      const read = reader();
       let after: string | undefined;
       for (let page = 0; page < maxPages; page++) {
         const url = new URL(`${base}/${encodeURIComponent(wabaId)}/message_templates`);
         url.searchParams.set('fields', 'id,name,status,language,category,components');
         if (pageSize) url.searchParams.set('limit', String(pageSize));
         if (after) url.searchParams.set('after', after);
-        const parsed = templatePageSchema.safeParse(await call(url.toString(), { method: 'GET' }));
+        const answer = await callProvider(pacer, () => read(url.toString()), readRetry);
+        if (answer.kind !== 'accepted') throw templateReadError(answer);
+        if (answer.value === undefined)
+          throw new WhatsappApiError('transient', null, answer.status, 'WhatsApp: resposta inválida da Meta (não é JSON); tente de novo.');
+        const parsed = templatePageSchema.safeParse(answer.value);
         if (!parsed.success) throw new WhatsappApiError('transient', null, 200, 'WhatsApp: lista de templates em formato inesperado.');
         for (const item of parsed.data.data) {
           const template = whatsappTemplateSchema.safeParse(item);

@@ -75,7 +75,8 @@ describe("'Carregar templates'", () => {
     await setSandboxFaults(whatsapp, { path: '/v21.0/100000000000001/message_templates', status: 500 });
     const answer = await load();
     expect(answer.status).toBe(502);
-    expect(answer.json.error).toMatch(/^WhatsApp: /);
+    // After the vendor layer's retries (client.ts TEMPLATE_READ_RETRY), in Portuguese.
+    expect(answer.json.error).toBe('WhatsApp: a Meta está indisponível no momento; tente de novo em instantes (HTTP 500, código 2).');
   });
 
   it('refuses a user of another project', async () => {

@@ -145,7 +145,7 @@ export const bunnyWebhookSchema = z.object({
   Status: z.number().int(),
 });
 
-/** Bunny Stream's status callback (public: Bunny sends no ID token; only the guid is trusted). */
+/** Bunny Stream's status callback (public: Bunny sends no ID token; its v1 signature is checked, 401 without it; only the guid is trusted). */
 export const fileVideoBunnyWebhookEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/file/video/bunny-webhook',

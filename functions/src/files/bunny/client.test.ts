@@ -79,8 +79,10 @@ describe('config/bunny', () => {
     expect(parseBunnyConfig(undefined)).toEqual({ missing: ['libraryId', 'apiKey', 'cdnHostname'] });
     expect(parseBunnyConfig({ libraryId: 'abc', apiKey: ' ', cdnHostname: 'x' })).toEqual({ missing: ['libraryId', 'apiKey'] });
     expect(parseBunnyConfig({ libraryId: '12', apiKey: 'k', pullZone: 'zona' })).toEqual({
-      config: { libraryId: '12', apiKey: 'k', pullZone: 'zona', cdnHostname: 'zona.b-cdn.net', streamAuthKey: null },
+      config: { libraryId: '12', apiKey: 'k', pullZone: 'zona', cdnHostname: 'zona.b-cdn.net', streamAuthKey: null, readOnlyApiKey: null },
     });
+    // The webhooks' key is optional: without it uploads work and webhooks are refused.
+    expect(parseBunnyConfig({ libraryId: '12', apiKey: 'k', cdnHostname: 'x', readOnlyApiKey: ' ro ' })).toMatchObject({ config: { readOnlyApiKey: 'ro' } });
   });
 });
 

@@ -2,9 +2,12 @@ import { ApiError } from '../../lib/api-error.js';
 
 /**
  * project/{project}/config/bunny (document 2 §3): libraryId, pullZone, cdnHostname, apiKey,
- * streamAuthKey. Admin-only (firestore.rules); read here with the Admin SDK. apiKey is the Stream
- * library's API key (creates videos, signs uploads); streamAuthKey, when set, is the library's embed
- * view token authentication key (signs player URLs). Neither ever reaches the browser or the logs.
+ * streamAuthKey, and readOnlyApiKey (ours, beside the spec's). Admin-only (firestore.rules); read here
+ * with the Admin SDK. apiKey is the Stream library's API key (creates videos, signs uploads);
+ * streamAuthKey, when set, is the library's embed view token authentication key (signs player URLs);
+ * readOnlyApiKey is the library's Read-Only API key, the key Bunny signs its webhook calls with
+ * (docs.bunny.net/stream/webhooks): without it every webhook is refused and polling alone updates
+ * the status. None ever reaches the browser or the logs.
  */
 export interface BunnyConfig {
   libraryId: string;
@@ -13,6 +16,8 @@ export interface BunnyConfig {
   /** Host of the library's CDN (thumbnails): config's cdnHostname, else {pullZone}.b-cdn.net. */
   cdnHostname: string;
   streamAuthKey: string | null;
+  /** The key of the webhooks' v1 signature; null: webhooks cannot be verified, so none is taken. */
+  readOnlyApiKey: string | null;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' && Number.isFinite(value) ? String(value) : '');
@@ -28,7 +33,9 @@ export function parseBunnyConfig(data: Record<string, unknown> | undefined | nul
   if (!apiKey) missing.push('apiKey');
   if (!cdnHostname) missing.push('cdnHostname');
   if (missing.length) return { missing };
-  return { config: { libraryId, apiKey, pullZone, cdnHostname, streamAuthKey: text(data?.streamAuthKey) || null } };
+  return {
+    config: { libraryId, apiKey, pullZone, cdnHostname, streamAuthKey: text(data?.streamAuthKey) || null, readOnlyApiKey: text(data?.readOnlyApiKey) || null },
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedViewToken, expiryFromNow, signEmbedUrl, tusUploadSignature } from './signature.js';
+import { embedViewToken, expiryFromNow, signEmbedUrl, tusUploadSignature, verifyWebhookSignature } from './signature.js';
 
 // Vectors computed with coreutils (printf '%s' "<concatenation>" | sha256sum), not with this code.
 const LIBRARY = '956468';
@@ -31,5 +31,31 @@ describe('Bunny signatures', () => {
 
   it('expires in whole unix seconds', () => {
     expect(expiryFromNow(3600, Date.parse('2026-01-01T00:00:00.900Z'))).toBe(EXPIRE + 3600);
+  });
+
+  describe('the webhook signature (v1)', () => {
+    // Bunny's published example call byte for byte (docs.bunny.net/stream/webhooks, read 2026-12-06),
+    // its HMAC computed with openssl (printf '%s' "<body>" | openssl dgst -sha256 -hmac "<key>").
+    const READ_ONLY_KEY = 'sandbox-bunny-read-only-762dc47e0c47497adcaa7c97bc293cd6';
+    const published = Buffer.from('{\n\t"VideoLibraryId": 133,\n\t"VideoGuid": "657bb740-a71b-4529-a012-528021c31a92",\n\t"Status": 3\n}');
+    const signature = '410e7982b11ae4a3455d11fab243407cbb146855e04b5a123aa9254518c794e2';
+    const v1 = { version: 'v1', algorithm: 'hmac-sha256', signature };
+
+    it('is hex HMAC-SHA256 of the raw body keyed by the Read-Only API key', () => {
+      expect(verifyWebhookSignature(published, v1, READ_ONLY_KEY)).toBe(true);
+      expect(verifyWebhookSignature(published, { ...v1, signature: signature.toUpperCase() }, READ_ONLY_KEY)).toBe(true);
+    });
+
+    it('refuses the same JSON re-serialised, another key, a changed status, or headers it cannot check', () => {
+      const compact = Buffer.from(JSON.stringify(JSON.parse(published.toString())));
+      expect(verifyWebhookSignature(compact, v1, READ_ONLY_KEY)).toBe(false);
+      expect(verifyWebhookSignature(published, v1, `${READ_ONLY_KEY}x`)).toBe(false);
+      expect(verifyWebhookSignature(Buffer.from(published.toString().replace('3\n', '5\n')), v1, READ_ONLY_KEY)).toBe(false);
+      expect(verifyWebhookSignature(published, { ...v1, signature: undefined }, READ_ONLY_KEY)).toBe(false);
+      expect(verifyWebhookSignature(published, { ...v1, signature: signature.slice(0, 63) }, READ_ONLY_KEY)).toBe(false);
+      expect(verifyWebhookSignature(published, { ...v1, version: 'v2' }, READ_ONLY_KEY)).toBe(false);
+      expect(verifyWebhookSignature(published, { ...v1, version: undefined }, READ_ONLY_KEY)).toBe(false);
+      expect(verifyWebhookSignature(published, { ...v1, algorithm: 'hmac-sha1' }, READ_ONLY_KEY)).toBe(false);
+    });
   });
 });

@@ -45,7 +45,7 @@ describe('registry videos', () => {
 });
 
 describe('player and thumbnail addresses', () => {
-  const config = { libraryId: '7', apiKey: 'k', pullZone: 'z', cdnHostname: 'z.b-cdn.net', streamAuthKey: null as string | null };
+  const config = { libraryId: '7', apiKey: 'k', pullZone: 'z', cdnHostname: 'z.b-cdn.net', streamAuthKey: null as string | null, readOnlyApiKey: null };
   const bunny = { id: 'v1', iframeUrl: 'https://iframe.mediadelivery.net/embed/7/v1' };
 
   it('are signed only when the library has an embed token key', () => {

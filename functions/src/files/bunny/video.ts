@@ -4,8 +4,8 @@ import { FILE_REGISTRY_COLLECTION, fileIdSchema, storedFileSchema, type BunnyUpl
 import { ApiError } from '../../lib/api-error.js';
 import { UpstreamError, type UpstreamCallOptions } from '../../lib/vendor-http.js';
 import { BunnyStreamClient, BUNNY_API_VIDEO_STATUS } from './client.js';
-import { requireBunnyConfig, type BunnyConfig } from './config.js';
-import { expiryFromNow, tusUploadSignature } from './signature.js';
+import { parseBunnyConfig, requireBunnyConfig, type BunnyConfig } from './config.js';
+import { expiryFromNow, tusUploadSignature, verifyWebhookSignature, type WebhookSignatureHeaders } from './signature.js';
 import { bunnyVideoState, type BunnyBases } from './urls.js';
 
 /**
@@ -50,6 +50,8 @@ export interface BunnyVideoLink {
   libraryId: string;
   /** Start (ms) of the newest Bunny read written to the entry: an older read never overwrites it. */
   readAt?: number;
+  /** Signatures of the webhook calls already taken for this video (a call seen again is a repeat). */
+  webhookSignatures?: string[];
 }
 
 export interface VideoContext {
@@ -171,24 +173,60 @@ export async function videoState(
   return { bunny, config };
 }
 
+/** What became of a webhook call. */
+export type WebhookOutcome = 'applied' | 'repeat' | 'refused';
+
+/** At most this many signatures kept per video: its statuses (0–10) give at most 11 distinct calls. */
+const SIGNATURES_KEPT = 32;
+
 /**
- * The webhook: Bunny says something happened to video `guid` of library `libraryId`. Nothing in
- * the call is trusted but the guid: the video is looked up in bunny-video/, read again from Bunny
- * with the project's own config, and that state is written. Unknown guids, a library that does not
- * match, a broken config or Bunny failing end quietly (logged without secrets): the caller learns
- * nothing, and a later poll or webhook catches up.
+ * The webhook: Bunny says something happened to video `guid` of library `libraryId`. The call must
+ * carry Bunny's v1 signature of its raw body, made with the Read-Only API key of the library that
+ * holds the video (config/bunny `readOnlyApiKey` of the project the video belongs to): a video we
+ * do not know, another library, a project without that key or a signature that does not verify are
+ * refused alike, before anything is read or written. The signature covers no time, so a call
+ * replayed byte for byte still verifies: the signatures taken are kept on the video's link, and a
+ * call seen before is a repeat, answered without reading Bunny (a replay cannot spend the
+ * library's API quota; Bunny's own repeat of a status, 4 for each resolution, brings nothing new).
+ * Even a fresh call's status is not believed: the video is read again from Bunny with the project's
+ * key, and that state is written. Bunny failing ends quietly (logged without secrets) and forgets
+ * the signature, so the same call may be taken again; a later poll or webhook catches up.
  */
-export async function applyWebhook(context: VideoContext, { guid, libraryId }: { guid: string; libraryId: string }): Promise<void> {
-  const link = (await linkRef(context.db, guid).get()).data() as BunnyVideoLink | undefined;
-  if (!link || link.libraryId !== libraryId) return;
+export async function applyWebhook(
+  context: VideoContext,
+  { guid, libraryId, rawBody, signature }: { guid: string; libraryId: string; rawBody: Buffer | null; signature: WebhookSignatureHeaders },
+): Promise<WebhookOutcome> {
+  const { db } = context;
+  const link = (await linkRef(db, guid).get()).data() as BunnyVideoLink | undefined;
+  if (!link || link.libraryId !== libraryId || !rawBody) return 'refused';
+  const config = parseBunnyConfig((await db.doc(`project/${link.project}/config/bunny`).get()).data());
+  if ('missing' in config || config.config.libraryId !== libraryId) return 'refused';
+  if (!config.config.readOnlyApiKey) {
+    logs.bunnyWebhookRefused(link.project, 'config/bunny sem readOnlyApiKey');
+    return 'refused';
+  }
+  if (!verifyWebhookSignature(rawBody, signature, config.config.readOnlyApiKey)) {
+    logs.bunnyWebhookRefused(link.project, 'assinatura inválida');
+    return 'refused';
+  }
+  const mark = signature.signature!.trim().toLowerCase();
+  const fresh = await db.runTransaction(async (tx) => {
+    const seen = ((await tx.get(linkRef(db, guid))).get('webhookSignatures') as string[] | undefined) ?? [];
+    if (seen.includes(mark)) return false;
+    tx.set(linkRef(db, guid), { webhookSignatures: [...seen, mark].slice(-SIGNATURES_KEPT) }, { merge: true });
+    return true;
+  });
+  if (!fresh) return 'repeat';
   try {
-    const config = await readBunnyConfig(context.db, link.project);
-    if (config.libraryId !== libraryId) return;
-    const entry = await entryRef(context.db, link.project, link.fileId).get();
+    const entry = await entryRef(db, link.project, link.fileId).get();
     const stored = entry.get('cdn.bunny') as Partial<BunnyVideo> | undefined;
-    if (!stored || stored.id !== guid) return;
-    await refresh(context, config, link.project, link.fileId, guid, typeof stored.status === 'number' ? stored.status : 6);
+    if (!stored || stored.id !== guid) return 'applied';
+    await refresh(context, config.config, link.project, link.fileId, guid, typeof stored.status === 'number' ? stored.status : 6);
   } catch (error) {
     logs.bunnyWebhookNotApplied(link.project, link.fileId, error);
+    await linkRef(db, guid)
+      .update({ webhookSignatures: FieldValue.arrayRemove(mark) })
+      .catch(() => undefined);
   }
+  return 'applied';
 }
