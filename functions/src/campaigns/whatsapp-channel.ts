@@ -55,7 +55,11 @@ const SEND_CHUNK = 250;
  * chunks (each recipient is claimed — marked 'sending' — before its chunk starts; send-job.ts).
  */
 const SENDS_AT_ONCE = 2;
-/** Share of the configured throughput the number's slots are spread at (instances sharing the number leave room for each other's jitter). */
+/**
+ * Share of the configured throughput the number's shared slots are spread at: the arrivals' window
+ * (numberPacer) is one process's, so this margin is what instances sending from one number leave
+ * each other for their calls' jitter.
+ */
 const PACE_SHARE = 0.95;
 /**
  * Calls in flight at once per number (the pacer's concurrency; it counts the calls waiting for
