@@ -14,7 +14,9 @@ import { readBody, readJsonBody, safeEqual, sendJson } from './respond.js';
  *   `{messaging_product, contacts:[{input, wa_id}], messages:[{id}]}`, or Graph's error
  *   `{error:{message, type, code, error_data:{messaging_product, details}, fbtrace_id}}` with the
  *   codes the product branches on: 130429 throughput (over `throughputPerSecond` messages in the
- *   last second for the number), 131056 pair rate (a second message to the same user within
+ *   last second for the number — a sliding second counted when each message arrives, customers'
+ *   messages included, as Meta's Throughput page says; Meta names no window, and the sliding one
+ *   is the strictest reading), 131056 pair rate (a second message to the same user within
  *   `pairRateMs`), 131049 per-user marketing limit, 131050 user opted out of marketing, 132000
  *   wrong parameter count, 132001 template not found, 190 bad token.
  * - Status webhooks: sent, delivered, read (some recipients read, per `readEvery`), or failed
@@ -337,7 +339,7 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
   let messages: AcceptedMessage[] = [];
   let deliveries: WebhookDelivery[] = [];
   const errorCounts = new Map<number, number>();
-  /** Accepted-message times per phone number in the last second (throughput). */
+  /** Times of the number's messages in the last second, sent (accepted) and received (throughput). */
   const recent = new Map<string, number[]>();
   /** Last message time per phone number and user (pair rate). */
   const lastToUser = new Map<string, number>();
@@ -723,6 +725,10 @@ export function createWhatsappSandbox(options: { accounts?: WhatsappAccount[]; w
       const account = accounts.find((a) => a.project === input?.project);
       if (!account || typeof input?.from !== 'string') return sendJson(res, 400, { erro: 'Informe project e from.' });
       const id = wamid(`in:${Date.now()}:`);
+      // Meta's throughput "is inclusive of inbound and outbound messages" (its Throughput page):
+      // a customer's message takes one of the number's places in the second, as a send does.
+      const arrived = Date.now();
+      recent.set(account.phoneNumberId, [...(recent.get(account.phoneNumberId) ?? []).filter((t) => arrived - t < 1000), arrived]);
       const timestamp = String(Math.floor(Date.now() / 1000));
       const context = typeof input.contextId === 'string' ? { context: { from: account.phoneNumberId, id: input.contextId } } : {};
       const message =

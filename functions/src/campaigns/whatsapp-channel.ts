@@ -55,7 +55,11 @@ const SEND_CHUNK = 250;
  * chunks (each recipient is claimed — marked 'sending' — before its chunk starts; send-job.ts).
  */
 const SENDS_AT_ONCE = 2;
-/** Share of the configured throughput the pacer aims at, leaving room for arrival jitter. */
+/**
+ * Share of the configured throughput the number's shared slots are spread at: the arrivals' window
+ * (numberPacer) is one process's, so this margin is what instances sending from one number leave
+ * each other for their calls' jitter.
+ */
 const PACE_SHARE = 0.95;
 /**
  * Calls in flight at once per number (the pacer's concurrency; it counts the calls waiting for
@@ -71,9 +75,18 @@ export const whatsappAddressing: ChannelAddressing = {
   batchSize: WHATSAPP_BATCH_SIZE,
 };
 
-/** The pacer of one phone number: every send from the number shares its slots (in every instance, through `store`). */
+/**
+ * The pacer of one phone number: every send from the number shares its slots (in every instance,
+ * through `store`). Meta counts a number's messages as they reach it, in any second (130429 past
+ * the number's throughput): no more than that many of ours may be on their way or answered within
+ * the last second (`arrivalsPerWindow`), so calls slowed on their way cannot arrive bunched.
+ */
 export function numberPacer(phoneNumberId: string, messagesPerSecond: number, store?: PaceStore): ProviderPacer {
-  return accountPacer(`whatsapp|${phoneNumberId}`, { perSecond: Math.max(1, messagesPerSecond * PACE_SHARE), concurrent: IN_FLIGHT }, store);
+  return accountPacer(
+    `whatsapp|${phoneNumberId}`,
+    { perSecond: Math.max(1, messagesPerSecond * PACE_SHARE), concurrent: IN_FLIGHT, arrivalsPerWindow: Math.max(1, Math.floor(messagesPerSecond)) },
+    store,
+  );
 }
 
 export interface WhatsappChannelConfig {

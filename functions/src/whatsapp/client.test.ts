@@ -175,6 +175,19 @@ describe('sends', () => {
     expect(refused.every((e) => e.kind === 'throughput' && e.code === 130429 && e.retryable)).toBe(true);
   });
 
+  it("counts customers' messages in the number's throughput, as Meta does (inbound and outbound)", async () => {
+    sandboxes.whatsapp.configure({ throughputPerSecond: 2 });
+    for (const from of ['5511944440001', '5511944440002']) {
+      const inbound = await fetch(`${sandboxes.urls.whatsapp}/__whatsapp/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ project: 'main', from, text: 'Oi' }),
+      });
+      expect(inbound.status).toBe(200);
+    }
+    expect(await failure(send('5511944440003'))).toMatchObject({ kind: 'throughput', code: 130429 });
+  });
+
   it('turns faults into retryable or clear errors', async () => {
     sandboxes.controls.whatsapp.setFaults([{ path: '/v21.0', status: 503, times: 1 }]);
     expect((await failure(send('5511933330001'))).kind).toBe('transient');

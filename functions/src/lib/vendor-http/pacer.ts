@@ -16,6 +16,16 @@ export interface PacerLimits {
   leadMs?: number;
   /** Slots reserved one call at a time, never ahead of the calls (default false: a block ahead). */
   noPrefetch?: boolean;
+  /**
+   * The provider counts calls when they reach it, over a sliding window (WhatsApp: 80 messages in
+   * any second, error 130429 past it): at most this many calls of this process in any window,
+   * each counted from when it left until a window after its answer — it reached the provider at
+   * some moment between the two, which no clock of ours sees. Counted only from when they left
+   * (without this), calls slowed on their way by a busy process, the loopback or the provider
+   * arrived bunched with the next ones: 202 × 130429 in the WhatsApp bench at 54 messages a second
+   * (load 13–17), though the pacer never let more than 76 leave in a second.
+   */
+  arrivalsPerWindow?: number;
 }
 
 /**
@@ -103,8 +113,6 @@ const WINDOW_MS = 1000;
  */
 const SHORT_WINDOW_MS = 100;
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 /**
  * One provider account's pace (a SendGrid API key, a WhatsApp phone number): every call waits for
  * a slot reserved in the account's pace store — shared by every process when it is the Firestore
@@ -136,6 +144,11 @@ export class ProviderPacer {
   private pumping = false;
   /** When this process's calls of the last window left: at most `perWindow` of them. */
   private recent: number[] = [];
+  /** Calls let go and not answered yet, and when those of the last window were answered (`arrivalsPerWindow`). */
+  private unanswered = 0;
+  private answered: number[] = [];
+  /** The pump waiting for an answer (the window full of calls whose arrival is not known yet). */
+  private onAnswer: (() => void) | null = null;
   private readonly perWindow: number;
   private readonly perShortWindow: number;
   private readonly windowMs: number;
@@ -178,7 +191,10 @@ export class ProviderPacer {
     if (moved) kept.unshift(untilMs);
     this.stats.lostSlots += this.slots.length - kept.length;
     this.slots = kept;
-    if (windowReset) this.recent = [];
+    if (windowReset) {
+      this.recent = [];
+      this.answered = [];
+    }
     this.holdToStore = Math.max(this.holdToStore, untilMs);
     // The refused call comes back at the reset: its slot is reserved now, not after the hold, in
     // the same round trip as the hold. Otherwise the hold goes to the store on its own turn.
@@ -277,13 +293,14 @@ export class ProviderPacer {
         const n = this.recent.length;
         const windowOpensAt = n >= this.perWindow ? this.recent[n - this.perWindow]! + this.windowMs : 0;
         const shortOpensAt = n >= this.perShortWindow ? this.recent[n - this.perShortWindow]! + SHORT_WINDOW_MS : 0;
-        const at = Math.max(slot, windowOpensAt, shortOpensAt, this.heldUntil);
+        const at = Math.max(slot, windowOpensAt, shortOpensAt, this.arrivalsOpenAt(now), this.heldUntil);
         if (at > now) {
-          // Everything is looked at again after the wait: a hold, a slot gone late.
-          await sleep(at - now);
+          // Everything is looked at again after the wait (or an answer): a hold, a slot gone late.
+          await this.wait(at - now);
           continue;
         }
         this.slots.shift();
+        if (this.limits.arrivalsPerWindow) this.unanswered += 1;
         // The next block is reserved before it is needed: a store round trip is not on a call's way
         // (a block left unused when the calls stop costs the account at most a second).
         if (!this.limits.noPrefetch && this.slots.length < this.block / 2 && !this.reserving) void this.reserve(this.block).catch(() => undefined);
@@ -299,6 +316,40 @@ export class ProviderPacer {
     } finally {
       this.pumping = false;
     }
+  }
+
+  /**
+   * When one more call may leave without more than `arrivalsPerWindow` reaching the provider in
+   * any window: every call answered in the last window, or not answered yet, may still be
+   * counted there. Infinity while the window is full of unanswered calls (an answer wakes the pump).
+   */
+  private arrivalsOpenAt(now: number): number {
+    const most = this.limits.arrivalsPerWindow;
+    if (!most) return 0;
+    while (this.answered.length && this.answered[0]! <= now - this.windowMs) this.answered.shift();
+    const over = this.unanswered + this.answered.length - most;
+    if (over < 0) return 0;
+    return over < this.answered.length ? this.answered[over]! + this.windowMs : Number.POSITIVE_INFINITY;
+  }
+
+  /** Sleeps `ms` (at most a window), or until a call is answered when the arrivals' window waits for one. */
+  private wait(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        if (this.onAnswer === done) this.onAnswer = null;
+        resolve();
+      };
+      const timer = setTimeout(done, Math.min(ms, this.windowMs));
+      if (this.limits.arrivalsPerWindow) this.onAnswer = done;
+    });
+  }
+
+  /** A call let go by the pump was answered (or failed): from now it counts one window more. */
+  private answeredNow(): void {
+    this.unanswered -= 1;
+    this.answered.push(Date.now());
+    this.onAnswer?.();
   }
 
   schedule<T>(call: () => Promise<T>): Promise<T> {
@@ -320,6 +371,7 @@ export class ProviderPacer {
         return await call();
       } finally {
         this.stats.callMs += Date.now() - left;
+        if (this.limits.arrivalsPerWindow) this.answeredNow();
       }
     });
   }
@@ -332,7 +384,7 @@ const processStore = memoryPaceStore();
  * slots come from `store` (by default this process's memory).
  */
 export function accountPacer(key: string, limits: PacerLimits, store: PaceStore = processStore): ProviderPacer {
-  const id = `${key}|${limits.perSecond}|${limits.concurrent}|${limits.windowMs ?? ''}|${limits.lateMs ?? ''}|${limits.leadMs ?? ''}|${limits.noPrefetch ?? ''}`;
+  const id = `${key}|${limits.perSecond}|${limits.concurrent}|${limits.windowMs ?? ''}|${limits.lateMs ?? ''}|${limits.leadMs ?? ''}|${limits.noPrefetch ?? ''}|${limits.arrivalsPerWindow ?? ''}`;
   let byId = pacers.get(store);
   if (!byId) pacers.set(store, (byId = new Map()));
   let pacer = byId.get(id);
