@@ -27,6 +27,8 @@ const project = vitest.getProjectByName('emulator');
 /** @type {{ name: string, startTime: number, endTime: number, status: string }[]} */
 const testResults = [];
 let failed = false;
+/** Each failed test in one line, said again at the end: a file's own report may have scrolled out of the lane's tail. */
+const failures = /** @type {string[]} */ ([]);
 try {
   for (const [index, file] of files.entries()) {
     if (!take(queue, 'files', index, lane)) continue;
@@ -37,6 +39,13 @@ try {
     const states = result.testModules.map((m) => m.state());
     const passed = result.unhandledErrors.length === 0 && states.length > 0 && states.every((s) => s === 'passed' || s === 'skipped');
     if (!passed) failed = true;
+    for (const module of result.testModules)
+      for (const test of module.children.allTests('failed')) {
+        const outcome = test.result();
+        const errors = outcome.state === 'failed' ? outcome.errors : [];
+        failures.push(`${file} > ${test.fullName}: ${errors[0]?.message?.split('\n')[0] ?? 'failed'}`);
+      }
+    for (const error of result.unhandledErrors) failures.push(`${file}: unhandled ${error instanceof Error ? error.message : String(error)}`);
     testResults.push({ name: join(ROOT, file), startTime, endTime, status: passed ? 'passed' : 'failed' });
   }
 } finally {
@@ -44,6 +53,7 @@ try {
   if (timings) writeFileSync(join(timings, `vitest-emulator-${lane}.json`), `${JSON.stringify({ testResults }, null, 2)}\n`);
   await vitest.close();
 }
-const failures = testResults.filter((r) => r.status === 'failed').map((r) => r.name.slice(ROOT.length + 1));
-console.log(`test: lane ${lane} ran ${testResults.length} files${failures.length ? `; failed: ${failures.join(', ')}` : ', all passed'}`);
+const failedFiles = testResults.filter((r) => r.status === 'failed').map((r) => r.name.slice(ROOT.length + 1));
+console.log(`test: lane ${lane} ran ${testResults.length} files${failedFiles.length ? `; failed: ${failedFiles.join(', ')}` : ', all passed'}`);
+if (failures.length) console.log(`test: lane ${lane}: Failed Tests ${failures.length}\n${failures.map((f) => `  ${f}`).join('\n')}`);
 process.exit(failed ? 1 : 0);
