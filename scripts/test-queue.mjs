@@ -36,10 +36,12 @@ try {
     const startTime = Date.now();
     const result = await vitest.runTestSpecifications([project.createSpecification(join(ROOT, file))]);
     const endTime = Date.now();
-    const states = result.testModules.map((m) => m.state());
+    // The result lists every file this Vitest has run so far: this file's module is the one to read.
+    const modules = result.testModules.filter((m) => m.moduleId === join(ROOT, file));
+    const states = modules.map((m) => m.state());
     const passed = result.unhandledErrors.length === 0 && states.length > 0 && states.every((s) => s === 'passed' || s === 'skipped');
     if (!passed) failed = true;
-    for (const module of result.testModules)
+    for (const module of modules)
       for (const test of module.children.allTests('failed')) {
         const outcome = test.result();
         const errors = outcome.state === 'failed' ? outcome.errors : [];
