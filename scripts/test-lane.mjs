@@ -1,28 +1,31 @@
 #!/usr/bin/env node
 // One lane of `npm test`'s emulator phase: builds for this process's CONSOLE_PORT_OFFSET, starts a
-// fresh seeded stack on those ports, runs the given vitest arguments in the `emulator` project
-// against it, and stops the stack. scripts/test.mjs runs two lanes at once, each on its own
-// offset, so no file ever shares a stack (data, sandbox faults, the browser's project) with a file
-// of the other lane.
-// With CONSOLE_LANE_THEN_STACK=1 it then runs the `stack` project (tests that start stacks of
-// their own) on the same ports.
+// fresh seeded stack on those ports, runs emulator test files against it, and stops the stack.
+// scripts/test.mjs runs two lanes at once, each on its own offset, so no file ever shares a stack
+// (data, sandbox faults, the browser's project) with a file of the other lane.
+// With CONSOLE_TEST_QUEUE (a full run), the files come from the queue every lane takes from
+// (scripts/test-queue.mjs), and the lane then takes the tests that start stacks of their own (the
+// `stack` project) from the same folder, on its ports now free; otherwise it runs the given vitest
+// arguments in the `emulator` project.
 // Usage: CONSOLE_PORT_OFFSET=20 node scripts/test-lane.mjs [vitest args and files…]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 process.env.CONSOLE_PORT_OFFSET ??= '10';
 const { CACHE_DIR, HOSTING_URL, ROOT } = await import('./lib/config.mjs');
 const { StackError, startStack } = await import('./lib/stack.mjs');
-const { emulatorEnv, loadSeed } = await import('./lib/seed.mjs');
+const { emulatorEnv, loadSeed, saveSeedSnapshot, seedSnapshotDir } = await import('./lib/seed.mjs');
 const { reportArgs, timed } = await import('./lib/test-timing.mjs');
+const { take } = await import('./lib/test-queue.mjs');
 
 const vitestArgs = process.argv.slice(2);
 // Run alone (not by scripts/test.mjs), a lane records its sandboxes' exchanges and reports on them.
 const ownExchangeLog = !process.env.SANDBOX_EXCHANGE_LOG;
 if (ownExchangeLog) process.env.SANDBOX_EXCHANGE_LOG = join(CACHE_DIR, 'contract-exchanges', `lane-${new Date().toISOString().replace(/[:.]/g, '-')}`);
 const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
+const queue = process.env.CONSOLE_TEST_QUEUE;
 
 const build = timed('build', () => spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' }));
 if (build.status !== 0) process.exit(1);
@@ -39,6 +42,11 @@ try {
       stateDir,
       persist: false,
       logFile,
+      // The seed as this project's emulators exported it after an earlier run wrote it (seed.mjs,
+      // saveSeedSnapshot): one import instead of ~1,900 documents, the users and the files written
+      // through the Admin SDK (15 s alone here, 35 s on CI beside the other lane). The tests find
+      // the same data either way.
+      seedSnapshot: seedSnapshotDir(),
       onNote: (line) => console.log(`  ! ${line}`),
     });
   // firebase-tools once exited at start-up in one lane ('An unexpected error has occurred', 3 s in,
@@ -53,23 +61,32 @@ try {
     await new Promise((r) => setTimeout(r, 2000));
     return timed('stack start (second try)', () => start());
   });
-  await timed('seed', () => loadSeed());
+  if (!stack.fromSeedSnapshot) {
+    await timed('seed', () => loadSeed());
+    // Saved for the next run on these ports (a fresh clone writes the seed once per lane).
+    const failed = await timed('seed snapshot saved', () => saveSeedSnapshot());
+    if (failed) console.log(`test: the seed's snapshot was not saved (${failed}); the next run writes the seed again`);
+  }
   const lane = process.env.CONSOLE_TEST_LANE ?? '1';
   const sandboxUrls = JSON.stringify(stack.sandboxes.urls);
+  const env = {
+    ...process.env,
+    ...emulatorEnv(),
+    CONSOLE_URL: HOSTING_URL,
+    // The stack's upstream sandboxes by name, for tests that set faults or count upstream calls.
+    SANDBOX_URLS: sandboxUrls,
+  };
   status = timed(
     'emulator tests',
     () =>
-      spawnSync(process.execPath, [vitest, 'run', ...reportArgs(`emulator-${lane}`), '--project', 'emulator', '--passWithNoTests', ...vitestArgs], {
-        cwd: ROOT,
-        stdio: 'inherit',
-        env: {
-          ...process.env,
-          ...emulatorEnv(),
-          CONSOLE_URL: HOSTING_URL,
-          // The stack's upstream sandboxes by name, for tests that set faults or count upstream calls.
-          SANDBOX_URLS: sandboxUrls,
-        },
-      }).status ?? 1,
+      (queue
+        ? spawnSync(process.execPath, [join(ROOT, 'scripts/test-queue.mjs')], { cwd: ROOT, stdio: 'inherit', env })
+        : spawnSync(process.execPath, [vitest, 'run', ...reportArgs(`emulator-${lane}`), '--project', 'emulator', '--passWithNoTests', ...vitestArgs], {
+            cwd: ROOT,
+            stdio: 'inherit',
+            env,
+          })
+      ).status ?? 1,
   );
 } catch (error) {
   console.error(error instanceof StackError ? `npm test: ${error.message}` : error);
@@ -77,25 +94,36 @@ try {
   await timed('stack stop', async () => stack?.stop());
   rmSync(stateDir, { recursive: true, force: true });
 }
-// The tests that start stacks of their own (the `stack` project), on this lane's ports now free:
-// scripts/test.mjs gives them to one lane, counted in its share of the time.
-if (status === 0 && process.env.CONSOLE_LANE_THEN_STACK === '1') {
-  // The other lanes' offsets must be free first (e2e/parallel-start.stack.test.ts starts a stack on one).
-  const others = (process.env.CONSOLE_WAIT_FOR_LANES ?? '').split(',').filter(Boolean);
+// The tests that start stacks of their own (the `stack` project), on this lane's ports now free,
+// taken from the queue's list (stack-files.json, written by scripts/test.mjs) as the emulator
+// files are: the first lane done takes the first, which runs while the other lane ends its last
+// files. A file that also starts a stack on another lane's ports (e2e/parallel-start.stack.test.ts,
+// CONSOLE_SECOND_STACK_OFFSET) first waits until every other lane has ended.
+if (queue) {
+  /** @type {{ file: string, needsOtherLanes: boolean }[]} */
+  const stackFiles = JSON.parse(readFileSync(join(queue, 'stack-files.json'), 'utf8'));
+  const lane = process.env.CONSOLE_TEST_LANE ?? '1';
+  const offsets = (process.env.CONSOLE_LANE_OFFSET_LIST ?? '').split(',').filter(Boolean);
+  const others = offsets.map((_, n) => String(n + 1)).filter((n) => n !== lane);
   const timings = process.env.CONSOLE_TEST_TIMINGS;
-  if (timings && others.length)
-    await timed('waiting for the other lanes', async () => {
-      while (!others.every((n) => existsSync(join(timings, `lane-${n}.done`)))) await new Promise((r) => setTimeout(r, 1000));
-    });
-  status = timed(
-    'stack tests',
-    () =>
-      spawnSync(process.execPath, [vitest, 'run', ...reportArgs('stack'), '--project', 'stack', '--passWithNoTests'], {
-        cwd: ROOT,
-        stdio: 'inherit',
-        env: { ...process.env, ...emulatorEnv(), CONSOLE_URL: HOSTING_URL },
-      }).status ?? 1,
-  );
+  for (const [index, { file, needsOtherLanes }] of stackFiles.entries()) {
+    if (!take(queue, 'stack-files', index, lane)) continue;
+    if (needsOtherLanes && timings && others.length)
+      await timed('waiting for the other lanes', async () => {
+        while (!others.every((n) => existsSync(join(timings, `lane-${n}.done`)))) await new Promise((r) => setTimeout(r, 1000));
+      });
+    const secondOffset = offsets.find((o) => o !== process.env.CONSOLE_PORT_OFFSET);
+    const code = timed(
+      `stack tests (${file})`,
+      () =>
+        spawnSync(process.execPath, [vitest, 'run', ...reportArgs(`stack-${lane}-${index}`), '--project', 'stack', '--passWithNoTests', file], {
+          cwd: ROOT,
+          stdio: 'inherit',
+          env: { ...process.env, ...emulatorEnv(), CONSOLE_URL: HOSTING_URL, ...(secondOffset ? { CONSOLE_SECOND_STACK_OFFSET: secondOffset } : {}) },
+        }).status ?? 1,
+    );
+    if (code !== 0) status = code;
+  }
 }
 if (ownExchangeLog) spawnSync(process.execPath, [join(ROOT, 'scripts/contract-report.mjs')], { stdio: 'inherit' });
 process.exit(status);

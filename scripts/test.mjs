@@ -1,10 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: the gate (`npm run check`: tsc -b, ESLint, Prettier), unit tests, then — on a fresh,
-// seeded emulator stack — the security-rules tests, the API integration tests and the browser
-// tests. Extra arguments go to vitest (e.g. `npm test -- e2e/console-shell.test.ts`); a run given any
-// (a filter, `--unit`) is a developer's narrow run and skips the gate, which looks at the whole tree.
+// `npm test`: the gate (`npm run check`: tsc -b, ESLint, Prettier), unit tests, and — on fresh,
+// seeded emulator stacks — the security-rules tests, the API integration tests and the browser
+// tests. A full run starts all three at once (the gate and the unit tests beside the lanes, whose
+// browser and API tests leave the cores idle while they wait), and fails when any fails. Extra
+// arguments go to vitest (e.g. `npm test -- e2e/console-shell.test.ts`); a run given any (a
+// filter, `--unit`) is a developer's narrow run: it skips the gate, which looks at the whole tree,
+// and runs the unit tests, then one lane.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -15,6 +19,10 @@ const { CACHE_DIR, HOSTING_URL, ROOT } = await import('./lib/config.mjs');
 const { emulatorEnv } = await import('./lib/seed.mjs');
 const { breakdown, reportArgs, timed } = await import('./lib/test-timing.mjs');
 const runStarted = Date.now();
+// The machine's 1-minute load average every 15 s, printed with the breakdown: on a shared machine
+// the same run takes minutes more at a load of 20 than at 3.
+const loads = [loadavg()[0] ?? 0];
+setInterval(() => loads.push(loadavg()[0] ?? 0), 15_000).unref();
 
 const extra = process.argv.slice(2);
 
@@ -42,7 +50,7 @@ mkdirSync(process.env.CONSOLE_TEST_TIMINGS, { recursive: true });
  */
 function finish(status) {
   const report = timed('contract report', () => spawnSync(process.execPath, [join(ROOT, 'scripts/contract-report.mjs')], { stdio: 'inherit' }).status ?? 1);
-  console.log(breakdown(/** @type {string} */ (process.env.CONSOLE_TEST_TIMINGS), ROOT, Date.now() - runStarted));
+  console.log(breakdown(/** @type {string} */ (process.env.CONSOLE_TEST_TIMINGS), ROOT, Date.now() - runStarted, loads));
   process.exit(status !== 0 ? status : extra.length === 0 ? report : 0);
 }
 const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
@@ -62,83 +70,70 @@ function run(args, env = process.env) {
 const unitOnly = extra.includes('--unit');
 const filters = extra.filter((a) => a !== '--unit');
 
-if (extra.length === 0) {
-  const check = timed('gate (npm run check)', () => spawnSync(process.execPath, [join(ROOT, 'scripts/check.mjs')], { stdio: 'inherit' }));
-  if (check.status !== 0) {
-    console.error('npm test: the gate failed (npm run check); no tests were run.');
-    process.exit(1);
-  }
+const fullRun = extra.length === 0;
+if (!fullRun) {
+  if (run(['--project', 'unit', '--passWithNoTests', ...filters]) !== 0) finish(1);
+  if (unitOnly) finish(0);
 }
 
-if (run(['--project', 'unit', '--passWithNoTests', ...filters]) !== 0) finish(1);
-if (unitOnly) finish(0);
+/**
+ * Runs `node <args>` as a part of the run labelled `label`, its output line by line marked with
+ * the label (so the parts running at once stay readable), keeping its last lines to say again at
+ * the end what a failed part printed (CI keeps only the tail). `nice`: run it at a lower priority.
+ * @param {string} label
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, nice?: number }} [options]
+ * @returns {Promise<{ code: number, tail: string[] }>}
+ */
+function part(label, args, { env = process.env, nice = 0 } = {}) {
+  return new Promise((resolve) => {
+    const command = nice ? ['nice', ['-n', String(nice), process.execPath, ...args]] : [process.execPath, args];
+    const child = spawn(/** @type {string} */ (command[0]), /** @type {string[]} */ (command[1]), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    /** @type {string[]} */
+    const tail = [];
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        (stream === child.stdout ? process.stdout : process.stderr).write(`[${label}] ${line}\n`);
+        tail.push(line);
+        if (tail.length > 600) tail.splice(0, tail.length - 600);
+      });
+    }
+    child.on('close', (code) => resolve({ code: code ?? 1, tail }));
+  });
+}
 
 /**
  * The emulator phase in lanes, each a child (scripts/test-lane.mjs) with a stack of its own on its
  * own port offset, running at once: the browser and API tests mostly wait on each other's
  * processes (one lane keeps about one core busy), so two lanes on two cores take little more than
- * half the time of one. Files go to the lane with the least expected time so far, longest first,
- * by the durations in test-support/emulator-test-durations.json (a file not listed counts 20 s),
- * overridden by this machine's last measured ones (.cache/emulator-test-durations.json, written
- * after each full run from the lanes' vitest reports).
- * A developer's filtered run uses one lane.
- * @param {string[][]} lanes vitest arguments per lane
- * @returns {Promise<number>}
+ * half the time of one. A full run's lanes take their files from one queue (`queue`, written by
+ * writeQueue; scripts/test-queue.mjs), then the tests that start stacks of their own; a
+ * developer's filtered run uses one lane, given the filters.
+ * @param {number} count
+ * @param {{ queue?: string, args?: string[] }} work
+ * @returns {Promise<{ code: number, tail: string[] }[]>}
  */
-async function runLanes(lanes) {
-  const offsets = laneOffsets(lanes.length);
-  /** Each lane's last lines, to say again at the end what a failed lane printed (CI keeps only the tail). */
-  const tails = lanes.map(() => /** @type {string[]} */ ([]));
-  const statuses = await Promise.all(
-    lanes.map(
-      (args, i) =>
-        new Promise((resolve) => {
-          const offset = String(offsets[i]);
-          const child = spawn(process.execPath, [join(ROOT, 'scripts/test-lane.mjs'), ...args], {
-            cwd: ROOT,
-            // The last lane of a full run then runs the tests that start stacks of their own.
-            env: {
-              ...process.env,
-              CONSOLE_PORT_OFFSET: offset,
-              CONSOLE_TEST_LANE: String(i + 1),
-              CONSOLE_LANE_THEN_STACK: stackInLane && i === lanes.length - 1 ? '1' : '0',
-              // Its stack tests start a second stack on the first lane's offset, once that lane is done.
-              CONSOLE_SECOND_STACK_OFFSET: String(offsets[0]),
-              CONSOLE_WAIT_FOR_LANES:
-                lanes.length > 1
-                  ? offsets
-                      .slice(0, -1)
-                      .map((_, n) => n + 1)
-                      .join(',')
-                  : '',
-            },
-            stdio: lanes.length === 1 ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-          });
-          if (lanes.length > 1) {
-            // Line by line, each line marked with its lane, so the two lanes' output stays readable.
-            for (const stream of [child.stdout, child.stderr]) {
-              createInterface({ input: /** @type {import('node:stream').Readable} */ (stream) }).on('line', (line) => {
-                (stream === child.stdout ? process.stdout : process.stderr).write(`[lane ${i + 1}] ${line}\n`);
-                const tail = /** @type {string[]} */ (tails[i]);
-                tail.push(line);
-                if (tail.length > 600) tail.splice(0, tail.length - 600);
-              });
-            }
-          }
-          child.on('close', (code) => {
-            writeFileSync(join(/** @type {string} */ (process.env.CONSOLE_TEST_TIMINGS), `lane-${i + 1}.done`), String(code));
-            resolve(code ?? 1);
-          });
-        }),
-    ),
+async function runLanes(count, { queue, args = [] }) {
+  const offsets = laneOffsets(count);
+  return Promise.all(
+    offsets.map(async (offset, i) => {
+      /** @type {NodeJS.ProcessEnv} */
+      const env = {
+        ...process.env,
+        CONSOLE_PORT_OFFSET: String(offset),
+        CONSOLE_TEST_LANE: String(i + 1),
+        ...(queue ? { CONSOLE_TEST_QUEUE: queue, CONSOLE_LANE_OFFSET_LIST: offsets.join(',') } : {}),
+      };
+      const lane = [join(ROOT, 'scripts/test-lane.mjs'), ...args];
+      const result =
+        count === 1 && !queue
+          ? { code: spawnSync(process.execPath, lane, { cwd: ROOT, stdio: 'inherit', env }).status ?? 1, tail: [] }
+          : await part(`lane ${i + 1}`, lane, { env });
+      // A lane waiting to start a stack on this lane's ports (scripts/test-lane.mjs) may go on.
+      writeFileSync(join(/** @type {string} */ (process.env.CONSOLE_TEST_TIMINGS), `lane-${i + 1}.done`), String(result.code));
+      return result;
+    }),
   );
-  if (lanes.length > 1) {
-    statuses.forEach(
-      (s, i) => s !== 0 && console.log(`\ntest: what lane ${i + 1} said of its failures:\n${failureReport(/** @type {string[]} */ (tails[i]))}`),
-    );
-    statuses.forEach((s, i) => console.log(`test: lane ${i + 1} ${s === 0 ? 'passed' : `failed (exit ${s})`}`));
-  }
-  return statuses.find((s) => s !== 0) ?? 0;
 }
 
 /**
@@ -170,26 +165,42 @@ function failureReport(tail) {
 }
 
 /**
- * The emulator project's files split into `count` lanes of about equal expected time.
- * @param {number} count
+ * The queue the lanes of a full run take their files from (scripts/test-queue.mjs): the emulator
+ * project's files longest first, by the durations in test-support/emulator-test-durations.json (a
+ * file not listed counts 20 s) overridden by this machine's last measured ones
+ * (.cache/emulator-test-durations.json, written after each full run from the lanes' reports), so
+ * the last files taken are short ones and the lanes end close together; then the `stack`
+ * project's files, those needing only their lane's ports first.
+ * @returns {Promise<string>} the queue's folder
  */
-function splitIntoLanes(count) {
-  const listed = spawnSync(process.execPath, [vitest, 'list', '--project', 'emulator', '--filesOnly', '--json'], { cwd: ROOT, encoding: 'utf8' });
-  if (listed.status !== 0) throw new Error(`vitest list failed: ${listed.stderr}`);
-  const files = /** @type {{ file: string }[]} */ (JSON.parse(listed.stdout)).map((f) => relative(ROOT, f.file));
+async function writeQueue() {
+  const listed = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [vitest, 'list', '--project', 'emulator', '--project', 'stack', '--filesOnly', '--json'], { cwd: ROOT });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`vitest list failed: ${err}`))));
+  });
+  const all = /** @type {{ file: string, projectName?: string }[]} */ (JSON.parse(/** @type {string} */ (listed)));
   /** @type {Record<string, number>} */
   const seconds = { ...JSON.parse(readFileSync(join(ROOT, 'test-support/emulator-test-durations.json'), 'utf8')), ...measuredSeconds() };
-  const lanes = Array.from({ length: count }, () => ({ files: /** @type {string[]} */ ([]), seconds: 0 }));
-  // The last lane also runs the `stack` project afterwards (scripts/test-lane.mjs): its time counts there.
-  const last = lanes[lanes.length - 1];
-  if (last) last.seconds = Object.entries(seconds).reduce((sum, [file, s]) => (file.endsWith('.stack.test.ts') ? sum + s : sum), 0);
-  for (const file of files.sort((a, b) => (seconds[b] ?? 20) - (seconds[a] ?? 20))) {
-    const lane = lanes.reduce((least, l) => (l.seconds < least.seconds ? l : least));
-    lane.files.push(file);
-    lane.seconds += seconds[file] ?? 20;
-  }
-  lanes.forEach((l, i) => console.log(`test: lane ${i + 1}: ${l.files.length} files, about ${l.seconds} s alone`));
-  return lanes.map((l) => l.files);
+  const longestFirst = (/** @type {string} */ a, /** @type {string} */ b) => (seconds[b] ?? 20) - (seconds[a] ?? 20);
+  const files = all.filter((f) => f.projectName === 'emulator').map((f) => relative(ROOT, f.file));
+  const stackFiles = all
+    .filter((f) => f.projectName === 'stack')
+    .map((f) => relative(ROOT, f.file))
+    .sort(longestFirst)
+    // A file that starts a second stack on another lane's ports says so by reading this variable.
+    .map((file) => ({ file, needsOtherLanes: readFileSync(join(ROOT, file), 'utf8').includes('CONSOLE_SECOND_STACK_OFFSET') }))
+    .sort((a, b) => Number(a.needsOtherLanes) - Number(b.needsOtherLanes));
+  const dir = join(/** @type {string} */ (process.env.CONSOLE_TEST_TIMINGS), 'queue');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'files.json'), `${JSON.stringify(files.sort(longestFirst), null, 2)}\n`);
+  writeFileSync(join(dir, 'stack-files.json'), `${JSON.stringify(stackFiles, null, 2)}\n`);
+  const total = files.reduce((sum, f) => sum + (seconds[f] ?? 20), 0) + stackFiles.reduce((sum, f) => sum + (seconds[f.file] ?? 20), 0);
+  console.log(`test: ${files.length} emulator files and ${stackFiles.length} stack files queued, about ${total} s in one lane`);
+  return dir;
 }
 
 /** Where this machine's measured emulator file durations are kept between runs. */
@@ -211,7 +222,7 @@ function measuredSeconds() {
 function recordMeasuredSeconds() {
   const timings = /** @type {string} */ (process.env.CONSOLE_TEST_TIMINGS);
   const measured = measuredSeconds();
-  for (const name of readdirSync(timings).filter((n) => /^vitest-(emulator-\d+|stack)\.json$/.test(n))) {
+  for (const name of readdirSync(timings).filter((n) => /^vitest-(emulator-\d+|stack(-\d+)*)\.json$/.test(n))) {
     try {
       const report = JSON.parse(readFileSync(join(timings, name), 'utf8'));
       for (const r of report.testResults ?? []) measured[relative(ROOT, r.name)] = Math.round((r.endTime - r.startTime) / 1000);
@@ -222,12 +233,40 @@ function recordMeasuredSeconds() {
   writeFileSync(MEASURED, `${JSON.stringify(measured, null, 2)}\n`);
 }
 
-// Built once here, so the lanes' own builds (scripts/test-lane.mjs) find the shared outputs up to date.
-if (timed('build', () => spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' })).status !== 0) finish(1);
-const laneCount = filters.length ? 1 : Number(process.env.CONSOLE_TEST_LANES || 2);
-const stackInLane = laneCount > 1;
-let status = await runLanes(laneCount === 1 ? [filters] : splitIntoLanes(laneCount));
-if (laneCount > 1) recordMeasuredSeconds();
-if (status === 0 && !stackInLane)
-  status = run(['--project', 'stack', '--passWithNoTests', ...filters], { ...process.env, ...emulatorEnv(), CONSOLE_URL: HOSTING_URL });
-finish(status);
+if (!fullRun) {
+  // Built once here, so the lane's own build (scripts/test-lane.mjs) finds the shared outputs up to date.
+  if (timed('build', () => spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' })).status !== 0) finish(1);
+  const [lane] = await runLanes(1, { args: filters });
+  let status = lane?.code ?? 1;
+  if (status === 0) status = run(['--project', 'stack', '--passWithNoTests', ...filters], { ...process.env, ...emulatorEnv(), CONSOLE_URL: HOSTING_URL });
+  finish(status);
+}
+
+// A full run: the gate, the unit tests and the lanes at once. The gate and the unit tests are
+// CPU work that needs nothing of the lanes; run first, they kept the lanes waiting 194 s on CI
+// (issue 30). They run a little below the lanes' priority, so the lanes' tests, which wait on
+// their own processes, are not the ones kept waiting for a core.
+const LOWER_PRIORITY = 5;
+const gate = timed('gate (npm run check)', () => part('gate', [join(ROOT, 'scripts/check.mjs')], { nice: LOWER_PRIORITY }));
+// Sharing the cores with the lanes at a lower priority, a CPU-bound unit test that takes 2 s alone
+// took over Vitest's default 5 s (the seed's, at a load of 35): its limit is 30 s here. The limit
+// is no claim about speed (no test asserts wall time); the bench measures.
+const unit = timed('unit tests', () =>
+  part('unit', [vitest, 'run', ...reportArgs('unit'), '--project', 'unit', '--passWithNoTests', '--testTimeout=30000'], { nice: LOWER_PRIORITY }),
+);
+const laneCount = Number(process.env.CONSOLE_TEST_LANES || 2);
+const lanes = (async () => {
+  const [queue, build] = await Promise.all([
+    writeQueue(),
+    // Built once here, so the lanes' own builds (scripts/test-lane.mjs) find the shared outputs up to date.
+    timed('build', () => part('build', [join(ROOT, 'scripts/build.mjs')])),
+  ]);
+  if (build.code !== 0) return [{ ...build, label: 'the build' }];
+  const results = await runLanes(laneCount, { queue });
+  recordMeasuredSeconds();
+  return results.map((r, i) => ({ ...r, label: `lane ${i + 1}` }));
+})();
+const parts = [{ ...(await gate), label: 'the gate (npm run check)' }, { ...(await unit), label: 'the unit tests' }, ...(await lanes)];
+for (const p of parts.filter((p) => p.code !== 0)) console.log(`\ntest: what ${p.label} said of its failures:\n${failureReport(p.tail)}`);
+for (const p of parts) console.log(`test: ${p.label} ${p.code === 0 ? 'passed' : `failed (exit ${p.code})`}`);
+finish(parts.find((p) => p.code !== 0)?.code ?? 0);

@@ -51,9 +51,10 @@ const seconds = (ms) => `${(ms / 1000).toFixed(0).padStart(5)} s`;
  * @param {string} timings the timings folder
  * @param {string} root
  * @param {number} totalMs
+ * @param {number[]} [loads] the machine's 1-minute load average, sampled during the run
  * @returns {string}
  */
-export function breakdown(timings, root, totalMs) {
+export function breakdown(timings, root, totalMs, loads = []) {
   const phasesFile = join(timings, 'phases.jsonl');
   /** @type {PhaseTime[]} */
   const phases = existsSync(phasesFile)
@@ -63,7 +64,7 @@ export function breakdown(timings, root, totalMs) {
         .map((l) => JSON.parse(l))
     : [];
   const began = Math.min(...phases.map((p) => p.startedAt));
-  const lines = ['', `test: where the ${seconds(totalMs).trim()} went (from the run's start; lanes run side by side)`];
+  const lines = ['', `test: where the ${seconds(totalMs).trim()} went (from the run's start; the gate, the unit tests and the lanes run side by side)`];
   for (const p of phases.sort((a, b) => a.startedAt - b.startedAt)) {
     const share = ((100 * p.ms) / totalMs).toFixed(0).padStart(3);
     lines.push(`  ${seconds(p.startedAt - began)} +${seconds(p.ms)} ${share}%  ${p.lane ? `lane ${p.lane}: ` : ''}${p.phase}`);
@@ -90,6 +91,10 @@ export function breakdown(timings, root, totalMs) {
   for (const [kind, ms] of Object.entries(kinds).sort((a, b) => b[1] - a[1])) lines.push(`  ${seconds(ms)}  ${kind}`);
   lines.push('test: the slowest files');
   for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 15)) lines.push(`  ${seconds(f.ms)}  ${f.file}${f.project.startsWith('unit') ? ' (unit)' : ''}`);
-  lines.push(`test: total ${seconds(totalMs).trim()} (${(totalMs / 60000).toFixed(1)} min)`);
+  const load = [...loads].sort((a, b) => a - b);
+  const loadText = load.length
+    ? `, at a 1-minute load average of ${load[Math.floor(load.length / 2)]?.toFixed(1)} (median; ${load[0]?.toFixed(1)} to ${load.at(-1)?.toFixed(1)})`
+    : '';
+  lines.push(`test: total ${seconds(totalMs).trim()} (${(totalMs / 60000).toFixed(1)} min)${loadText}`);
   return lines.join('\n');
 }
