@@ -238,7 +238,8 @@ describe('segments in the warehouse', () => {
         expect(actual).toEqual(expected);
         expect(run.total).toBe(expected.length);
       }),
-      { seed, numRuns: RUNS },
+      // verbose: the failing store and segment are printed with the seed and path that replay them.
+      { seed, numRuns: RUNS, verbose: fc.VerbosityLevel.Verbose },
     );
     // The generators reach both answers.
     expect(nonEmpty).toBeGreaterThan(RUNS / 4);
