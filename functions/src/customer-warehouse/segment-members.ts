@@ -99,6 +99,8 @@ async function ensureRunTable(warehouse: Warehouse): Promise<void> {
 }
 
 export interface MemberRun {
+  /** The run's id (its rows in the runs' table), to read it again from another process. */
+  id: string;
   /** Members in the run. */
   total: number;
   /** The members in list order, `pageSize` at a time (after the first `from`). */
@@ -122,16 +124,26 @@ export async function startMemberRun(warehouse: Warehouse, firestore: Firestore,
   });
   await ensureRunTable(warehouse);
   const run = randomUUID();
+  // Positions 1…n (the query's own ord has gaps where the parent chain drops members): a page is
+  // read by position, and a resumed snapshot starts after the members it wrote.
   await warehouse.query(
     bigquery
       ? `INSERT INTO ${table} (${RUN_COLUMNS}) ${sql}`
-      : `INSERT INTO ${table} SELECT $run, ord, customer_id, email, phone_number, first_name, last_name FROM (${sql})`,
+      : `INSERT INTO ${table} SELECT $run, row_number() OVER (ORDER BY ord), customer_id, email, phone_number, first_name, last_name FROM (${sql})`,
     { ...params, run },
     { write: true },
   );
   const [counted] = await warehouse.query(`SELECT COUNT(*) AS n FROM ${table} WHERE run = ${p('run')}`, { run });
+  return memberRunOf(warehouse, run, Number(counted?.n ?? 0));
+}
+
+/** A run evaluated before (by this process or another), read again. */
+export function memberRunOf(warehouse: Warehouse, run: string, total: number): MemberRun {
+  const p = (name: string) => (warehouse.dialect === 'bigquery' ? `@${name}` : `$${name}`);
+  const table = runTable(warehouse);
   return {
-    total: Number(counted?.n ?? 0),
+    id: run,
+    total,
     async *pages(pageSize, from = 0) {
       const size = Math.max(1, Math.floor(pageSize));
       for (let after = from; ;) {

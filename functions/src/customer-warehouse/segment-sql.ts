@@ -152,7 +152,7 @@ export function segmentMembersQuery(
     dialect?: WarehouseDialect;
     /** A mirror table's name as the warehouse's queries write it (BigQuery's with its dataset). */
     table?: (name: string) => string;
-    /** The answer's first column is the parameter `run` (for an INSERT into a run's table). */
+    /** The answer's first column is the parameter `run` and `ord` is renumbered 1…n (for an INSERT into a run's table). */
     withRun?: boolean;
   },
 ): SegmentQuery {
@@ -309,7 +309,7 @@ export function segmentMembersQuery(
       );
     }
   }
-  const run = options.withRun ? `${p('run')} AS run, ` : '';
-  const sql = `WITH ${ctes.join(',\n')}\nSELECT ${run}ord, customer_id, email, phone_number, first_name, last_name FROM final0`;
+  const run = options.withRun ? `${p('run')} AS run, row_number() OVER (ORDER BY ord) AS ord` : 'ord';
+  const sql = `WITH ${ctes.join(',\n')}\nSELECT ${run}, customer_id, email, phone_number, first_name, last_name FROM final0`;
   return { sql, params };
 }
