@@ -168,12 +168,3 @@ export function memberRunOf(warehouse: Warehouse, run: string, total: number): M
     },
   };
 }
-
-/** A run's members, `pageSize` at a time; the run is dropped at the end (or when the reader stops). */
-export async function* pagesThenClose(run: MemberRun, pageSize = 20_000): AsyncIterable<SegmentMember[]> {
-  try {
-    yield* run.pages(pageSize);
-  } finally {
-    await run.close();
-  }
-}
