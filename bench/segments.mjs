@@ -33,6 +33,8 @@ await build({
       name: 'duckdb-by-absolute-path',
       setup(b) {
         b.onResolve({ filter: /^@duckdb\/node-api$/ }, () => ({ path: require.resolve('@duckdb/node-api'), external: true }));
+        // The snapshot step imports the Firestore SDK (FieldValue), which cannot be bundled as ESM.
+        b.onResolve({ filter: /^firebase-admin\/firestore$/ }, () => ({ path: require.resolve('firebase-admin/firestore'), external: true }));
       },
     },
   ],

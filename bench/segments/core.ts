@@ -4,19 +4,55 @@
 // campaign snapshot of about 200,000 members, each against its goal. Modes:
 //   generate <db>            fills the database (the warehouse server is started on it afterwards)
 //   report <server url>      'Testar segmento' through the warehouse server, as the function runs it
-//   snapshot <server url>    the send job's snapshot work: members read in pages, the plan, the batches
-//                            serialised as written (Firestore's commit itself is not in this figure)
-import type { Firestore } from 'firebase-admin/firestore';
-import { planSend, emailAddressing, writeConditionSql, type ConditionNode } from '@console/shared';
-import { createHash } from 'node:crypto';
+//   snapshot <server url>    the send job's snapshot step (send-snapshot.ts): members read a page at a
+//                            time, each page planned and committed (Firestore a stand-in that
+//                            serialises and counts each commit, keeping nothing)
+import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { emailAddressing, writeConditionSql, type ConditionNode } from '@console/shared';
+import { takeSnapshot } from '../../functions/src/campaigns/send-snapshot.js';
 import { reportFromRun } from '../../functions/src/customer-warehouse/segment-report.js';
-import { pagesThenClose, startMemberRun } from '../../functions/src/customer-warehouse/segment-members.js';
+import { startMemberRun } from '../../functions/src/customer-warehouse/segment-members.js';
 import { createDuckDbWarehouse } from '../../functions/src/warehouse/duckdb.js';
 import { createRemoteWarehouse } from '../../functions/src/warehouse/server.js';
 
 const PROJECT = 'bench';
-// As the send job's (send-job.ts, not imported: it brings the Firestore SDK into this bundle).
-const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+
+/**
+ * The campaign-send document and what the snapshot step calls on Firestore through it (batch(),
+ * collection().doc(), commit), its commits serialised as JSON (about the size the SDK sends) and
+ * counted, nothing kept: the figure is the function's work and memory, not the emulator's.
+ */
+function committedSendRef(commits: { count: number; bytes: number; largest: number }): DocumentReference {
+  const doc = (path: string): DocumentReference =>
+    ({ path, collection: (name: string) => ({ doc: (id: string) => doc(`${path}/${name}/${id}`) }) }) as unknown as DocumentReference;
+  const ref = doc(`project/${PROJECT}/campaign-send/email-bench`) as DocumentReference & { firestore: Firestore };
+  Object.assign(ref, {
+    firestore: {
+      batch() {
+        let bytes = 0;
+        const add = (target: DocumentReference, data: unknown) => (bytes += target.path.length + JSON.stringify(data ?? null).length);
+        const write = {
+          set: (target: DocumentReference, data: unknown) => (add(target, data), write),
+          update: (target: DocumentReference, data: unknown) => (add(target, data), write),
+          delete: (target: DocumentReference) => (add(target, null), write),
+          async commit() {
+            commits.count++;
+            commits.bytes += bytes;
+            commits.largest = Math.max(commits.largest, bytes);
+            return [{ writeTime: { seconds: commits.count } }];
+          },
+        };
+        return write;
+      },
+    },
+  });
+  return ref;
+}
+
+/** The send as the snapshot step reads it first: preparing, under this run's lease. */
+function preparingSend(ref: DocumentReference): DocumentSnapshot {
+  return { ref, updateTime: { seconds: 0 }, data: () => ({ status: 'preparing', lease: { owner: 'bench' } }) } as unknown as DocumentSnapshot;
+}
 // SEGMENTS_BENCH_CUSTOMERS / SEGMENTS_BENCH_EVENTS shrink the store for a quick try of the bench itself.
 const CUSTOMERS = Number(process.env.SEGMENTS_BENCH_CUSTOMERS ?? 500_000);
 const EVENTS = Number(process.env.SEGMENTS_BENCH_EVENTS ?? 5_000_000);
@@ -126,23 +162,31 @@ if (mode === 'generate') {
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const started = performance.now();
-  const members = [];
-  for await (const page of pagesThenClose(await startMemberRun(warehouse, firestore, PROJECT, 'onze-estados'))) for (const m of page) members.push(m);
-  const read = performance.now();
-  const plan = planSend(members, new Map(), emailAddressing, { sendKey: `${PROJECT}\nemail-bench`, hash: (t) => sha256Hex(t) });
-  let bytes = 0;
-  for (const batch of plan.batches) {
-    // A batch document as the snapshot writes it: its recipients as one JSON text (send-job.ts's batchFields).
-    const recipientsJson = JSON.stringify(batch.recipients.map((r) => ({ ...r, state: 'pending' })));
-    bytes += JSON.stringify({ index: batch.index, key: batch.key, state: 'pending', attempts: 0, recipientsJson }).length;
-  }
+  // The send job's snapshot step itself (send-snapshot.ts): the members read a page at a time from
+  // the warehouse run, each page planned and committed, a cursor per commit. Firestore is a
+  // stand-in that serialises each commit as the SDK would send it and keeps nothing.
+  const commits = { count: 0, bytes: 0, largest: 0 };
+  const sendRef = committedSendRef(commits);
+  const source = await startMemberRun(warehouse, firestore, PROJECT, 'onze-estados');
+  const result = await takeSnapshot({
+    firestore: sendRef.firestore,
+    sendRef,
+    current: preparingSend(sendRef),
+    members: async () => ({ run: source.id, total: source.total, pages: (size, from) => source.pages(size, from), close: () => source.close() }),
+    preferences: new Map(),
+    addressing: emailAddressing,
+    sendKey: `${PROJECT}\nemail-bench`,
+    lease: { owner: 'bench', until: Date.now() + 600_000 },
+    claim: async () => ({ chunk: 1000, prepare: () => undefined }),
+    now: Date.now,
+  });
   const ms = performance.now() - started;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   const mib = peak / 2 ** 20;
   console.log(
-    `segments snapshot: ${plan.total.toLocaleString('en-US')} recipients in ${plan.batches.length} batches (${(bytes / 2 ** 20).toFixed(1)} MiB to write) in ${(ms / 1000).toFixed(2)} s ` +
-      `(goal <= 60 s${ms > 60_000 ? ', OVER' : ''}; members read ${((read - started) / 1000).toFixed(2)} s), peak memory ${mib.toFixed(0)} MiB (goal <= 256 MiB${mib > 256 ? ', OVER' : ''}); this process's CPU ${((process.cpuUsage().user + process.cpuUsage().system) / 1e6).toFixed(2)} s`,
+    `segments snapshot: ${source.total.toLocaleString('en-US')} members, ${result!.ids.length} batches in ${commits.count} commits (${(commits.bytes / 2 ** 20).toFixed(1)} MiB written, the largest commit ${(commits.largest / 2 ** 20).toFixed(1)} MiB) in ${(ms / 1000).toFixed(2)} s ` +
+      `(goal <= 60 s${ms > 60_000 ? ', OVER' : ''}), peak memory ${mib.toFixed(0)} MiB (goal <= 256 MiB${mib > 256 ? ', OVER' : ''}); this process's CPU ${((process.cpuUsage().user + process.cpuUsage().system) / 1e6).toFixed(2)} s`,
   );
 } else {
   console.error('usage: core.mjs generate <db> | report <url> | snapshot <url>');

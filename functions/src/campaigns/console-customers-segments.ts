@@ -9,7 +9,7 @@ import { SegmentError } from '../customer-warehouse/segment-members.js';
 import { getWarehouse } from '../warehouse/index.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import { campaignChannels } from './channel-registry.js';
-import { openMemberRun } from './segment-member-run.js';
+import { startMemberRun } from '../customer-warehouse/segment-members.js';
 
 /**
  * GET /api/console/customers/segments/{segment}?project&page&pageSize — 'Testar segmento': the
@@ -35,7 +35,7 @@ export async function segmentReport(
   ]);
   let run;
   try {
-    run = await openMemberRun(warehouse, firestore, project, segmentId);
+    run = await startMemberRun(warehouse, firestore, project, segmentId);
   } catch (error) {
     if (error instanceof SegmentError) throw new ApiError(error.message.includes('não encontrado') ? 404 : 400, error.message);
     throw error;

@@ -5,7 +5,7 @@ import { CAMPAIGN_CHUNK_RETRY, retryDelayMs } from '../lib/vendor-http.js';
 import { PROJECT_COLLECTION, type SegmentMember } from '@console/shared';
 import { PermanentSendError, type OpenChannel, type RecipientOutcome, type SendChannel } from './send-channel.js';
 import { claimSendLease, sendLease } from './send-lease.js';
-import { collectMembers, onePage, planSnapshot, writeSnapshot, type ClaimedChunk } from './send-snapshot.js';
+import { memberListOf, takeSnapshot, type ClaimedChunk, type MemberList } from './send-snapshot.js';
 import { claimChanges, nextBatchStep, unclaimChanges } from './send-claim.js';
 import { inDoubtOf, reconcileChanges } from './send-reconcile.js';
 import { callChanges, ChunksOnWire } from './send-call.js';
@@ -64,8 +64,15 @@ const MAX_SETTLE_CHECKS = 30;
 /** Wait between two reconciliation rounds. */
 const SETTLE_WAIT_MS = 5_000;
 
-/** The segment's members: all at once, or page by page (a warehouse query's pages). */
-type MemberSource = (project: string, campaign: Record<string, unknown>) => Promise<SegmentMember[]> | AsyncIterable<readonly SegmentMember[]>;
+/**
+ * The segment's members: a list kept until the snapshot is written (a warehouse run, which a
+ * resumed snapshot asks for again by `resume`), or all at once, or page by page.
+ */
+type MemberSource = (
+  project: string,
+  campaign: Record<string, unknown>,
+  resume: { run: string; total: number } | null,
+) => Promise<MemberList> | Promise<SegmentMember[]> | AsyncIterable<readonly SegmentMember[]>;
 
 export interface SendJobDeps {
   firestore: Firestore;
@@ -223,42 +230,36 @@ export async function runSendJob(project: string, id: string, deps: SendJobDeps)
    * the send was no longer preparing.
    */
   async function snapshot(campaign: Record<string, unknown>, opening: Promise<OpenChannel>): Promise<{ ids: string[]; first: ClaimedChunk | null } | null> {
-    // The send is read beside the members: the write's precondition (its update time) still
+    // The send is read beside the preferences: each write's precondition (its update time) still
     // refuses it if anything changed the send after this read.
-    const source = deps.loadMembers(project, campaign);
-    const [members, preferences, current] = await Promise.all([
-      timed('snapshot: members', () => collectMembers(Symbol.asyncIterator in source ? source : onePage(source))),
+    const [preferences, current] = await Promise.all([
       timed('snapshot: preferences', () => channel.loadPreferences(project)),
       withStoreRetry(() => sendRef.get()),
     ]);
-    // Without an open channel (its error is handled by the caller) nothing is claimed.
-    const open = await opening.catch(() => null);
-    const planned = performance.now();
-    const plan = planSnapshot({
-      members,
+    return takeSnapshot({
+      firestore,
+      sendRef,
+      current,
       preferences,
       addressing: channel.addressing,
       sendKey: `${project}\n${id}`,
-      claimChunk: open ? Math.max(1, open.chunkSize) : 0,
-      now: now(),
+      lease: { owner, until: now() + leaseMs },
+      now,
+      batchesPerWrite: deps.snapshotBatchesPerWrite,
+      members: (resume) =>
+        timed('snapshot: members', async () => {
+          const source = deps.loadMembers(project, campaign, resume);
+          if (Symbol.asyncIterator in source) return memberListOf(source);
+          const answer = await source;
+          return Array.isArray(answer) ? memberListOf(Promise.resolve(answer)) : (answer as MemberList);
+        }),
+      // Without an open channel (its error is handled by the caller) nothing is claimed; the
+      // first call's slot is reserved while the last commit is made.
+      claim: async () => {
+        const open = await opening.catch(() => null);
+        return open ? { chunk: Math.max(1, open.chunkSize), prepare: (n) => open.prepareCalls?.(n) } : null;
+      },
     });
-    trace['snapshot: plan'] = Math.round(performance.now() - planned);
-    const written = await timed('snapshot: write', () =>
-      // The first call's slot is reserved while the snapshot is written.
-      writeSnapshot(
-        firestore,
-        sendRef,
-        current,
-        plan,
-        { owner, until: now() + leaseMs },
-        () => {
-          if (plan.first) open?.prepareCalls?.(plan.first.chunk.length);
-        },
-        deps.snapshotBatchesPerWrite,
-      ),
-    );
-    if (!written) return null;
-    return { ids: plan.batches.map((b) => batchId(b.index)).sort(), first: plan.first };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailAddressing, type SegmentMember } from '@console/shared';
 import { type RecipientOutcome, type SettledOutcome } from './send-channel.js';
-import { collectMembers, MAX_BATCHES, onePage, planSnapshot } from './send-snapshot.js';
+import { checkSegmentSize, claimFirstChunk, MAX_BATCHES, memberListOf, planPage } from './send-snapshot.js';
 import { claimChanges, nextBatchStep, unclaimChanges } from './send-claim.js';
 import { reconcileChanges, inDoubtOf } from './send-reconcile.js';
 import { callChanges, ChunksOnWire } from './send-call.js';
@@ -44,48 +44,59 @@ async function* pages<T>(...list: T[][]): AsyncIterable<T[]> {
   }
 }
 
-describe('snapshot: members → recipients in batches', () => {
-  it('reads the members page by page, in order, and a one-shot source as one page', async () => {
-    expect((await collectMembers(pages([member(1), member(2)], [], [member(3)]))).map((m) => m.customerId)).toEqual(['c1', 'c2', 'c3']);
-    expect((await collectMembers(onePage(Promise.resolve([member(7)])))).map((m) => m.customerId)).toEqual(['c7']);
+describe('snapshot: members → recipients in batches, a page at a time', () => {
+  it('reads a source page by page, in order, and a one-shot source as one list; read again from any position', async () => {
+    const list = await memberListOf(pages([member(1), member(2)], [], [member(3)]));
+    expect(list.total).toBe(3);
+    const read = async (size: number, from: number) => {
+      const out: string[][] = [];
+      for await (const page of list.pages(size, from)) out.push(page.map((m) => m.customerId!));
+      return out;
+    };
+    expect(await read(2, 0)).toEqual([['c1', 'c2'], ['c3']]);
+    expect(await read(2, 1)).toEqual([['c2', 'c3']]);
+    expect((await memberListOf(Promise.resolve([member(7)]))).total).toBe(1);
   });
 
-  it('batches of the channel size with keys derived from the send, the first chunk claimed since the snapshot', () => {
-    const members = Array.from({ length: 2500 }, (_, i) => member(i));
-    const plan = planSnapshot({ members, preferences: new Map(), addressing: emailAddressing, sendKey: 'p\nemail-c', claimChunk: 400, now: 1000 });
-    expect(plan.total).toBe(2500);
-    expect(plan.batches.map((b) => b.recipients.length)).toEqual([1000, 1000, 500]);
-    expect(new Set(plan.batches.map((b) => b.key)).size).toBe(3);
-    // The same members give the same keys (a redelivered snapshot is the same send).
-    const again = planSnapshot({ members, preferences: new Map(), addressing: emailAddressing, sendKey: 'p\nemail-c', claimChunk: 400, now: 2000 });
-    expect(again.batches.map((b) => b.key)).toEqual(plan.batches.map((b) => b.key));
-    const [first, ...rest] = plan.batches;
-    expect(first!.attempts).toBe(1);
-    expect(first!.recipients.filter((r) => r.state === 'sending')).toHaveLength(400);
-    expect(first!.recipients.slice(0, 400).every((r) => r.state === 'sending' && r.since === 1000 && r.checks === 0)).toBe(true);
-    expect(first!.recipients.slice(400).every((r) => r.state === 'pending')).toBe(true);
-    expect(rest.every((b) => b.attempts === 0 && b.recipients.every((r) => r.state === 'pending'))).toBe(true);
-    expect(plan.first?.chunk.map((r) => r.key)).toEqual(first!.recipients.slice(0, 400).map((r) => r.key));
+  const plan = (members: SegmentMember[], seen = new Set<string>(), firstIndex = 0, preferences = new Map()) =>
+    planPage({ members, preferences, addressing: emailAddressing, sendKey: 'p\nemail-c', seen, firstIndex });
+
+  it('batches of the channel size in member order, keys derived from the send and the batch number', () => {
+    const members = Array.from({ length: 2500 }, (_, i) => member(2500 - i));
+    const page = plan(members);
+    expect(page.recipients).toBe(2500);
+    expect(page.batches.map((b) => b.recipients.length)).toEqual([1000, 1000, 500]);
+    expect(page.batches[0]!.recipients[0]!.customerId).toBe('c2500');
+    expect(new Set(page.batches.map((b) => b.key)).size).toBe(3);
+    expect(page.batches.every((b) => b.attempts === 0 && b.recipients.every((r) => r.state === 'pending'))).toBe(true);
+    // The same members give the same keys (a redelivered snapshot is the same send); numbering continues across pages.
+    expect(plan(members).batches.map((b) => b.key)).toEqual(page.batches.map((b) => b.key));
+    expect(plan(members.slice(0, 10), new Set(), 3).batches.map((b) => b.index)).toEqual([3]);
   });
 
-  it('claims nothing when the channel did not open, and counts the left-out by reason', () => {
-    const members = [member(1), member(2), member(3, { email: null }), member(4)];
+  it('plans an address once across pages (the addresses seen are carried), and counts the left-out by reason', () => {
+    const seen = new Set<string>();
     const preferences = new Map([[member(2).email!, { unsubscribed: true }]]);
-    const plan = planSnapshot({ members, preferences, addressing: emailAddressing, sendKey: 's', claimChunk: 0, now: 1 });
-    expect(plan.first).toBeNull();
-    expect(plan.batches[0]!.recipients.every((r) => r.state === 'pending')).toBe(true);
-    expect(plan.leftOut).toEqual({ unsubscribed: 1, 'no-address': 1 });
-    expect(plan.leftOutPages.flat()).toHaveLength(2);
-    expect(plan.total).toBe(2);
+    const first = plan([member(1), member(2), member(3, { email: null })], seen, 0, preferences);
+    const second = plan([member(1, { customerId: 'outro' }), member(2), member(4)], seen, first.batches.length, preferences);
+    expect(first.batches.flatMap((b) => b.recipients.map((r) => r.customerId))).toEqual(['c1']);
+    expect(first.leftOut.map((m) => m.reason)).toEqual(['unsubscribed', 'no-address']);
+    expect(second.batches.flatMap((b) => b.recipients.map((r) => r.customerId))).toEqual(['c4']);
+    expect(second.leftOut).toEqual([]);
   });
 
   it('refuses a segment over the batches one send holds, in Portuguese', () => {
-    const members = Array.from({ length: MAX_BATCHES + 1 }, (_, i) => member(i));
-    const oneEach = { ...emailAddressing, batchSize: 1 };
-    expect(() => planSnapshot({ members, preferences: new Map(), addressing: oneEach, sendKey: 's', claimChunk: 1, now: 1 })).toThrow(
-      'Segmento grande demais para um envio (451 destinatários).',
-    );
-    expect(() => planSnapshot({ members: members.slice(1), preferences: new Map(), addressing: oneEach, sendKey: 's', claimChunk: 1, now: 1 })).not.toThrow();
+    expect(() => checkSegmentSize(MAX_BATCHES + 1, 1)).toThrow('Segmento grande demais para um envio (451 destinatários).');
+    expect(() => checkSegmentSize(MAX_BATCHES, 1)).not.toThrow();
+  });
+
+  it('the last commit claims the first chunk of its first batch, since the snapshot', () => {
+    const [batch] = plan(Array.from({ length: 600 }, (_, i) => member(i))).batches;
+    const first = claimFirstChunk(batch!, 400, 1000);
+    expect(first.batch.attempts).toBe(1);
+    expect(first.batch.recipients.slice(0, 400).every((r) => r.state === 'sending' && r.since === 1000 && r.checks === 0)).toBe(true);
+    expect(first.batch.recipients.slice(400).every((r) => r.state === 'pending')).toBe(true);
+    expect(first.chunk.map((r) => r.key)).toEqual(batch!.recipients.slice(0, 400).map((r) => r.key));
   });
 });
 

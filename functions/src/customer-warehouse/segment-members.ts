@@ -10,7 +10,7 @@ import {
   type SegmentMember,
   type SegmentRuleGroup,
 } from '@console/shared';
-import type { Warehouse } from '../warehouse/warehouse.js';
+import type { MirrorTableName, Warehouse } from '../warehouse/warehouse.js';
 import { spDay } from './mirror-rows.js';
 import { segmentMembersQuery, type SegmentSpec } from './segment-sql.js';
 
@@ -80,50 +80,75 @@ export async function loadSegmentChain(firestore: Firestore, project: string, se
   return chain;
 }
 
-const RUN_TABLE = 'segment_member_run';
+/** The runs' table, beside the mirror's (BigQuery: in its dataset). */
+function runTable(warehouse: Warehouse): string {
+  if (warehouse.dialect === 'duckdb') return 'segment_member_run';
+  return warehouse.table('customers').replace(/`customers`$/, '`segment_member_run`');
+}
+
+const RUN_COLUMNS = 'run, ord, customer_id, email, phone_number, first_name, last_name';
 
 async function ensureRunTable(warehouse: Warehouse): Promise<void> {
+  const [text, integer] = warehouse.dialect === 'duckdb' ? ['VARCHAR', 'BIGINT'] : ['STRING', 'INT64'];
   await warehouse.query(
-    `CREATE TABLE IF NOT EXISTS ${RUN_TABLE} (run VARCHAR NOT NULL, ord BIGINT NOT NULL, customer_id VARCHAR, email VARCHAR, ` +
-      `phone_number VARCHAR, first_name VARCHAR, last_name VARCHAR)`,
+    `CREATE TABLE IF NOT EXISTS ${runTable(warehouse)} (run ${text} NOT NULL, ord ${integer} NOT NULL, customer_id ${text}, email ${text}, ` +
+      `phone_number ${text}, first_name ${text}, last_name ${text})`,
     {},
     { write: true },
   );
 }
 
 export interface MemberRun {
+  /** The run's id (its rows in the runs' table), to read it again from another process. */
+  id: string;
   /** Members in the run. */
   total: number;
-  /** The members in list order, `pageSize` at a time. */
-  pages(pageSize: number): AsyncIterable<SegmentMember[]>;
+  /** The members in list order, `pageSize` at a time (after the first `from`). */
+  pages(pageSize: number, from?: number): AsyncIterable<SegmentMember[]>;
   /** Drops the run's rows. */
   close(): Promise<void>;
 }
 
 /** Evaluates the segment once in the warehouse; its members are then read in pages. */
 export async function startMemberRun(warehouse: Warehouse, firestore: Firestore, project: string, segmentId: unknown, now = new Date()): Promise<MemberRun> {
-  if (warehouse.dialect !== 'duckdb') {
-    // The condition core writes DuckDB's SQL; BigQuery's differences are listed in
-    // shared/src/conditions/README.md ('SQL dialect') and not written yet (README, 'Not done').
-    throw new SegmentError('Segmentos no warehouse do BigQuery ainda não estão disponíveis.');
-  }
   const chain = await loadSegmentChain(firestore, project, segmentId);
-  const { sql, params } = segmentMembersQuery(chain, { project, today: spDay(now) });
+  const bigquery = warehouse.dialect === 'bigquery';
+  const p = (name: string) => (bigquery ? `@${name}` : `$${name}`);
+  const table = runTable(warehouse);
+  const { sql, params } = segmentMembersQuery(chain, {
+    project,
+    today: spDay(now),
+    dialect: warehouse.dialect,
+    table: bigquery ? (name) => warehouse.table(name as MirrorTableName) : undefined,
+    withRun: bigquery,
+  });
   await ensureRunTable(warehouse);
   const run = randomUUID();
+  // Positions 1…n (the query's own ord has gaps where the parent chain drops members): a page is
+  // read by position, and a resumed snapshot starts after the members it wrote.
   await warehouse.query(
-    `INSERT INTO ${RUN_TABLE} SELECT $run, ord, customer_id, email, phone_number, first_name, last_name FROM (${sql})`,
+    bigquery
+      ? `INSERT INTO ${table} (${RUN_COLUMNS}) ${sql}`
+      : `INSERT INTO ${table} SELECT $run, row_number() OVER (ORDER BY ord), customer_id, email, phone_number, first_name, last_name FROM (${sql})`,
     { ...params, run },
     { write: true },
   );
-  const [counted] = await warehouse.query(`SELECT COUNT(*) AS n FROM ${RUN_TABLE} WHERE run = $run`, { run });
+  const [counted] = await warehouse.query(`SELECT COUNT(*) AS n FROM ${table} WHERE run = ${p('run')}`, { run });
+  return memberRunOf(warehouse, run, Number(counted?.n ?? 0));
+}
+
+/** A run evaluated before (by this process or another), read again. */
+export function memberRunOf(warehouse: Warehouse, run: string, total: number): MemberRun {
+  const p = (name: string) => (warehouse.dialect === 'bigquery' ? `@${name}` : `$${name}`);
+  const table = runTable(warehouse);
   return {
-    total: Number(counted?.n ?? 0),
-    async *pages(pageSize) {
+    id: run,
+    total,
+    async *pages(pageSize, from = 0) {
       const size = Math.max(1, Math.floor(pageSize));
-      for (let after = 0; ;) {
+      for (let after = from; ;) {
         const rows = await warehouse.query(
-          `SELECT ord, customer_id, email, phone_number, first_name, last_name FROM ${RUN_TABLE} WHERE run = $run AND ord > $after ORDER BY ord LIMIT ${size}`,
+          `SELECT ord, customer_id, email, phone_number, first_name, last_name FROM ${table} WHERE run = ${p('run')} AND ord > ${p('after')} ORDER BY ord LIMIT ${size}`,
           { run, after },
         );
         if (!rows.length) return;
@@ -139,16 +164,7 @@ export async function startMemberRun(warehouse: Warehouse, firestore: Firestore,
       }
     },
     async close() {
-      await warehouse.query(`DELETE FROM ${RUN_TABLE} WHERE run = $run`, { run }, { write: true });
+      await warehouse.query(`DELETE FROM ${table} WHERE run = ${p('run')}`, { run }, { write: true });
     },
   };
-}
-
-/** A run's members, `pageSize` at a time; the run is dropped at the end (or when the reader stops). */
-export async function* pagesThenClose(run: MemberRun, pageSize = 20_000): AsyncIterable<SegmentMember[]> {
-  try {
-    yield* run.pages(pageSize);
-  } finally {
-    await run.close();
-  }
 }

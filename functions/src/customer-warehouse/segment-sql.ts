@@ -3,17 +3,18 @@ import {
   conditionAttributes,
   findConditionAttribute,
   isOperatorNode,
+  writeConditionGoogleSql,
   writeConditionSql,
   type ConditionAttribute,
   type ConditionNode,
   type SegmentRuleGroup,
 } from '@console/shared';
 import { attributeColumn, PRODUCT_ATTRIBUTES } from '../warehouse/customer-tables.js';
-import type { QueryParam } from '../warehouse/warehouse.js';
+import type { QueryParam, WarehouseDialect } from '../warehouse/warehouse.js';
 
 /**
- * A customer-segment as one parameterised query over the warehouse mirror (DuckDB's dialect, the
- * one the condition core writes). Each condition is the condition core's own SQL
+ * A customer-segment as one parameterised query over the warehouse mirror, in the warehouse's
+ * dialect (DuckDB locally, GoogleSQL on BigQuery: the condition core writes both). Each condition is the condition core's own SQL
  * (writeConditionSql) run on the customer's rows exactly as shared/src/conditions/rows.ts builds
  * them — a row per event, shipping quote and ordered item (or the customer alone), each
  * attribute a flat column (`event.name` read as `event__name`: the writer's output for the tree
@@ -32,11 +33,60 @@ export interface SegmentSpec {
   groups: readonly SegmentRuleGroup<ConditionNode>[];
 }
 
-const SQL_TYPE: Record<ConditionAttribute['type'], string> = { string: 'VARCHAR', date: 'VARCHAR', number: 'DOUBLE', boolean: 'BOOLEAN' };
+/**
+ * What differs between the two warehouses' SQL in this query (the conditions' own SQL aside, which
+ * the condition core writes in each dialect).
+ */
+interface Dialect {
+  param(name: string): string;
+  quote(name: string): string;
+  type: Record<ConditionAttribute['type'] | 'integer', string>;
+  /** A 1/0 column as a boolean (FLOAT64 does not cast to BOOL in GoogleSQL). */
+  boolean(column: string): string;
+  boolOr: string;
+  union: string;
+  /** The first `value` of each group in `order` (NULL kept). */
+  first(value: string, order: string): string;
+  /** An order's items, one row each as `item_code`, `item_qty`, from the JSON text `items`. */
+  items(from: string): string;
+  /** The explicit e-mails of segment k as rows (i, given, email_key), i from 1. */
+  emails(k: number, count: number): string;
+  /** A query of no rows (FROM-less WHERE is refused by GoogleSQL). */
+  noRows: string;
+}
+
+const quoteDouble = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const DIALECTS: Record<WarehouseDialect, Dialect> = {
+  duckdb: {
+    param: (name) => `$${name}`,
+    quote: quoteDouble,
+    type: { string: 'VARCHAR', date: 'VARCHAR', number: 'DOUBLE', boolean: 'BOOLEAN', integer: 'BIGINT' },
+    boolean: (column) => `CAST(${column} AS BOOLEAN)`,
+    boolOr: 'bool_or',
+    union: 'UNION',
+    first: (value, order) => `first(${value} ORDER BY ${order})`,
+    items: (from) =>
+      `(SELECT *, item.code AS item_code, item.qty AS item_qty FROM (SELECT *, unnest(from_json(items, '[{"code":"VARCHAR","qty":"DOUBLE"}]')) AS item FROM ${from}))`,
+    emails: (k, count) => `SELECT i, $given${k}[i] AS given, $key${k}[i] AS email_key FROM range(1, ${count + 1}) t(i)`,
+    noRows: ' WHERE FALSE',
+  },
+  bigquery: {
+    param: (name) => `@${name}`,
+    quote: (name) => `\`${name.replace(/[\\`]/g, (c) => `\\${c}`)}\``,
+    type: { string: 'STRING', date: 'STRING', number: 'FLOAT64', boolean: 'BOOL', integer: 'INT64' },
+    boolean: (column) => `(${column} <> 0)`,
+    boolOr: 'LOGICAL_OR',
+    union: 'UNION DISTINCT',
+    // ARRAY_AGG refuses a NULL element: the value travels in a struct.
+    first: (value, order) => `ARRAY_AGG(STRUCT(${value} AS v) ORDER BY ${order} LIMIT 1)[OFFSET(0)].v`,
+    items: (from) =>
+      `(SELECT o.*, JSON_VALUE(item, '$.code') AS item_code, CAST(JSON_VALUE(item, '$.qty') AS FLOAT64) AS item_qty FROM ${from} o, UNNEST(JSON_QUERY_ARRAY(o.items)) AS item)`,
+    emails: (k, count) => `SELECT i + 1 AS i, given, @key${k}[OFFSET(i)] AS email_key FROM UNNEST(@given${k}) AS given WITH OFFSET i WHERE i < ${count}`,
+    noRows: ' FROM UNNEST(ARRAY<INT64>[])',
+  },
+};
 
 const CUSTOMER_CATALOGUE = conditionAttributes('customer');
-
-const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Fields the trees read (catalogue fields only: any other is NULL on every row, as in the evaluator). */
 function fieldsOf(node: ConditionNode, out: Set<string>): Set<string> {
@@ -64,14 +114,14 @@ function flat(node: ConditionNode): ConditionNode {
 }
 
 /** The flat columns of `prefix`'s referenced attributes, each read by `value(attribute)`. */
-function part(prefix: string, used: ReadonlySet<string>, value: (a: ConditionAttribute) => string): string[] {
-  return CUSTOMER_CATALOGUE.filter((a) => a.name.startsWith(prefix) && used.has(a.name)).map((a) => `${value(a)} AS ${q(attributeColumn(a.name))}`);
+function part(d: Dialect, prefix: string, used: ReadonlySet<string>, value: (a: ConditionAttribute) => string): string[] {
+  return CUSTOMER_CATALOGUE.filter((a) => a.name.startsWith(prefix) && used.has(a.name)).map((a) => `${value(a)} AS ${d.quote(attributeColumn(a.name))}`);
 }
 
-const typedNull = (a: ConditionAttribute) => `CAST(NULL AS ${SQL_TYPE[a.type]})`;
-const columnOf = (alias: string, a: ConditionAttribute) => {
-  const sql = `${alias}.${q(attributeColumn(a.name))}`;
-  return a.type === 'boolean' ? `CAST(${sql} AS BOOLEAN)` : sql;
+const typedNull = (d: Dialect) => (a: ConditionAttribute) => `CAST(NULL AS ${d.type[a.type]})`;
+const columnOf = (d: Dialect, alias: string, a: ConditionAttribute) => {
+  const sql = `${alias}.${d.quote(attributeColumn(a.name))}`;
+  return a.type === 'boolean' ? d.boolean(sql) : sql;
 };
 const PRODUCT_TYPE = new Map(PRODUCT_ATTRIBUTES.map((a) => [a.name, a]));
 
@@ -94,7 +144,21 @@ export interface SegmentQuery {
  * the JavaScript path lists them: the explicit e-mails as typed, then the rule members by customer
  * id. Columns: ord, customer_id, email, phone_number, first_name, last_name.
  */
-export function segmentMembersQuery(chain: readonly SegmentSpec[], options: { project: string; today: number }): SegmentQuery {
+export function segmentMembersQuery(
+  chain: readonly SegmentSpec[],
+  options: {
+    project: string;
+    today: number;
+    dialect?: WarehouseDialect;
+    /** A mirror table's name as the warehouse's queries write it (BigQuery's with its dataset). */
+    table?: (name: string) => string;
+    /** The answer's first column is the parameter `run` and `ord` is renumbered 1…n (for an INSERT into a run's table). */
+    withRun?: boolean;
+  },
+): SegmentQuery {
+  const d = DIALECTS[options.dialect ?? 'duckdb'];
+  const p = d.param;
+  const table = options.table ?? ((name: string) => name);
   const params: Record<string, QueryParam> = { project: options.project, today: options.today };
   const conditions = new Map<string, Condition>();
   const used = new Set<string>();
@@ -109,7 +173,9 @@ export function segmentMembersQuery(chain: readonly SegmentSpec[], options: { pr
       const kind = customerFields === fields.size ? 'customer' : customerFields === 0 ? 'rows' : 'mixed';
       // A condition that reads no customer field has one value on the row of a customer alone
       // (every part NULL): the evaluator's answer there says whether such customers match.
-      entry = { index: conditions.size, sql: writeConditionSql(flat(tree)), kind, aloneMatches: kind === 'rows' && compileCondition(tree)({}) === true };
+      const sql =
+        options.dialect === 'bigquery' ? writeConditionGoogleSql(tree, { context: 'customer', column: attributeColumn }) : writeConditionSql(flat(tree));
+      entry = { index: conditions.size, sql, kind, aloneMatches: kind === 'rows' && compileCondition(tree)({}) === true };
       conditions.set(text, entry);
     }
     return `m${entry.index}`;
@@ -127,7 +193,7 @@ export function segmentMembersQuery(chain: readonly SegmentSpec[], options: { pr
   );
 
   const ctes: string[] = [];
-  const live = (table: string) => `SELECT * FROM ${table} WHERE project = $project AND deleted = 0`;
+  const live = (name: string) => `SELECT * FROM ${table(name)} WHERE project = ${p('project')} AND deleted = 0`;
   const all = [...conditions.values()];
   const rowsNeeded = all.some((c) => c.kind !== 'customer');
   const stateNeeded = used.has('customer.state');
@@ -135,37 +201,37 @@ export function segmentMembersQuery(chain: readonly SegmentSpec[], options: { pr
     if (stateNeeded) {
       // customer.state: the address's, else the latest event's (zipcode state, then IP state).
       ctes.push(
-        `latest_state AS (SELECT customer_id, first(state_hint ORDER BY COALESCE(event__createdAt, '') DESC, id) AS state ` +
+        `latest_state AS (SELECT customer_id, ${d.first('state_hint', "COALESCE(event__createdAt, '') DESC, id")} AS state ` +
           `FROM (${live('customer_events')}) WHERE customer_id IS NOT NULL GROUP BY customer_id)`,
       );
     }
-    const customerColumns = part('customer.', used, (a) => (a.name === 'customer.state' ? 'COALESCE(c.own_state, s.state)' : columnOf('c', a)));
+    const customerColumns = part(d, 'customer.', used, (a) => (a.name === 'customer.state' ? 'COALESCE(c.own_state, s.state)' : columnOf(d, 'c', a)));
     ctes.push(
       `cust AS (SELECT ${['c.id AS cid', ...customerColumns].join(', ')} FROM (${live('customers')}) c` +
         `${stateNeeded ? ' LEFT JOIN latest_state s ON s.customer_id = c.id' : ''})`,
     );
     if (rowsNeeded) {
       const productColumns = CUSTOMER_CATALOGUE.filter((a) => a.name.startsWith('product.') && used.has(a.name)).map(
-        (a) => `${columnOf('p', PRODUCT_TYPE.get(a.name.slice('product.'.length))!)} AS ${q(attributeColumn(a.name))}`,
+        (a) => `${columnOf(d, 'p', PRODUCT_TYPE.get(a.name.slice('product.'.length))!)} AS ${d.quote(attributeColumn(a.name))}`,
       );
       if (productColumns.length)
         ctes.push(`prod AS (SELECT * FROM (${live('products')}) WHERE id IN (SELECT max(id) FROM (${live('products')}) GROUP BY lookup_code))`);
-      const dateColumns = part('date.', used, (a) => (a.name === 'date.daysAgo' ? 'x.sp_day - $today' : columnOf('x', a)));
+      const dateColumns = part(d, 'date.', used, (a) => (a.name === 'date.daysAgo' ? `x.sp_day - ${p('today')}` : columnOf(d, 'x', a)));
       const kinds = ['event.', 'quote.', 'purchase.'] as const;
       const select = (own: (typeof kinds)[number], value: (a: ConditionAttribute) => string, productCode: string) => {
-        const columns = kinds.flatMap((k) => part(k, used, k === own ? value : typedNull));
+        const columns = kinds.flatMap((k) => part(d, k, used, k === own ? value : typedNull(d)));
         columns.push(...dateColumns, ...productColumns);
         const join = productColumns.length ? ` LEFT JOIN prod p ON p.lookup_code = ${productCode}` : '';
         return { columns: ['x.customer_id AS cid', ...columns].join(', '), join };
       };
-      const ev = select('event.', (a) => columnOf('x', a), 'x.product_code');
-      const qu = select('quote.', (a) => columnOf('x', a), 'x.product_code');
-      const pu = select('purchase.', (a) => (a.name === 'purchase.qty' ? 'x.item.qty' : columnOf('x', a)), 'x.item.code');
+      const ev = select('event.', (a) => columnOf(d, 'x', a), 'x.product_code');
+      const qu = select('quote.', (a) => columnOf(d, 'x', a), 'x.product_code');
+      const pu = select('purchase.', (a) => (a.name === 'purchase.qty' ? 'x.item_qty' : columnOf(d, 'x', a)), 'x.item_code');
       ctes.push(
         `customer_rows AS (` +
           `SELECT ${ev.columns} FROM (${live('customer_events')}) x${ev.join} WHERE x.customer_id IS NOT NULL` +
           ` UNION ALL SELECT ${qu.columns} FROM (${live('shipping_quotes')}) x${qu.join} WHERE x.customer_id IS NOT NULL` +
-          ` UNION ALL SELECT ${pu.columns} FROM (SELECT *, unnest(from_json(items, '[{"code":"VARCHAR","qty":"DOUBLE"}]')) AS item FROM (${live('orders')}) WHERE cancelled = 0 AND customer_id IS NOT NULL) x${pu.join})`,
+          ` UNION ALL SELECT ${pu.columns} FROM ${d.items(`(${live('orders')} AND cancelled = 0 AND customer_id IS NOT NULL)`)} x${pu.join})`,
       );
     }
     // Three ways to a condition's customers, the cheapest its fields allow:
@@ -177,7 +243,7 @@ export function segmentMembersQuery(chain: readonly SegmentSpec[], options: { pr
     const mixed = all.filter((c) => c.kind === 'mixed');
     if (mixed.length) {
       ctes.push(
-        `mixed AS (SELECT k.cid, ${mixed.map(({ index, sql }) => `bool_or(COALESCE((${sql}), FALSE)) AS m${index}`).join(', ')} ` +
+        `mixed AS (SELECT k.cid, ${mixed.map(({ index, sql }) => `${d.boolOr}(COALESCE((${sql}), FALSE)) AS m${index}`).join(', ')} ` +
           `FROM cust k LEFT JOIN customer_rows r ON r.cid = k.cid GROUP BY k.cid)`,
       );
     }
@@ -185,7 +251,7 @@ export function segmentMembersQuery(chain: readonly SegmentSpec[], options: { pr
       if (kind !== 'rows') continue;
       ctes.push(
         `hits${index} AS (SELECT DISTINCT cid FROM customer_rows WHERE COALESCE((${sql}), FALSE)` +
-          `${aloneMatches ? ' UNION SELECT cid FROM cust WHERE cid NOT IN (SELECT cid FROM customer_rows)' : ''})`,
+          `${aloneMatches ? ` ${d.union} SELECT cid FROM cust WHERE cid NOT IN (SELECT cid FROM customer_rows)` : ''})`,
       );
     }
     const columns = all.map(({ index, sql, kind }) =>
@@ -212,7 +278,7 @@ export function segmentMembersQuery(chain: readonly SegmentSpec[], options: { pr
       parts.push(
         `SELECT x.i AS ord, c.id AS customer_id, COALESCE(c.member_email, x.given) AS email, c.member_phone AS phone_number, ` +
           `c.member_first_name AS first_name, c.member_last_name AS last_name ` +
-          `FROM (SELECT i, $given${k}[i] AS given, $key${k}[i] AS email_key FROM range(1, ${explicit + 1}) t(i)) x ` +
+          `FROM (${d.emails(k, explicit)}) x ` +
           `LEFT JOIN by_email b ON b.email_key = x.email_key LEFT JOIN (${live('customers')}) c ON c.id = b.cid`,
       );
     }
@@ -224,7 +290,11 @@ export function segmentMembersQuery(chain: readonly SegmentSpec[], options: { pr
       );
     }
     ctes.push(
-      `own${k} AS (${parts.length ? parts.join(' UNION ALL ') : 'SELECT CAST(NULL AS BIGINT) AS ord, CAST(NULL AS VARCHAR) AS customer_id, CAST(NULL AS VARCHAR) AS email, CAST(NULL AS VARCHAR) AS phone_number, CAST(NULL AS VARCHAR) AS first_name, CAST(NULL AS VARCHAR) AS last_name WHERE FALSE'})`,
+      `own${k} AS (${
+        parts.length
+          ? parts.join(' UNION ALL ')
+          : `SELECT CAST(NULL AS ${d.type.integer}) AS ord, ${['customer_id', 'email', 'phone_number', 'first_name', 'last_name'].map((c) => `CAST(NULL AS ${d.type.string}) AS ${c}`).join(', ')}${d.noRows}`
+      })`,
     );
   });
   // Up the chain: a member of a child stays when it is a member of the parent (the same customer,
@@ -239,6 +309,7 @@ export function segmentMembersQuery(chain: readonly SegmentSpec[], options: { pr
       );
     }
   }
-  const sql = `WITH ${ctes.join(',\n')}\nSELECT ord, customer_id, email, phone_number, first_name, last_name FROM final0`;
+  const run = options.withRun ? `${p('run')} AS run, row_number() OVER (ORDER BY ord) AS ord` : 'ord';
+  const sql = `WITH ${ctes.join(',\n')}\nSELECT ${run}, customer_id, email, phone_number, first_name, last_name FROM final0`;
   return { sql, params };
 }

@@ -116,9 +116,16 @@ class DatabaseFile implements Database {
     private readonly limits: { lockTimeoutMs: number; maxHoldMs: number; lingerMs: number },
   ) {}
 
-  run<R>(task: (session: Session) => Promise<R>, _access?: Access): Promise<R> {
+  run<R>(task: (session: Session) => Promise<R>, access?: Access): Promise<R> {
+    // The tables the task names are created first, in the same session: this process's tasks on
+    // the file run one at a time, so no other session creates them meanwhile.
+    const tables = access ? (typeof access.table === 'string' ? [access.table] : access.table) : [];
+    const withTables = async (session: Session) => {
+      for (const table of tables) await ensureTable(session, table);
+      return task(session);
+    };
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ run: task, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ run: withTables, resolve: resolve as (v: unknown) => void, reject });
       this.wake?.();
       if (!this.draining) void this.drain();
     });

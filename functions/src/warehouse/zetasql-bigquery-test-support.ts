@@ -3,7 +3,7 @@
 // language options, test-support/zetasql.ts); query parameters are typed by the SDK's own
 // conversion (what the REST API receives); a load job's rows are checked against the staging
 // table's schema. With `evaluate`, the statements also run, on ZetaSQL's reference implementation:
-// SELECT and DELETE as they are, MERGE by running its USING query there and applying WHEN MATCHED /
+// SELECT, INSERT and DELETE as they are, MERGE by running its USING query there and applying WHEN MATCHED /
 // WHEN NOT MATCHED by the key here (the reference implementation does not run MERGE).
 import { Writable } from 'node:stream';
 import { BigQuery } from '@google-cloud/bigquery';
@@ -52,7 +52,7 @@ const tablePath = (ref: string) => ref.slice(1, -1).split('`.`');
 /** MERGE as the adapter writes it: its target, its USING query, the key of its ON, the columns it updates. */
 function mergeParts(sql: string) {
   const match =
-    /^MERGE (`[^\n]+`) AS target\nUSING \(\n([\s\S]+)\n\) AS staged\nON ([^\n]+)\nWHEN MATCHED THEN UPDATE SET ([^\n]+)\nWHEN NOT MATCHED THEN INSERT \(([^)]+)\)/.exec(
+    /^MERGE (`[^\n]+`) AS target\nUSING \(\n([\s\S]+)\n\) AS staged\nON ([^\n]+)\nWHEN MATCHED(?: AND \(target\.update_time_us IS NULL OR staged\.update_time_us (>=?) target\.update_time_us\))? THEN UPDATE SET ([^\n]+)\nWHEN NOT MATCHED THEN INSERT \(([^)]+)\)/.exec(
       sql,
     );
   if (!match) throw new Error(`A MERGE of a shape the test's BigQuery does not model:\n${sql}`);
@@ -62,14 +62,16 @@ function mergeParts(sql: string) {
     target: tablePath(match[1]!),
     using: match[2]!,
     key,
-    updated: match[4]!.split(', ').map((set) => unquote(set.split(' = ')[0]!)),
-    inserted: match[5]!.split(',').map(unquote),
+    /** A mirror's MERGE updates only with a later (or, for a backfill, the same) version. */
+    newer: match[4] as '>' | '>=' | undefined,
+    updated: match[5]!.split(', ').map((set) => unquote(set.split(' = ')[0]!)),
+    inserted: match[6]!.split(',').map(unquote),
   };
 }
 
 /** MERGE's WHEN MATCHED / WHEN NOT MATCHED by the key, over the rows its USING query gave (BigQuery refuses a target row matched twice). */
 function applyMerge(analyser: BigQueryAnalyser, sql: string, staged: { columns: string[]; rows: ZetaValue[][] }): void {
-  const { target, key, updated, inserted } = mergeParts(sql);
+  const { target, key, newer, updated, inserted } = mergeParts(sql);
   const columns = analyser.columnsOf(target)!.map((c) => c.name);
   const keyOf = (row: ZetaValue[], names: string[]) => JSON.stringify(key.map((k) => jsValue(row[names.indexOf(k)]!)));
   const rows = analyser.rowsOf(target).map((row) => [...row]);
@@ -80,7 +82,14 @@ function applyMerge(analyser: BigQueryAnalyser, sql: string, staged: { columns: 
     if (hits.length) {
       if (matched.has(k)) throw new Error('UPDATE/MERGE must match at most one source row for each target row');
       matched.add(k);
-      for (const row of hits) for (const c of updated) row[columns.indexOf(c)] = source[staged.columns.indexOf(c)]!;
+      for (const row of hits) {
+        if (newer) {
+          const stored = jsValue(row[columns.indexOf('update_time_us')]!) as number | null;
+          const given = jsValue(source[staged.columns.indexOf('update_time_us')]!) as number;
+          if (stored !== null && !(newer === '>' ? given > stored : given >= stored)) continue;
+        }
+        for (const c of updated) row[columns.indexOf(c)] = source[staged.columns.indexOf(c)]!;
+      }
     } else {
       rows.push(columns.map((c) => (inserted.includes(c) ? source[staged.columns.indexOf(c)]! : {})));
     }
@@ -102,7 +111,20 @@ export function zetaSqlBigQuery(analyser: BigQueryAnalyser, calls: string[] = []
       if (kind === 'resolvedMergeStmtNode') {
         applyMerge(analyser, sql, await analyser.evaluateQuery(mergeParts(sql).using, parameters));
       } else if (kind === 'resolvedDeleteStmtNode') {
-        await analyser.evaluateModify(sql, tablePath(/^DELETE FROM (`[^ ]+`)/.exec(sql)![1]!), ['project', 'id'], parameters);
+        const target = tablePath(/^DELETE FROM (`[^ ]+`)/.exec(sql)![1]!);
+        // The tables' keys: (project, id), or (run, ord) for the segment runs' table.
+        const key = analyser.columnsOf(target)!.some((c) => c.name === 'run') ? ['run', 'ord'] : ['project', 'id'];
+        await analyser.evaluateModify(sql, target, key, parameters);
+      } else if (kind === 'resolvedInsertStmtNode') {
+        // INSERT … query: the query runs there and its rows are appended here (the reference
+        // implementation's own INSERT fails a check on a WITH whose names a subquery reads).
+        const [, ref, list, query] = /^INSERT INTO (`[^ ]+`) \(([^)]+)\) ([\s\S]+)$/.exec(sql) ?? [];
+        if (!ref || !list || !query) throw new Error(`An INSERT of a shape the test's BigQuery does not model:\n${sql}`);
+        const target = tablePath(ref);
+        const names = list.split(',').map((c) => c.trim());
+        const { rows } = await analyser.evaluateQuery(query, parameters);
+        const columns = analyser.columnsOf(target)!.map((c) => c.name);
+        analyser.setRows(target, [...analyser.rowsOf(target), ...rows.map((row) => columns.map((c) => (names.includes(c) ? row[names.indexOf(c)]! : {})))]);
       } else if (kind === 'resolvedQueryStmtNode') {
         const { columns, rows } = await analyser.evaluateQuery(sql, parameters);
         return [rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, jsValue(row[i]!)])))];

@@ -82,20 +82,18 @@ export const emailAddressing: ChannelAddressing = {
 };
 
 /**
- * The plan: members deduplicated by address (the first one wins, so an explicit e-mail that is
- * also a customer keeps the customer), left out when unsubscribed, competitor or unreachable,
- * sorted by address, cut into batches. `hash` maps text to a short stable id (sha-256 hex on the
- * server); `sendKey` names this send, so batch keys differ between campaigns.
+ * Members as recipients, in their order: deduplicated by address (the first one wins, so an
+ * explicit e-mail that is also a customer keeps the customer; `seen` holds the addresses met so
+ * far, across the pages of one snapshot), left out when unsubscribed, competitor or unreachable.
  */
-export function planSend(
+export function recipientsOf(
   members: readonly SegmentMember[],
   preferences: ReadonlyMap<string, RecipientPreference>,
   addressing: ChannelAddressing,
-  { sendKey, hash }: { sendKey: string; hash: (text: string) => string },
-): SendPlan {
-  if (!Number.isInteger(addressing.batchSize) || addressing.batchSize < 1) throw new Error('batchSize must be a positive integer');
+  hash: (text: string) => string,
+  seen: Set<string> = new Set(),
+): { recipients: PlannedRecipient[]; leftOut: LeftOutMember[] } {
   const leftOut: LeftOutMember[] = [];
-  const seen = new Set<string>();
   const recipients: PlannedRecipient[] = [];
   for (const member of members) {
     const address = addressing.address(member);
@@ -123,6 +121,22 @@ export function planSend(
       lastName: member.lastName?.trim() || null,
     });
   }
+  return { recipients, leftOut };
+}
+
+/**
+ * The plan: the recipients (recipientsOf) sorted by address, cut into batches. `hash` maps text
+ * to a short stable id (sha-256 hex on the server); `sendKey` names this send, so batch keys
+ * differ between campaigns.
+ */
+export function planSend(
+  members: readonly SegmentMember[],
+  preferences: ReadonlyMap<string, RecipientPreference>,
+  addressing: ChannelAddressing,
+  { sendKey, hash }: { sendKey: string; hash: (text: string) => string },
+): SendPlan {
+  if (!Number.isInteger(addressing.batchSize) || addressing.batchSize < 1) throw new Error('batchSize must be a positive integer');
+  const { recipients, leftOut } = recipientsOf(members, preferences, addressing, hash);
   recipients.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
   const batches: PlannedBatch[] = [];
   for (let start = 0; start < recipients.length; start += addressing.batchSize) {

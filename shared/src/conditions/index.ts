@@ -10,6 +10,7 @@ export * from './check.js';
 export * from './limits.js';
 export * from './stored.js';
 export { writeConditionSql } from './sql-writer.js';
+export { writeConditionGoogleSql } from './sql-writer-googlesql.js';
 export { readConditionSql, type SqlReadError } from './sql-reader.js';
 export { compileCondition, traceCondition, type ConditionRow } from './evaluate.js';
 export * from './attributes.js';
