@@ -42,6 +42,8 @@ export interface DocumentAction {
 export interface PanelProps extends ExtensionContext {
   /** What an action passed to showPanel, undefined until then. */
   payload: unknown;
+  /** The form's values now, saved or not (a pricing rule's preview reads the rule as it is being typed). */
+  values: Record<string, unknown>;
 }
 
 export interface DocumentPanel {
