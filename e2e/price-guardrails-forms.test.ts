@@ -1,7 +1,9 @@
-// A selling price typed in the product's document form (issue 29 point 3): the form does not write
-// it (firestore.rules refuse it from a client) but sends it to the guardrails' endpoint. Inside the
-// store's limits it is stored with its changelog entry; outside them it is held with the numbers,
-// the form shows the stored price again, and it is applied only once confirmed with a reason.
+// Issue 29 point 3 in two forms. A selling price typed in the product's document form: the form
+// does not write it (firestore.rules refuse it from a client) but sends it to the guardrails'
+// endpoint; inside the store's limits it is stored with its changelog entry, outside them it is
+// held with the numbers, the form shows the stored price again, and it is applied only once
+// confirmed with a reason. A pricing rule's form: the preview of its effect, before it is saved,
+// shows the prices it would change and which the guardrails would hold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { answerDialogs, launchBrowser, openConsole, signIn } from '../test-support/browser.js';
@@ -85,5 +87,65 @@ describe("the product form's price goes through the guardrails", () => {
       confirmation: { reason: 'Queima de estoque aprovada', guardrail: message },
       createdBy: { id: staff.uid },
     });
+  });
+});
+
+describe("a pricing rule's preview of its effect", () => {
+  const RULE = `preview-${Date.now().toString(36)}`;
+  let browser: Browser;
+  let page: Page;
+  const rule = () => testFirestore().doc(`project/main/pricing-rule/${RULE}`);
+  const store = () => testFirestore().doc('project/main/config/store');
+
+  beforeAll(async () => {
+    await store().set({ priceGuardrails: { minMarginPercent: 10, maxChangePercent: 30 } }, { merge: true });
+    // One seeded product: 10618562, Price 112,90, ERP cost 55,28; × 2 = 110,56 leaves it alone.
+    await rule().set({
+      name: 'Prévia de teste',
+      store: 'site',
+      isActive: false,
+      order: 99,
+      rules: {
+        map: {
+          type: '=',
+          params: [
+            { type: 'field', value: 'ProductCode' },
+            { type: 'string', value: '10618562' },
+          ],
+        },
+        sql: "ProductCode = '10618562'",
+      },
+      options: { minMarkup: 2 },
+    });
+    browser = await launchBrowser();
+    page = await openConsole(browser, `/console/pricing-rule/${RULE}`);
+    await signIn(page, staff.email, staff.password);
+    await page.getByRole('button', { name: 'Pré-visualizar efeito nos preços' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await store().set({ priceGuardrails: null }, { merge: true });
+    await rule().delete();
+  });
+
+  it('shows, before the rule is saved, the price a higher markup would raise and that the guardrails would hold it', async () => {
+    const preview = page.getByRole('button', { name: 'Pré-visualizar efeito nos preços' });
+    await preview.click();
+    await page.getByTestId('rule-preview-summary').filter({ hasText: '1 de ' }).filter({ hasText: '0 teriam o preço alterado' }).waitFor();
+
+    // Typed and previewed at once, before the autosave writes it.
+    await page.locator('form').getByLabel('Markup mínimo', { exact: true }).fill('3');
+    await preview.click();
+    await page.getByTestId('rule-preview-summary').filter({ hasText: '1 teriam o preço alterado · 1 seriam retidos' }).waitFor();
+    expect((await rule().get()).data()!.options.minMarkup).toBe(2);
+    // 55,28 × 3 = 165,84; 112,90 → 165,84 is +47%.
+    const row = page.getByTestId('rule-preview-row');
+    expect(await row.count()).toBe(1);
+    expect(await row.innerText()).toMatch(
+      /10618562[\s\S]*Preço à vista: R\$\s112,90 → R\$\s165,84[\s\S]*Seria retido[\s\S]*R\$ 112,90 para R\$ 165,84 é um aumento de 47% de uma vez, acima do máximo de 30%/,
+    );
+    // Nothing is written: the product's price is as it was, and nothing is held.
+    expect((await testFirestore().doc('project/main/product/10618562').get()).data()!.Price).toBe(112.9);
   });
 });
