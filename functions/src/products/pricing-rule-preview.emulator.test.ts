@@ -13,7 +13,13 @@ let token: string;
 const db = () => testFirestore();
 const preview = (body: unknown, as = token) =>
   api(`/api/console/products/pricing-rule-preview?project=${project}`, { token: as, method: 'POST', body: JSON.stringify(body) });
-const section = (value: string) => ({ type: '=', params: [{ type: 'field', value: 'section' }, { type: 'string', value }] });
+const section = (value: string) => ({
+  type: '=',
+  params: [
+    { type: 'field', value: 'section' },
+    { type: 'string', value },
+  ],
+});
 
 beforeAll(async () => {
   project = await createTestProject('rule-preview');
@@ -66,7 +72,16 @@ describe("a pricing rule's preview", () => {
   it('previews the form as it is, every product without conditions, and refuses conditions that do not type-check', async () => {
     const all = await preview({ options: { minMarkup: 1.9 } });
     expect(all.json).toMatchObject({ matched: 6, changed: 3, held: 2 });
-    const bad = await preview({ map: { type: '=', params: [{ type: 'field', value: 'NoSuchField' }, { type: 'string', value: 'x' }] }, options: {} });
+    const bad = await preview({
+      map: {
+        type: '=',
+        params: [
+          { type: 'field', value: 'NoSuchField' },
+          { type: 'string', value: 'x' },
+        ],
+      },
+      options: {},
+    });
     expect(bad.status).toBe(400);
     expect(String(bad.json.error)).not.toBe('');
   });

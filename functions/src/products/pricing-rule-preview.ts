@@ -60,7 +60,16 @@ export async function previewPricingRule(
     if (effect.changes.some((c) => c.trips.length > 0)) answer.held++;
     const name = typeof view.ProductSiteName === 'string' ? view.ProductSiteName : null;
     for (const change of effect.changes) {
-      const row = { code: doc.id, name, field: change.field, from: change.from, to: change.to, cost: change.cost, held: change.trips.length > 0, message: change.message };
+      const row = {
+        code: doc.id,
+        name,
+        field: change.field,
+        from: change.from,
+        to: change.to,
+        cost: change.cost,
+        held: change.trips.length > 0,
+        message: change.message,
+      };
       (row.held ? held : applied).push(row);
     }
   }

@@ -51,12 +51,20 @@ export async function refreshProductReadiness(firestore: Firestore, projectId: s
   ]);
   // Stored with the catalogue product, which lists and filters read; synced data alone is not listed.
   const facts = product.exists ? factsOf(product, productData) : null;
-  // The warehouse's copy of the facts, which background runs evaluate (facts-mirror.ts); a gone product leaves a tombstone.
-  await mirrorFacts(getWarehouse(), projectId, [
-    factsMirrorRow(projectId, code, facts, product.exists ? factsVersion(product, productData) : Date.now() * 1000),
-  ]);
+  try {
+    return await writeReadiness(product, readinessOfFacts(facts, storeRules));
+  } finally {
+    // Then the warehouse's copy of the facts, which background runs evaluate (facts-mirror.ts); a
+    // gone product leaves a tombstone. After the readiness write, so a slow warehouse never delays it.
+    await mirrorFacts(getWarehouse(), projectId, [
+      factsMirrorRow(projectId, code, facts, product.exists ? factsVersion(product, productData) : Date.now() * 1000),
+    ]);
+  }
+}
+
+/** Writes the product's readiness when it changed, conditional on the product as read. */
+async function writeReadiness(product: DocumentSnapshot, readiness: ProductReadiness | null): Promise<RefreshOutcome> {
   if (!product.exists) return 'absent';
-  const readiness = readinessOfFacts(facts, storeRules);
   if (isDeepStrictEqual(product.get(READINESS_FIELD), readiness)) return 'unchanged';
   try {
     await product.ref.update({ [READINESS_FIELD]: readiness }, { lastUpdateTime: product.updateTime! });

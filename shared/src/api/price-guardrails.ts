@@ -102,7 +102,6 @@ export const pricingRulePreviewRequestSchema = z.object({
     .default({}),
   sampleSize: z.number().int().min(0).max(200).default(50),
 });
-export type PricingRulePreviewRequest = z.input<typeof pricingRulePreviewRequestSchema>;
 
 export const pricingRulePreviewRowSchema = z.object({
   code: z.string(),

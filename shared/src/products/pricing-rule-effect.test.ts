@@ -26,7 +26,11 @@ describe('a pricing rule’s effect on a price (decisions in README.md)', () => 
   it('takes the imported markups for an imported product, the manufacturer’s cost with disablePriceNetErp', () => {
     const imported = pricingRuleEffect({ Price: 100, PriceInstallments: 200, PriceNetErp: 100, Options: { isImportedProduct: true } }, magalu, null);
     expect(imported.kind === 'changes' && imported.changes.map((c) => [c.field, c.to])).toEqual([['Price', 180]]);
-    const manufacturer = pricingRuleEffect({ Price: 100, PriceInstallments: 300, PriceNetErp: 100, PriceNet: 50 }, { ...magalu, disablePriceNetErp: true }, null);
+    const manufacturer = pricingRuleEffect(
+      { Price: 100, PriceInstallments: 300, PriceNetErp: 100, PriceNet: 50 },
+      { ...magalu, disablePriceNetErp: true },
+      null,
+    );
     expect(manufacturer).toEqual({ kind: 'unchanged' });
   });
 
@@ -47,26 +51,31 @@ describe('a pricing rule’s effect on a price (decisions in README.md)', () => 
 
   it('property: the new price is the least centavo at or above cost × markup, never below the old one, and a second pass changes nothing', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 50_000 }), fc.integer({ min: 1, max: 20_000_000 }), (costC, markupBp, priceC) => {
-        const cost = costC / 100;
-        const markup = markupBp / 10_000;
-        const floorC = markupFloorCentavos(cost, markup);
-        // Exact: floorC is the least integer with floorC × 10000 ≥ costC × markupBp.
-        const exact = BigInt(costC) * BigInt(markupBp);
-        expect(BigInt(floorC) * 10_000n >= exact).toBe(true);
-        expect(BigInt(floorC - 1) * 10_000n < exact).toBe(true);
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 50_000 }),
+        fc.integer({ min: 1, max: 20_000_000 }),
+        (costC, markupBp, priceC) => {
+          const cost = costC / 100;
+          const markup = markupBp / 10_000;
+          const floorC = markupFloorCentavos(cost, markup);
+          // Exact: floorC is the least integer with floorC × 10000 ≥ costC × markupBp.
+          const exact = BigInt(costC) * BigInt(markupBp);
+          expect(BigInt(floorC) * 10_000n >= exact).toBe(true);
+          expect(BigInt(floorC - 1) * 10_000n < exact).toBe(true);
 
-        const effect = pricingRuleEffect({ Price: priceC / 100, PriceNetErp: cost }, { minMarkup: markup }, null);
-        if (priceC >= floorC) {
-          expect(effect).toEqual({ kind: 'unchanged' });
-          return;
-        }
-        if (effect.kind !== 'changes') throw new Error(`expected a change, got ${effect.kind}`);
-        const [change] = effect.changes;
-        expect(Math.round(change!.to * 100)).toBe(floorC);
-        expect(change!.to).toBeGreaterThan(priceC / 100);
-        expect(pricingRuleEffect({ Price: change!.to, PriceNetErp: cost }, { minMarkup: markup }, null)).toEqual({ kind: 'unchanged' });
-      }),
+          const effect = pricingRuleEffect({ Price: priceC / 100, PriceNetErp: cost }, { minMarkup: markup }, null);
+          if (priceC >= floorC) {
+            expect(effect).toEqual({ kind: 'unchanged' });
+            return;
+          }
+          if (effect.kind !== 'changes') throw new Error(`expected a change, got ${effect.kind}`);
+          const [change] = effect.changes;
+          expect(Math.round(change!.to * 100)).toBe(floorC);
+          expect(change!.to).toBeGreaterThan(priceC / 100);
+          expect(pricingRuleEffect({ Price: change!.to, PriceNetErp: cost }, { minMarkup: markup }, null)).toEqual({ kind: 'unchanged' });
+        },
+      ),
     );
   });
 });

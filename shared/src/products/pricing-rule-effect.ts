@@ -41,11 +41,7 @@ export interface PricingRulePriceChange {
   message: string;
 }
 
-export type PricingRuleEffect =
-  | { kind: 'manual' }
-  | { kind: 'noCost' }
-  | { kind: 'unchanged' }
-  | { kind: 'changes'; changes: PricingRulePriceChange[] };
+export type PricingRuleEffect = { kind: 'manual' } | { kind: 'noCost' } | { kind: 'unchanged' } | { kind: 'changes'; changes: PricingRulePriceChange[] };
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const markupOf = (value: unknown): number | null => (isNumber(value) && value > 0 ? value : null);

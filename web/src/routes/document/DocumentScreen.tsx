@@ -53,7 +53,15 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
   const [aiOpen, setAiOpen] = useState(false);
 
   // Buttons and panels a collection registers (web/src/collection-extensions).
-  const extension = useCollectionExtension({ projectId, collectionId, docId, data: storedData, creating, existing: isCollection && existing, values: formValues });
+  const extension = useCollectionExtension({
+    projectId,
+    collectionId,
+    docId,
+    data: storedData,
+    creating,
+    existing: isCollection && existing,
+    values: formValues,
+  });
   const allowNextNavigation = useUnsavedChangesGuard(document.dirty);
   // A title taken from another record (a conversation is titled by its customer), as the list names it.
   const titleEntries = useMemo(() => (storedData ? [{ id: docId, data: storedData }] : []), [docId, storedData]);
