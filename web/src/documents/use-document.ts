@@ -20,6 +20,7 @@ import {
 } from './document-store';
 import { withoutUndefined, writeErrorMessage } from './document-writes';
 import { hasUnsavedChanges, type SaveRequest } from './form-state';
+import { sameValue } from './remote-merge';
 import { canReplicate, replicationTargets, type PreviewedReplication, type ReplicationOutcome } from './replication';
 import { saveProblem } from './save-problem';
 import { useDocumentForm } from './use-document-form';
@@ -229,10 +230,16 @@ export function useDocument({ projectId, collectionId, docId, definition, projec
     (data: Record<string, unknown>) => {
       const result = definition.schema.safeParse(data);
       if (!result.success) return validationProblems(result.error.issues, formFields, data);
+      // What only the server writes (firestore.rules refuse it) stays as stored: the product's
+      // prices change through the form's field (the store's guardrails), its readiness by itself.
+      const serverOwned = [...(guarded?.keys ?? []), ...(isCollection ? (definition.serverFields ?? []) : [])];
+      const changed = serverOwned.filter((key) => !sameValue(data[key], storedData?.[key]));
+      if (changed.length > 0)
+        return changed.map((key) => ({ path: key, message: DOCUMENT_TEXTS.serverOwnedField(formFields.find((f) => f.name === key)?.title ?? key) }));
       // A condition's sql must be what its map writes (the server recomputes it anyway).
       return conditionSqlMismatches(definition.fields, data);
     },
-    [definition.schema, definition.fields, formFields],
+    [definition, formFields, guarded, isCollection, storedData],
   );
 
   return {
