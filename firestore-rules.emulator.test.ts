@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { deleteDoc, doc, getDoc, getDocs, collection, serverTimestamp, setDoc, setLogLevel, updateDoc, addDoc } from 'firebase/firestore';
+import { deleteDoc, doc, getDoc, getDocs, collection, serverTimestamp, setDoc, setLogLevel, updateDoc, addDoc, deleteField } from 'firebase/firestore';
 import { ADMIN_ONLY_CONFIG_DOCS, CONFIG_DOCUMENT_ACCESS } from '@console/shared';
 import { collectionGroup, limit, orderBy, query, where } from 'firebase/firestore';
 
@@ -81,7 +81,7 @@ describe('project documents', () => {
 describe('project data', () => {
   it('a member reads and writes its store data, including subcollections', async () => {
     await assertSucceeds(getDoc(doc(staffA(), 'project/rules-a/product/1012345')));
-    await assertSucceeds(setDoc(doc(staffA(), 'project/rules-a/product/1012345'), { Price: 10 }, { merge: true }));
+    await assertSucceeds(setDoc(doc(staffA(), 'project/rules-a/product/1012345'), { ProductLine: 'Century' }, { merge: true }));
     await assertSucceeds(setDoc(doc(staffA(), 'project/rules-a/post/p1/comments/c1'), { text: 'ok' }));
   });
   it('a staff user of another store can neither read nor write it', async () => {
@@ -170,6 +170,41 @@ describe('config documents', () => {
       .map((s) => s.trim().replace(/'/g, ''))
       .sort();
     expect(inRules).toEqual([...ADMIN_ONLY_CONFIG_DOCS].sort());
+  });
+});
+
+describe('the catalogue: what only the functions write (issue 29)', () => {
+  const product = (db: ReturnType<typeof staffA>, code = '1077777') => doc(db, `project/rules-a/product/${code}`);
+  const readiness = { version: 'v1', channels: { site: { score: 100, failures: [] } }, notReady: [] };
+  beforeEach(async () => {
+    await env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(context.firestore(), 'project/rules-a/product/1077777'), { ProductSiteName: 'Chaleira', Price: 100, readiness });
+    });
+  });
+
+  it('members edit a product, its stored readiness and prices left as they are', async () => {
+    await assertSucceeds(updateDoc(product(staffA()), { ProductSiteName: 'Chaleira Inox', updatedAt: serverTimestamp() }));
+    // The form's save writes only the edited keys; the whole document written back unchanged passes too.
+    await assertSucceeds(setDoc(product(staffA()), { ProductSiteName: 'Chaleira', Price: 100, readiness }));
+  });
+  it('no client changes, forges or removes the readiness the trigger stores, admins included', async () => {
+    await assertFails(updateDoc(product(staffA()), { 'readiness.notReady': ['magalu'], 'readiness.channels.site.score': 0 }));
+    await assertFails(updateDoc(product(staffA()), { readiness: { ...readiness, notReady: ['magalu'] } }));
+    await assertFails(updateDoc(product(admin()), { readiness: deleteField() }));
+    await assertFails(setDoc(product(staffA()), { ProductSiteName: 'Chaleira', Price: 100 }));
+    await assertFails(setDoc(product(staffA(), '1077778'), { ProductSiteName: 'Nova', readiness }));
+  });
+  it('no client changes a selling price: it goes through the guardrails endpoint', async () => {
+    await assertFails(updateDoc(product(staffA()), { Price: 89.9 }));
+    await assertFails(updateDoc(product(admin()), { PriceInstallments: 120 }));
+    await assertFails(setDoc(product(staffA()), { Price: deleteField() }, { merge: true }));
+    // Reference prices are not guarded.
+    await assertSucceeds(updateDoc(product(staffA()), { PriceCompare: 150 }));
+  });
+  it('a new record carries its first price; another store still cannot write', async () => {
+    await assertSucceeds(setDoc(product(staffA(), '1077779'), { ProductSiteName: 'Nova', Price: 50 }));
+    await assertFails(setDoc(doc(staffB(), 'project/rules-a/product/1077780'), { ProductSiteName: 'Nova' }));
+    await assertSucceeds(deleteDoc(product(staffA(), '1077779')));
   });
 });
 

@@ -383,6 +383,9 @@ describe('condition builder', () => {
     const inOrGroup = /^section = 'casa' AND \(type = 'a' OR .*brand = 'Mor'.*\)$/;
     /** brand's handle dragged by the mouse onto type = 'b', in steps, held there a moment before the drop. */
     const drag = async () => {
+      // Both handles on screen (the rule's form has its price preview above it): a mouse moved
+      // past the viewport's edge reaches no element.
+      await handles.nth(4).scrollIntoViewIfNeeded();
       const from = (await handles.nth(0).boundingBox())!;
       const to = (await handles.nth(4).boundingBox())!;
       const x = from.x + from.width / 2;

@@ -16,12 +16,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './lib/config.mjs';
 import { importBundled } from './lib/import-bundled.mjs';
+import { ncmCodes } from './lib/ncm-codes.mjs';
 
 const OUT_DIR = join(ROOT, 'emulator-data', 'seed');
 
 /** @type {typeof import('./seed/index.mjs')} */
 const { seedFiles } = await importBundled(join(ROOT, 'scripts/seed/index.mjs'));
-const { files, summary } = seedFiles();
+const { files, summary } = seedFiles(ncmCodes());
 mkdirSync(OUT_DIR, { recursive: true });
 for (const [name, text] of Object.entries(files)) writeFileSync(join(OUT_DIR, name), text);
 console.log(summary);

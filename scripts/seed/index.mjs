@@ -13,6 +13,7 @@ import { buildCustomerEvents } from './events.mjs';
 import { buildConfig } from './settings.mjs';
 import { buildCdlbox } from './cdlbox.mjs';
 import { seedStorageObjects } from './storage.mjs';
+import { addReadiness } from './readiness.mjs';
 /** @import { Docs, StoreId } from './types.js' */
 
 /**
@@ -125,21 +126,28 @@ function sortKeys(value) {
   return value;
 }
 
-/** Every document of the seed, by path, keys sorted. */
-function build() {
+/**
+ * Every document of the seed, by path, keys sorted.
+ * @param {Set<string>} knownNcm
+ */
+function build(knownNcm) {
   /** @type {Docs} */
   const docs = {};
   for (const [id, p] of Object.entries(PROJECTS)) docs[`project/${id}`] = { name: p.name, domains: p.domains };
   Object.assign(docs, buildStore('main', 150), buildStore('cookstore', 80), buildCdlbox());
+  addReadiness(docs, knownNcm);
   for (const path of Object.keys(docs)) {
     if (path.split('/').length % 2 !== 0) throw new Error(`not a document path: ${path}`);
   }
   return /** @type {Docs} */ (sortKeys(docs));
 }
 
-/** The seed's files by name, as emulator-data/seed/ holds them, and a one-line summary. */
-export function seedFiles() {
-  const firestore = build();
+/**
+ * The seed's files by name, as emulator-data/seed/ holds them, and a one-line summary.
+ * @param {Set<string>} knownNcm the NCM table's codes (scripts/lib/ncm-codes.mjs), for the products' readiness
+ */
+export function seedFiles(knownNcm) {
+  const firestore = build(knownNcm);
   // One document per line: stable, reviewable diffs at a fraction of the size of full indentation.
   const lines = Object.entries(firestore).map(([path, data]) => `  ${JSON.stringify(path)}: ${JSON.stringify(data)}`);
   const objects = seedStorageObjects(firestore);

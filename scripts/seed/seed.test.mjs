@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../lib/config.mjs';
 import { importBundled } from '../lib/import-bundled.mjs';
+import { ncmCodes } from '../lib/ncm-codes.mjs';
 
 /** @type {typeof import('./index.mjs')} */
 const { seedFiles } = await importBundled(join(ROOT, 'scripts/seed/index.mjs'));
@@ -11,7 +12,7 @@ const { SEED_BUCKET, SEED_STORAGE_ORIGIN, SEED_STORAGE_PREFIX } = await importBu
 
 describe('the demo seed', () => {
   it('is committed as scripts/seed builds it (run `node scripts/generate-seed.mjs` after a change)', () => {
-    const { files } = seedFiles();
+    const { files } = seedFiles(ncmCodes());
     expect(Object.keys(files)).toEqual(['firestore.json', 'users.json', 'storage.json']);
     for (const [name, text] of Object.entries(files)) {
       expect(text === readFileSync(join(ROOT, 'emulator-data/seed', name), 'utf8'), `emulator-data/seed/${name} is stale`).toBe(true);
@@ -19,7 +20,7 @@ describe('the demo seed', () => {
   });
 
   it("points every file at the default stack's Storage emulator, with an object for each (no address that does not resolve)", () => {
-    const { files } = seedFiles();
+    const { files } = seedFiles(ncmCodes());
     const firebase = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));
     const firebaserc = JSON.parse(readFileSync(join(ROOT, '.firebaserc'), 'utf8'));
     expect(SEED_STORAGE_ORIGIN).toBe(`http://127.0.0.1:${firebase.emulators.storage.port}`);

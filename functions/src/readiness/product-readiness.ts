@@ -7,9 +7,12 @@ import {
   productView,
   readinessOverrides,
   readinessRules,
+  type ProductFacts,
   type ProductReadiness,
   type ReadinessRules,
 } from '@console/shared';
+import { getWarehouse } from '../warehouse/index.js';
+import { factsMirrorRow, factsVersion, mirrorFacts } from './facts-mirror.js';
 import { isKnownNcm } from './ncm-table.js';
 
 /** A store's readiness settings (the 'Prontidão por canal' settings screen). */
@@ -21,10 +24,15 @@ export async function storeReadinessRules(firestore: Firestore, projectId: strin
   return readinessRules(readinessOverrides(config.data()));
 }
 
-/** The product's readiness as the panel reads it (catalogue + synced data and overrides), or null. */
-export function readinessOf(product: DocumentSnapshot, productData: DocumentSnapshot, rules: ReadinessRules): ProductReadiness | null {
+/** What the rules look at in the product as the panel reads it (catalogue + synced data and overrides), or null. */
+export function factsOf(product: DocumentSnapshot, productData: DocumentSnapshot): ProductFacts | null {
   const view = productView(product.data() ?? null, productData.data() ?? null, product.id);
-  return view ? evaluateReadiness(productFacts(view), rules, isKnownNcm) : null;
+  return view ? productFacts(view) : null;
+}
+
+/** The product's readiness from its facts, or null. */
+export function readinessOfFacts(facts: ProductFacts | null, rules: ReadinessRules): ProductReadiness | null {
+  return facts ? evaluateReadiness(facts, rules, isKnownNcm) : null;
 }
 
 export type RefreshOutcome = 'written' | 'unchanged' | 'absent';
@@ -42,8 +50,21 @@ export async function refreshProductReadiness(firestore: Firestore, projectId: s
     rules ?? storeReadinessRules(firestore, projectId),
   ]);
   // Stored with the catalogue product, which lists and filters read; synced data alone is not listed.
+  const facts = product.exists ? factsOf(product, productData) : null;
+  try {
+    return await writeReadiness(product, readinessOfFacts(facts, storeRules));
+  } finally {
+    // Then the warehouse's copy of the facts, which background runs evaluate (facts-mirror.ts); a
+    // gone product leaves a tombstone. After the readiness write, so a slow warehouse never delays it.
+    await mirrorFacts(getWarehouse(), projectId, [
+      factsMirrorRow(projectId, code, facts, product.exists ? factsVersion(product, productData) : Date.now() * 1000),
+    ]);
+  }
+}
+
+/** Writes the product's readiness when it changed, conditional on the product as read. */
+async function writeReadiness(product: DocumentSnapshot, readiness: ProductReadiness | null): Promise<RefreshOutcome> {
   if (!product.exists) return 'absent';
-  const readiness = readinessOf(product, productData, storeRules);
   if (isDeepStrictEqual(product.get(READINESS_FIELD), readiness)) return 'unchanged';
   try {
     await product.ref.update({ [READINESS_FIELD]: readiness }, { lastUpdateTime: product.updateTime! });

@@ -5,7 +5,7 @@ import { evaluateReadiness, productFacts, readinessRules, type ProductFacts } fr
 import { BigQueryAnalyser } from '../../../test-support/zetasql.js';
 import { productImage, readyProduct } from '../../../test-support/readiness-products.js';
 import { isKnownNcm, ncmCodes } from './ncm-table.js';
-import { catalogueReadinessSql, factColumns, factsRow, notReadyIdsSql, readinessFromRow } from './readiness-sql.js';
+import { catalogueReadinessSql, factColumns, factsRow, notReadyIdsSql, pageReadinessSql, readinessFromRow } from './readiness-sql.js';
 
 /**
  * The warehouse's readiness (readiness-sql.ts) equals the evaluator's (shared/src/readiness) on
@@ -58,7 +58,7 @@ describe('readiness computed by the warehouse', () => {
     const columns = factColumns('duckdb')
       .map(([name, type]) => `${name} ${type}`)
       .join(', ');
-    await connection.run(`CREATE TABLE product_facts (project VARCHAR, id VARCHAR, ${columns})`);
+    await connection.run(`CREATE TABLE product_facts (project VARCHAR, id VARCHAR, ${columns}, update_time_us DOUBLE, deleted DOUBLE)`);
     analyser = await BigQueryAnalyser.start();
     analyser.createDataset(['w']);
     analyser.createTable(
@@ -67,6 +67,8 @@ describe('readiness computed by the warehouse', () => {
         { name: 'project', type: { typeKind: 'TYPE_STRING' } },
         { name: 'id', type: { typeKind: 'TYPE_STRING' } },
         ...factColumns('bigquery').map(([name, type]) => ({ name, type: { typeKind: type === 'STRING' ? 'TYPE_STRING' : 'TYPE_DOUBLE' } })),
+        { name: 'update_time_us', type: { typeKind: 'TYPE_DOUBLE' } },
+        { name: 'deleted', type: { typeKind: 'TYPE_DOUBLE' } },
       ],
     );
   }, 60_000);
@@ -77,10 +79,14 @@ describe('readiness computed by the warehouse', () => {
   });
 
   async function load(project: string, facts: ProductFacts[]) {
-    const names = ['project', 'id', ...factColumns('duckdb').map(([name]) => name)];
+    const names = ['project', 'id', ...factColumns('duckdb').map(([name]) => name), 'update_time_us', 'deleted'];
     const appender = await connection.createAppender('product_facts');
     facts.forEach((f, i) => {
-      const row = { project, ...factsRow(String(i).padStart(5, '0'), f) } as Record<string, string | number | null>;
+      // Every third row a tombstone, for the page statement (the whole-catalogue one does not look at it).
+      const row = { project, ...factsRow(String(i).padStart(5, '0'), f), update_time_us: 1_000 + i, deleted: i % 3 === 2 ? 1 : 0 } as Record<
+        string,
+        string | number | null
+      >;
       for (const name of names) {
         const value = row[name];
         if (value === null || value === undefined) appender.appendNull();
@@ -123,15 +129,40 @@ describe('readiness computed by the warehouse', () => {
     expect(ids.getRowObjectsJS().map((r) => r.id)).toEqual(expected);
   });
 
+  it("answers a run's page of products by id, with each row's update time, tombstones left out", async () => {
+    const products = fc.sample(productArbitrary, 60);
+    const facts = products.map(productFacts);
+    await load('page', facts);
+    const ids = ['00000', '00001', '00002', '00010', '00011', '00058', 'absent'];
+    const reader = await connection.runAndReadAll(
+      pageReadinessSql('product_facts', rules, 'duckdb') + ' ORDER BY id',
+      { project: 'page', ncm: listValue(ncmCodes()), ids: listValue(ids) },
+      { project: VARCHAR, ncm: LIST(VARCHAR), ids: LIST(VARCHAR) },
+    );
+    const rows = reader.getRowObjectsJS();
+    // 00002 and 00011 are tombstones (i % 3 == 2); 'absent' has no row.
+    expect(rows.map((r) => [r.id, r.update_time_us])).toEqual([
+      ['00000', 1000],
+      ['00001', 1001],
+      ['00010', 1010],
+      ['00058', 1058],
+    ]);
+    for (const row of rows) {
+      expect(readinessFromRow(row, rules)).toEqual(evaluateReadiness(facts[Number(row.id)]!, rules, isKnownNcm));
+    }
+  });
+
   it("is read by BigQuery's analyser with its parameters typed as the SDK sends them", async () => {
     const parameters = {
       project: { typeKind: 'TYPE_STRING' },
       ncm: { typeKind: 'TYPE_ARRAY', arrayType: { elementType: { typeKind: 'TYPE_STRING' } } },
       after: { typeKind: 'TYPE_STRING' },
       limit: { typeKind: 'TYPE_INT64' },
+      ids: { typeKind: 'TYPE_ARRAY', arrayType: { elementType: { typeKind: 'TYPE_STRING' } } },
     };
     await analyser.analyse(catalogueReadinessSql('w.product_facts', rules, 'bigquery'), parameters);
     await analyser.analyse(notReadyIdsSql('w.product_facts', rules, 'bigquery', 'magalu'), parameters);
+    await analyser.analyse(pageReadinessSql('w.product_facts', rules, 'bigquery'), parameters);
     // DuckDB's spelling is refused there (the check that the dialects are kept apart).
     await expect(analyser.analyse(catalogueReadinessSql('w.product_facts', rules, 'duckdb').replaceAll('$', '@'), parameters)).rejects.toThrow();
   });

@@ -3,7 +3,6 @@ import {
   READINESS_CHANNELS,
   channelReadiness,
   rulesVersion,
-  type ProductFactName,
   type ProductFacts,
   type ProductReadiness,
   type ReadinessChannel,
@@ -11,6 +10,7 @@ import {
   type ReadinessFailureCode,
   type ReadinessRules,
 } from '@console/shared';
+import { PRODUCT_FACT_COLUMNS, factColumn } from '../warehouse/customer-tables.js';
 
 /**
  * The readiness rules as one SQL statement, so the warehouse evaluates a whole catalogue (issue 29,
@@ -21,18 +21,11 @@ import {
  */
 export type ReadinessDialect = 'duckdb' | 'bigquery';
 
-/** The facts table's column of a fact: descriptionLength → description_length. */
-export function factColumn(fact: ProductFactName): string {
-  return fact.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-}
-
-const TEXT_FACTS = new Set<ProductFactName>(['title', 'brand', 'category', 'gtin', 'ncm', 'cest', 'origin']);
-
-/** The facts table's columns and their SQL types. */
+/** The facts table's columns and their SQL types (the warehouse's `product_facts`, customer-tables.ts). */
 export function factColumns(dialect: ReadinessDialect): [string, string][] {
   const text = dialect === 'duckdb' ? 'VARCHAR' : 'STRING';
   const number = dialect === 'duckdb' ? 'DOUBLE' : 'FLOAT64';
-  return PRODUCT_FACT_NAMES.map((fact) => [factColumn(fact), TEXT_FACTS.has(fact) ? text : number]);
+  return PRODUCT_FACT_COLUMNS.map(([column, kind]) => [column, kind === 'string' ? text : number]);
 }
 
 /** A row of the facts table for a product. */
@@ -146,6 +139,17 @@ function channelColumns(rules: ReadinessRules, dialect: ReadinessDialect, only?:
 export function catalogueReadinessSql(table: string, rules: ReadinessRules, dialect: ReadinessDialect, only?: ReadinessChannel): string {
   const p = dialect === 'duckdb' ? '$project' : '@project';
   return `SELECT id, ${channelColumns(rules, dialect, only).join(', ')} FROM ${table} WHERE project = ${p}`;
+}
+
+/**
+ * One page of a background run (readiness-run.ts): the readiness of the products `ids` of the
+ * warehouse's facts table (`product_facts`, kept by the readiness trigger), with each row's
+ * `update_time_us` so the run uses only rows as fresh as the products it read. Parameters:
+ * project, ncm, ids.
+ */
+export function pageReadinessSql(table: string, rules: ReadinessRules, dialect: ReadinessDialect): string {
+  const [p, ids] = dialect === 'duckdb' ? ['$project', 'IN (SELECT unnest($ids))'] : ['@project', 'IN UNNEST(@ids)'];
+  return `SELECT id, update_time_us, ${channelColumns(rules, dialect).join(', ')} FROM ${table} WHERE project = ${p} AND deleted = 0 AND id ${ids}`;
 }
 
 /**

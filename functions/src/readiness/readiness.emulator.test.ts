@@ -3,8 +3,10 @@ import { doc, serverTimestamp, setDoc } from 'firebase/firestore';
 import type { ProductReadiness } from '@console/shared';
 import { seedUser } from '../../../test-support/emulator.js';
 import { signedInClient, type SignedInClient } from '../../../test-support/client-sdk.js';
-import { testFirestore, waitFor } from '../../../test-support/stack.js';
+import { testFirestore, testWarehouse, waitFor } from '../../../test-support/stack.js';
 import { productImage, readyProduct } from '../../../test-support/readiness-products.js';
+import { FACTS_TABLE, factsMirrorRow, factsVersion } from './facts-mirror.js';
+import { factsOf } from './product-readiness.js';
 import { READINESS_RUN_COLLECTION, runReadinessPage, type ReadinessTask } from './readiness-run.js';
 
 // A store of its own per run, so the seeded stores stay as they are.
@@ -90,6 +92,8 @@ describe('readiness triggers', () => {
       'the run to finish',
     );
     expect(run).toMatchObject({ total: 4, done: 4, status: 'done' });
+    // Each product evaluated once: by the warehouse where its facts row was as fresh as the documents, else in the function.
+    expect((run.evaluatedBy?.warehouse ?? 0) + (run.evaluatedBy?.function ?? 0)).toBe(4);
     // The catalogue's tally: 3 images for Shopee and MadeiraMadeira; the first product's NCM override.
     expect(run.summary).toMatchObject({
       site: { notReady: 1, rules: { ncm: 1 } },
@@ -97,6 +101,43 @@ describe('readiness triggers', () => {
       shopee: { notReady: 4, rules: { images: 4, ncm: 1 } },
     });
     for (const code of codes) expect((await readinessOf(code))!.notReady).toEqual(['shopee', 'madeiramadeira']);
+  });
+
+  it("evaluates a run's page in the warehouse, over the facts rows as fresh as the documents, and in the function otherwise", async () => {
+    const codes = ['10990001', '10990002', '10990003', '10990004'];
+    const warehouse = testWarehouse();
+    try {
+      // Facts rows with no title, at the version of the documents as they are now: only the
+      // warehouse's evaluation can fail the title rule (every product has one in Firestore). The
+      // last product has no row: it is evaluated in the function.
+      const rows = [];
+      for (const code of codes.slice(0, 3)) {
+        const [product, data] = await Promise.all([
+          testFirestore().doc(`project/${project}/product/${code}`).get(),
+          testFirestore().doc(`project/${project}/product-data/${code}`).get(),
+        ]);
+        rows.push(factsMirrorRow(project, code, { ...factsOf(product, data)!, title: null }, factsVersion(product, data)));
+      }
+      await warehouse.mirror(FACTS_TABLE, rows, { sameVersionToo: true });
+      await warehouse.remove(FACTS_TABLE, { project, id: codes[3]! });
+      const runRef = testFirestore().collection(`project/${project}/${READINESS_RUN_COLLECTION}`).doc('run-warehouse');
+      await runRef.set({ status: 'running', version: 'x', total: 4, done: 0, written: 0, cursor: null });
+      await runReadinessPage(testFirestore(), { projectId: project, runId: 'run-warehouse', cursor: null }, async () => undefined, warehouse);
+      const run = (await runRef.get()).data()!;
+      expect(run).toMatchObject({ status: 'done', done: 4, evaluatedBy: { warehouse: 3, function: 1 } });
+      // The tally counts what each product was evaluated as: the warehouse's three without a title.
+      expect(run.summary.site.rules.title).toBe(3);
+      // The missing row was written from the documents, so the next run reads it from the warehouse.
+      const [product, data] = await Promise.all([
+        testFirestore().doc(`project/${project}/product/${codes[3]}`).get(),
+        testFirestore().doc(`project/${project}/product-data/${codes[3]}`).get(),
+      ]);
+      const stored = await warehouse.get(FACTS_TABLE, { project, id: codes[3]! });
+      expect(Number(stored!.update_time_us)).toBe(factsVersion(product, data));
+      expect(stored!.title).not.toBeNull();
+    } finally {
+      await warehouse.close();
+    }
   });
 
   it('writes each product once per run: a page delivered twice is done once', async () => {
@@ -108,10 +149,11 @@ describe('readiness triggers', () => {
     }
     const queued: ReadinessTask[] = [];
     const task: ReadinessTask = { projectId: project, runId: 'run-twice', cursor: null };
+    const warehouse = testWarehouse();
     await Promise.all([
-      runReadinessPage(testFirestore(), task, async (t) => void queued.push(t)),
-      runReadinessPage(testFirestore(), task, async (t) => void queued.push(t)),
-    ]);
+      runReadinessPage(testFirestore(), task, async (t) => void queued.push(t), warehouse),
+      runReadinessPage(testFirestore(), task, async (t) => void queued.push(t), warehouse),
+    ]).finally(() => warehouse.close());
     const stored = (await runRef.get()).data()!;
     expect(stored).toMatchObject({ status: 'done', done: 4, cursor: '10990004' });
     // The triggers may rewrite a product too; the run itself counted each product once.

@@ -1,4 +1,4 @@
-import { conditionAttributes, type ConditionAttribute } from '@console/shared';
+import { PRODUCT_FACT_NAMES, conditionAttributes, type ConditionAttribute, type ProductFactName } from '@console/shared';
 import type { ColumnKind, TableDeclaration } from './table-declaration.js';
 
 /**
@@ -31,6 +31,18 @@ function attributeColumns(prefix: string): Record<string, ColumnKind> {
 export const PRODUCT_ATTRIBUTES = conditionAttributes('product');
 
 const MIRROR_COLUMNS = { update_time_us: 'number', deleted: 'number' } as const;
+
+/** The readiness facts table's column of a fact: descriptionLength → description_length. */
+export function factColumn(fact: ProductFactName): string {
+  return fact.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+const TEXT_FACTS = new Set<ProductFactName>(['title', 'brand', 'category', 'gtin', 'ncm', 'cest', 'origin']);
+
+/** Each readiness fact's column and kind (shared/src/readiness/facts.ts). */
+export const PRODUCT_FACT_COLUMNS: readonly (readonly [string, ColumnKind])[] = PRODUCT_FACT_NAMES.map(
+  (fact) => [factColumn(fact), TEXT_FACTS.has(fact) ? 'string' : 'number'] as const,
+);
 const DATE_COLUMNS = { ...attributeColumns('date.'), sp_day: 'number' } as Record<string, ColumnKind>;
 delete DATE_COLUMNS.date__daysAgo; // from sp_day and the query's day
 
@@ -85,6 +97,10 @@ export const CUSTOMER_MIRROR_TABLES = {
       ...Object.fromEntries(PRODUCT_ATTRIBUTES.map((a) => [attributeColumn(a.name), KIND[a.type]])),
       ...MIRROR_COLUMNS,
     } as Readonly<Record<string, ColumnKind>>,
+  },
+  product_facts: {
+    description: 'Fatos de prontidão de um produto como o painel o lê (catálogo + dados sincronizados), functions/src/readiness; id = código do produto.',
+    columns: { ...Object.fromEntries(PRODUCT_FACT_COLUMNS), ...MIRROR_COLUMNS } as Readonly<Record<string, ColumnKind>>,
   },
 } as const satisfies Record<string, TableDeclaration>;
 

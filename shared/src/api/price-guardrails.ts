@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conditionNodeSchema } from '../conditions/types.js';
 import { GUARDED_PRICE_FIELDS } from '../products/price-guardrails.js';
 import { defineEndpoint } from './contract.js';
 import { documentIdSchema } from './document-id.js';
@@ -82,4 +83,63 @@ export const consoleProductsStaleOverrideResolveEndpoint = defineEndpoint({
     z.object({ status: z.enum(['kept', 'applied']) }),
     z.object({ status: z.literal('held'), holdId: z.string(), message: z.string() }),
   ]),
+});
+
+/** A pricing rule's options as the preview reads them (the price-setting ones; see pricing-rule-effect.ts). */
+const markupSchema = z.number().positive().max(1000).nullable().optional();
+export const pricingRulePreviewRequestSchema = z.object({
+  /** The rule's conditions as its form holds them (saved or not); null or absent: every product. */
+  map: conditionNodeSchema.nullable().optional(),
+  options: z
+    .object({
+      disablePriceNetErp: z.boolean().nullable().optional(),
+      minMarkup: markupSchema,
+      minInstallmentsMarkup: markupSchema,
+      minImportedMarkup: markupSchema,
+      minInstallmentsImportedMarkup: markupSchema,
+      priceManual: z.boolean().nullable().optional(),
+    })
+    .default({}),
+  sampleSize: z.number().int().min(0).max(200).default(50),
+});
+
+export const pricingRulePreviewRowSchema = z.object({
+  code: z.string(),
+  name: z.string().nullable(),
+  field: z.enum(GUARDED_PRICE_FIELDS),
+  from: z.number().nullable(),
+  to: z.number(),
+  cost: z.number(),
+  /** The store's guardrails would hold this change: `message` says why, in numbers. */
+  held: z.boolean(),
+  message: z.string(),
+});
+export type PricingRulePreviewRow = z.infer<typeof pricingRulePreviewRowSchema>;
+
+export const pricingRulePreviewResponseSchema = z.object({
+  /** Products the rule's conditions match, of `total`. */
+  matched: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  /** Matched products whose prices the rule would change, and of those, the ones the guardrails would hold. */
+  changed: z.number().int().nonnegative(),
+  held: z.number().int().nonnegative(),
+  /** Matched products left alone: manual prices, and no cost to apply a markup to. */
+  manual: z.number().int().nonnegative(),
+  noCost: z.number().int().nonnegative(),
+  /** The changes, held ones first, at most `sampleSize`. */
+  rows: z.array(pricingRulePreviewRowSchema),
+});
+export type PricingRulePreviewResponse = z.infer<typeof pricingRulePreviewResponseSchema>;
+
+/**
+ * POST — what a pricing rule would do to the store's selling prices, before it is saved (issue 29
+ * point 3): the products its conditions match, the prices it would change and which of those
+ * changes the store's guardrails would hold, with the numbers. Writes nothing.
+ */
+export const consoleProductsPricingRulePreviewEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/console/products/pricing-rule-preview',
+  access: 'project',
+  body: pricingRulePreviewRequestSchema,
+  answer: pricingRulePreviewResponseSchema,
 });

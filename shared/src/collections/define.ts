@@ -35,6 +35,11 @@ export interface CollectionOptions<F extends readonly FieldDefinition[]> {
   userDefinedId?: boolean;
   /** Super-project only: may be replicated to other projects. */
   replicable?: boolean;
+  /**
+   * Fields only the functions write (firestore.rules refuse a client's change): a copy or 'Criar
+   * registro' leaves them out, and the function computes them again for the new record.
+   */
+  serverFields?: readonly string[];
 }
 
 export interface CollectionDefinition<F extends readonly FieldDefinition[] = readonly FieldDefinition[]>

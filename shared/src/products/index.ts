@@ -4,3 +4,4 @@ export * from './field-path.js';
 export * from './overrides.js';
 export * from './product-view.js';
 export * from './price-guardrails.js';
+export * from './pricing-rule-effect.js';

@@ -8,3 +8,4 @@ import './task';
 import './product-gift';
 import './conversation';
 import './product';
+import './pricing-rule';

@@ -3,4 +3,4 @@ import './extensions';
 
 export { useCollectionExtension } from './use-collection-extension';
 export { CollectionListActions } from './list-actions';
-export { importRequirements, listEntryView, listViewOf, useEntryTitles } from './registry';
+export { guardedFieldsOf, importRequirements, listEntryView, listViewOf, useEntryTitles } from './registry';

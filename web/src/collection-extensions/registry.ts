@@ -1,4 +1,4 @@
-import type { CollectionExtension, ImportRequirements, ListEntryRecord, ListEntryView, ListView, ProjectCondition } from './types';
+import type { CollectionExtension, GuardedFieldsExtension, ImportRequirements, ListEntryRecord, ListEntryView, ListView, ProjectCondition } from './types';
 
 /**
  * Every collection's extension of the generic screens, by collection id. Add an entry (one folder
@@ -17,6 +17,7 @@ export function registerCollectionExtension(collectionId: string, extension: Col
     listViews: [...(current?.listViews ?? []), ...(extension.listViews ?? [])],
     import: { ...current?.import, ...extension.import },
     listEntry: { ...current?.listEntry, ...extension.listEntry },
+    guardedFields: extension.guardedFields ?? current?.guardedFields ?? null,
   };
 }
 
@@ -32,6 +33,20 @@ export function availableIn<T extends { available?: ProjectCondition }>(items: r
 /** The list view of a collection in this project (the first that applies), or null. */
 export function listViewOf(collectionId: string, projectId: string): ListView | null {
   return availableIn(registry[collectionId]?.listViews ?? [], projectId)[0] ?? null;
+}
+
+/**
+ * The guarded fields of one document's form (every project: firestore.rules refuse a client's
+ * change of them in any store), bound to that document; undefined for most collections.
+ */
+export function guardedFieldsOf(
+  collectionId: string,
+  projectId: string,
+  docId: string,
+): { keys: readonly string[]; write(key: string, value: unknown): Promise<{ held: boolean }> } | undefined {
+  const guarded: GuardedFieldsExtension | null | undefined = registry[collectionId]?.guardedFields;
+  if (!guarded) return undefined;
+  return { keys: guarded.fields, write: (key, value) => guarded.write({ projectId, docId }, key, value) };
 }
 
 /** What the CSV import of a collection asks for (nothing for most). */

@@ -42,6 +42,8 @@ export interface DocumentAction {
 export interface PanelProps extends ExtensionContext {
   /** What an action passed to showPanel, undefined until then. */
   payload: unknown;
+  /** The form's values now, saved or not (a pricing rule's preview reads the rule as it is being typed). */
+  values: Record<string, unknown>;
 }
 
 export interface DocumentPanel {
@@ -111,7 +113,18 @@ export interface ListView {
   available?: ProjectCondition;
 }
 
+/**
+ * Fields of a collection's form that go through a server check instead of being written by the
+ * form (the product's selling prices: the store's guardrails). `write` applies one edited value
+ * or holds it (`held`, not written; the form shows the stored value again and the write says why).
+ */
+export interface GuardedFieldsExtension {
+  fields: readonly string[];
+  write(document: { projectId: string; docId: string }, field: string, value: unknown): Promise<{ held: boolean }>;
+}
+
 export interface CollectionExtension {
+  guardedFields?: GuardedFieldsExtension | null;
   actions?: DocumentAction[];
   listViews?: ListView[];
   panels?: DocumentPanel[];

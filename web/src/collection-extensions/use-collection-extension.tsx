@@ -16,6 +16,7 @@ export function useCollectionExtension({
   data,
   creating,
   existing,
+  values,
 }: {
   projectId: string;
   collectionId: string;
@@ -25,6 +26,8 @@ export function useCollectionExtension({
   creating: boolean;
   /** Only a stored document gets actions and panels (not the 'add' form). */
   existing: boolean;
+  /** The form's values now, saved or not (for the panels). */
+  values: Record<string, unknown>;
 }): { actions: ReactNode; panels: ReactNode } {
   const extension = collectionExtension(collectionId);
   const [payloads, setPayloads] = useState<Record<string, unknown>>({});
@@ -65,7 +68,7 @@ export function useCollectionExtension({
   ));
   const panels = availableIn(extension.panels, projectId).map(({ id, Component, ownSpacing }) => (
     <Box key={id} mb={ownSpacing ? undefined : '5'} data-panel={id}>
-      <Component {...context} payload={payloads[`${docId}:${id}`]} />
+      <Component {...context} payload={payloads[`${docId}:${id}`]} values={values} />
     </Box>
   ));
   return {

@@ -1,5 +1,8 @@
 /** Texts of the document screen (spec document 2 §2, §5, §8 and the console brief). */
 export const DOCUMENT_TEXTS = {
+  /** The JSON editor changed what only the server writes (the product's prices and readiness). */
+  serverOwnedField: (title: string) =>
+    `${title} não muda pelo JSON Editor: o preço muda pelo campo do formulário, que confere os limites de preço da loja, e a prontidão é calculada pelo servidor.`,
   delete: 'Delete',
   copy: 'Copy',
   save: 'Salvar',

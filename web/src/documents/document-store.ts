@@ -63,6 +63,41 @@ export async function saveDocument(ref: DocumentReference, request: SaveRequest,
 }
 
 /**
+ * Fields a collection's form does not write itself (the product's selling prices, which
+ * firestore.rules refuse from a client): each edited value goes through `write`, the server's
+ * check, which applies it or holds it (not written) and says why.
+ */
+export interface GuardedFields {
+  keys: readonly string[];
+  write(key: string, value: unknown): Promise<{ held: boolean }>;
+}
+
+/**
+ * The form's save with guarded fields: the other keys as `saveDocument` saves them, then each
+ * guarded key whose value differs from the stored one through its check. Answers the conflicts
+ * and the keys held.
+ */
+export async function saveWithGuardedFields(
+  ref: DocumentReference,
+  request: SaveRequest,
+  exists: boolean,
+  guarded: GuardedFields,
+): Promise<SaveOutcome & { held: string[] }> {
+  const guardedKeys = request.keys.filter((key) => guarded.keys.includes(key));
+  const plainKeys = request.keys.filter((key) => !guarded.keys.includes(key));
+  const { conflicts } = plainKeys.length > 0 || guardedKeys.length === 0 ? await saveDocument(ref, { ...request, keys: plainKeys }, exists) : { conflicts: {} };
+  const held: string[] = [];
+  for (const key of guardedKeys) {
+    const value = withoutUndefined(request.values[key]) ?? null;
+    if (request.base && sameStoredValue(request.base[key], value)) continue;
+    if ((await guarded.write(key, value)).held) held.push(key);
+  }
+  return { conflicts, held };
+}
+
+const sameStoredValue = (stored: unknown, value: unknown) => (stored ?? null) === value;
+
+/**
  * Merge-save of a document edited inside another form: the edited fields are replaced whole (a
  * key removed from a map goes away), every other field is left as stored; a missing document is
  * created.

@@ -66,6 +66,28 @@ describe('the document form autosave', () => {
     expect(nextSaveAt(state)).toBe(4100);
   });
 
+  it('shows the stored value again for a key the server held (a price outside the guardrails), the other keys saved', () => {
+    let state = formReducer(ready, { type: 'edited', key: 'order', value: 9, at: 0 });
+    state = formReducer(state, { type: 'edited', key: 'title', value: 'Quem somos', at: 0 });
+    state = save(state, { type: 'save-succeeded', at: 2500, held: ['order'] });
+    expect(state.values.order).toBe(1);
+    expect(state.values.title).toBe('Quem somos');
+    expect(state.edited).toEqual([]);
+    expect(state.status).toBe('saved');
+    expect(state.written.order).toBeUndefined();
+    expect(state.written.title).toEqual(['Quem somos']);
+  });
+
+  it('keeps a held key typed again during the save pending with the newer value', () => {
+    let state = formReducer(ready, { type: 'edited', key: 'order', value: 9, at: 0 });
+    state = formReducer(state, { type: 'save-started', request: nextSaveRequest(state)! });
+    state = formReducer(state, { type: 'edited', key: 'order', value: 2, at: 2100 });
+    state = formReducer(state, { type: 'save-succeeded', at: 2200, held: ['order'] });
+    expect(state.values.order).toBe(2);
+    expect(state.edited).toEqual(['order']);
+    expect(state.status).toBe('pending');
+  });
+
   it('keeps the edits of a failed save and tries again with backoff', () => {
     let state = formReducer(ready, { type: 'edited', key: 'title', value: 'Quem somos', at: 0 });
     state = save(state, { type: 'save-failed', message: 'Sem permissão', retry: true, at: 2500 });

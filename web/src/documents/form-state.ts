@@ -49,8 +49,11 @@ export type FormAction =
   | { type: 'remote-changed'; data: DocumentData; at: number }
   | { type: 'lock-expired'; at: number }
   | { type: 'save-started'; request: SaveRequest }
-  /** `conflicts`: keys the write found changed by someone else since the base, with their stored value (not written). */
-  | { type: 'save-succeeded'; at: number; conflicts?: Readonly<Record<string, unknown>> }
+  /**
+   * `conflicts`: keys the write found changed by someone else since the base, with their stored value (not written).
+   * `held`: keys the server held instead of writing (a price outside the store's guardrails): the form shows the stored value again.
+   */
+  | { type: 'save-succeeded'; at: number; conflicts?: Readonly<Record<string, unknown>>; held?: readonly string[] }
   /** `retry`: try again later with backoff (a refused write); not for values that do not validate. */
   | { type: 'save-failed'; message: string; retry: boolean; at: number }
   | { type: 'conflict-resolved'; key: string; keep: 'remote' | 'mine'; at: number };
@@ -150,8 +153,16 @@ export function formReducer(state: FormState, action: FormAction): FormState {
         if (left.length) written[key] = left;
         else delete written[key];
       }
+      let values = state.values;
+      for (const key of action.held ?? []) {
+        const left = (written[key] ?? []).slice(0, -1);
+        if (left.length) written[key] = left;
+        else delete written[key];
+        // Edited again meanwhile: that newer value is the operator's and stays pending.
+        if (!edited.includes(key)) values = { ...values, [key]: state.remote[key] };
+      }
       const keptEdited = [...edited, ...Object.keys(refused).filter((key) => state.edited.includes(key))];
-      const next = { ...state, edited: keptEdited, conflicts, written, saving: null, failures: 0, error: null, lockedUntil: action.at + SAVE_LOCK_MS };
+      const next = { ...state, values, edited: keptEdited, conflicts, written, saving: null, failures: 0, error: null, lockedUntil: action.at + SAVE_LOCK_MS };
       return { ...next, status: restingStatus(next) };
     }
 

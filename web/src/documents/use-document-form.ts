@@ -14,8 +14,11 @@ interface DocumentFormOptions {
   autosave: boolean;
   /** The Portuguese message of the first problem in what the request writes, or null. */
   validate(request: SaveRequest): string | null;
-  /** Answers the keys found changed elsewhere since the request's base (not written), if any. */
-  write(request: SaveRequest): Promise<{ conflicts: Record<string, unknown> } | void>;
+  /**
+   * Answers the keys found changed elsewhere since the request's base (not written), if any, and
+   * the keys the server held instead of writing (shown as stored again).
+   */
+  write(request: SaveRequest): Promise<{ conflicts: Record<string, unknown>; held?: readonly string[] } | void>;
 }
 
 export interface DocumentForm {
@@ -75,7 +78,7 @@ export function useDocumentForm({ snapshot, autosave, validate, write }: Documen
     dispatch({ type: 'save-started', request });
     try {
       const outcome = await io.current.write(request);
-      dispatch({ type: 'save-succeeded', at: Date.now(), conflicts: outcome?.conflicts });
+      dispatch({ type: 'save-succeeded', at: Date.now(), conflicts: outcome?.conflicts, held: outcome?.held });
     } catch (error) {
       console.error(error);
       dispatch({ type: 'save-failed', message: writeErrorMessage(error), retry: io.current.autosave, at: Date.now() });

@@ -7,9 +7,20 @@ import { toaster } from '../app/toaster';
 import { SUPER_PROJECT_ID } from '../lib/env';
 import { projectDocument } from '../lib/firestore-paths';
 import { DOCUMENT_TEXTS, idExistsMessage } from './constants';
-import { checkNewId, deleteDocument, previewReplication, replicateDocument, restoreDocument, saveDocument, writeNewRecord } from './document-store';
+import {
+  checkNewId,
+  deleteDocument,
+  previewReplication,
+  replicateDocument,
+  restoreDocument,
+  saveDocument,
+  saveWithGuardedFields,
+  writeNewRecord,
+  type GuardedFields,
+} from './document-store';
 import { withoutUndefined, writeErrorMessage } from './document-writes';
 import { hasUnsavedChanges, type SaveRequest } from './form-state';
+import { sameValue } from './remote-merge';
 import { canReplicate, replicationTargets, type PreviewedReplication, type ReplicationOutcome } from './replication';
 import { saveProblem } from './save-problem';
 import { useDocumentForm } from './use-document-form';
@@ -30,6 +41,8 @@ export interface DocumentOptions {
   definition: CollectionDefinition | SettingsDefinition;
   /** The projects the user may open (replication targets). */
   projects: readonly Project[];
+  /** Fields the form sends through a server check instead of writing them (the product's prices). */
+  guarded?: GuardedFields;
 }
 
 /**
@@ -37,7 +50,7 @@ export interface DocumentOptions {
  * autosave and realtime merge, create (the 'add' form), copy, delete and restore ('Criar
  * registro'), replication from the super-project. The document screen only renders this.
  */
-export function useDocument({ projectId, collectionId, docId, definition, projects }: DocumentOptions) {
+export function useDocument({ projectId, collectionId, docId, definition, projects, guarded }: DocumentOptions) {
   const isCollection = definition.kind === 'collection';
   const creating = isCollection && docId === ADD_DOC_ID;
   const userDefinedId = isCollection && definition.userDefinedId === true;
@@ -62,6 +75,9 @@ export function useDocument({ projectId, collectionId, docId, definition, projec
     [idField, definition.fields],
   );
   const idTitle = idField?.title ?? 'ID';
+  /** A stored record without what only the functions write (a copy, 'Criar registro'). */
+  const withoutServerFields = (data: Record<string, unknown>) =>
+    isCollection && definition.serverFields ? Object.fromEntries(Object.entries(data).filter(([key]) => !definition.serverFields!.includes(key))) : data;
   const withId = useCallback((values: Record<string, unknown>, id: string) => (idField ? { ...values, [ID_KEY]: id } : values), [idField]);
 
   const exists = snapshot.status === 'exists';
@@ -72,7 +88,12 @@ export function useDocument({ projectId, collectionId, docId, definition, projec
     validate: (request: SaveRequest) =>
       saveProblem(definition.schema, formFields, request, withId(request.values as Record<string, unknown>, docId), request.keys.length === 0 || !exists),
     // The 'add' form has no document yet and never saves through the form (create() writes it).
-    write: (request: SaveRequest) => (ref ? saveDocument(ref, request, exists) : Promise.reject(new Error('no document'))),
+    write: (request: SaveRequest) =>
+      !ref
+        ? Promise.reject(new Error('no document'))
+        : guarded && exists
+          ? saveWithGuardedFields(ref, request, exists, guarded)
+          : saveDocument(ref, request, exists),
   });
   const { state, edit } = form;
 
@@ -153,7 +174,7 @@ export function useDocument({ projectId, collectionId, docId, definition, projec
     if (!ref || !deletedData) return;
     setBusy('recreate');
     try {
-      await restoreDocument(ref, deletedData);
+      await restoreDocument(ref, withoutServerFields(deletedData));
       form.reset(deletedData);
       setDeletedData(null);
     } catch (error) {
@@ -168,7 +189,7 @@ export function useDocument({ projectId, collectionId, docId, definition, projec
   async function copy(): Promise<string | null> {
     if (!storedData) return null;
     setMessage(null);
-    const data: Record<string, unknown> = { ...storedData, createdAt: serverTimestamp(), updatedAt: serverTimestamp() };
+    const data: Record<string, unknown> = { ...withoutServerFields(storedData), createdAt: serverTimestamp(), updatedAt: serverTimestamp() };
     let copyId: string | null = null;
     if (userDefinedId) {
       const answer = window.prompt(DOCUMENT_TEXTS.newIdPrompt);
@@ -209,10 +230,16 @@ export function useDocument({ projectId, collectionId, docId, definition, projec
     (data: Record<string, unknown>) => {
       const result = definition.schema.safeParse(data);
       if (!result.success) return validationProblems(result.error.issues, formFields, data);
+      // What only the server writes (firestore.rules refuse it) stays as stored: the product's
+      // prices change through the form's field (the store's guardrails), its readiness by itself.
+      const serverOwned = [...(guarded?.keys ?? []), ...(isCollection ? (definition.serverFields ?? []) : [])];
+      const changed = serverOwned.filter((key) => !sameValue(data[key], storedData?.[key]));
+      if (changed.length > 0)
+        return changed.map((key) => ({ path: key, message: DOCUMENT_TEXTS.serverOwnedField(formFields.find((f) => f.name === key)?.title ?? key) }));
       // A condition's sql must be what its map writes (the server recomputes it anyway).
       return conditionSqlMismatches(definition.fields, data);
     },
-    [definition.schema, definition.fields, formFields],
+    [definition, formFields, guarded, isCollection, storedData],
   );
 
   return {

@@ -20,6 +20,7 @@ export const PRICE_REVIEW_TEXTS = {
   alreadyApplied: 'Este preço já tinha sido aplicado',
   discarded: 'Alteração descartada',
   held: 'Preço retido: fora dos limites da loja',
+  heldWhere: 'O preço continua o anterior até a alteração ser confirmada com um motivo em “Preços retidos”.',
   failed: 'Não foi possível concluir',
   keepMine: 'Manter minha alteração',
   useUpstream: 'Usar o valor do ERP',

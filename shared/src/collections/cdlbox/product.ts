@@ -6,6 +6,8 @@ export const cdlboxProduct = defineCollection({
   title: 'Produtos',
   group: 'catalog',
   userDefinedId: true,
+  // The readiness the trigger stores (functions/src/readiness; firestore.rules: every store's products).
+  serverFields: ['readiness'],
   // The spec asks for a partial-name filter, but Firestore has no substring search: the list
   // filters by name prefix (a range on ProductSiteName), under the label the spec gives.
   filter: { field: 'ProductSiteName', mode: 'prefix', label: 'Código do produto' },

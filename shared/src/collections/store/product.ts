@@ -46,6 +46,8 @@ export const product = defineCollection({
   title: 'Produtos',
   group: 'catalog',
   userDefinedId: true,
+  // The readiness the trigger stores (functions/src/readiness; firestore.rules).
+  serverFields: ['readiness'],
   filter: { field: 'id', mode: 'prefix', label: 'Código do produto' },
   labelField: 'ProductSiteName',
   fields: [

@@ -8,7 +8,7 @@ import { useProjects } from '../../app/project-context';
 import { toaster } from '../../app/toaster';
 import { DocumentAssistantPanel } from '../../ai-assistant/DocumentAssistantPanel';
 import { useAiAssistant } from '../../ai-assistant/use-ai-assistant';
-import { useCollectionExtension, useEntryTitles } from '../../collection-extensions';
+import { guardedFieldsOf, useCollectionExtension, useEntryTitles } from '../../collection-extensions';
 import { DOCUMENT_TEXTS, SAVE_STATUS } from '../../documents/constants';
 import { useDocument } from '../../documents/use-document';
 import { ConflictList } from '../../form-engine';
@@ -44,14 +44,24 @@ export function DocumentScreen({ projectId, collectionId, docId, definition, bas
   const navigate = useNavigate();
   const formId = useId();
   const { projects } = useProjects();
-  const document = useDocument({ projectId, collectionId, docId, definition, projects });
+  // Fields the form sends through a server check (the product's prices: the store's guardrails).
+  const guarded = useMemo(() => guardedFieldsOf(collectionId, projectId, docId), [collectionId, projectId, docId]);
+  const document = useDocument({ projectId, collectionId, docId, definition, projects, guarded });
   const { creating, existing, isCollection, snapshot, storedData, form, formFields, formValues } = document;
   const { state } = form;
   const [jsonOpen, setJsonOpen] = useState(false);
   const [aiOpen, setAiOpen] = useState(false);
 
   // Buttons and panels a collection registers (web/src/collection-extensions).
-  const extension = useCollectionExtension({ projectId, collectionId, docId, data: storedData, creating, existing: isCollection && existing });
+  const extension = useCollectionExtension({
+    projectId,
+    collectionId,
+    docId,
+    data: storedData,
+    creating,
+    existing: isCollection && existing,
+    values: formValues,
+  });
   const allowNextNavigation = useUnsavedChangesGuard(document.dirty);
   // A title taken from another record (a conversation is titled by its customer), as the list names it.
   const titleEntries = useMemo(() => (storedData ? [{ id: docId, data: storedData }] : []), [docId, storedData]);
