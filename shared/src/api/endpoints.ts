@@ -41,6 +41,7 @@ import {
   consoleProductsPriceChangeEndpoint,
   consoleProductsPriceHoldConfirmEndpoint,
   consoleProductsPriceHoldDiscardEndpoint,
+  consoleProductsPricingRulePreviewEndpoint,
   consoleProductsStaleOverrideResolveEndpoint,
 } from './price-guardrails.js';
 import { consoleSyncPreviewEndpoint } from './sync-preview.js';
@@ -59,6 +60,7 @@ export const API_ENDPOINTS = [
   consoleProductsPriceHoldConfirmEndpoint,
   consoleProductsPriceHoldDiscardEndpoint,
   consoleProductsStaleOverrideResolveEndpoint,
+  consoleProductsPricingRulePreviewEndpoint,
   consoleProductEndpoint,
   consoleSyncPreviewEndpoint,
   consoleQueueTasksEndpoint,
