@@ -21,7 +21,10 @@ const MESSAGE = 'project/zap-a/campaign-whatsapp-message/c1_k1';
 const PREFERENCE = 'project/zap-a/campaign-whatsapp-preference/5511981000001';
 
 beforeAll(async () => {
-  env = await initializeTestEnvironment({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-console', firestore: { rules, host, port: Number(port) } });
+  env = await initializeTestEnvironment({
+    projectId: `${process.env.GCLOUD_PROJECT ?? 'demo-console'}-rules-whatsapp`,
+    firestore: { rules, host, port: Number(port) },
+  });
   await env.withSecurityRulesDisabled(async (context) => {
     const db = context.firestore();
     await setDoc(doc(db, MESSAGE), { campaignId: 'c1', status: 'accepted', delivered: true });

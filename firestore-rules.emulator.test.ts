@@ -22,7 +22,9 @@ const anonymous = () => env.unauthenticatedContext().firestore();
 
 beforeAll(async () => {
   env = await initializeTestEnvironment({
-    projectId: process.env.GCLOUD_PROJECT ?? 'demo-console',
+    // A project of its own on the stack's emulator: the stack's triggers (readiness, the warehouse
+    // mirror) run on the stack's project and rewrote what this file set up under its assertions.
+    projectId: `${process.env.GCLOUD_PROJECT ?? 'demo-console'}-rules`,
     firestore: { rules, host, port: Number(port) },
   });
   await env.withSecurityRulesDisabled(async (context) => {
