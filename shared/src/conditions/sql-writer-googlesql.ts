@@ -178,10 +178,19 @@ function literalOnly(node: ConditionNode): boolean {
   return ['+', '-', '*', 'ROUND'].includes(node.type) && 'params' in node && node.params.every(literalOnly);
 }
 
-/** Whether a numeric operand can be NaN: a condition makes NaN only by dividing (0 / 0, ∞ / ∞, and ∞ − ∞ after one). */
+/**
+ * Whether a numeric operand can be NaN: by dividing (0 / 0, ∞ / ∞), or by arithmetic on a field,
+ * which may hold ±Infinity (∞ − ∞, 0 · ∞: CONDITIONS_SEED=1305163538 found `n2 + (n3 - n2)` with
+ * n2 = ∞ above every number in DuckDB and below in GoogleSQL). Literals alone are finite.
+ */
 function mayBeNaN(node: ConditionNode | undefined): boolean {
   if (!node || !('params' in node)) return false;
-  return node.type === '/' || node.params.some(mayBeNaN);
+  if (node.type === '/' || (['+', '-', '*'].includes(node.type) && node.params.some(readsField))) return true;
+  return node.params.some(mayBeNaN);
+}
+
+function readsField(node: ConditionNode): boolean {
+  return node.type === 'field' || ('params' in node && node.params.some(readsField));
 }
 
 /**
