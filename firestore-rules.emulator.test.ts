@@ -262,6 +262,26 @@ describe('product-data overrides (document 1 §5)', () => {
     await assertFails(setDoc(ref(staffA()), { PriceInstallments: 12, _override: mark('staff-a', 'PriceInstallments') }, { merge: true }));
     await assertSucceeds(setDoc(ref(staffA()), { Price: 10, _override: { ...mark('staff-a', 'Price'), removed: true } }, { merge: true }));
   });
+  it("a stored removal mark's `removed: true` does not let a later price through, and a removal goes back to the recorded upstream", async () => {
+    const at = new Date(2026, 0, 1);
+    await env.withSecurityRulesDisabled((context) =>
+      setDoc(doc(context.firestore(), 'project/rules-a/product-data/1066666'), {
+        Price: 50,
+        _overrides: { Price: { about: 'Promoção', by: 'staff-a', at, upstream: 40 } },
+        _override: { field: 'PriceCompare', about: 'Removida', by: 'staff-a', at, removed: true },
+      }),
+    );
+    // A merge-write keeps the stored `removed: true` when the new mark leaves it out.
+    await assertFails(setDoc(ref(staffA(), '1066666'), { Price: 1, _override: mark('staff-a', 'Price') }, { merge: true }));
+    await assertFails(setDoc(ref(staffA(), '1066666'), { Price: 30, _override: { ...mark('staff-a', 'Price'), removed: true } }, { merge: true }));
+    await assertSucceeds(
+      setDoc(
+        ref(staffA(), '1066666'),
+        { Price: 40, _override: { ...mark('staff-a', 'Price'), removed: true }, _overrides: { Price: deleteField() } },
+        { merge: true },
+      ),
+    );
+  });
   it('members read held price changes and stale overrides; nobody writes them from a client', async () => {
     await assertSucceeds(getDoc(doc(staffA(), 'project/rules-a/price-hold/h1')));
     await assertSucceeds(getDoc(doc(staffA(), 'project/rules-a/stale-override/s1')));

@@ -84,7 +84,11 @@ export async function createTestProject(prefix: string, products: string[] = [])
   batch.set(db.doc(`project/${project}`), { name: `Teste ${project}` });
   for (const path of ['config/bling', 'config/tramontina', ...products.flatMap((c) => [`product/${c}`, `product-data/${c}`])]) {
     const source = await db.doc(`project/main/${path}`).get();
-    if (source.exists) batch.set(db.doc(`project/${project}/${path}`), source.data()!);
+    if (!source.exists) continue;
+    // Not the mark of the last override an earlier file made on 'main' (`_override`, one write's
+    // signature): merged into this project's first override, its `removed: true` made it a removal.
+    const { _override: _mark, ...data } = source.data()!;
+    batch.set(db.doc(`project/${project}/${path}`), data);
   }
   await batch.commit();
   return project;

@@ -109,7 +109,9 @@ export function writeOverride(projectId: string, code: string, productData: Prod
     {
       ...nestedPatch(field, value),
       updatedAt: serverTimestamp(),
-      _override: { field, about, by, at: serverTimestamp() },
+      // `removed: false` said, not left out: the merge would keep a stored removal's `true`, and the
+      // changelog would log this override as 'Alteração removida'.
+      _override: { field, about, by, at: serverTimestamp(), removed: false },
       [OVERRIDES_KEY]: { [field]: { about, by, at: serverTimestamp(), ...upstreamToRecord(productData, field) } },
     },
     { merge: true },
