@@ -1,5 +1,5 @@
 // `npm start`'s promise that edits survive a stop and start: the stack exports its data on stop
-// and imports it on the next start. Runs on a stack of its own (scripts/test-stacks.mjs).
+// and imports it on the next start. Runs on a stack of its own (scripts/test.mjs, last phase).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -4,12 +4,12 @@
 // scripts/test.mjs runs two lanes at once, each on its own offset, so no file ever shares a stack
 // (data, sandbox faults, the browser's project) with a file of the other lane.
 // With CONSOLE_TEST_QUEUE (a full run), the files come from the queue every lane takes from
-// (scripts/test-queue.mjs); otherwise it runs the given vitest arguments in the `emulator` project.
-// The tests that start stacks of their own (the `stack` project) are no lane's: a full run runs
-// them on ports of their own beside the lanes (scripts/test.mjs).
+// (scripts/test-queue.mjs), and the lane then takes the tests that start stacks of their own (the
+// `stack` project) from the same folder, on its ports now free; otherwise it runs the given vitest
+// arguments in the `emulator` project.
 // Usage: CONSOLE_PORT_OFFSET=20 node scripts/test-lane.mjs [vitest args and files…]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -18,6 +18,7 @@ const { CACHE_DIR, HOSTING_URL, ROOT } = await import('./lib/config.mjs');
 const { StackError, startStack } = await import('./lib/stack.mjs');
 const { emulatorEnv, loadSeed, saveSeedSnapshot, seedSnapshotDir } = await import('./lib/seed.mjs');
 const { reportArgs, timed } = await import('./lib/test-timing.mjs');
+const { take } = await import('./lib/test-queue.mjs');
 
 const vitestArgs = process.argv.slice(2);
 // Run alone (not by scripts/test.mjs), a lane records its sandboxes' exchanges and reports on them.
@@ -92,6 +93,37 @@ try {
 } finally {
   await timed('stack stop', async () => stack?.stop());
   rmSync(stateDir, { recursive: true, force: true });
+}
+// The tests that start stacks of their own (the `stack` project), on this lane's ports now free,
+// taken from the queue's list (stack-files.json, written by scripts/test.mjs) as the emulator
+// files are: the first lane done takes the first, which runs while the other lane ends its last
+// files. A file that also starts a stack on another lane's ports (e2e/parallel-start.stack.test.ts,
+// CONSOLE_SECOND_STACK_OFFSET) first waits until every other lane has ended.
+if (queue) {
+  /** @type {{ file: string, needsOtherLanes: boolean }[]} */
+  const stackFiles = JSON.parse(readFileSync(join(queue, 'stack-files.json'), 'utf8'));
+  const lane = process.env.CONSOLE_TEST_LANE ?? '1';
+  const offsets = (process.env.CONSOLE_LANE_OFFSET_LIST ?? '').split(',').filter(Boolean);
+  const others = offsets.map((_, n) => String(n + 1)).filter((n) => n !== lane);
+  const timings = process.env.CONSOLE_TEST_TIMINGS;
+  for (const [index, { file, needsOtherLanes }] of stackFiles.entries()) {
+    if (!take(queue, 'stack-files', index, lane)) continue;
+    if (needsOtherLanes && timings && others.length)
+      await timed('waiting for the other lanes', async () => {
+        while (!others.every((n) => existsSync(join(timings, `lane-${n}.done`)))) await new Promise((r) => setTimeout(r, 1000));
+      });
+    const secondOffset = offsets.find((o) => o !== process.env.CONSOLE_PORT_OFFSET);
+    const code = timed(
+      `stack tests (${file})`,
+      () =>
+        spawnSync(process.execPath, [vitest, 'run', ...reportArgs(`stack-${lane}-${index}`), '--project', 'stack', '--passWithNoTests', file], {
+          cwd: ROOT,
+          stdio: 'inherit',
+          env: { ...process.env, ...emulatorEnv(), CONSOLE_URL: HOSTING_URL, ...(secondOffset ? { CONSOLE_SECOND_STACK_OFFSET: secondOffset } : {}) },
+        }).status ?? 1,
+    );
+    if (code !== 0) status = code;
+  }
 }
 if (ownExchangeLog) spawnSync(process.execPath, [join(ROOT, 'scripts/contract-report.mjs')], { stdio: 'inherit' });
 process.exit(status);

@@ -15,7 +15,7 @@ import { createInterface } from 'node:readline';
 // Tests run on ports shifted by 10 from firebase.json's (and their own demo project), so they can
 // run while `npm start` is up. CONSOLE_PORT_OFFSET chooses another shift.
 process.env.CONSOLE_PORT_OFFSET ??= '10';
-const { CACHE_DIR, HOSTING_URL, ROOT, unsafePortAt } = await import('./lib/config.mjs');
+const { CACHE_DIR, HOSTING_URL, ROOT } = await import('./lib/config.mjs');
 const { emulatorEnv } = await import('./lib/seed.mjs');
 const { breakdown, reportArgs, timed } = await import('./lib/test-timing.mjs');
 const runStarted = Date.now();
@@ -122,39 +122,32 @@ async function runLanes(count, { queue, args = [] }) {
         ...process.env,
         CONSOLE_PORT_OFFSET: String(offset),
         CONSOLE_TEST_LANE: String(i + 1),
-        ...(queue ? { CONSOLE_TEST_QUEUE: queue } : {}),
+        ...(queue ? { CONSOLE_TEST_QUEUE: queue, CONSOLE_LANE_OFFSET_LIST: offsets.join(',') } : {}),
       };
       const lane = [join(ROOT, 'scripts/test-lane.mjs'), ...args];
-      return count === 1 && !queue
-        ? { code: spawnSync(process.execPath, lane, { cwd: ROOT, stdio: 'inherit', env }).status ?? 1, tail: [] }
-        : part(`lane ${i + 1}`, lane, { env });
+      const result =
+        count === 1 && !queue
+          ? { code: spawnSync(process.execPath, lane, { cwd: ROOT, stdio: 'inherit', env }).status ?? 1, tail: [] }
+          : await part(`lane ${i + 1}`, lane, { env });
+      // A lane waiting to start a stack on this lane's ports (scripts/test-lane.mjs) may go on.
+      writeFileSync(join(/** @type {string} */ (process.env.CONSOLE_TEST_TIMINGS), `lane-${i + 1}.done`), String(result.code));
+      return result;
     }),
   );
 }
 
 /**
- * `count` port offsets from `variable` (e.g. CONSOLE_LANE_OFFSETS=10,50, on a machine where other
- * stacks hold the offsets between), else every 10 from `from` up, skipping an offset that would put
- * an emulator on a port browsers refuse (60 puts Hosting on 5060).
- * @param {string} variable
+ * The lanes' port offsets: CONSOLE_LANE_OFFSETS (e.g. `10,50`, on a machine where other stacks
+ * hold the offsets between), else CONSOLE_PORT_OFFSET and every 10 above it.
  * @param {number} count
- * @param {number} from
  * @returns {number[]}
  */
-function offsetsFrom(variable, count, from) {
-  const listed = (process.env[variable] ?? '').split(',').filter(Boolean).map(Number);
-  if (listed.length) {
-    if (listed.length < count) throw new Error(`${variable} names ${listed.length} offsets for ${count}`);
-    return listed.slice(0, count);
-  }
-  /** @type {number[]} */
-  const offsets = [];
-  for (let offset = from; offsets.length < count; offset += 10) if (!unsafePortAt(offset)) offsets.push(offset);
-  return offsets;
+function laneOffsets(count) {
+  const listed = (process.env.CONSOLE_LANE_OFFSETS ?? '').split(',').filter(Boolean).map(Number);
+  if (listed.length && listed.length < count) throw new Error(`CONSOLE_LANE_OFFSETS names ${listed.length} offsets for ${count} lanes`);
+  const base = Number(process.env.CONSOLE_PORT_OFFSET);
+  return Array.from({ length: count }, (_, i) => listed[i] ?? base + 10 * i);
 }
-
-/** @param {number} count the lanes' port offsets: CONSOLE_LANE_OFFSETS, else CONSOLE_PORT_OFFSET and every 10 above it. */
-const laneOffsets = (count) => offsetsFrom('CONSOLE_LANE_OFFSETS', count, Number(process.env.CONSOLE_PORT_OFFSET));
 
 /**
  * A failed lane's own account of its failures: vitest's "Failed Tests" section and the files it
@@ -176,12 +169,13 @@ function failureReport(tail) {
  * project's files longest first, by the durations in test-support/emulator-test-durations.json (a
  * file not listed counts 20 s) overridden by this machine's last measured ones
  * (.cache/emulator-test-durations.json, written after each full run from the lanes' reports), so
- * the last files taken are short ones and the lanes end close together.
+ * the last files taken are short ones and the lanes end close together; then the `stack`
+ * project's files, those needing only their lane's ports first.
  * @returns {Promise<string>} the queue's folder
  */
 async function writeQueue() {
   const listed = await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [vitest, 'list', '--project', 'emulator', '--filesOnly', '--json'], { cwd: ROOT });
+    const child = spawn(process.execPath, [vitest, 'list', '--project', 'emulator', '--project', 'stack', '--filesOnly', '--json'], { cwd: ROOT });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk) => (out += chunk));
@@ -193,11 +187,19 @@ async function writeQueue() {
   const seconds = { ...JSON.parse(readFileSync(join(ROOT, 'test-support/emulator-test-durations.json'), 'utf8')), ...measuredSeconds() };
   const longestFirst = (/** @type {string} */ a, /** @type {string} */ b) => (seconds[b] ?? 20) - (seconds[a] ?? 20);
   const files = all.filter((f) => f.projectName === 'emulator').map((f) => relative(ROOT, f.file));
+  const stackFiles = all
+    .filter((f) => f.projectName === 'stack')
+    .map((f) => relative(ROOT, f.file))
+    .sort(longestFirst)
+    // A file that starts a second stack on another lane's ports says so by reading this variable.
+    .map((file) => ({ file, needsOtherLanes: readFileSync(join(ROOT, file), 'utf8').includes('CONSOLE_SECOND_STACK_OFFSET') }))
+    .sort((a, b) => Number(a.needsOtherLanes) - Number(b.needsOtherLanes));
   const dir = join(/** @type {string} */ (process.env.CONSOLE_TEST_TIMINGS), 'queue');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'files.json'), `${JSON.stringify(files.sort(longestFirst), null, 2)}\n`);
-  const total = files.reduce((sum, f) => sum + (seconds[f] ?? 20), 0);
-  console.log(`test: ${files.length} emulator files queued, about ${total} s in one lane`);
+  writeFileSync(join(dir, 'stack-files.json'), `${JSON.stringify(stackFiles, null, 2)}\n`);
+  const total = files.reduce((sum, f) => sum + (seconds[f] ?? 20), 0) + stackFiles.reduce((sum, f) => sum + (seconds[f.file] ?? 20), 0);
+  console.log(`test: ${files.length} emulator files and ${stackFiles.length} stack files queued, about ${total} s in one lane`);
   return dir;
 }
 
@@ -253,15 +255,6 @@ const unit = timed('unit tests', () =>
   part('unit', [vitest, 'run', ...reportArgs('unit'), '--project', 'unit', '--passWithNoTests', '--testTimeout=30000'], { nice: LOWER_PRIORITY }),
 );
 const laneCount = Number(process.env.CONSOLE_TEST_LANES || 2);
-// The tests that start stacks of their own, on two offsets above the lanes' (CONSOLE_STACK_TEST_OFFSETS
-// chooses others), beside the lanes once the unit tests are done with the cores they take at first.
-const stackOffsets = offsetsFrom('CONSOLE_STACK_TEST_OFFSETS', 2, Math.max(...laneOffsets(laneCount)) + 10);
-const stackTests = (async () => {
-  await unit;
-  /** @type {NodeJS.ProcessEnv} */
-  const env = { ...process.env, CONSOLE_PORT_OFFSET: String(stackOffsets[0]), CONSOLE_SECOND_STACK_OFFSET: String(stackOffsets[1]) };
-  return { ...(await part('stacks', [join(ROOT, 'scripts/test-stacks.mjs')], { env })), label: 'the stack tests' };
-})();
 const lanes = (async () => {
   const [queue, build] = await Promise.all([
     writeQueue(),
@@ -273,7 +266,7 @@ const lanes = (async () => {
   recordMeasuredSeconds();
   return results.map((r, i) => ({ ...r, label: `lane ${i + 1}` }));
 })();
-const parts = [{ ...(await gate), label: 'the gate (npm run check)' }, { ...(await unit), label: 'the unit tests' }, ...(await lanes), await stackTests];
+const parts = [{ ...(await gate), label: 'the gate (npm run check)' }, { ...(await unit), label: 'the unit tests' }, ...(await lanes)];
 for (const p of parts.filter((p) => p.code !== 0)) console.log(`\ntest: what ${p.label} said of its failures:\n${failureReport(p.tail)}`);
 for (const p of parts) console.log(`test: ${p.label} ${p.code === 0 ? 'passed' : `failed (exit ${p.code})`}`);
 finish(parts.find((p) => p.code !== 0)?.code ?? 0);

@@ -29,19 +29,11 @@ export const ports = Object.fromEntries(
 // Ports that browsers and Node's fetch refuse to connect to ("bad port"); an offset landing an
 // HTTP emulator on one of them would never report ready, so it is refused here with the reason.
 const UNSAFE_PORTS = new Set([4045, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6697, 10080]);
-/**
- * The emulator an offset would put on a port browsers refuse, if any (scripts/test.mjs skips such
- * offsets when it chooses its lanes' and stack tests' ports).
- * @param {number} offset
- * @returns {string | undefined} e.g. `hosting on 5060`
- */
-export function unsafePortAt(offset) {
-  for (const [name, v] of Object.entries(firebaseJson.emulators)) if (v?.port && UNSAFE_PORTS.has(v.port + offset)) return `${name} on ${v.port + offset}`;
-  return undefined;
+for (const [name, port] of Object.entries(ports)) {
+  if (UNSAFE_PORTS.has(port)) {
+    throw new Error(`CONSOLE_PORT_OFFSET=${PORT_OFFSET} puts the ${name} emulator on port ${port}, which browsers refuse; choose another offset.`);
+  }
 }
-const unsafe = unsafePortAt(PORT_OFFSET);
-if (unsafe)
-  throw new Error(`CONSOLE_PORT_OFFSET=${PORT_OFFSET} puts the ${unsafe.replace(' on ', ' emulator on port ')}, which browsers refuse; choose another offset.`);
 export const HOSTING_URL = `http://localhost:${ports.hosting}`;
 /** Folder Hosting serves (relative to the root). */
 export const WEB_DIST = PORT_OFFSET ? `web/dist-${PORT_OFFSET}` : 'web/dist';
