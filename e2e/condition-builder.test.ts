@@ -195,7 +195,7 @@ describe('condition builder', () => {
     for (const snap of docs) {
       const before = snap.data().rules;
       const first = snap.ref.parent.id === 'customer-segment' ? before[0].rulesIn[0] : before;
-      await openDocument(page, `${snap.ref.parent.id}/${snap.id}`);
+      await openDocument(page, `${snap.ref.parent.id}/${snap.id}`, { inApp: true });
       await page.getByTestId('condition-sql').first().filter({ hasText: first.sql }).waitFor();
       // An edit and its undo: the builder hands the form the same {map, sql} it opened with.
       await page.getByRole('button', { name: 'Ações do nó' }).first().click();

@@ -5,7 +5,7 @@
 // request. Every failure of every screen is listed at the end, one line each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { launchBrowser, openConsole, signIn } from '../test-support/browser.js';
+import { launchBrowser, navigateInApp, openConsole, signIn } from '../test-support/browser.js';
 import { seedUser } from '../test-support/emulator.js';
 import { axeViolations, cspViolations } from '../test-support/axe.js';
 
@@ -40,14 +40,6 @@ function watchPage(page: Page) {
   };
 }
 
-/** Client-side navigation, as a menu link does (the signed-in app and its listeners stay). */
-async function navigate(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
-
 /** Waits until the screen stopped loading: no 'Carregando'/'Loading...' left in the main content. */
 async function settle(page: Page) {
   await page.waitForFunction(
@@ -73,7 +65,7 @@ async function menuPaths(page: Page): Promise<string[]> {
   const hrefs = await menu.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   const paths = [...new Set(hrefs.filter((href) => href.startsWith('/console')))];
   if (paths.includes('/console/config')) {
-    await navigate(page, '/console/config');
+    await navigateInApp(page, '/console/config');
     const list = page.getByTestId('settings-list');
     await list.getByRole('link').first().waitFor();
     const settings = await list.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
@@ -91,7 +83,7 @@ async function visitEveryScreen(page: Page, watcher: ReturnType<typeof watchPage
   };
   let screens = 0;
   for (const path of paths) {
-    await navigate(page, path);
+    await navigateInApp(page, path);
     await settle(page).catch(() => failures.push(`${project} ${path}: did not finish loading in 20 s`));
     await check(path);
     screens++;
@@ -142,7 +134,7 @@ describe('every screen of the menu at 1280×800', () => {
     await page.getByLabel('Projeto').selectOption('main');
     await page.waitForURL(/\/console$/);
     await page.getByText('Projeto atual: Loja Principal').waitFor();
-    await navigate(page, '/console/content/home');
+    await navigateInApp(page, '/console/content/home');
     await page.getByRole('button', { name: 'Conteúdo: Abrir editor de layout' }).click();
     const canvas = page.getByTestId('layout-canvas');
     // The innermost node under the click is the one selected.
@@ -150,7 +142,7 @@ describe('every screen of the menu at 1280×800', () => {
     await canvas.locator('[data-testid=canvas-node][data-selected]').first().waitFor();
     failures.push(...(await axeViolations(page)).map((v) => `main layout canvas, a node selected: axe ${v}`));
     await page.getByRole('button', { name: 'Fechar', exact: true }).click();
-    await navigate(page, '/console/campaign-email/black-friday-2026');
+    await navigateInApp(page, '/console/campaign-email/black-friday-2026');
     await page.getByRole('button', { name: 'Relatório' }).click();
     await page.getByTestId('campaign-report').locator('[data-figure]').first().waitFor();
     failures.push(...(await axeViolations(page)).map((v) => `main e-mail campaign report: axe ${v}`), ...watcher.take().map((p) => `main: ${p}`));

@@ -4,19 +4,11 @@
 // list panel's buttons wrap inside its 300 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openConsole, rememberProject, signIn } from '../test-support/browser.js';
+import { launchBrowser, navigateInApp, openConsole, rememberProject, signIn } from '../test-support/browser.js';
 import { seedUser } from '../test-support/emulator.js';
 
 const staff = seedUser('staff', ['main', 'cookstore']);
 const firestorePort = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':')[1];
-
-/** Client-side navigation (no reload: the signed-in app and its Firestore client stay). */
-async function navigate(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
 
 describe('screens with Firestore unreachable', () => {
   let browser: Browser;
@@ -42,7 +34,7 @@ describe('screens with Firestore unreachable', () => {
     await list.getByText('Failed to load entries.').waitFor({ timeout: 45_000 });
     expect(await list.getByText('No entries found.').count()).toBe(0);
 
-    await navigate(page, '/console/page/sobre-nos');
+    await navigateInApp(page, '/console/page/sobre-nos');
     await page.getByText('Falha ao carregar o registro.').waitFor({ timeout: 45_000 });
     expect(await page.getByText('Registro não encontrado').count()).toBe(0);
 

@@ -18,7 +18,10 @@ process.env.CONSOLE_PORT_OFFSET ??= '10';
 const { CACHE_DIR, HOSTING_URL, ROOT } = await import('./lib/config.mjs');
 const { emulatorEnv } = await import('./lib/seed.mjs');
 const { breakdown, reportArgs, timed } = await import('./lib/test-timing.mjs');
+const { cpuReport, watchCpu } = await import('./lib/cpu-use.mjs');
 const runStarted = Date.now();
+// The CPU the run's processes use, by kind, printed with the breakdown (scripts/lib/cpu-use.mjs).
+const cpu = watchCpu();
 // The machine's 1-minute load average every 15 s, printed with the breakdown: on a shared machine
 // the same run takes minutes more at a load of 20 than at 3.
 const loads = [loadavg()[0] ?? 0];
@@ -51,6 +54,8 @@ mkdirSync(process.env.CONSOLE_TEST_TIMINGS, { recursive: true });
 function finish(status) {
   const report = timed('contract report', () => spawnSync(process.execPath, [join(ROOT, 'scripts/contract-report.mjs')], { stdio: 'inherit' }).status ?? 1);
   console.log(breakdown(/** @type {string} */ (process.env.CONSOLE_TEST_TIMINGS), ROOT, Date.now() - runStarted, loads));
+  const used = cpuReport(cpu.stop(), Date.now() - runStarted);
+  if (used) console.log(used);
   process.exit(status !== 0 ? status : extra.length === 0 ? report : 0);
 }
 const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');

@@ -8,7 +8,18 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    // --max-opt=1: V8's baseline compiler only (no Maglev, no TurboFan): a test's pages live seconds, too
+    // short for optimised code to pay back its compiling; 9 % less browser CPU for a sign-in and six
+    // loads (8.50 s → 7.70 s, three runs each), and the browser is 40 % of npm test's CPU.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--js-flags=--max-opt=1',
+    ],
   });
 }
 
@@ -30,6 +41,18 @@ export async function openConsole(browser: Browser, path = '/', prepare?: (page:
   await prepare?.(page);
   await page.goto(path);
   return page;
+}
+
+/**
+ * Client-side navigation, as a menu link does: the signed-in app, its listeners and its compiled
+ * code stay. A full load (page.goto) costs the browser about a second of CPU; use this where the
+ * test is not about loading the page.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
 }
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {

@@ -1,8 +1,11 @@
 import type { Page } from 'playwright-core';
+import { navigateInApp } from './browser.js';
 
 /** Opens /console/{path} of the main store and waits until the document screen shows that path. */
-export async function openDocument(page: Page, path: string) {
-  await page.goto(`/console/${path}`);
+export async function openDocument(page: Page, path: string, { inApp = false } = {}) {
+  // inApp: as a link in the console would, without loading the page again (navigateInApp).
+  if (inApp) await navigateInApp(page, `/console/${path}`);
+  else await page.goto(`/console/${path}`);
   await page
     .getByTestId('document-path')
     .filter({ hasText: new RegExp(`^main/${path}$`) })
