@@ -44,7 +44,9 @@ export function watchCpu({ everyMs = 2000 } = {}) {
   const known = new Map();
   const ours = new Set([process.pid]);
   let available = true;
+  let samples = 0;
   const sample = () => {
+    samples += 1;
     /** @type {{ id: string, pid: number, ppid: number, ticks: number, name: string }[]} */
     const table = [];
     let names;
@@ -93,11 +95,16 @@ export function watchCpu({ everyMs = 2000 } = {}) {
   const timer = setInterval(sample, everyMs);
   timer.unref();
   return {
-    /** @returns {Map<string, number> | null} null where /proc cannot be read */
+    /**
+     * @returns {Map<string, number> | null} null where /proc cannot be read, or when nothing was
+     * sampled while the work ran (a narrow run waits on its lane with spawnSync, which holds this
+     * process's timers)
+     */
     stop() {
       clearInterval(timer);
+      const during = samples;
       sample();
-      return available ? seconds : null;
+      return available && during > 0 ? seconds : null;
     },
   };
 }
