@@ -2,7 +2,7 @@
 // (create, edit, save, unsaved-changes guard, delete/recreate, copy) and a settings screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { answerDialogs, launchBrowser, openConsole, signIn } from '../test-support/browser.js';
+import { answerDialogs, launchBrowser, openConsole, savedSignIn, signIn, type SignInState } from '../test-support/browser.js';
 import { seedUser } from '../test-support/emulator.js';
 import { expectNoAxeViolations } from '../test-support/axe.js';
 
@@ -47,12 +47,27 @@ describe('console shell', () => {
     dialogs = answerDialogs(page);
   }
 
-  /** The admin signed in on the page collection, then on `path` when given. */
+  /** The admin's sign-in, saved after the first test that signs in through the form. */
+  let adminSignIn: SignInState | undefined;
+
+  /**
+   * The admin signed in on the page collection, or on `path` when given, in a context of its own.
+   * The first time through the sign-in form; later, as a returning operator's browser opens the
+   * console, already signed in (the tests about signing in use the form themselves).
+   */
   async function openSignedIn(path?: string) {
+    if (adminSignIn) {
+      await page?.context().close();
+      page = await openConsole(browser, path ?? '/console/page', undefined, adminSignIn);
+      dialogs = answerDialogs(page);
+      if (!path) await entries(page).first().waitFor();
+      return;
+    }
     await openSignedOut();
     await signIn(page, admin.email, admin.password);
     await page.waitForURL(/\/console\/page$/);
     await entries(page).first().waitFor();
+    adminSignIn = await savedSignIn(page);
     if (path) await page.goto(path);
   }
 

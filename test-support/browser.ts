@@ -1,5 +1,5 @@
 // Debian's chromium driven by playwright-core (never `playwright install`: the machine is offline).
-import { chromium, type Browser, type Dialog, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Dialog, type Page } from 'playwright-core';
 import { CONSOLE_URL } from './emulator.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -27,8 +27,14 @@ export async function launchBrowser(): Promise<Browser> {
  * A fresh browser context (own storage) on the console. `prepare` runs on the page before it opens
  * `path` (e.g. to hold back a request with page.route).
  */
-export async function openConsole(browser: Browser, path = '/', prepare?: (page: Page) => Promise<void>): Promise<Page> {
-  const context = await browser.newContext({ baseURL: CONSOLE_URL, viewport: { width: 1400, height: 900 } });
+export async function openConsole(
+  browser: Browser,
+  path = '/',
+  prepare?: (page: Page) => Promise<void>,
+  /** A sign-in saved by savedSignIn: the context starts signed in, as a returning operator's browser. */
+  signedIn?: SignInState,
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: CONSOLE_URL, viewport: { width: 1400, height: 900 }, storageState: signedIn });
   // Every page records what its Content-Security-Policy blocked (test-support/axe.ts checks it).
   await context.addInitScript(() => {
     const seen: string[] = [];
@@ -53,6 +59,18 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+}
+
+/** A signed-in browser's storage (Firebase Auth keeps its session in IndexedDB). */
+export type SignInState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * The page's sign-in as a returning operator's browser keeps it, for later contexts of the same
+ * test file (openConsole's `signedIn`): a context that signs in through the form costs about three
+ * seconds of browser CPU, one that starts signed in about one.
+ */
+export async function savedSignIn(page: Page): Promise<SignInState> {
+  return page.context().storageState({ indexedDB: true });
 }
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
