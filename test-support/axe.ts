@@ -18,6 +18,21 @@ interface AxeResult {
  * cannot run inline scripts). Every rule axe runs by default: WCAG 2.x A/AA and best practices.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // A dialog or toast still fading in has its text at part opacity, which axe measures as low
+  // contrast (seen on a loaded machine: 'color-contrast' on the JSON editor's dialog). Finite
+  // animations are let finish first; endless ones (spinners) are not waited for.
+  // A paused one would never finish: at most 2 s.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const result = (await page.evaluate(() =>

@@ -3,20 +3,32 @@ import { isPlainObject } from './plain-object.js';
 /**
  * What a merge-write changes, field by field, and pins on what was seen (issue 29 point 5: the
  * replication diff and the CSV import preview). Works on stored values of either SDK: Timestamps
- * are compared by their milliseconds (`toMillis`, which both the web and the Admin SDK's have).
+ * are compared by their seconds and nanoseconds, which both the web and the Admin SDK's carry.
+ * Not by `toMillis`: the web SDK's keeps the microseconds as a fraction (…123.456) and the Admin
+ * SDK's drops them (…123), so a stored timestamp finer than a millisecond hashed differently in
+ * the browser's preview and on the server, and its CSV line was refused as 'changed since the
+ * preview' although nobody had touched it.
  */
 type Doc = Record<string, unknown>;
 
 const isTimestamp = (v: unknown): v is { toMillis(): number } =>
   typeof v === 'object' && v !== null && typeof (v as { toMillis?: unknown }).toMillis === 'function';
 
-/** A stable text of a stored value: map keys sorted, Timestamps as {ms}. */
+/** An instant as whole seconds and nanoseconds ("1700000000.123456000"), the same from either SDK or a Date. */
+function instantText(v: { toMillis(): number } | Date): string {
+  const { seconds, nanoseconds } = v as { seconds?: unknown; nanoseconds?: unknown };
+  if (typeof seconds === 'number' && typeof nanoseconds === 'number') return `${seconds}.${String(nanoseconds).padStart(9, '0')}`;
+  const ms = v instanceof Date ? v.getTime() : v.toMillis();
+  const whole = Math.floor(ms / 1000);
+  return `${whole}.${String(Math.round((ms - whole * 1000) * 1e6)).padStart(9, '0')}`;
+}
+
+/** A stable text of a stored value: map keys sorted, Timestamps as {instant}. */
 export function stableText(value: unknown): string {
   const norm = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(norm);
-    if (isTimestamp(v)) return { ms: v.toMillis() };
     // A date read from a file is the same instant as the Timestamp stored for it.
-    if (v instanceof Date) return { ms: v.getTime() };
+    if (isTimestamp(v) || v instanceof Date) return { instant: instantText(v) };
     if (isPlainObject(v))
       return Object.fromEntries(
         Object.keys(v)
