@@ -40,12 +40,18 @@ describe('console shell', () => {
   // Each test opens the console in a browser context of its own, in the state it needs, and makes
   // the records it needs when no earlier test did, so each one passes alone.
 
-  /** /console/page signed out (the console sends the visitor to sign-in); dialogs answered in order. */
-  async function openSignedOut() {
+  /**
+   * A context of its own on `path`, signed out (the console sends the visitor to sign-in) or with a
+   * saved sign-in; dialogs answered in order.
+   */
+  async function openFresh(path = '/console/page', signedIn?: SignInState) {
     await page?.context().close();
-    page = await openConsole(browser, '/console/page');
+    page = await openConsole(browser, path, undefined, signedIn);
     dialogs = answerDialogs(page);
   }
+
+  /** /console/page signed out (the console sends the visitor to sign-in); dialogs answered in order. */
+  const openSignedOut = () => openFresh();
 
   /** The admin's sign-in, saved after the first test that signs in through the form. */
   let adminSignIn: SignInState | undefined;
@@ -57,9 +63,7 @@ describe('console shell', () => {
    */
   async function openSignedIn(path?: string) {
     if (adminSignIn) {
-      await page?.context().close();
-      page = await openConsole(browser, path ?? '/console/page', undefined, adminSignIn);
-      dialogs = answerDialogs(page);
+      await openFresh(path, adminSignIn);
       if (!path) await entries(page).first().waitFor();
       return;
     }

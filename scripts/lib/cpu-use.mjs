@@ -41,8 +41,7 @@ export function watchCpu({ everyMs = 2000 } = {}) {
   /** @type {Map<string, number>} */
   const seconds = new Map();
   /** @type {Map<string, { ticks: number, kind: string }>} pid:start → last ticks */
-  const known = new Map();
-  const ours = new Set([process.pid]);
+  let known = new Map();
   let available = true;
   let samples = 0;
   const sample = () => {
@@ -70,27 +69,35 @@ export function watchCpu({ everyMs = 2000 } = {}) {
         name: stat.slice(stat.indexOf('(') + 1, close),
       });
     }
-    // Ours: this process and, parent before child, every process it started.
-    const byPid = new Map(table.map((p) => [p.pid, p]));
-    const isOurs = (/** @type {number} */ pid, depth = 0) => {
-      if (ours.has(pid)) return true;
-      const parent = byPid.get(pid)?.ppid;
-      if (!parent || depth > 30) return false;
-      if (isOurs(parent, depth + 1)) {
-        ours.add(pid);
-        return true;
-      }
-      return false;
-    };
+    // Ours: every process this one started, and theirs (from this sample's table, as
+    // stack.mjs's descendantsOf reads ps).
+    /** @type {Map<number, number[]>} */
+    const children = new Map();
     for (const p of table) {
-      if (p.pid === process.pid || !isOurs(p.pid)) continue;
+      if (!children.has(p.ppid)) children.set(p.ppid, []);
+      children.get(p.ppid)?.push(p.pid);
+    }
+    const ours = new Set();
+    const queue = [process.pid];
+    while (queue.length) {
+      for (const child of children.get(/** @type {number} */ (queue.shift())) ?? []) {
+        ours.add(child);
+        queue.push(child);
+      }
+    }
+    /** @type {typeof known} */
+    const seen = new Map();
+    for (const p of table) {
+      if (!ours.has(p.pid)) continue;
       const before = known.get(p.id);
       const kind = before?.kind ?? processKind(read(`/proc/${p.pid}/cmdline`).replace(/\0/g, ' '), read(`/proc/${p.pid}/environ`), p.name);
       // A process first seen now: all its ticks are this run's (it started after the run did).
       const used = p.ticks - (before?.ticks ?? 0);
       if (used > 0) seconds.set(kind, (seconds.get(kind) ?? 0) + used / TICKS_PER_SECOND);
-      known.set(p.id, { ticks: p.ticks, kind });
+      seen.set(p.id, { ticks: p.ticks, kind });
     }
+    // Only the living are kept: a process gone since is counted up to its last sample.
+    known = seen;
   };
   const timer = setInterval(sample, everyMs);
   timer.unref();
