@@ -207,8 +207,10 @@ describe('CSV import and export', () => {
     await page.goto('/console/category');
     await page.getByTestId('entry-list').getByRole('button').first().waitFor();
     const total = 6000;
-    const ids = Array.from({ length: total }, (_, i) => `lote-${run}-${String(i).padStart(5, '0')}`);
-    const csv = ['id:text,title:text,order:number', ...ids.map((id, i) => `${id},Categoria ${i},${i}`)].join('\n');
+    // Ids and orders after the seeded tree's: later files on the lane read main's categories (the
+    // parent select holds the first 1,000 by id, as the spec limits it, and shows them by order).
+    const ids = Array.from({ length: total }, (_, i) => `zz-lote-${run}-${String(i).padStart(5, '0')}`);
+    const csv = ['id:text,title:text,order:number', ...ids.map((id, i) => `${id},Categoria ${i},${100_000 + i}`)].join('\n');
     await chooseCsv(page, 'lote.csv', csv);
     await dialog(page).getByRole('button', { name: 'Iniciar importação' }).click({ timeout: 60_000 });
     await dialog(page).getByRole('button', { name: 'Pausar' }).click();
@@ -227,7 +229,7 @@ describe('CSV import and export', () => {
     expect(await dialog(page).getByTestId('not-imported-lines').innerText()).toBe(`${created + 2}-${total + 1}`);
 
     const snap = await getDocs(
-      query(collection(client.db, 'project', 'main', 'category'), where(documentId(), '>=', `lote-${run}-`), where(documentId(), '<', `lote-${run}.`)),
+      query(collection(client.db, 'project', 'main', 'category'), where(documentId(), '>=', `zz-lote-${run}-`), where(documentId(), '<', `zz-lote-${run}.`)),
     );
     const stored = new Set(snap.docs.map((d) => d.id));
     for (const d of snap.docs) expect(d.data()).toMatchObject({ title: expect.stringMatching(/^Categoria /) });
