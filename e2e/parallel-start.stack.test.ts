@@ -4,8 +4,8 @@
 // to write param-defined key SUPER_PROJECT_ID to .env files, but it was already defined'). Now
 // every param has its value in each stack's own functions/.env.<project> before firebase-tools
 // starts, so nothing is written there. Runs `node scripts/start.mjs` twice, on this run's port
-// offset and CONSOLE_SECOND_STACK_OFFSET (a full run gives it another lane's offset, free once that
-// lane is done; alone, 70 above this run's), each with a state folder of its own.
+// offset and 70 above it (an offset no lane of a full run uses; CONSOLE_SECOND_STACK_OFFSET
+// chooses another), each with a state folder of its own.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

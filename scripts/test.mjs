@@ -127,15 +127,13 @@ async function runLanes(count, { queue, args = [] }) {
         ...process.env,
         CONSOLE_PORT_OFFSET: String(offset),
         CONSOLE_TEST_LANE: String(i + 1),
-        ...(queue ? { CONSOLE_TEST_QUEUE: queue, CONSOLE_LANE_OFFSET_LIST: offsets.join(',') } : {}),
+        ...(queue ? { CONSOLE_TEST_QUEUE: queue } : {}),
       };
       const lane = [join(ROOT, 'scripts/test-lane.mjs'), ...args];
       const result =
         count === 1 && !queue
           ? { code: spawnSync(process.execPath, lane, { cwd: ROOT, stdio: 'inherit', env }).status ?? 1, tail: [] }
           : await part(`lane ${i + 1}`, lane, { env });
-      // A lane waiting to start a stack on this lane's ports (scripts/test-lane.mjs) may go on.
-      writeFileSync(join(/** @type {string} */ (process.env.CONSOLE_TEST_TIMINGS), `lane-${i + 1}.done`), String(result.code));
       return result;
     }),
   );
@@ -195,15 +193,12 @@ async function writeQueue() {
   const stackFiles = all
     .filter((f) => f.projectName === 'stack')
     .map((f) => relative(ROOT, f.file))
-    .sort(longestFirst)
-    // A file that starts a second stack on another lane's ports says so by reading this variable.
-    .map((file) => ({ file, needsOtherLanes: readFileSync(join(ROOT, file), 'utf8').includes('CONSOLE_SECOND_STACK_OFFSET') }))
-    .sort((a, b) => Number(a.needsOtherLanes) - Number(b.needsOtherLanes));
+    .sort(longestFirst);
   const dir = join(/** @type {string} */ (process.env.CONSOLE_TEST_TIMINGS), 'queue');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'files.json'), `${JSON.stringify(files.sort(longestFirst), null, 2)}\n`);
   writeFileSync(join(dir, 'stack-files.json'), `${JSON.stringify(stackFiles, null, 2)}\n`);
-  const total = files.reduce((sum, f) => sum + (seconds[f] ?? 20), 0) + stackFiles.reduce((sum, f) => sum + (seconds[f.file] ?? 20), 0);
+  const total = files.reduce((sum, f) => sum + (seconds[f] ?? 20), 0) + stackFiles.reduce((sum, f) => sum + (seconds[f] ?? 20), 0);
   console.log(`test: ${files.length} emulator files and ${stackFiles.length} stack files queued, about ${total} s in one lane`);
   return dir;
 }

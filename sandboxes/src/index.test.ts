@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer as createHttpServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,17 +31,38 @@ describe('startSandboxes', () => {
   });
 
   it('takes portBase + i, and says which sandbox found its port taken', async () => {
-    const blocker = createServer();
-    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
-    const taken = (blocker.address() as { port: number }).port;
+    // The sandboxes bind all at once, so every port of the block but franke's must be free: the
+    // block is held here first, below Linux's ephemeral range (32768 up), where no other socket
+    // of a busy machine lands (a free port from the kernel once had its neighbour taken).
+    const { base, held } = await holdPortBlock(SANDBOX_NAMES.length);
+    // franke is the fourth (index 3): its port stays held, the others are let go.
+    await Promise.all(held.filter((_, i) => i !== 3).map((server) => new Promise((resolve) => server.close(resolve))));
     try {
-      // franke is the fourth (index 3): portBase = taken - 3 collides on it.
-      await expect(startSandboxes({ portBase: taken - 3 })).rejects.toThrow(`Sandbox franke: port ${taken} is taken`);
+      await expect(startSandboxes({ portBase: base })).rejects.toThrow(`Sandbox franke: port ${base + 3} is taken`);
     } finally {
-      blocker.close();
+      held[3]!.close();
     }
   });
 });
+
+/** `count` consecutive loopback ports, each bound by a server of this test, from a random start below 32768. */
+async function holdPortBlock(count: number): Promise<{ base: number; held: Server[] }> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 12_000);
+    const held: Server[] = [];
+    try {
+      for (let i = 0; i < count; i++) {
+        const server = createServer();
+        await new Promise<void>((resolve, reject) => server.once('error', reject).listen(base + i, '127.0.0.1', resolve));
+        held.push(server);
+      }
+      return { base, held };
+    } catch {
+      for (const server of held) server.close();
+    }
+  }
+  throw new Error('no block of free ports below 32768');
+}
 
 /** A sandbox's listener on a server of its own, without the recording (and so without the contract check). */
 async function unrecorded(listener: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
