@@ -130,11 +130,9 @@ async function runLanes(count, { queue, args = [] }) {
         ...(queue ? { CONSOLE_TEST_QUEUE: queue } : {}),
       };
       const lane = [join(ROOT, 'scripts/test-lane.mjs'), ...args];
-      const result =
-        count === 1 && !queue
-          ? { code: spawnSync(process.execPath, lane, { cwd: ROOT, stdio: 'inherit', env }).status ?? 1, tail: [] }
-          : await part(`lane ${i + 1}`, lane, { env });
-      return result;
+      return count === 1 && !queue
+        ? { code: spawnSync(process.execPath, lane, { cwd: ROOT, stdio: 'inherit', env }).status ?? 1, tail: [] }
+        : part(`lane ${i + 1}`, lane, { env });
     }),
   );
 }
@@ -172,8 +170,8 @@ function failureReport(tail) {
  * project's files longest first, by the durations in test-support/emulator-test-durations.json (a
  * file not listed counts 20 s) overridden by this machine's last measured ones
  * (.cache/emulator-test-durations.json, written after each full run from the lanes' reports), so
- * the last files taken are short ones and the lanes end close together; then the `stack`
- * project's files, those needing only their lane's ports first.
+ * the last files taken are short ones and the lanes end close together; and the `stack`
+ * project's files, longest first, in a list of their own (scripts/test-lane.mjs).
  * @returns {Promise<string>} the queue's folder
  */
 async function writeQueue() {
