@@ -52,8 +52,22 @@ async function settle(page: Page) {
     undefined,
     { timeout: 20_000 },
   );
-  // Late paints (images, a list's second snapshot) and their requests.
-  await page.waitForTimeout(400);
+  // Late paints: every image on screen loaded or failed (a failure is the watcher's). This used to
+  // be a fixed 400 ms per screen (45 s of the file's time); a request that fails later than this is
+  // still caught, by the next screen's check or the one at the end, which the watcher reports to.
+  await page
+    .waitForFunction(
+      () =>
+        [...document.images]
+          .filter((image) => {
+            const box = image.getBoundingClientRect();
+            return image.loading !== 'lazy' || (box.bottom > 0 && box.top < window.innerHeight);
+          })
+          .every((image) => image.complete),
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
 }
 
 /** The menu's destinations: every section opened, then the settings screens of 'Configurações'. */

@@ -28,7 +28,8 @@ function startAt(offset: number) {
   const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     // The emulators are watched every second (the second test kills one).
-    env: { ...process.env, CONSOLE_PORT_OFFSET: String(offset), CONSOLE_STATE_DIR: stateDir, CONSOLE_WATCH_MS: '1000' },
+    // No API workers started ahead of calls (CONSOLE_WARM_WORKERS=0): the test calls one function.
+    env: { ...process.env, CONSOLE_PORT_OFFSET: String(offset), CONSOLE_STATE_DIR: stateDir, CONSOLE_WATCH_MS: '1000', CONSOLE_WARM_WORKERS: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,10 +1,10 @@
 // The product information panel in a browser (document 1 §2 screen 3, §5 'Manual override'):
 // sections, prices and margin as the operator reads them, overrides refused without a reason, and
 // the changelog entry the trigger writes for an override, signed by the real user.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { collection, doc, getDoc, getDocs, query, where } from 'firebase/firestore';
-import { answerDialogs, launchBrowser, openConsole, signIn } from '../test-support/browser.js';
+import { answerDialogs, dismissToasts, launchBrowser, openConsole, signIn } from '../test-support/browser.js';
 import { seedUser } from '../test-support/emulator.js';
 import { expectNoAxeViolations } from '../test-support/axe.js';
 import { signedInClient, type SignedInClient } from '../test-support/client-sdk.js';
@@ -44,6 +44,9 @@ describe('product information panel', () => {
     await signIn(page, staff.email, staff.password);
     await panel(page).waitFor();
   });
+
+  // The tests share one page: an earlier test's notices must not cover the next one's buttons.
+  afterEach(() => dismissToasts(page));
 
   afterAll(async () => {
     await browser?.close();

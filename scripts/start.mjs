@@ -58,7 +58,9 @@ try {
     console.log(`Seeded ${documents} documents from emulator-data/seed (first run).`);
   }
   // The API workers start behind 'Console ready' (not waited for), after the seed.
-  stack.warmWorkers();
+  // CONSOLE_WARM_WORKERS=0 leaves them to the first calls: a test that starts two stacks only to
+  // check they load (parallel-start) would spend ~25 s of CPU on workers nobody calls.
+  if (process.env.CONSOLE_WARM_WORKERS !== '0') stack.warmWorkers();
 } catch (error) {
   console.error(error instanceof StackError ? `npm start: ${error.message}` : `npm start: ${error instanceof Error ? error.message : error}`);
   await stack?.stop();
