@@ -4,9 +4,9 @@
 // scripts/test.mjs runs two lanes at once, each on its own offset, so no file ever shares a stack
 // (data, sandbox faults, the browser's project) with a file of the other lane.
 // With CONSOLE_TEST_QUEUE (a full run), the files come from the queue every lane takes from
-// (scripts/test-queue.mjs), and the lane then takes the tests that start stacks of their own (the
-// `stack` project) from the same folder, on its ports now free; otherwise it runs the given vitest
-// arguments in the `emulator` project.
+// (scripts/test-queue.mjs), and the lane first takes the tests that start stacks of their own (the
+// `stack` project) from the same folder, on its ports before its stack starts; otherwise it runs
+// the given vitest arguments in the `emulator` project.
 // Usage: CONSOLE_PORT_OFFSET=20 node scripts/test-lane.mjs [vitest args and files…]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -30,6 +30,34 @@ const queue = process.env.CONSOLE_TEST_QUEUE;
 const build = timed('build', () => spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' }));
 if (build.status !== 0) process.exit(1);
 
+// The tests that start stacks of their own (the `stack` project) go first, on this lane's ports
+// before its own stack takes them, taken from the queue's list (stack-files.json, written by
+// scripts/test.mjs, longest first) as the emulator files are: each lane takes one as it starts,
+// while the gate and the unit tests run, and the lane done first then takes more emulator files.
+// At the end of the run they left a tail of 41 s in which one lane ran the restart test and the
+// other waited (run 20); before that the two ran one after the other after both lanes (79 s + 27 s
+// in run 14). A second stack one of them starts (e2e/parallel-start.stack.test.ts) goes 70 above
+// this lane's ports, which no lane uses, so no file waits for another lane.
+let stackStatus = 0;
+if (queue) {
+  /** @type {string[]} */
+  const stackFiles = JSON.parse(readFileSync(join(queue, 'stack-files.json'), 'utf8'));
+  const lane = process.env.CONSOLE_TEST_LANE ?? '1';
+  for (const [index, file] of stackFiles.entries()) {
+    if (!take(queue, 'stack-files', index, lane)) continue;
+    const code = timed(
+      `stack tests (${file})`,
+      () =>
+        spawnSync(process.execPath, [vitest, 'run', ...reportArgs(`stack-${lane}-${index}`), '--project', 'stack', '--passWithNoTests', file], {
+          cwd: ROOT,
+          stdio: 'inherit',
+          env: { ...process.env, ...emulatorEnv(), CONSOLE_URL: HOSTING_URL },
+        }).status ?? 1,
+    );
+    if (code !== 0) stackStatus = code;
+  }
+}
+
 const stateDir = mkdtempSync(join(tmpdir(), 'console-test-state-'));
 /** @type {Awaited<ReturnType<typeof startStack>> | undefined} */
 let stack;
@@ -47,6 +75,11 @@ try {
       // through the Admin SDK (15 s alone here, 35 s on CI beside the other lane). The tests find
       // the same data either way.
       seedSnapshot: seedSnapshotDir(),
+      // No API workers started ahead of the tests (startApiWorkers): the files need few at once
+      // (in run 20 one lane ran all its files on three apiCore workers, the other started 24), and
+      // the dozen started with the stack cost ~15 s of CPU per lane beside its first files. A test
+      // that calls a function first waits for its worker's start, as after a deploy.
+      warmWorkers: false,
       onNote: (line) => console.log(`  ! ${line}`),
     });
   // firebase-tools once exited at start-up in one lane ('An unexpected error has occurred', 3 s in,
@@ -94,30 +127,6 @@ try {
   await timed('stack stop', async () => stack?.stop());
   rmSync(stateDir, { recursive: true, force: true });
 }
-// The tests that start stacks of their own (the `stack` project), on this lane's ports now free,
-// taken from the queue's list (stack-files.json, written by scripts/test.mjs, longest first) as the
-// emulator files are: the first lane done takes the first, which runs while the other lane ends
-// its last files. A second stack one of them starts (e2e/parallel-start.stack.test.ts) goes 70
-// above this lane's ports, which no lane uses, so no file waits for another lane: before, that one
-// waited for the other lanes' ports, and the two stack files ran one after the other at the end
-// of the run (79 s + 27 s in run 14).
-if (queue) {
-  /** @type {string[]} */
-  const stackFiles = JSON.parse(readFileSync(join(queue, 'stack-files.json'), 'utf8'));
-  const lane = process.env.CONSOLE_TEST_LANE ?? '1';
-  for (const [index, file] of stackFiles.entries()) {
-    if (!take(queue, 'stack-files', index, lane)) continue;
-    const code = timed(
-      `stack tests (${file})`,
-      () =>
-        spawnSync(process.execPath, [vitest, 'run', ...reportArgs(`stack-${lane}-${index}`), '--project', 'stack', '--passWithNoTests', file], {
-          cwd: ROOT,
-          stdio: 'inherit',
-          env: { ...process.env, ...emulatorEnv(), CONSOLE_URL: HOSTING_URL },
-        }).status ?? 1,
-    );
-    if (code !== 0) status = code;
-  }
-}
+if (stackStatus !== 0) status = stackStatus;
 if (ownExchangeLog) spawnSync(process.execPath, [join(ROOT, 'scripts/contract-report.mjs')], { stdio: 'inherit' });
 process.exit(status);
