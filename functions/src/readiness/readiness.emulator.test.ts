@@ -107,6 +107,23 @@ describe('readiness triggers', () => {
     const codes = ['10990001', '10990002', '10990003', '10990004'];
     const warehouse = testWarehouse();
     try {
+      // The triggers of the earlier writes first: a facts row they write late (seen on a loaded
+      // machine, three lanes) would put back the row this test removes below.
+      await waitFor(
+        async () => {
+          for (const code of codes) {
+            const [product, data] = await Promise.all([
+              testFirestore().doc(`project/${project}/product/${code}`).get(),
+              testFirestore().doc(`project/${project}/product-data/${code}`).get(),
+            ]);
+            const row = await warehouse.get(FACTS_TABLE, { project, id: code });
+            if (!row || Number(row.update_time_us) !== factsVersion(product, data)) return undefined;
+          }
+          return true;
+        },
+        60_000,
+        'the facts rows of the documents as they are',
+      );
       // Facts rows with no title, at the version of the documents as they are now: only the
       // warehouse's evaluation can fail the title rule (every product has one in Firestore). The
       // last product has no row: it is evaluated in the function.
