@@ -1,8 +1,7 @@
 // `npm start`'s promise that edits survive a stop and start: the stack exports its data on stop
-// and imports it on the next start. Runs on a stack of its own (scripts/test.mjs, last phase). The
-// started-again stack then also takes the functions emulator's burst check (issue 24), so the run
-// starts one stack fewer for it (it had a file and a stack of its own: 40–50 s at the end of a full
-// run, beside this one).
+// and imports it on the next start. Runs on a stack of its own (a lane takes it before its own
+// stack starts, scripts/test-lane.mjs). The started-again stack then also takes the functions
+// emulator's burst check (issue 24), so the run starts one stack fewer for it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,11 +16,11 @@ import { getStorage } from 'firebase-admin/storage';
 const stateDir = mkdtempSync(join(tmpdir(), 'console-restart-'));
 const logFile = join(tmpdir(), 'console-restart.log');
 
-/** The stack the first test leaves running for the second. */
-const stacks: Awaited<ReturnType<typeof startStack>>[] = [];
+/** The stack the first test started again, left running for the second. */
+let restarted: Awaited<ReturnType<typeof startStack>> | undefined;
 
 afterAll(async () => {
-  for (const stack of stacks) await stack.stop();
+  await restarted?.stop();
   rmSync(stateDir, { recursive: true, force: true });
 }, 60_000);
 
@@ -59,15 +58,15 @@ describe('the emulator stack across a stop and a start', () => {
       expect(me.json.projects.map((p: { id: string }) => p.id)).toEqual(['cdlbox']);
     } finally {
       await deleteApp(app);
-      if (stack.imported) stacks.push(stack);
+      if (stack.imported) restarted = stack;
       else await stack.stop();
     }
   }, 240_000);
 
   // On the stack started again above (its API workers started with it), or one of its own when run alone.
   it('serves fifty calls at once, one function starting at most FUNCTION_EXECUTIONS_AT_ONCE workers', async () => {
-    const stack = stacks.pop() ?? (await startStack({ stateDir: mkdtempSync(join(tmpdir(), 'console-workers-')), persist: false, logFile }));
-    stacks.push(stack);
+    const stack = restarted ?? (await startStack({ stateDir: mkdtempSync(join(tmpdir(), 'console-workers-')), persist: false, logFile }));
+    restarted = undefined;
     try {
       await stack.apiWorkers;
       // At least FUNCTION_EXECUTIONS_AT_ONCE workers, one or more per HTTPS function (issue 24).
@@ -79,7 +78,6 @@ describe('the emulator stack across a stop and a start', () => {
       // grows to at most FUNCTION_EXECUTIONS_AT_ONCE workers; the other functions' stay as started.
       expect(stack.functionWorkers() - started).toBeLessThanOrEqual(FUNCTION_EXECUTIONS_AT_ONCE);
     } finally {
-      stacks.pop();
       await stack.stop();
     }
   }, 240_000);

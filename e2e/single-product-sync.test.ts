@@ -27,20 +27,6 @@ async function recordLabels(page: Page, testId: string) {
   return () => page.evaluate(() => (window as unknown as { labels: string[] }).labels);
 }
 
-/**
- * Waits until the button is back at its idle label after a run (or gave up), then returns every
- * label it showed: a run that stalls fails with the step it stalled on, not a bare timeout.
- */
-async function labelsOfRun(labels: () => Promise<string[]>, idle: string, seconds: number): Promise<string[]> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const seen = await labels();
-    if (seen.length > 1 && seen.at(-1) === idle) return seen;
-    if (Date.now() > deadline) return [...seen, `(still '${seen.at(-1)}' after ${seconds} s)`];
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 describe('single-product sync buttons', () => {
   let browser: Browser;
   let project: string;
@@ -83,12 +69,8 @@ describe('single-product sync buttons', () => {
 
     await button.click();
     // Each step is a worker's cold start on a busy lane: the bound is generous, the time is not asserted.
-    expect(await labelsOfRun(labels, 'Sincronizar Bling', 150)).toEqual([
-      'Sincronizar Bling',
-      'Sincronizando dados Bling...',
-      'Atualizando...',
-      'Sincronizar Bling',
-    ]);
+    // Polled until the run is back at its idle label: one that stalls fails with the labels it showed.
+    await expect.poll(labels, { timeout: 150_000 }).toEqual(['Sincronizar Bling', 'Sincronizando dados Bling...', 'Atualizando...', 'Sincronizar Bling']);
     await expectNoAxeViolations(page, 'product document with its sync buttons');
     expect(new URL(page.url()).pathname).toBe(`/console/product/${CODE}`);
     expect(await testWarehouse().get('bling_products', { project, id: CODE })).not.toBeNull();
@@ -109,7 +91,19 @@ describe('single-product sync buttons', () => {
 
     await button.click();
     // Six workers in turn, each possibly a cold start on a busy lane (CI took over 30 s once).
-    const shown = await labelsOfRun(labels, 'Sincronizar TStock', 150);
+    // Polled until the run is back at its idle label: one that stalls fails with the labels it showed.
+    await expect
+      .poll(labels, { timeout: 150_000 })
+      .toEqual([
+        'Sincronizar TStock',
+        'Sincronizando dados Tramontina...',
+        'Sincronizando estoque TStock...',
+        'Baixando imagens...',
+        'Enviando para Firestore...',
+        'Consultando produto no Bling...',
+        'Atualizando...',
+        'Sincronizar TStock',
+      ]);
 
     // The company comes first, suggested from the product; then the code.
     expect(prompts).toEqual([
@@ -117,16 +111,6 @@ describe('single-product sync buttons', () => {
       { message: 'Código do produto', value: CODE },
     ]);
     expect(dialogs.seen).toHaveLength(2);
-    expect(shown).toEqual([
-      'Sincronizar TStock',
-      'Sincronizando dados Tramontina...',
-      'Sincronizando estoque TStock...',
-      'Baixando imagens...',
-      'Enviando para Firestore...',
-      'Consultando produto no Bling...',
-      'Atualizando...',
-      'Sincronizar TStock',
-    ]);
     expect(new URL(page.url()).pathname).toBe(`/console/product/${CODE}`);
     expect(await testWarehouse().get('tramontina_products', { project, id: CODE })).not.toBeNull();
     expect(await testWarehouse().get('tstock_stock', { project, id: CODE })).not.toBeNull();

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // One lane of `npm test`'s emulator phase: builds for this process's CONSOLE_PORT_OFFSET, starts a
 // fresh seeded stack on those ports, runs emulator test files against it, and stops the stack.
-// scripts/test.mjs runs two lanes at once, each on its own offset, so no file ever shares a stack
+// scripts/test.mjs runs its lanes at once, each on its own offset, so no file ever shares a stack
 // (data, sandbox faults, the browser's project) with a file of the other lane.
 // With CONSOLE_TEST_QUEUE (a full run), the files come from the queue every lane takes from
 // (scripts/test-queue.mjs), and the lane first takes the tests that start stacks of their own (the
@@ -32,12 +32,9 @@ if (build.status !== 0) process.exit(1);
 
 // The tests that start stacks of their own (the `stack` project) go first, on this lane's ports
 // before its own stack takes them, taken from the queue's list (stack-files.json, written by
-// scripts/test.mjs, longest first) as the emulator files are: each lane takes one as it starts,
-// while the gate and the unit tests run, and the lane done first then takes more emulator files.
-// At the end of the run they left a tail of 41 s in which one lane ran the restart test and the
-// other waited (run 20); before that the two ran one after the other after both lanes (79 s + 27 s
-// in run 14). A second stack one of them starts (e2e/parallel-start.stack.test.ts) goes 70 above
-// this lane's ports, which no lane uses, so no file waits for another lane.
+// scripts/test.mjs, longest first): each lane takes one as it starts, beside the gate and the unit
+// tests, and the lanes' queue evens out the rest (at the end of a run they left a tail of 41 s).
+// parallel-start's second stack goes 70 above this lane's ports, which no lane uses.
 let stackStatus = 0;
 if (queue) {
   /** @type {string[]} */
